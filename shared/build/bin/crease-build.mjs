@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+// Builds the app in the current folder with its webpack.config.mjs (which calls our factory).
+// Usage: crease-build [--mode development] [--watch]
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import webpack from 'webpack';
+
+const args = process.argv.slice(2);
+const modeIndex = args.indexOf('--mode');
+const mode = modeIndex >= 0 ? args[modeIndex + 1] : 'production';
+const watch = args.includes('--watch');
+const appDir = process.cwd();
+
+const { default: makeConfig } = await import(pathToFileURL(path.join(appDir, 'webpack.config.mjs')).href);
+const config = await makeConfig({ mode });
+const started = Date.now();
+
+/** Runs the prerender bundle (if this app has one) and writes its pages into dist/. */
+function prerender() {
+  const bundle = path.join(appDir, 'dist-ssr', 'prerender.cjs');
+  if (!fs.existsSync(bundle)) return;
+  execFileSync(process.execPath, [bundle, path.join(appDir, 'dist')], { stdio: 'inherit' });
+}
+
+/** @param {Error | null | undefined} error @param {import('webpack').MultiStats | import('webpack').Stats | undefined} stats */
+function report(error, stats) {
+  if (error) {
+    console.error(error);
+    return false;
+  }
+  if (!stats) return false;
+  const info = stats.toString({ colors: process.stdout.isTTY, preset: 'errors-warnings' });
+  if (info.trim()) console.info(info);
+  if (stats.hasErrors()) return false;
+  prerender();
+  const name = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8')).name;
+  console.info(`built ${name} (${mode}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return true;
+}
+
+const compiler = webpack(config);
+if (watch) {
+  compiler.watch({ aggregateTimeout: 200 }, (error, stats) => report(error, stats));
+} else {
+  compiler.run((error, stats) => {
+    const ok = report(error, stats);
+    compiler.close(() => process.exit(ok ? 0 : 1));
+  });
+}

@@ -1,0 +1,133 @@
+// @ts-check
+import path from 'node:path';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
+import { CompressAssetsPlugin } from './compress-assets-plugin.mjs';
+
+const EMPTY_MODULE_LOADER = path.join(import.meta.dirname, 'empty-module-loader.cjs');
+
+/**
+ * @typedef {object} BaseOptions
+ * @property {string} appDir      absolute folder of the app (where its package.json is)
+ * @property {string} cssPrefix   prefix of every class name this app emits; keeps apps' styles apart
+ * @property {'development' | 'production'} mode
+ * @property {boolean} [ssr]      build for Node (prerendering): class names only, no CSS files
+ */
+
+/** @param {string} argvMode */
+export function resolveMode(argvMode = process.env.NODE_ENV ?? 'production') {
+  return argvMode === 'development' ? 'development' : 'production';
+}
+
+/**
+ * Class names are `<app>-<file>-<local>`: readable, the same in the browser and in the
+ * prerender build, and never shared between apps. Remotes use `pure` mode, so every selector
+ * must carry a local class: a remote cannot style `body` or another app's elements.
+ *
+ * @param {BaseOptions & { pureCss: boolean }} options
+ */
+function cssRules({ cssPrefix, ssr, pureCss, mode }) {
+  const extract = ssr ? [] : [MiniCssExtractPlugin.loader];
+  return [
+    {
+      test: /\.module\.css$/,
+      use: [
+        ...extract,
+        {
+          loader: 'css-loader',
+          options: {
+            modules: {
+              mode: pureCss ? 'pure' : 'local',
+              getLocalIdent: (
+                /** @type {{ resourcePath: string }} */ context,
+                /** @type {string} */ _localIdentName,
+                /** @type {string} */ localName,
+              ) => {
+                const owner = context.resourcePath.includes(`${path.sep}shared${path.sep}ui${path.sep}`)
+                  ? 'ui'
+                  : cssPrefix;
+                const file = path.basename(context.resourcePath, '.module.css');
+                return `${owner}-${file}-${localName}`;
+              },
+              exportOnlyLocals: Boolean(ssr),
+              namedExport: false,
+              exportLocalsConvention: 'as-is',
+            },
+            sourceMap: mode === 'development',
+          },
+        },
+      ],
+    },
+    {
+      // Global CSS (design tokens, page reset). The shell and shared/ui only: see lint rules.
+      test: /\.css$/,
+      exclude: /\.module\.css$/,
+      use: ssr ? EMPTY_MODULE_LOADER : [...extract, 'css-loader'],
+    },
+  ];
+}
+
+/** @param {BaseOptions & { pureCss: boolean }} options @returns {import('webpack').Configuration} */
+export function baseConfig(options) {
+  const { appDir, mode, ssr } = options;
+  const production = mode === 'production';
+  return {
+    mode,
+    context: appDir,
+    target: ssr ? 'node' : 'web',
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(appDir, ssr ? 'dist-ssr' : 'dist'),
+      publicPath: 'auto',
+      filename: production && !ssr ? '[name].[contenthash:10].js' : '[name].js',
+      chunkFilename: production && !ssr ? '[name].[contenthash:10].js' : '[name].js',
+      assetModuleFilename: '[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js'],
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+                target: ssr ? 'es2022' : 'es2020',
+              },
+            },
+          },
+        },
+        ...cssRules(options),
+        { test: /\.(svg|png|webp|woff2)$/, type: 'asset' },
+      ],
+    },
+    optimization: {
+      minimize: production && !ssr,
+      minimizer: [
+        new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false }),
+        new CssMinimizerPlugin(),
+      ],
+      chunkIds: 'deterministic',
+      moduleIds: 'deterministic',
+    },
+    plugins: ssr
+      ? []
+      : [
+          new MiniCssExtractPlugin({
+            filename: production ? '[name].[contenthash:10].css' : '[name].css',
+            chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',
+          }),
+          ...(production ? [new CompressAssetsPlugin()] : []),
+        ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+  };
+}

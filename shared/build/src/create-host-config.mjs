@@ -1,0 +1,83 @@
+// @ts-check
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { baseConfig, resolveMode } from './base-config.mjs';
+import { buildId } from './build-id.mjs';
+import { sharedDependencies } from './shared-dependencies.mjs';
+
+/** The edge server replaces this with the shell artifact's URL (see deploy/). */
+export const SHELL_BASE_PLACEHOLDER = '/__crease_shell_base__/';
+
+/**
+ * The host. Nothing remote is baked in (`remotes: {}`): the shell registers remotes at
+ * runtime from the release map. React and the design system are eager here so the first
+ * paint needs no async boundary; remotes consume them from the share scope.
+ *
+ * When `prerender` is given, a second, Node-targeted build renders static markup (the
+ * welcome page) that the build runner writes next to index.html.
+ *
+ * @param {object} options
+ * @param {string} options.appDir
+ * @param {string} options.entry
+ * @param {string} options.template
+ * @param {number} options.contractVersion
+ * @param {string} [options.prerender]  module whose default export returns `{ [file]: html }`
+ * @param {string} [options.mode]
+ * @returns {import('webpack').Configuration[]}
+ */
+export function createHostConfig({ appDir, entry, template, contractVersion, prerender, mode }) {
+  const resolvedMode = resolveMode(mode);
+  const id = buildId(appDir);
+  const browser = baseConfig({ appDir, mode: resolvedMode, cssPrefix: 'shell', pureCss: false });
+  const configs = [
+    {
+      ...browser,
+      name: 'shell',
+      entry: { main: entry },
+      output: { ...browser.output, uniqueName: `shell_${id}` },
+      plugins: [
+        ...(browser.plugins ?? []),
+        new HtmlWebpackPlugin({
+          template: path.resolve(appDir, template),
+          publicPath: SHELL_BASE_PLACEHOLDER,
+          scriptLoading: 'defer',
+          inject: 'head',
+          minify: false,
+        }),
+        new ModuleFederationPlugin({
+          name: 'shell',
+          remotes: {},
+          shared: sharedDependencies(appDir, { eager: true }),
+          dts: false,
+          manifest: {
+            fileName: 'mf-manifest.json',
+            additionalData: ({ stats }) => {
+              stats.metaData = {
+                ...stats.metaData,
+                // @ts-expect-error: our own metadata next to Module Federation's
+                creaseContractVersion: contractVersion,
+                creaseBuildId: id,
+              };
+              return stats;
+            },
+          },
+        }),
+      ],
+    },
+  ];
+  if (prerender) {
+    const ssr = baseConfig({ appDir, mode: resolvedMode, cssPrefix: 'shell', pureCss: false, ssr: true });
+    configs.push({
+      ...ssr,
+      name: 'shell-prerender',
+      entry: { prerender },
+      output: {
+        ...ssr.output,
+        filename: '[name].cjs',
+        library: { type: 'commonjs2' },
+      },
+    });
+  }
+  return configs;
+}

@@ -1,0 +1,60 @@
+// @ts-check
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { baseConfig, resolveMode } from './base-config.mjs';
+import { buildId } from './build-id.mjs';
+import { sharedDependencies } from './shared-dependencies.mjs';
+
+/** Must equal CONTRACT_RANGE_METADATA_KEY in @crease/contract. */
+const CONTRACT_RANGE_METADATA_KEY = 'creaseContract';
+
+/**
+ * A remote: one Module Federation container exposing exactly `./screens`
+ * (a single-spa parcel, STYLE §2) and an mf-manifest.json that records the
+ * contract range the remote supports.
+ *
+ * @param {object} options
+ * @param {string} options.name           remote name, for example "mf-legal"
+ * @param {string} options.appDir         the app's folder (import.meta.dirname)
+ * @param {string} options.contractRange  shell contract versions supported, for example "^1"
+ * @param {string} [options.screens]      path of the parcel module, default ./src/screens.tsx
+ * @param {string} [options.mode]
+ * @returns {import('webpack').Configuration}
+ */
+export function createRemoteConfig({ name, appDir, contractRange, screens = './src/screens.tsx', mode }) {
+  const resolvedMode = resolveMode(mode);
+  const id = buildId(appDir);
+  const config = baseConfig({
+    appDir,
+    mode: resolvedMode,
+    cssPrefix: name.replace(/^mf-/, ''),
+    pureCss: true,
+  });
+  return {
+    ...config,
+    name,
+    entry: {},
+    output: { ...config.output, uniqueName: `${name}_${id}` },
+    plugins: [
+      ...(config.plugins ?? []),
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: { './screens': screens },
+        shared: sharedDependencies(appDir, { eager: false }),
+        dts: false,
+        manifest: {
+          fileName: 'mf-manifest.json',
+          additionalData: ({ stats }) => {
+            stats.metaData = {
+              ...stats.metaData,
+              // @ts-expect-error: our own metadata next to Module Federation's
+              [CONTRACT_RANGE_METADATA_KEY]: contractRange,
+              creaseBuildId: id,
+            };
+            return stats;
+          },
+        },
+      }),
+    ],
+  };
+}

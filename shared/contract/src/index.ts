@@ -1,0 +1,38 @@
+export { CONTRACT_VERSION, CONTRACT_RANGE_METADATA_KEY } from './screen-props';
+export type {
+  Analytics,
+  AnalyticsEvent,
+  BotCheck,
+  Device,
+  NavigateOptions,
+  Platform,
+  PlatformConfig,
+  ScreenLocation,
+  ScreenProps,
+  Session,
+  SessionListener,
+  SignInCredentials,
+} from './screen-props';
+export { DEVICE_OS_VALUES, DEVICE_TYPE_VALUES } from './device';
+export type { DeviceOs, DeviceType } from './device';
+export { REMOTE_NAMES, isRemoteName, parseReleaseMap, ReleaseMapError } from './release-map';
+export type { ReleaseMap, ReleaseMapEntry, RemoteName } from './release-map';
+export { isErrorResponse } from './wire';
+export type {
+  AccountOverview,
+  ChangePasswordRequest,
+  ChannelStream,
+  CouponCheck,
+  DeviceRegistration,
+  EdgeStreamRequest,
+  ErrorResponse,
+  ForgotPasswordRequest,
+  League,
+  PasswordResetResponse,
+  Payment,
+  Plan,
+  RegistrationRequest,
+  ResetPasswordRequest,
+  TokenResponse,
+  UserProfile,
+} from './wire';

@@ -1,0 +1,83 @@
+import type { KyInstance } from 'ky';
+import type { DeviceOs, DeviceType } from './device';
+
+/**
+ * Version of the shell <-> remote contract. A remote declares the range it supports
+ * (for example "^1") in its mf-manifest.json metadata under CONTRACT_RANGE_METADATA_KEY;
+ * the release registry refuses to promote a remote the live shell does not satisfy.
+ */
+export const CONTRACT_VERSION = 1;
+export const CONTRACT_RANGE_METADATA_KEY = 'creaseContract';
+
+export interface ScreenLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+export interface NavigateOptions {
+  replace?: boolean;
+}
+
+export interface SignInCredentials {
+  username: string;
+  password: string;
+}
+
+export type SessionListener = (signedIn: boolean) => void;
+
+/** The shell owns the tokens; remotes only ask and act through this. */
+export interface Session {
+  isSignedIn(): boolean;
+  /** Clears old tokens, calls POST /oauth2/token, validates and stores the new ones (SPEC §4, §5). */
+  signIn(credentials: SignInCredentials): Promise<void>;
+  /** Clears all local storage (SPEC §4). */
+  signOut(): void;
+  /** Called on every change, including changes made in other tabs. Returns an unsubscribe. */
+  subscribe(listener: SessionListener): () => void;
+}
+
+export interface BotCheck {
+  /** An invisible bot-check token for one action (for example "signin"). Never shows UI. */
+  token(action: string): Promise<string>;
+}
+
+export interface AnalyticsEvent {
+  name: string;
+  properties?: Record<string, string | number | boolean>;
+}
+
+export interface Analytics {
+  track(event: AnalyticsEvent): void;
+}
+
+export interface Device {
+  vidictId: string;
+  deviceOs: DeviceOs;
+  deviceType: DeviceType;
+}
+
+export interface PlatformConfig {
+  productName: string;
+  apiOrigin: string;
+  features: Readonly<Record<string, boolean>>;
+}
+
+export interface Platform {
+  /** The shell's one ky instance: bearer, XSRF, retries, single-flight refresh. */
+  http: KyInstance;
+  session: Session;
+  botCheck: BotCheck;
+  analytics: Analytics;
+  device: Device;
+  config: PlatformConfig;
+}
+
+/** Props the shell passes to a remote parcel's mount and update. */
+export interface ScreenProps {
+  /** The screen id from the shell's route table, for example "privacy-policy". */
+  screen: string;
+  location: ScreenLocation;
+  navigate(to: string, options?: NavigateOptions): void;
+  platform: Platform;
+}

@@ -1,0 +1,12 @@
+export { Alert } from './components/alert';
+export type { AlertProps } from './components/alert';
+export { Button, ButtonLink } from './components/button';
+export type { ButtonProps, ButtonLinkProps } from './components/button';
+export { Heading } from './components/heading';
+export type { HeadingProps } from './components/heading';
+export { Page } from './components/page';
+export type { PageProps } from './components/page';
+export { Spinner } from './components/spinner';
+export type { SpinnerProps } from './components/spinner';
+export { TextField } from './components/text-field';
+export type { TextFieldProps } from './components/text-field';

@@ -1,0 +1,63 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { readBootData } from './config/boot-data';
+import { createShellServices } from './platform/shell-services';
+import { manifestGuardPlugin } from './remotes/manifest-guard-plugin';
+import { createRoutes } from './routes/create-routes';
+import { findRoute } from './routes/route-table';
+import { consumeQueryToken } from './session/query-token';
+
+declare global {
+  interface Window {
+    __CREASE__?: unknown;
+  }
+}
+
+/** Resolves once the router has run the first route's loaders and lazy modules. */
+function initialized(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (state.initialized) {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
+}
+
+export async function boot(): Promise<void> {
+  const boot = readBootData(window.__CREASE__);
+  for (const problem of boot.problems) console.warn(`[crease] ${problem}`);
+
+  registerPlugins([manifestGuardPlugin()]);
+  let router: ReturnType<typeof createBrowserRouter> | null = null;
+  const services = createShellServices({
+    boot,
+    federation: { registerRemotes, loadRemote },
+    onSessionExpired: () => void router?.navigate('/signin', { replace: true }),
+  });
+
+  // SPEC §4: a token in the query string signs the viewer in; it never stays in the URL.
+  const queryToken = consumeQueryToken(window.location.href, document.referrer, services.store);
+  if (queryToken.cleanUrl !== null) window.history.replaceState(window.history.state, '', queryToken.cleanUrl);
+  if (queryToken.outcome === 'rejected-malformed') console.warn('[crease] ignored a malformed access_token in the URL');
+
+  // Start the route's remote now, in parallel with the router and React (no waterfall).
+  const owner = findRoute(window.location.pathname)?.owner;
+  if (owner && owner !== 'shell') services.runtime.prefetch(owner);
+
+  router = createBrowserRouter(createRoutes(services));
+  await initialized(router);
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  // The prerendered welcome markup stays on screen until React commits the identical tree.
+  createRoot(container).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}

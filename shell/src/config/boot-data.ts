@@ -1,0 +1,98 @@
+import { parseReleaseMap } from '@crease/contract';
+import type { ReleaseMap } from '@crease/contract';
+
+/** What the edge server inlines into index.html as window.__CREASE__. */
+export interface ShellConfig {
+  productName: string;
+  /** Explicit API origin; when absent, derived from the page (SPEC §7). */
+  apiOrigin: string | null;
+  oauthClientId: string;
+  /** A public client's secret: not a secret, sent only because SPEC §7.1 asks for basic credentials. */
+  oauthClientSecret: string;
+  botCheck: { provider: 'altcha' | 'recaptcha' | 'off'; siteKey: string | null };
+  features: Record<string, boolean>;
+  /** SPEC §9: lazy screen load timeout. */
+  remoteLoadTimeoutMs: number;
+}
+
+export interface BootData {
+  config: ShellConfig;
+  releaseMap: ReleaseMap;
+  /** Everything that was wrong with the inlined data; the shell still boots with safe values. */
+  problems: string[];
+}
+
+export const DEFAULT_CONFIG: ShellConfig = {
+  productName: 'Crease',
+  apiOrigin: null,
+  oauthClientId: 'crease-web',
+  oauthClientSecret: 'public',
+  botCheck: { provider: 'altcha', siteKey: null },
+  features: {},
+  remoteLoadTimeoutMs: 120_000,
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function stringField(raw: Record<string, unknown>, key: string, fallback: string, problems: string[], max = 200) {
+  const value = raw[key];
+  if (value === undefined) return fallback;
+  if (typeof value === 'string' && value.trim() !== '' && value.length <= max) return value;
+  problems.push(`config.${key} is invalid; using the default`);
+  return fallback;
+}
+
+function parseConfig(raw: unknown, problems: string[]): ShellConfig {
+  if (raw === undefined) return DEFAULT_CONFIG;
+  if (!isRecord(raw)) {
+    problems.push('config is not an object; using defaults');
+    return DEFAULT_CONFIG;
+  }
+  const apiOrigin =
+    raw.apiOrigin === undefined || raw.apiOrigin === null
+      ? null
+      : typeof raw.apiOrigin === 'string' && /^https?:\/\/[^\s/]+$/.test(raw.apiOrigin)
+        ? raw.apiOrigin
+        : (problems.push('config.apiOrigin is invalid; deriving it from the page'), null);
+  const botRaw = isRecord(raw.botCheck) ? raw.botCheck : {};
+  const provider =
+    botRaw.provider === 'recaptcha' || botRaw.provider === 'off' || botRaw.provider === 'altcha'
+      ? botRaw.provider
+      : DEFAULT_CONFIG.botCheck.provider;
+  const features: Record<string, boolean> = {};
+  if (isRecord(raw.features)) {
+    for (const [key, value] of Object.entries(raw.features)) {
+      if (typeof value === 'boolean') features[key] = value;
+    }
+  }
+  const timeout = raw.remoteLoadTimeoutMs;
+  return {
+    productName: stringField(raw, 'productName', DEFAULT_CONFIG.productName, problems, 60),
+    apiOrigin,
+    oauthClientId: stringField(raw, 'oauthClientId', DEFAULT_CONFIG.oauthClientId, problems),
+    oauthClientSecret: stringField(raw, 'oauthClientSecret', DEFAULT_CONFIG.oauthClientSecret, problems),
+    botCheck: {
+      provider,
+      siteKey: typeof botRaw.siteKey === 'string' ? botRaw.siteKey : null,
+    },
+    features,
+    remoteLoadTimeoutMs:
+      typeof timeout === 'number' && timeout > 0 && timeout <= 600_000
+        ? timeout
+        : DEFAULT_CONFIG.remoteLoadTimeoutMs,
+  };
+}
+
+/** Reads and validates window.__CREASE__. Never throws: bad data becomes defaults plus a problem. */
+export function readBootData(raw: unknown): BootData {
+  const problems: string[] = [];
+  if (!isRecord(raw)) {
+    problems.push('boot data (window.__CREASE__) is missing');
+    return { config: DEFAULT_CONFIG, releaseMap: parseReleaseMap(undefined).map, problems };
+  }
+  const config = parseConfig(raw.config, problems);
+  const parsed = parseReleaseMap(raw.releaseMap);
+  problems.push(...parsed.problems);
+  return { config, releaseMap: parsed.map, problems };
+}

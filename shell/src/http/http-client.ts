@@ -1,0 +1,68 @@
+import ky from 'ky';
+import type { KyInstance, NormalizedOptions } from 'ky';
+import type { TokenStore } from '../session/token-store';
+import { ensureIdempotencyKey } from './idempotency';
+import { RETRY_POLICY } from './retry-policy';
+import type { TokenRefresher } from './token-refresher';
+import { XSRF_HEADER, xsrfToken } from './xsrf';
+
+export interface HttpClientOptions {
+  apiOrigin: string;
+  store: TokenStore;
+  refresher: Pick<TokenRefresher, 'refresh'>;
+  fetch?: typeof fetch;
+}
+
+function bearerOf(request: Request): string | null {
+  const header = request.headers.get('Authorization');
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : null;
+}
+
+/**
+ * The one HTTP client (ARCHITECTURE §4, STYLE §6), built once by the shell and handed to
+ * remotes. JSON by default; bearer and XSRF headers; an Idempotency-Key on mutating calls;
+ * network errors and 5xx retried (3 attempts, 1 s apart); a 401 refreshes the session once
+ * (single-flight) and retries the request once.
+ */
+export function createHttpClient({ apiOrigin, store, refresher, fetch: fetchImpl }: HttpClientOptions): KyInstance {
+  // A request (identified by its options object, shared by all its attempts) refreshes at most once.
+  const refreshedOnce = new WeakSet<NormalizedOptions>();
+  return ky.create({
+    prefixUrl: apiOrigin,
+    credentials: 'include',
+    timeout: 30_000,
+    retry: RETRY_POLICY,
+    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    headers: { Accept: 'application/json' },
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = store.accessToken;
+          if (token && !request.headers.has('Authorization')) {
+            request.headers.set('Authorization', `Bearer ${token}`);
+          }
+          const xsrf = xsrfToken();
+          if (xsrf) request.headers.set(XSRF_HEADER, xsrf);
+          ensureIdempotencyKey(request);
+        },
+      ],
+      afterResponse: [
+        async (request, options, response) => {
+          if (response.status !== 401 || refreshedOnce.has(options)) return;
+          const sent = bearerOf(request);
+          if (sent === null) return; // Not signed in: a 401 is the answer, not a stale token.
+          refreshedOnce.add(options);
+          let fresh: string;
+          try {
+            fresh = await refresher.refresh(sent);
+          } catch {
+            return; // The refresher has expired the session; the caller sees the 401.
+          }
+          const headers = new Headers(request.headers);
+          headers.set('Authorization', `Bearer ${fresh}`);
+          return ky.retry({ request: new Request(request, { headers }), delay: 0, code: 'TOKEN_REFRESHED' });
+        },
+      ],
+    },
+  });
+}

@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { Button } from '@crease/ui';
+import styles from './chrome.module.css';
+
+export interface ChromeProps {
+  productName: string;
+  signedIn: boolean;
+  onSignOut(): void;
+  children: ReactNode;
+}
+
+const LEGAL_LINKS = [
+  { to: '/terms-of-service', label: 'Terms of service' },
+  { to: '/privacy-policy', label: 'Privacy policy' },
+  { to: '/cookie-policy', label: 'Cookie policy' },
+  { to: '/refund-policy', label: 'Refund policy' },
+  { to: '/acceptable-use-policy', label: 'Acceptable use policy' },
+] as const;
+
+/**
+ * Header, main and footer: presentational only, so the build can prerender it for the
+ * welcome page and the browser renders the identical markup.
+ */
+export function Chrome({ productName, signedIn, onSignOut, children }: ChromeProps) {
+  const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink);
+  return (
+    <div className={styles.app}>
+      <a className={styles.skipLink} href="#main">
+        Skip to content
+      </a>
+      <header className={styles.header}>
+        <div className={styles.headerInner}>
+          <Link to="/" className={styles.brand} aria-label={`${productName} home`}>
+            <span className={styles.logo} aria-hidden="true">
+              ●
+            </span>
+            {productName}
+          </Link>
+          <nav aria-label="Main" className={styles.nav}>
+            {signedIn ? (
+              <>
+                <NavLink to="/events" className={navClass}>
+                  Events
+                </NavLink>
+                <NavLink to="/plans" className={navClass}>
+                  Plans
+                </NavLink>
+                <NavLink to="/account" className={navClass}>
+                  Account
+                </NavLink>
+                <Button variant="ghost" onClick={onSignOut}>
+                  Sign out
+                </Button>
+              </>
+            ) : (
+              <>
+                <NavLink to="/signin" className={navClass}>
+                  Sign in
+                </NavLink>
+                <Link to="/register" className={styles.cta}>
+                  Register
+                </Link>
+              </>
+            )}
+          </nav>
+        </div>
+      </header>
+      <main id="main" className={styles.main} tabIndex={-1}>
+        {children}
+      </main>
+      <footer className={styles.footer}>
+        <div className={styles.footerInner}>
+          <nav aria-label="Legal" className={styles.legal}>
+            {LEGAL_LINKS.map((link) => (
+              <Link key={link.to} to={link.to} className={styles.footerLink}>
+                {link.label}
+              </Link>
+            ))}
+          </nav>
+          <p className={styles.copyright}>© {new Date().getFullYear()} {productName}. Live cricket, every ball.</p>
+        </div>
+      </footer>
+    </div>
+  );
+}

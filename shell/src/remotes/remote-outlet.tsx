@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useMatches, useNavigate } from 'react-router-dom';
+import { mountRootParcel } from 'single-spa';
+import type { Parcel } from 'single-spa';
+import type { Platform, RemoteName, ScreenProps } from '@crease/contract';
+import { Spinner } from '@crease/ui';
+import { RemoteUnavailable } from '../pages/remote-unavailable';
+import type { RemoteRuntime } from './remote-runtime';
+import { RemoteUnavailableError } from './remote-runtime';
+import styles from './remote-outlet.module.css';
+
+export interface RemoteOutletProps {
+  remote: RemoteName;
+  runtime: RemoteRuntime;
+  platform: Platform;
+}
+
+type State = { kind: 'loading' } | { kind: 'mounted' } | { kind: 'unavailable'; error: RemoteUnavailableError };
+
+function useScreenId(): string {
+  const matches = useMatches();
+  const handle = matches[matches.length - 1]?.handle as { screen?: string } | undefined;
+  return handle?.screen ?? '';
+}
+
+/**
+ * One element per remote, shared by all of that remote's routes: moving between two
+ * screens of the same remote updates the parcel (`parcel.update`) instead of remounting it.
+ */
+export function RemoteOutlet({ remote, runtime, platform }: RemoteOutletProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const parcel = useRef<Parcel | null>(null);
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const routerNavigate = useNavigate();
+  const location = useLocation();
+  const screen = useScreenId();
+
+  const navigate = useCallback(
+    (to: string, options?: { replace?: boolean }) => {
+      void routerNavigate(to, { replace: options?.replace ?? false });
+    },
+    [routerNavigate],
+  );
+
+  const props: ScreenProps = useMemo(
+    () => ({
+      screen,
+      location: { pathname: location.pathname, search: location.search, hash: location.hash },
+      navigate,
+      platform,
+    }),
+    [screen, location.pathname, location.search, location.hash, navigate, platform],
+  );
+  const latestProps = useRef(props);
+  latestProps.current = props;
+
+  // Load and mount once per remote (and per Retry press); unmount when leaving the remote.
+  useEffect(() => {
+    let cancelled = false;
+    setState({ kind: 'loading' });
+    runtime
+      .load(remote)
+      .then(async (config) => {
+        if (cancelled || !container.current) return;
+        const mounted = mountRootParcel(config, { domElement: container.current, ...latestProps.current });
+        parcel.current = mounted;
+        await mounted.mountPromise;
+        if (!cancelled) setState({ kind: 'mounted' });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        parcel.current = null;
+        const unavailable =
+          error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remote, 'load-failed', { cause: error });
+        console.error(unavailable, unavailable.cause);
+        setState({ kind: 'unavailable', error: unavailable });
+      });
+    return () => {
+      cancelled = true;
+      const current = parcel.current;
+      parcel.current = null;
+      if (current) {
+        current.mountPromise.then(() => current.unmount()).catch(() => undefined);
+      }
+    };
+  }, [remote, runtime, attempt]);
+
+  // Same remote, new screen or location: update, don't remount.
+  useEffect(() => {
+    const current = parcel.current;
+    if (!current || state.kind !== 'mounted' || !current.update) return;
+    current.update({ ...props }).catch((error: unknown) => console.error(error));
+  }, [props, state.kind]);
+
+  return (
+    <>
+      {state.kind === 'loading' ? <Spinner label="Loading…" /> : null}
+      {state.kind === 'unavailable' ? <RemoteUnavailable productName={platform.config.productName} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      <div ref={container} className={styles.parcel} data-remote={remote} hidden={state.kind === 'unavailable'} />
+    </>
+  );
+}

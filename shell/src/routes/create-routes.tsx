@@ -1,0 +1,57 @@
+import type { RouteObject } from 'react-router-dom';
+import type { RemoteName } from '@crease/contract';
+import { AppLayout } from '../layout/app-layout';
+import { NotFoundPage } from '../pages/not-found-page';
+import { RouteErrorPage } from '../pages/route-error-page';
+import type { ShellServices } from '../platform/shell-services';
+import { RemoteOutlet } from '../remotes/remote-outlet';
+import { protectedLoader, welcomeLoader } from './guards';
+import { ROUTE_TABLE } from './route-table';
+
+/** Routes grouped by remote, so each remote's parcel is one element shared by its screens. */
+function remoteGroups(): Map<RemoteName, typeof ROUTE_TABLE> {
+  const groups = new Map<RemoteName, (typeof ROUTE_TABLE)[number][]>();
+  for (const route of ROUTE_TABLE) {
+    if (route.owner === 'shell') continue;
+    const list = groups.get(route.owner) ?? [];
+    list.push(route);
+    groups.set(route.owner, list);
+  }
+  return groups;
+}
+
+/** The shell's data-router tree, built from the one route table. */
+export function createRoutes(services: ShellServices): RouteObject[] {
+  const { store, runtime, platform } = services;
+  const remoteRoutes: RouteObject[] = [...remoteGroups()].map(([remote, routes]) => ({
+    id: remote,
+    element: <RemoteOutlet remote={remote} runtime={runtime} platform={platform} />,
+    children: routes.map((route) => ({
+      path: route.path,
+      handle: { screen: route.screen, access: route.access },
+      ...(route.access === 'protected' ? { loader: protectedLoader(store) } : {}),
+      element: null,
+    })),
+  }));
+  return [
+    {
+      id: 'root',
+      element: <AppLayout services={services} />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        {
+          index: true,
+          handle: { screen: 'welcome', access: 'public' },
+          loader: welcomeLoader(store),
+          lazy: async () => {
+            const { WelcomePage } = await import(/* webpackChunkName: "welcome" */ '../pages/welcome-page');
+            const productName = services.boot.config.productName;
+            return { Component: () => <WelcomePage productName={productName} /> };
+          },
+        },
+        ...remoteRoutes,
+        { path: '*', handle: { screen: 'not-found', access: 'public' }, element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,28 @@
+import { redirect } from 'react-router-dom';
+import type { TokenStore } from '../session/token-store';
+import { RETURN_TO_PARAM } from './route-table';
+
+/** SPEC §2: a signed-out viewer on a protected route goes to /signin, remembering where to return. */
+export function protectedRouteRedirect(store: Pick<TokenStore, 'signedIn'>, url: URL): string | null {
+  if (store.signedIn) return null;
+  const returnTo = `${url.pathname}${url.search}`;
+  return `/signin?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo })}`;
+}
+
+/** SPEC §2: a signed-in viewer on / goes to /plans if 'forwarded' is stored, otherwise /events. */
+export function welcomeRedirect(store: Pick<TokenStore, 'signedIn' | 'forwarded'>): string | null {
+  if (!store.signedIn) return null;
+  return store.forwarded !== null ? '/plans' : '/events';
+}
+
+export const protectedLoader =
+  (store: Pick<TokenStore, 'signedIn'>) =>
+  ({ request }: { request: Request }) => {
+    const to = protectedRouteRedirect(store, new URL(request.url));
+    return to ? redirect(to) : null;
+  };
+
+export const welcomeLoader = (store: Pick<TokenStore, 'signedIn' | 'forwarded'>) => () => {
+  const to = welcomeRedirect(store);
+  return to ? redirect(to) : null;
+};
