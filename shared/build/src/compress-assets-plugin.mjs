@@ -1,7 +1,7 @@
 // @ts-check
 import zlib from 'node:zlib';
 
-const COMPRESSIBLE = /\.(js|css|html|json|svg|txt|map)$/;
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
 
 /**
  * Emits .gz and .br next to every text asset, so the edge server and nginx (gzip_static)

@@ -39,6 +39,8 @@ export function createRemoteConfig({ name, appDir, contractRange, screens = './s
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',
+        // Remote names keep the product's spelling (mf-legal); a window property allows the dash.
+        library: { type: 'window', name },
         exposes: { './screens': screens },
         shared: sharedDependencies(appDir, { eager: false }),
         dts: false,

@@ -1,0 +1,28 @@
+// One jest run for every workspace. Tests sit next to the code (*.test.ts[x]).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/deploy', '<rootDir>/mf-legal'],
+  testMatch: ['**/src/**/*.test.ts?(x)'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(ky|single-spa|single-spa-react)/)'],
+  moduleNameMapper: {
+    '\\.module\\.css$': '<rootDir>/shared/test-utils/src/css-module-proxy.cjs',
+    '\\.css$': '<rootDir>/shared/test-utils/src/empty-module.cjs',
+  },
+  setupFilesAfterEnv: ['<rootDir>/shared/test-utils/src/jest-setup.ts'],
+  testTimeout: 20000,
+};

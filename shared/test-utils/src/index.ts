@@ -1,0 +1,2 @@
+export { sendJson, startTestServer } from './test-server';
+export type { RecordedRequest, TestHandler, TestServer } from './test-server';
