@@ -4,6 +4,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { baseConfig, resolveMode } from './base-config.mjs';
 import { buildId } from './build-id.mjs';
+import { ChunkAssetsPlugin } from './chunk-assets-plugin.mjs';
 import { sharedDependencies } from './shared-dependencies.mjs';
 
 /** The edge server replaces this with the shell artifact's URL (see deploy/). */
@@ -38,6 +39,7 @@ export function createHostConfig({ appDir, entry, template, contractVersion, pre
       output: { ...browser.output, uniqueName: `shell_${id}` },
       plugins: [
         ...(browser.plugins ?? []),
+        new ChunkAssetsPlugin(),
         new HtmlWebpackPlugin({
           template: path.resolve(appDir, template),
           publicPath: SHELL_BASE_PLACEHOLDER,

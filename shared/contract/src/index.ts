@@ -36,3 +36,4 @@ export type {
   TokenResponse,
   UserProfile,
 } from './wire';
+export { deriveApiOrigin } from './api-origin';

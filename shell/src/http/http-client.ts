@@ -25,8 +25,10 @@ function bearerOf(request: Request): string | null {
  * (single-flight) and retries the request once.
  */
 export function createHttpClient({ apiOrigin, store, refresher, fetch: fetchImpl }: HttpClientOptions): KyInstance {
-  // A request (identified by its options object, shared by all its attempts) refreshes at most once.
-  const refreshedOnce = new WeakSet<NormalizedOptions>();
+  // A request refreshes at most once. It is identified by its `context` object: ky makes one per
+  // call and keeps it for every attempt. (Not by the options object itself: ky rebuilds that when
+  // the forced retry below swaps in the re-authorised request, which let a 401 refresh again.)
+  const refreshedOnce = new WeakSet<NormalizedOptions['context']>();
   return ky.create({
     prefixUrl: apiOrigin,
     credentials: 'include',
@@ -47,11 +49,11 @@ export function createHttpClient({ apiOrigin, store, refresher, fetch: fetchImpl
         },
       ],
       afterResponse: [
-        async (request, options, response) => {
-          if (response.status !== 401 || refreshedOnce.has(options)) return;
+        async (request, options, response, { retryCount }) => {
+          if (response.status !== 401 || refreshedOnce.has(options.context)) return;
           const sent = bearerOf(request);
           if (sent === null) return; // Not signed in: a 401 is the answer, not a stale token.
-          refreshedOnce.add(options);
+          refreshedOnce.add(options.context);
           let fresh: string;
           try {
             fresh = await refresher.refresh(sent);
@@ -60,7 +62,12 @@ export function createHttpClient({ apiOrigin, store, refresher, fetch: fetchImpl
           }
           const headers = new Headers(request.headers);
           headers.set('Authorization', `Bearer ${fresh}`);
-          return ky.retry({ request: new Request(request, { headers }), delay: 0, code: 'TOKEN_REFRESHED' });
+          const retried = new Request(request, { headers });
+          // ky.retry shares the retry budget with the 5xx/network retries. When those used it up
+          // (or the call passed retry: 0), ky would throw its internal ForceRetryError instead of
+          // retrying, so the one retry after a refresh is sent here.
+          if (retryCount >= (options.retry.limit ?? 0)) return fetchImpl ? fetchImpl(retried) : globalThis.fetch(retried);
+          return ky.retry({ request: retried, delay: 0, code: 'TOKEN_REFRESHED' });
         },
       ],
     },

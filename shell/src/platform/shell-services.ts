@@ -1,6 +1,6 @@
 import type { KyInstance } from 'ky';
 import type { Platform, RemoteName } from '@crease/contract';
-import { deriveApiOrigin } from '../config/api-origin';
+import { deriveApiOrigin } from '@crease/contract';
 import type { BootData } from '../config/boot-data';
 import { createHttpClient } from '../http/http-client';
 import { TokenEndpoint } from '../http/token-endpoint';

@@ -1,0 +1,216 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { deriveApiOrigin, isRemoteName } from '@crease/contract';
+import type { ReleaseMap } from '@crease/contract';
+import type { EdgeConfig } from '../config';
+import { readLiveState } from '../registry/release-map-file';
+import type { LiveState } from '../registry/release-map-file';
+import { remotePreloads } from './remote-preload';
+import { renderIndex } from './render-index';
+import { findRouteEntry, readShellArtifact } from './shell-artifact';
+import type { ShellArtifact } from './shell-artifact';
+import { resolveStaticFile } from './static-files';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function errorBody(code: string, message: string) {
+  return { code, userId: null, message, timeStamp: new Date().toISOString() };
+}
+
+/** Re-reads the live state only when the file changed, so a promote shows on the next page load. */
+function liveStateReader(file: string) {
+  let cached: { mtimeMs: number; state: LiveState } | null = null;
+  return (): LiveState => {
+    let mtimeMs = -1;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      // no map yet: nothing is live
+    }
+    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, state: readLiveState(file) };
+    return cached.state;
+  };
+}
+
+/** Origins of remotes served from another host (a CDN): the CSP must allow their scripts. */
+function remoteOrigins(map: ReleaseMap): string[] {
+  const origins = new Set<string>();
+  for (const entry of Object.values(map.remotes)) {
+    for (const url of [entry?.manifestUrl, entry?.lastKnownGoodManifestUrl]) {
+      if (url && /^https?:\/\//.test(url)) origins.add(new URL(url).origin);
+    }
+  }
+  return [...origins];
+}
+
+/** The page's own origin as the browser sees it (Host header), for the SPEC §7 API origin rule. */
+function pageLocation(host: string, protocol: string) {
+  const url = new URL(`${protocol}://${host || 'localhost'}`);
+  return { protocol: url.protocol, hostname: url.hostname, port: url.port };
+}
+
+function securityHeaders(reply: FastifyReply, nonce: string | null, config: EdgeConfig, api: string, remotes: string[]) {
+  const extra = remotes.length ? ` ${remotes.join(' ')}` : '';
+  const recaptcha = config.botCheckProvider === 'recaptcha' ? ' https://www.google.com https://www.gstatic.com' : '';
+  const scriptSrc = `'self'${nonce ? ` 'nonce-${nonce}'` : ''}${extra}${recaptcha}`;
+  reply.header(
+    'content-security-policy',
+    [
+      "default-src 'self'",
+      `script-src ${scriptSrc}`,
+      `style-src 'self' 'unsafe-inline'${extra}`,
+      `connect-src 'self' ${api}${extra}${recaptcha}`,
+      "img-src 'self' data:",
+      `frame-src 'self'${recaptcha}`,
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+    ].join('; '),
+  );
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  reply.header('x-frame-options', 'DENY');
+  reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+}
+
+/**
+ * The edge server `npm start` runs (ARCHITECTURE §6): index.html with the release map
+ * inlined (no-cache), versioned artifacts (immutable), and the release map itself (no-cache,
+ * ETag). In production nginx + a CDN play this role with the same headers.
+ */
+export function createEdgeServer(config: EdgeConfig): FastifyInstance {
+  const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const liveState = liveStateReader(config.releaseMapFile);
+  const shells = new Map<string, ShellArtifact>();
+
+  const shellArtifact = (version: string) => {
+    let artifact = shells.get(version);
+    if (!artifact) {
+      artifact = readShellArtifact(path.join(config.artifactsDir, 'shell', version), version);
+      shells.set(version, artifact);
+    }
+    return artifact;
+  };
+
+  app.get('/healthz', async () => ({ ok: true }));
+
+  /**
+   * The API host (api.<root domain>) reaches this server too. Until the API service exists it
+   * answers every call with a clear 503 in the spec's error shape, with CORS for the site.
+   */
+  const apiNotYet = (request: FastifyRequest, reply: FastifyReply) => {
+    const origin = request.headers.origin;
+    if (origin) {
+      reply
+        .header('access-control-allow-origin', origin)
+        .header('access-control-allow-credentials', 'true')
+        .header('vary', 'origin');
+    }
+    if (request.method === 'OPTIONS') {
+      return reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE')
+        .header('access-control-allow-headers', String(request.headers['access-control-request-headers'] ?? ''))
+        .send();
+    }
+    return reply.code(503).send(errorBody('API_UNAVAILABLE', 'The Crease API is not part of this build yet.'));
+  };
+  app.route({
+    method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    url: '/*',
+    handler: (request, reply) => {
+      if (String(request.headers.host ?? '').startsWith('api.')) return apiNotYet(request, reply);
+      return reply.code(405).send(errorBody('METHOD_NOT_ALLOWED', 'The site only serves GET requests.'));
+    },
+  });
+
+  app.get('/release-map.json', async (request, reply) => {
+    const body = JSON.stringify(liveState().releaseMap);
+    const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('cache-control', 'no-cache').header('etag', etag).header('access-control-allow-origin', '*');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
+
+  app.get('/apps/:app/:version/*', async (request, reply) => {
+    const { app: appName, version, '*': file } = request.params as { app: string; version: string; '*': string };
+    const root = path.join(config.artifactsDir, appName, version);
+    const notFound = () =>
+      reply.code(404).header('cache-control', 'no-store').send(errorBody('ASSET_NOT_FOUND', 'No such asset.'));
+    if (!/^[\w.-]+$/.test(appName) || !/^[\w.+-]+$/.test(version) || !fs.existsSync(root)) return notFound();
+    const found = resolveStaticFile(root, file, String(request.headers['accept-encoding'] ?? ''));
+    if (!found) return notFound();
+    reply
+      .header('cache-control', IMMUTABLE)
+      .header('access-control-allow-origin', '*')
+      .header('vary', 'accept-encoding')
+      .header('x-content-type-options', 'nosniff')
+      .type(found.contentType);
+    if (found.encoding) reply.header('content-encoding', found.encoding);
+    return reply.send(found.body);
+  });
+
+  app.get('/*', async (request, reply) => {
+    const host = String(request.headers.host ?? '');
+    if (host.startsWith('api.')) return apiNotYet(request, reply);
+    const url = new URL(request.url, 'http://edge.invalid');
+    const state = liveState();
+    if (!state.shell) {
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>Crease</title><h1>No shell release is live yet.</h1>');
+    }
+    const shell = shellArtifact(state.shell.version);
+    const route = findRouteEntry(shell.routes, url.pathname);
+    const entry = route && isRemoteName(route.owner) ? state.releaseMap.remotes[route.owner] : undefined;
+    const preloads = entry
+      ? remotePreloads(
+          path.join(config.artifactsDir, route!.owner, entry.version, 'mf-manifest.json'),
+          entry.manifestUrl,
+        )
+      : [];
+    const nonce = crypto.randomBytes(16).toString('base64');
+    const apiOrigin = config.apiOrigin ?? deriveApiOrigin(pageLocation(host, request.protocol));
+    const html = renderIndex({
+      shell,
+      shellBase: `/apps/shell/${shell.version}/`,
+      pathname: url.pathname,
+      nonce,
+      config: {
+        productName: config.productName,
+        apiOrigin,
+        oauthClientId: config.oauthClientId,
+        oauthClientSecret: config.oauthClientSecret,
+        botCheck: { provider: config.botCheckProvider, siteKey: config.recaptchaSiteKey },
+        features: {},
+      },
+      releaseMap: state.releaseMap,
+      preloads,
+    });
+    securityHeaders(reply, nonce, config, apiOrigin, remoteOrigins(state.releaseMap));
+    reply
+      .code(route ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    const accept = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accept)) {
+      reply.header('content-encoding', 'br');
+      return reply.send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    }
+    if (/\bgzip\b/.test(accept)) {
+      reply.header('content-encoding', 'gzip');
+      return reply.send(zlib.gzipSync(html));
+    }
+    return reply.send(html);
+  });
+
+  return app;
+}
