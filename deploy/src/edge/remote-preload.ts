@@ -34,6 +34,7 @@ export function remotePreloads(manifestFile: string, manifestUrl: string): Prelo
   if (entry?.name) preloads.push({ href: `${base}${entry.path ? `${entry.path}/` : ''}${entry.name}`, as: 'script' });
   const screens = manifest.exposes?.find((expose) => expose.path === './screens');
   for (const js of screens?.assets?.js?.sync ?? []) preloads.push({ href: `${base}${js}`, as: 'script' });
-  for (const css of screens?.assets?.css?.sync ?? []) preloads.push({ href: `${base}${css}`, as: 'style' });
+  // No CSS preloads: Chromium reuses a failed preload for the later stylesheet request, so a
+  // remote that was down at page load could not recover on Retry. Its CSS loads with its JS.
   return preloads;
 }

@@ -13,7 +13,11 @@ const inProcessLock: CrossTabLock = (_name, task) => task();
 
 const TOKEN_PATH = '/oauth2/token';
 const BASIC = `Basic ${Buffer.from('crease-web:public').toString('base64')}`;
-const FRESH_TOKENS = { access_token: 'fresh-access', refresh_token: 'fresh-refresh', expires_in: 3600 };
+const FRESH_TOKENS = {
+  access_token: 'fresh-access',
+  refresh_token: 'fresh-refresh',
+  expires_in: 3600,
+};
 
 let server: TestServer;
 
@@ -36,15 +40,24 @@ function requestsTo(path: string): RecordedRequest[] {
 }
 
 /** API answers by path: the token endpoint is separate so tests can count refreshes. */
-function serve(api: TestHandler, token: TestHandler = (_request, response) => sendJson(response, 200, FRESH_TOKENS)) {
-  server.handle((request, response) => (pathOf(request) === TOKEN_PATH ? token(request, response) : api(request, response)));
+function serve(
+  api: TestHandler,
+  token: TestHandler = (_request, response) => sendJson(response, 200, FRESH_TOKENS),
+) {
+  server.handle((request, response) =>
+    pathOf(request) === TOKEN_PATH ? token(request, response) : api(request, response),
+  );
 }
 
 function makeClient(initial: Record<string, string> = {}) {
   const storage: MemoryStorage = memoryStorage(initial);
   const store = new TokenStore(storage);
   const onExpired = jest.fn();
-  const endpoint = new TokenEndpoint({ apiOrigin: server.origin, clientId: 'crease-web', clientSecret: 'public' });
+  const endpoint = new TokenEndpoint({
+    apiOrigin: server.origin,
+    clientId: 'crease-web',
+    clientSecret: 'public',
+  });
   const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock);
   const http = createHttpClient({ apiOrigin: server.origin, store, refresher });
   return { storage, store, onExpired, http };
@@ -184,7 +197,10 @@ describe('retries for network errors and 5xx (SPEC §9)', () => {
     });
     const { http } = makeClient();
 
-    await expect(http.get('api/v1/plans')).rejects.toMatchObject({ name: 'TypeError', message: 'fetch failed' });
+    await expect(http.get('api/v1/plans')).rejects.toMatchObject({
+      name: 'TypeError',
+      message: 'fetch failed',
+    });
 
     expect(server.requests).toHaveLength(3);
   });
@@ -207,7 +223,10 @@ describe('401: one refresh, one retry (SPEC §8)', () => {
         ? sendJson(response, 200, { account: 1 })
         : sendJson(response, 401, { code: 'UNAUTHORIZED' }),
     );
-    const { http, store, onExpired } = makeClient({ access_token: 'stale-access', refresh_token: 'old-refresh' });
+    const { http, store, onExpired } = makeClient({
+      access_token: 'stale-access',
+      refresh_token: 'old-refresh',
+    });
 
     const body = await http.get('api/v1/account').json();
 
@@ -224,7 +243,10 @@ describe('401: one refresh, one retry (SPEC §8)', () => {
     });
 
     const calls = requestsTo('/api/v1/account');
-    expect(calls.map(bearerOf)).toEqual(['Bearer stale-access', `Bearer ${FRESH_TOKENS.access_token}`]);
+    expect(calls.map(bearerOf)).toEqual([
+      'Bearer stale-access',
+      `Bearer ${FRESH_TOKENS.access_token}`,
+    ]);
     expect(store.accessToken).toBe(FRESH_TOKENS.access_token);
     expect(store.refreshToken).toBe(FRESH_TOKENS.refresh_token);
     expect(onExpired).not.toHaveBeenCalled();
@@ -242,7 +264,10 @@ describe('401: one refresh, one retry (SPEC §8)', () => {
 
     const calls = requestsTo('/api/v1/coupons/check');
     expect(calls).toHaveLength(2);
-    expect(calls.map((request) => request.body)).toEqual(['{"couponCode":"SIX"}', '{"couponCode":"SIX"}']);
+    expect(calls.map((request) => request.body)).toEqual([
+      '{"couponCode":"SIX"}',
+      '{"couponCode":"SIX"}',
+    ]);
     expect(calls[0]?.headers['idempotency-key']).toEqual(expect.any(String));
     expect(calls[1]?.headers['idempotency-key']).toBe(calls[0]?.headers['idempotency-key']);
   });
@@ -266,7 +291,8 @@ describe('401: one refresh, one retry (SPEC §8)', () => {
     serve((request, response) => {
       apiCalls += 1;
       if (apiCalls <= 2) sendJson(response, 503, { code: 'UNAVAILABLE' });
-      else if (request.headers.authorization === `Bearer ${FRESH_TOKENS.access_token}`) sendJson(response, 200, { ok: 1 });
+      else if (request.headers.authorization === `Bearer ${FRESH_TOKENS.access_token}`)
+        sendJson(response, 200, { ok: 1 });
       else sendJson(response, 401, { code: 'UNAUTHORIZED' });
     });
     const { http } = makeClient({ access_token: 'stale-access', refresh_token: 'old-refresh' });
@@ -291,12 +317,17 @@ describe('401: one refresh, one retry (SPEC §8)', () => {
     );
     const { http } = makeClient({ access_token: 'stale-access', refresh_token: 'old-refresh' });
 
-    const body = await http.post('api/v1/analytics/events', { json: { name: 'x' }, retry: 0 }).json();
+    const body = await http
+      .post('api/v1/analytics/events', { json: { name: 'x' }, retry: 0 })
+      .json();
 
     expect(body).toEqual({ ok: true });
     expect(requestsTo(TOKEN_PATH)).toHaveLength(1);
     const calls = requestsTo('/api/v1/analytics/events');
-    expect(calls.map(bearerOf)).toEqual(['Bearer stale-access', `Bearer ${FRESH_TOKENS.access_token}`]);
+    expect(calls.map(bearerOf)).toEqual([
+      'Bearer stale-access',
+      `Bearer ${FRESH_TOKENS.access_token}`,
+    ]);
     expect(calls[1]?.body).toBe('{"name":"x"}');
   });
 
@@ -328,12 +359,18 @@ describe('401: one refresh, one retry (SPEC §8)', () => {
       Array.from({ length: 20 }, (_, i) => http.get(`api/v1/events/${i}`).json<{ path: string }>()),
     );
 
-    expect(results.map((result) => result.path)).toEqual(Array.from({ length: 20 }, (_, i) => `/api/v1/events/${i}`));
+    expect(results.map((result) => result.path)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `/api/v1/events/${i}`),
+    );
     expect(requestsTo(TOKEN_PATH)).toHaveLength(1);
     const apiCalls = server.requests.filter((request) => pathOf(request) !== TOKEN_PATH);
     expect(apiCalls).toHaveLength(40);
-    expect(apiCalls.filter((request) => bearerOf(request) === 'Bearer stale-access')).toHaveLength(20);
-    expect(apiCalls.filter((request) => bearerOf(request) === `Bearer ${FRESH_TOKENS.access_token}`)).toHaveLength(20);
+    expect(apiCalls.filter((request) => bearerOf(request) === 'Bearer stale-access')).toHaveLength(
+      20,
+    );
+    expect(
+      apiCalls.filter((request) => bearerOf(request) === `Bearer ${FRESH_TOKENS.access_token}`),
+    ).toHaveLength(20);
   });
 
   it('on refresh failure clears storage, marks the session expired, calls onExpired once and surfaces the 401', async () => {

@@ -66,7 +66,9 @@ export function createHttpClient({ apiOrigin, store, refresher, fetch: fetchImpl
           // ky.retry shares the retry budget with the 5xx/network retries. When those used it up
           // (or the call passed retry: 0), ky would throw its internal ForceRetryError instead of
           // retrying, so the one retry after a refresh is sent here.
-          if (retryCount >= (options.retry.limit ?? 0)) return fetchImpl ? fetchImpl(retried) : globalThis.fetch(retried);
+          if (retryCount >= (options.retry.limit ?? 0)) {
+            return fetchImpl ? fetchImpl(retried) : globalThis.fetch(retried);
+          }
           return ky.retry({ request: retried, delay: 0, code: 'TOKEN_REFRESHED' });
         },
       ],

@@ -73,7 +73,7 @@ export function RemoteOutlet({ remote, runtime, platform }: RemoteOutletProps) {
         parcel.current = null;
         const unavailable =
           error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remote, 'load-failed', { cause: error });
-        console.error(unavailable, unavailable.cause);
+        console.error(`${unavailable.message}: ${String(unavailable.cause)}`);
         setState({ kind: 'unavailable', error: unavailable });
       });
     return () => {

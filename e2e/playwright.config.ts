@@ -1,0 +1,34 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './support/chromium';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4780);
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `crease-e2e-${E2E_PORT}`);
+
+/**
+ * The whole site, started exactly as `npm start` does (publish + promote the local builds,
+ * then the edge server), in Debian's Chromium. No browser downloads.
+ */
+export default defineConfig({
+  testDir: './tests',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+  webServer: {
+    command: `node --import tsx ${path.join('..', 'deploy', 'src', 'cli', 'start.ts')}`,
+    url: `http://localhost:${E2E_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 300_000,
+    env: { PORT: String(E2E_PORT), CREASE_DATA_DIR: E2E_DATA_DIR, HOST: '127.0.0.1' },
+    stdout: 'pipe',
+  },
+});

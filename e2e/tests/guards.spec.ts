@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+
+test('a signed-out viewer opening a protected route lands on /signin, remembering the route', async ({ page }) => {
+  await page.goto('/plans');
+  await expect(page).toHaveURL(/\/signin\?returnTo=%2Fplans$/);
+});
+
+test('a signed-in viewer on / goes to /events', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('access_token', 'e2e-token'));
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+});
+
+test('a signed-in viewer with a forwarded marker on / goes to /plans', async ({ page }) => {
+  await page.addInitScript(() => {
+    localStorage.setItem('access_token', 'e2e-token');
+    localStorage.setItem('forwarded', 'https://partner.example/');
+  });
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/plans$/);
+});
+
+test('an access_token in the query signs the viewer in, records forwarded and leaves the URL', async ({ page }) => {
+  await page.goto('/?access_token=abc.def.ghi&from=partner');
+  // Signed in with a forwarded marker: the / rule sends the viewer to /plans.
+  await expect(page).toHaveURL(/\/plans$/);
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('access_token'),
+    forwarded: localStorage.getItem('forwarded'),
+  }));
+  expect(stored.token).toBe('abc.def.ghi');
+  expect(stored.forwarded).not.toBeNull();
+});
+
+test('signing out clears all local storage and shows in other open tabs', async ({ context }) => {
+  const first = await context.newPage();
+  await first.goto('/privacy-policy');
+  const second = await context.newPage();
+  await second.goto('/terms-of-service');
+  await first.evaluate(() => {
+    localStorage.setItem('access_token', 'tab-token');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'access_token' }));
+  });
+  await expect(second.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await first.reload();
+  await first.getByRole('button', { name: 'Sign out' }).click();
+  expect(await first.evaluate(() => localStorage.length)).toBe(0);
+  await expect(second.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toBeVisible();
+});

@@ -1,0 +1,151 @@
+import type { TokenResponse } from '@crease/contract';
+import { memoryStorage } from '@crease/test-utils';
+import { TokenStore } from '../session/token-store';
+import { RefreshFailedError, TokenRefresher } from './token-refresher';
+import type { CrossTabLock } from './token-refresher';
+
+const inProcessLock: CrossTabLock = (_name, task) => task();
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const rotated = (n: number): TokenResponse => ({
+  access_token: `access-${n}`,
+  refresh_token: `refresh-${n}`,
+  expires_in: 60,
+});
+
+function setup(
+  initial: Record<string, string> = { access_token: 'stale', refresh_token: 'refresh-0' },
+) {
+  const storage = memoryStorage(initial);
+  const store = new TokenStore(storage);
+  const endpoint = { refresh: jest.fn<Promise<TokenResponse>, [string]>() };
+  const onExpired = jest.fn();
+  return { storage, store, endpoint, onExpired };
+}
+
+describe('TokenRefresher', () => {
+  it('makes one endpoint call for concurrent refresh() calls in one tab', async () => {
+    const { store, endpoint, onExpired } = setup();
+    const answer = deferred<TokenResponse>();
+    endpoint.refresh.mockReturnValue(answer.promise);
+    const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock);
+
+    const results = Promise.all(Array.from({ length: 5 }, () => refresher.refresh('stale')));
+    answer.resolve(rotated(1));
+
+    await expect(results).resolves.toEqual(Array(5).fill('access-1'));
+    expect(endpoint.refresh).toHaveBeenCalledTimes(1);
+    expect(endpoint.refresh).toHaveBeenCalledWith('refresh-0');
+    expect(store.accessToken).toBe('access-1');
+    expect(store.refreshToken).toBe('refresh-1');
+    expect(onExpired).not.toHaveBeenCalled();
+  });
+
+  it('refreshes again once the previous refresh has finished and the new token went stale', async () => {
+    const { store, endpoint, onExpired } = setup();
+    endpoint.refresh.mockResolvedValueOnce(rotated(1)).mockResolvedValueOnce(rotated(2));
+    const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock);
+
+    await expect(refresher.refresh('stale')).resolves.toBe('access-1');
+    await expect(refresher.refresh('access-1')).resolves.toBe('access-2');
+
+    expect(endpoint.refresh.mock.calls).toEqual([['refresh-0'], ['refresh-1']]);
+  });
+
+  it('uses the stored token without calling the endpoint when another tab already refreshed', async () => {
+    const { store, endpoint, onExpired } = setup({
+      access_token: 'from-other-tab',
+      refresh_token: 'refresh-9',
+    });
+    const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock);
+
+    await expect(refresher.refresh('stale')).resolves.toBe('from-other-tab');
+
+    expect(endpoint.refresh).not.toHaveBeenCalled();
+    expect(onExpired).not.toHaveBeenCalled();
+  });
+
+  it('looks at the store again inside the cross-tab lock', async () => {
+    const { storage, store, endpoint, onExpired } = setup();
+    const names: string[] = [];
+    // Another tab holds the lock and rotates the tokens before ours gets it.
+    const contendedLock: CrossTabLock = async (name, task) => {
+      names.push(name);
+      storage.set('access_token', 'rotated-elsewhere');
+      storage.set('refresh_token', 'refresh-elsewhere');
+      return task();
+    };
+    const refresher = new TokenRefresher(store, endpoint, onExpired, contendedLock);
+
+    await expect(refresher.refresh('stale')).resolves.toBe('rotated-elsewhere');
+
+    expect(names).toEqual(['crease-token-refresh']);
+    expect(endpoint.refresh).not.toHaveBeenCalled();
+  });
+
+  it('uses the token another tab stored when our endpoint call is rejected, and does not expire the session', async () => {
+    const { storage, store, endpoint, onExpired } = setup();
+    endpoint.refresh.mockImplementation(async () => {
+      // The other tab won the race with the same refresh token: ours is now revoked.
+      storage.set('access_token', 'winner-access');
+      storage.set('refresh_token', 'winner-refresh');
+      throw new Error('invalid_grant');
+    });
+    const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock);
+
+    await expect(refresher.refresh('stale')).resolves.toBe('winner-access');
+
+    expect(onExpired).not.toHaveBeenCalled();
+    expect(store.sessionExpired).toBe(false);
+    expect(storage.entries()).toEqual({
+      access_token: 'winner-access',
+      refresh_token: 'winner-refresh',
+    });
+  });
+
+  it('expires the session once when the endpoint rejects and no other tab refreshed', async () => {
+    const { storage, store, endpoint, onExpired } = setup({
+      access_token: 'stale',
+      refresh_token: 'refresh-0',
+      forwarded: 'https://ref.example/',
+    });
+    const failure = new Error('invalid_grant');
+    endpoint.refresh.mockRejectedValue(failure);
+    const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock);
+
+    const results = await Promise.allSettled([
+      refresher.refresh('stale'),
+      refresher.refresh('stale'),
+    ]);
+
+    for (const result of results) {
+      expect(result.status).toBe('rejected');
+      const reason = (result as PromiseRejectedResult).reason as RefreshFailedError;
+      expect(reason).toBeInstanceOf(RefreshFailedError);
+      expect(reason.cause).toBe(failure);
+    }
+    expect(endpoint.refresh).toHaveBeenCalledTimes(1);
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    expect(storage.entries()).toEqual({ sessionExpired: 'true' });
+  });
+
+  it('expires the session without calling the endpoint when there is no refresh token', async () => {
+    const { storage, store, endpoint, onExpired } = setup({ access_token: 'stale' });
+    const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock);
+
+    await expect(refresher.refresh('stale')).rejects.toBeInstanceOf(RefreshFailedError);
+
+    expect(endpoint.refresh).not.toHaveBeenCalled();
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    expect(storage.entries()).toEqual({ sessionExpired: 'true' });
+  });
+});

@@ -1,0 +1,150 @@
+import type { TokenResponse } from '@crease/contract';
+import { BrowserSession } from './session';
+import { TokenStore, safeStorage } from './token-store';
+import type { SafeStorage } from './token-store';
+
+const TOKENS: TokenResponse = {
+  access_token: 'new-access',
+  refresh_token: 'new-refresh',
+  expires_in: 3600,
+};
+
+/** Another tab changes localStorage; this tab only hears about it through a storage event. */
+function otherTab(target: EventTarget, key: string | null, change: () => void) {
+  change();
+  target.dispatchEvent(new StorageEvent('storage', { key }));
+}
+
+type PasswordGrant = (username: string, password: string) => Promise<TokenResponse>;
+
+function setup(password: PasswordGrant = jest.fn(async () => TOKENS)) {
+  const store = new TokenStore();
+  const target = new EventTarget();
+  const session = new BrowserSession(
+    store,
+    { password },
+    target as unknown as Pick<Window, 'addEventListener'>,
+  );
+  const listener = jest.fn();
+  session.subscribe(listener);
+  return { store, target, session, listener, password };
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+describe('BrowserSession', () => {
+  it('signIn stores the tokens from the password grant and notifies subscribers', async () => {
+    const { session, listener, password } = setup();
+
+    await session.signIn({ username: 'viewer@example.com', password: 'secret' });
+
+    expect(password).toHaveBeenCalledWith('viewer@example.com', 'secret');
+    expect(session.isSignedIn()).toBe(true);
+    expect(window.localStorage.getItem('access_token')).toBe('new-access');
+    expect(window.localStorage.getItem('refresh_token')).toBe('new-refresh');
+    expect(listener.mock.calls).toEqual([[true]]);
+  });
+
+  it('signIn clears old tokens before storing the new ones', async () => {
+    window.localStorage.setItem('access_token', 'old-access');
+    window.localStorage.setItem('refresh_token', 'old-refresh');
+    window.localStorage.setItem('sessionExpired', 'true');
+    const writes: string[] = [];
+    const real = safeStorage();
+    const recording: SafeStorage = {
+      get: (key) => real.get(key),
+      set: (key, value) => (writes.push(`set ${key}=${value}`), real.set(key, value)),
+      remove: (key) => (writes.push(`remove ${key}`), real.remove(key)),
+      clear: () => (writes.push('clear'), real.clear()),
+    };
+    // The new response has no refresh token: the old one must not survive.
+    const password = jest.fn(async () => ({
+      access_token: 'new-access',
+      refresh_token: '',
+      expires_in: 60,
+    }));
+    const session = new BrowserSession(new TokenStore(recording), { password }, null);
+
+    await session.signIn({ username: 'u', password: 'p' });
+
+    const setAccess = writes.indexOf('set access_token=new-access');
+    expect(setAccess).toBeGreaterThan(-1);
+    expect(writes.indexOf('remove access_token')).toBeLessThan(setAccess);
+    expect(writes.indexOf('remove refresh_token')).toBeLessThan(setAccess);
+    expect(writes.indexOf('remove access_token')).toBeGreaterThan(-1);
+    expect(writes.indexOf('remove refresh_token')).toBeGreaterThan(-1);
+    expect(window.localStorage.getItem('access_token')).toBe('new-access');
+    expect(window.localStorage.getItem('refresh_token')).toBeNull();
+    expect(window.localStorage.getItem('sessionExpired')).toBeNull();
+  });
+
+  it('a failed signIn rejects, stores nothing new and does not notify', async () => {
+    const { session, listener } = setup(
+      jest.fn(async () => {
+        throw new Error('Invalid access token');
+      }),
+    );
+
+    await expect(session.signIn({ username: 'u', password: 'p' })).rejects.toThrow(
+      'Invalid access token',
+    );
+
+    expect(session.isSignedIn()).toBe(false);
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('signOut clears all of localStorage and notifies subscribers', async () => {
+    const { session, listener } = setup();
+    await session.signIn({ username: 'u', password: 'p' });
+    window.localStorage.setItem('unrelated', 'x');
+
+    session.signOut();
+
+    expect(session.isSignedIn()).toBe(false);
+    expect(window.localStorage).toHaveLength(0);
+    expect(listener.mock.calls).toEqual([[true], [false]]);
+  });
+
+  it('hears a sign-in made in another tab (storage event for access_token)', () => {
+    const { target, session, listener } = setup();
+
+    otherTab(target, 'access_token', () =>
+      window.localStorage.setItem('access_token', 'from-tab-2'),
+    );
+
+    expect(session.isSignedIn()).toBe(true);
+    expect(listener.mock.calls).toEqual([[true]]);
+  });
+
+  it('hears a sign-out made in another tab (storage event with key null: localStorage.clear())', async () => {
+    const { target, session, listener } = setup();
+    await session.signIn({ username: 'u', password: 'p' });
+
+    otherTab(target, null, () => window.localStorage.clear());
+
+    expect(session.isSignedIn()).toBe(false);
+    expect(listener.mock.calls).toEqual([[true], [false]]);
+  });
+
+  it('ignores storage events for other keys and events that change nothing', async () => {
+    const { target, listener } = setup();
+
+    otherTab(target, 'forwarded', () => window.localStorage.setItem('forwarded', 'x'));
+    otherTab(target, 'access_token', () => undefined);
+
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('stops notifying after unsubscribe', () => {
+    const { target, session } = setup();
+    const late = jest.fn();
+    const unsubscribe = session.subscribe(late);
+
+    unsubscribe();
+    otherTab(target, 'access_token', () => window.localStorage.setItem('access_token', 'tok'));
+
+    expect(late).not.toHaveBeenCalled();
+  });
+});
