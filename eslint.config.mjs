@@ -32,7 +32,16 @@ const importsOf = (names) => names.flatMap((n) => [n, `${n}/*`, `**/${n}/**`, `*
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/.data/**', 'coverage/**', 'test-results/**', '.bench/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-ssr/**',
+      'e2e/test-results/**',
+      '**/.data/**',
+      'coverage/**',
+      'test-results/**',
+      '.bench/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -45,7 +54,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'crease/kebab-case-files': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
   },
@@ -58,7 +70,8 @@ export default tseslint.config(
           patterns: [
             {
               group: [...importsOf(remoteNames.filter((n) => n !== name)), ...importsOf(['shell'])],
-              message: 'A remote never imports another remote or the shell; use the contract props.',
+              message:
+                'A remote never imports another remote or the shell; use the contract props.',
             },
           ],
         },

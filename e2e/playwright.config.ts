@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4780);
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `crease-e2e-${E2E_PORT}`);
+export const E2E_DATA_DIR =
+  process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `crease-e2e-${E2E_PORT}`);
 
 /**
  * The whole site, started exactly as `npm start` does (publish + promote the local builds,

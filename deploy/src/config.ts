@@ -22,10 +22,14 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-export function loadEdgeConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): EdgeConfig {
+export function loadEdgeConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  root = process.cwd(),
+): EdgeConfig {
   const problems: string[] = [];
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT must be a port number, got "${env.PORT}"`);
   const apiOrigin = env.CREASE_API_ORIGIN ?? null;
   if (apiOrigin !== null && !/^https?:\/\/[^\s/]+$/.test(apiOrigin)) {
     problems.push(`CREASE_API_ORIGIN must look like https://api.example.com, got "${apiOrigin}"`);
@@ -35,10 +39,13 @@ export function loadEdgeConfig(env: NodeJS.ProcessEnv = process.env, root = proc
     problems.push(`CREASE_BOT_CHECK must be altcha, recaptcha or off, got "${provider}"`);
   }
   const siteKey = env.CREASE_RECAPTCHA_SITE_KEY ?? null;
-  if (provider === 'recaptcha' && !siteKey) problems.push('CREASE_BOT_CHECK=recaptcha needs CREASE_RECAPTCHA_SITE_KEY');
+  if (provider === 'recaptcha' && !siteKey)
+    problems.push('CREASE_BOT_CHECK=recaptcha needs CREASE_RECAPTCHA_SITE_KEY');
   const productName = env.CREASE_PRODUCT_NAME ?? 'Crease';
-  if (productName.trim() === '' || productName.length > 60) problems.push('CREASE_PRODUCT_NAME must be 1-60 characters');
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  if (productName.trim() === '' || productName.length > 60)
+    problems.push('CREASE_PRODUCT_NAME must be 1-60 characters');
+  if (problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   const dataDir = path.resolve(root, env.CREASE_DATA_DIR ?? '.data');
   return {
     port,

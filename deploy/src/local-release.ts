@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_NAMES, ArtifactStore } from './artifacts/artifact-store';
-import type { AppName } from './artifacts/artifact-store';
+import { APP_NAMES } from './artifacts/artifact-store';
+import type { AppName, ArtifactStore } from './artifacts/artifact-store';
 import { promote } from './registry/release-map-file';
 import type { LiveState } from './registry/release-map-file';
 
@@ -29,7 +29,10 @@ export function buildMissing(repoRoot: string, apps: LocalApp[], force = false):
     const built = fs.existsSync(path.join(app.dir, 'dist', 'mf-manifest.json'));
     if (built && !force) continue;
     console.info(`building ${app.name}…`);
-    execFileSync('npm', ['run', 'build', '--silent', '-w', app.name], { cwd: repoRoot, stdio: 'inherit' });
+    execFileSync('npm', ['run', 'build', '--silent', '-w', app.name], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
   }
 }
 
@@ -37,7 +40,11 @@ export function buildMissing(repoRoot: string, apps: LocalApp[], force = false):
  * `npm start` runs the production machinery locally: publish each build as an immutable
  * versioned artifact, then promote those versions into the live release map.
  */
-export function publishAndPromote(store: ArtifactStore, releaseMapFile: string, apps: LocalApp[]): LiveState {
+export function publishAndPromote(
+  store: ArtifactStore,
+  releaseMapFile: string,
+  apps: LocalApp[],
+): LiveState {
   const versions: Partial<Record<AppName, string>> = {};
   for (const app of apps) {
     versions[app.name] = store.publish(app.name, path.join(app.dir, 'dist'), app.packageVersion);

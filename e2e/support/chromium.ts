@@ -12,8 +12,15 @@ export const CHROMIUM_ARGS = [
 ];
 
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const candidates = [
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+  ].filter(Boolean) as string[];
   const found = candidates.find((candidate) => fs.existsSync(candidate));
-  if (!found) throw new Error('Chromium not found: install it with `apt-get install -y chromium` or set CHROME_PATH');
+  if (!found)
+    throw new Error(
+      'Chromium not found: install it with `apt-get install -y chromium` or set CHROME_PATH',
+    );
   return found;
 }

@@ -9,7 +9,13 @@ export const liveStateFile = path.join(E2E_DATA_DIR, 'release-map.json');
 
 interface LiveStateFile {
   shell: { version: string } | null;
-  releaseMap: { schemaVersion: 1; remotes: Record<string, { version: string; manifestUrl: string; lastKnownGoodManifestUrl: string | null }> };
+  releaseMap: {
+    schemaVersion: 1;
+    remotes: Record<
+      string,
+      { version: string; manifestUrl: string; lastKnownGoodManifestUrl: string | null }
+    >;
+  };
 }
 
 export function readLiveState(): LiveStateFile {
@@ -25,11 +31,15 @@ export function writeLiveState(state: LiveStateFile): void {
 
 /** A second edge server on its own port: a stand-in for the CDN host that serves a remote. */
 export async function startRemoteHost(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'deploy', 'src', 'cli', 'serve.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CREASE_DATA_DIR: E2E_DATA_DIR },
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'deploy', 'src', 'cli', 'serve.ts')],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CREASE_DATA_DIR: E2E_DATA_DIR },
+      stdio: 'ignore',
+    },
+  );
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     try {

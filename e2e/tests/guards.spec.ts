@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 
-test('a signed-out viewer opening a protected route lands on /signin, remembering the route', async ({ page }) => {
+test('a signed-out viewer opening a protected route lands on /signin, remembering the route', async ({
+  page,
+}) => {
   await page.goto('/plans');
   await expect(page).toHaveURL(/\/signin\?returnTo=%2Fplans$/);
 });
@@ -21,7 +23,9 @@ test('a signed-in viewer with a forwarded marker on / goes to /plans', async ({ 
   await expect(page).toHaveURL(/\/plans$/);
 });
 
-test('an access_token in the query signs the viewer in, records forwarded and leaves the URL', async ({ page }) => {
+test('an access_token in the query signs the viewer in, records forwarded and leaves the URL', async ({
+  page,
+}) => {
   await page.goto('/?access_token=abc.def.ghi&from=partner');
   // Signed in with a forwarded marker: the / rule sends the viewer to /plans.
   await expect(page).toHaveURL(/\/plans$/);
@@ -46,5 +50,7 @@ test('signing out clears all local storage and shows in other open tabs', async 
   await first.reload();
   await first.getByRole('button', { name: 'Sign out' }).click();
   expect(await first.evaluate(() => localStorage.length)).toBe(0);
-  await expect(second.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(
+    second.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }),
+  ).toBeVisible();
 });

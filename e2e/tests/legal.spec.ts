@@ -15,15 +15,22 @@ for (const [path, title] of POLICIES) {
     await manifest;
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText(/Last updated/)).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Contents' }).getByRole('link').first()).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Contents' }).getByRole('link').first(),
+    ).toBeVisible();
     await expect(page).toHaveTitle('Crease');
   });
 }
 
-test('moving between two policies updates the parcel instead of remounting it', async ({ page }) => {
+test('moving between two policies updates the parcel instead of remounting it', async ({
+  page,
+}) => {
   await page.goto('/privacy-policy');
   const article = await page.getByRole('article').elementHandle();
-  await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Cookie policy' }).click();
+  await page
+    .getByRole('navigation', { name: 'Legal' })
+    .getByRole('link', { name: 'Cookie policy' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cookie Policy' })).toBeVisible();
   expect(await article?.evaluate((node) => node.isConnected)).toBe(true);
 });
@@ -34,7 +41,10 @@ test('every navigation scrolls to the top', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Legal' }).scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-  await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Refund policy' }).click();
+  await page
+    .getByRole('navigation', { name: 'Legal' })
+    .getByRole('link', { name: 'Refund policy' })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });

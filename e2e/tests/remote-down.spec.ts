@@ -4,7 +4,9 @@ import { readLiveState, startRemoteHost, stopHost, writeLiveState } from '../sup
 
 const REMOTE_PORT = Number(process.env.E2E_REMOTE_PORT ?? 4781);
 
-test('a remote whose host is down shows Retry, the rest works, and Retry recovers', async ({ browser }) => {
+test('a remote whose host is down shows Retry, the rest works, and Retry recovers', async ({
+  browser,
+}) => {
   const original = readLiveState();
   const legal = original.releaseMap.remotes['mf-legal'];
   test.skip(!legal, 'mf-legal must be live');
@@ -17,7 +19,11 @@ test('a remote whose host is down shows Retry, the rest works, and Retry recover
         ...original.releaseMap,
         remotes: {
           ...original.releaseMap.remotes,
-          'mf-legal': { ...legal!, manifestUrl: `http://127.0.0.1:${REMOTE_PORT}${legal!.manifestUrl}`, lastKnownGoodManifestUrl: null },
+          'mf-legal': {
+            ...legal!,
+            manifestUrl: `http://127.0.0.1:${REMOTE_PORT}${legal!.manifestUrl}`,
+            lastKnownGoodManifestUrl: null,
+          },
         },
       },
     });
@@ -31,7 +37,9 @@ test('a remote whose host is down shows Retry, the rest works, and Retry recover
     // A viewer who has not cached this remote yet (its assets are immutable and cache forever).
     const page = await browser.newPage();
     await page.goto('/cookie-policy');
-    await expect(page.getByRole('heading', { name: 'This part of Crease is unavailable' })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByRole('heading', { name: 'This part of Crease is unavailable' }),
+    ).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Legal' })).toBeVisible();
 
@@ -43,7 +51,9 @@ test('a remote whose host is down shows Retry, the rest works, and Retry recover
 
     host = await startRemoteHost(REMOTE_PORT);
     await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Cookie Policy' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Cookie Policy' })).toBeVisible({
+      timeout: 20_000,
+    });
   } finally {
     writeLiveState(original);
     if (host) await stopHost(host);

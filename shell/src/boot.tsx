@@ -42,8 +42,10 @@ export async function boot(): Promise<void> {
 
   // SPEC §4: a token in the query string signs the viewer in; it never stays in the URL.
   const queryToken = consumeQueryToken(window.location.href, document.referrer, services.store);
-  if (queryToken.cleanUrl !== null) window.history.replaceState(window.history.state, '', queryToken.cleanUrl);
-  if (queryToken.outcome === 'rejected-malformed') console.warn('[crease] ignored a malformed access_token in the URL');
+  if (queryToken.cleanUrl !== null)
+    window.history.replaceState(window.history.state, '', queryToken.cleanUrl);
+  if (queryToken.outcome === 'rejected-malformed')
+    console.warn('[crease] ignored a malformed access_token in the URL');
 
   // Start the route's remote now, in parallel with the router and React (no waterfall).
   const owner = findRoute(window.location.pathname)?.owner;

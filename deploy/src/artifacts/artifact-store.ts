@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export const APP_NAMES = ['shell', 'mf-auth', 'mf-billing', 'mf-catalog', 'mf-player', 'mf-legal'] as const;
+export const APP_NAMES = [
+  'shell',
+  'mf-auth',
+  'mf-billing',
+  'mf-catalog',
+  'mf-player',
+  'mf-legal',
+] as const;
 export type AppName = (typeof APP_NAMES)[number];
 
 const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/;

@@ -14,7 +14,11 @@ async function main() {
   const config = loadEdgeConfig(process.env, repoRoot);
   const apps = localApps(repoRoot);
   buildMissing(repoRoot, apps, process.argv.includes('--rebuild'));
-  const state = publishAndPromote(new ArtifactStore(config.artifactsDir), config.releaseMapFile, apps);
+  const state = publishAndPromote(
+    new ArtifactStore(config.artifactsDir),
+    config.releaseMapFile,
+    apps,
+  );
   const server = createEdgeServer(config);
   await server.listen({ port: config.port, host: config.host });
   const port = (server.server.address() as { port: number }).port;

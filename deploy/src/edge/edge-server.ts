@@ -53,9 +53,18 @@ function pageLocation(host: string, protocol: string) {
   return { protocol: url.protocol, hostname: url.hostname, port: url.port };
 }
 
-function securityHeaders(reply: FastifyReply, nonce: string | null, config: EdgeConfig, api: string, remotes: string[]) {
+function securityHeaders(
+  reply: FastifyReply,
+  nonce: string | null,
+  config: EdgeConfig,
+  api: string,
+  remotes: string[],
+) {
   const extra = remotes.length ? ` ${remotes.join(' ')}` : '';
-  const recaptcha = config.botCheckProvider === 'recaptcha' ? ' https://www.google.com https://www.gstatic.com' : '';
+  const recaptcha =
+    config.botCheckProvider === 'recaptcha'
+      ? ' https://www.google.com https://www.gstatic.com'
+      : '';
   const scriptSrc = `'self'${nonce ? ` 'nonce-${nonce}'` : ''}${extra}${recaptcha}`;
   reply.header(
     'content-security-policy',
@@ -115,34 +124,52 @@ export function createEdgeServer(config: EdgeConfig): FastifyInstance {
       return reply
         .code(204)
         .header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE')
-        .header('access-control-allow-headers', String(request.headers['access-control-request-headers'] ?? ''))
+        .header(
+          'access-control-allow-headers',
+          String(request.headers['access-control-request-headers'] ?? ''),
+        )
         .send();
     }
-    return reply.code(503).send(errorBody('API_UNAVAILABLE', 'The Crease API is not part of this build yet.'));
+    return reply
+      .code(503)
+      .send(errorBody('API_UNAVAILABLE', 'The Crease API is not part of this build yet.'));
   };
   app.route({
     method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/*',
     handler: (request, reply) => {
       if (String(request.headers.host ?? '').startsWith('api.')) return apiNotYet(request, reply);
-      return reply.code(405).send(errorBody('METHOD_NOT_ALLOWED', 'The site only serves GET requests.'));
+      return reply
+        .code(405)
+        .send(errorBody('METHOD_NOT_ALLOWED', 'The site only serves GET requests.'));
     },
   });
 
   app.get('/release-map.json', async (request, reply) => {
     const body = JSON.stringify(liveState().releaseMap);
     const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
-    reply.header('cache-control', 'no-cache').header('etag', etag).header('access-control-allow-origin', '*');
+    reply
+      .header('cache-control', 'no-cache')
+      .header('etag', etag)
+      .header('access-control-allow-origin', '*');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.get('/apps/:app/:version/*', async (request, reply) => {
-    const { app: appName, version, '*': file } = request.params as { app: string; version: string; '*': string };
+    const {
+      app: appName,
+      version,
+      '*': file,
+    } = request.params as { app: string; version: string; '*': string };
     const root = path.join(config.artifactsDir, appName, version);
     const notFound = () =>
-      reply.code(404).header('cache-control', 'no-store').send(errorBody('ASSET_NOT_FOUND', 'No such asset.'));
-    if (!/^[\w.-]+$/.test(appName) || !/^[\w.+-]+$/.test(version) || !fs.existsSync(root)) return notFound();
+      reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .send(errorBody('ASSET_NOT_FOUND', 'No such asset.'));
+    if (!/^[\w.-]+$/.test(appName) || !/^[\w.+-]+$/.test(version) || !fs.existsSync(root))
+      return notFound();
     const found = resolveStaticFile(root, file, String(request.headers['accept-encoding'] ?? ''));
     if (!found) return notFound();
     reply
@@ -169,7 +196,8 @@ export function createEdgeServer(config: EdgeConfig): FastifyInstance {
     }
     const shell = shellArtifact(state.shell.version);
     const route = findRouteEntry(shell.routes, url.pathname);
-    const entry = route && isRemoteName(route.owner) ? state.releaseMap.remotes[route.owner] : undefined;
+    const entry =
+      route && isRemoteName(route.owner) ? state.releaseMap.remotes[route.owner] : undefined;
     const preloads = entry
       ? remotePreloads(
           path.join(config.artifactsDir, route!.owner, entry.version, 'mf-manifest.json'),
@@ -203,7 +231,9 @@ export function createEdgeServer(config: EdgeConfig): FastifyInstance {
     const accept = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accept)) {
       reply.header('content-encoding', 'br');
-      return reply.send(zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+      return reply.send(
+        zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      );
     }
     if (/\bgzip\b/.test(accept)) {
       reply.header('content-encoding', 'gzip');

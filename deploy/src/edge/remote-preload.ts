@@ -31,9 +31,14 @@ export function remotePreloads(manifestFile: string, manifestUrl: string): Prelo
   const base = manifestUrl.slice(0, manifestUrl.lastIndexOf('/') + 1);
   const preloads: Preload[] = [{ href: manifestUrl, as: 'fetch' }];
   const entry = manifest.metaData?.remoteEntry;
-  if (entry?.name) preloads.push({ href: `${base}${entry.path ? `${entry.path}/` : ''}${entry.name}`, as: 'script' });
+  if (entry?.name)
+    preloads.push({
+      href: `${base}${entry.path ? `${entry.path}/` : ''}${entry.name}`,
+      as: 'script',
+    });
   const screens = manifest.exposes?.find((expose) => expose.path === './screens');
-  for (const js of screens?.assets?.js?.sync ?? []) preloads.push({ href: `${base}${js}`, as: 'script' });
+  for (const js of screens?.assets?.js?.sync ?? [])
+    preloads.push({ href: `${base}${js}`, as: 'script' });
   // No CSS preloads: Chromium reuses a failed preload for the later stylesheet request, so a
   // remote that was down at page load could not recover on Retry. Its CSS loads with its JS.
   return preloads;

@@ -37,7 +37,15 @@ export interface RenderIndexInput {
  * inlined (no request spent on them), the route's remote preloaded, and on `/` the
  * prerendered welcome page.
  */
-export function renderIndex({ shell, shellBase, pathname, nonce, config, releaseMap, preloads }: RenderIndexInput): string {
+export function renderIndex({
+  shell,
+  shellBase,
+  pathname,
+  nonce,
+  config,
+  releaseMap,
+  preloads,
+}: RenderIndexInput): string {
   const name = escapeHtml(config.productName);
   const title = pathname === '/' ? `${name} | ${WELCOME_TAGLINE}` : name;
   const links = preloads
@@ -53,8 +61,12 @@ export function renderIndex({ shell, shellBase, pathname, nonce, config, release
   if (pathname === '/' && shell.welcomeMarkup) {
     // The page is styled and its chunk on the way before the shell's JS runs.
     welcomeHead =
-      shell.welcomeAssets.css.map((css) => `<link rel="stylesheet" href="${escapeHtml(shellBase + css)}">`).join('') +
-      shell.welcomeAssets.js.map((js) => `<link rel="preload" as="script" href="${escapeHtml(shellBase + js)}">`).join('') +
+      shell.welcomeAssets.css
+        .map((css) => `<link rel="stylesheet" href="${escapeHtml(shellBase + css)}">`)
+        .join('') +
+      shell.welcomeAssets.js
+        .map((js) => `<link rel="preload" as="script" href="${escapeHtml(shellBase + js)}">`)
+        .join('') +
       // A signed-in viewer is redirected by the shell; the prerendered page stays hidden until then.
       `<script nonce="${nonce}">try{if(localStorage.getItem('access_token'))document.documentElement.dataset.signedIn='1'}catch(e){}</script>` +
       `<style>html[data-signed-in] [data-prerendered]{visibility:hidden}</style>`;

@@ -22,10 +22,15 @@ export function readShellArtifact(dir: string, version: string): ShellArtifact {
   const template = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const welcomeFile = path.join(dir, 'welcome.prerendered.html');
   const routesFile = path.join(dir, 'routes.json');
-  const routes = fs.existsSync(routesFile) ? (JSON.parse(fs.readFileSync(routesFile, 'utf8')) as RouteEntry[]) : [];
+  const routes = fs.existsSync(routesFile)
+    ? (JSON.parse(fs.readFileSync(routesFile, 'utf8')) as RouteEntry[])
+    : [];
   const chunkAssetsFile = path.join(dir, 'chunk-assets.json');
   const chunkAssets = fs.existsSync(chunkAssetsFile)
-    ? (JSON.parse(fs.readFileSync(chunkAssetsFile, 'utf8')) as Record<string, { js: string[]; css: string[] }>)
+    ? (JSON.parse(fs.readFileSync(chunkAssetsFile, 'utf8')) as Record<
+        string,
+        { js: string[]; css: string[] }
+      >)
     : {};
   return {
     version,

@@ -21,7 +21,11 @@ export interface StaticFile {
 }
 
 /** Picks the precompressed variant the client accepts (built by the factory), else the plain file. */
-export function resolveStaticFile(root: string, relativePath: string, acceptEncoding: string): StaticFile | null {
+export function resolveStaticFile(
+  root: string,
+  relativePath: string,
+  acceptEncoding: string,
+): StaticFile | null {
   const full = path.resolve(root, relativePath);
   if (!full.startsWith(root + path.sep)) return null; // path traversal
   const ext = path.extname(full);

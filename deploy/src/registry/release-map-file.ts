@@ -9,13 +9,20 @@ export interface LiveState {
   releaseMap: ReleaseMap;
 }
 
-export const manifestUrlOf = (app: string, version: string) => `/apps/${app}/${version}/mf-manifest.json`;
+export const manifestUrlOf = (app: string, version: string) =>
+  `/apps/${app}/${version}/mf-manifest.json`;
 
 export function readLiveState(file: string): LiveState {
   try {
-    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as { shell?: { version?: unknown }; releaseMap?: unknown };
+    const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      shell?: { version?: unknown };
+      releaseMap?: unknown;
+    };
     const shellVersion = typeof raw.shell?.version === 'string' ? raw.shell.version : null;
-    return { shell: shellVersion ? { version: shellVersion } : null, releaseMap: parseReleaseMap(raw.releaseMap).map };
+    return {
+      shell: shellVersion ? { version: shellVersion } : null,
+      releaseMap: parseReleaseMap(raw.releaseMap).map,
+    };
   } catch {
     return { shell: null, releaseMap: { schemaVersion: 1, remotes: {} } };
   }
@@ -33,7 +40,10 @@ export function writeLiveState(file: string, state: LiveState): void {
  * Makes `versions` live. A remote whose live version changes keeps the old one as its
  * last-known-good, which the shell falls back to if the new one fails to load.
  */
-export function promote(file: string, versions: Partial<Record<'shell' | RemoteName, string>>): LiveState {
+export function promote(
+  file: string,
+  versions: Partial<Record<'shell' | RemoteName, string>>,
+): LiveState {
   const state = readLiveState(file);
   for (const [app, version] of Object.entries(versions)) {
     if (!version) continue;

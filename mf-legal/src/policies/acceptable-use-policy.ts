@@ -75,8 +75,8 @@ export const acceptableUsePolicy: PolicyDocument = {
           items: [
             'share your email address and password with anyone outside your household;',
             'sell, rent, lend or give away access to your account;',
-            'try to get around your plan\'s device or concurrent stream limits, for example by repeatedly removing and re-adding devices, altering or spoofing device identifiers, or using multiple free trials; or',
-            'use another person\'s account without their permission.',
+            "try to get around your plan's device or concurrent stream limits, for example by repeatedly removing and re-adding devices, altering or spoofing device identifiers, or using multiple free trials; or",
+            "use another person's account without their permission.",
           ],
         },
       ],

@@ -4,8 +4,7 @@
  * (headings, anchors, table of contents, last-updated date).
  */
 export type PolicyBlock =
-  | { kind: 'paragraph'; text: string }
-  | { kind: 'list'; items: readonly string[] };
+  { kind: 'paragraph'; text: string } | { kind: 'list'; items: readonly string[] };
 
 export interface PolicySection {
   /** Stable anchor id, kebab-case, unique within the document. */
@@ -16,7 +15,12 @@ export interface PolicySection {
 
 export interface PolicyDocument {
   /** Matches the screen id in the shell's route table. */
-  id: 'acceptable-use-policy' | 'privacy-policy' | 'terms-of-service' | 'cookie-policy' | 'refund-policy';
+  id:
+    | 'acceptable-use-policy'
+    | 'privacy-policy'
+    | 'terms-of-service'
+    | 'cookie-policy'
+    | 'refund-policy';
   title: string;
   /** ISO date (YYYY-MM-DD) the text last changed. */
   lastUpdated: string;

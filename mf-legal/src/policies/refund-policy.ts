@@ -17,7 +17,7 @@ export const refundPolicy: PolicyDocument = {
         },
         {
           kind: 'paragraph',
-          text: 'If you subscribed through a third party, such as an app store or a partner offer, that third party\'s refund rules apply and you will need to ask them for a refund.',
+          text: "If you subscribed through a third party, such as an app store or a partner offer, that third party's refund rules apply and you will need to ask them for a refund.",
         },
       ],
     },

@@ -94,7 +94,7 @@ export const termsOfService: PolicyDocument = {
         },
         {
           kind: 'paragraph',
-          text: 'We may change our prices from time to time. If we increase the price of your plan, we will give you at least 30 days\' notice by email before the new price applies to you, and you may cancel before the increase takes effect.',
+          text: "We may change our prices from time to time. If we increase the price of your plan, we will give you at least 30 days' notice by email before the new price applies to you, and you may cancel before the increase takes effect.",
         },
         {
           kind: 'paragraph',

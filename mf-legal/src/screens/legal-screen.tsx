@@ -7,7 +7,12 @@ import styles from './legal-screen.module.css';
 
 function formatDate(iso: string): string {
   const date = new Date(`${iso}T00:00:00Z`);
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }
 
 function Block({ block }: { block: PolicyBlock }) {
@@ -66,7 +71,12 @@ export function LegalScreen({ screen, location }: ScreenProps) {
           </ol>
         </nav>
         {policy.sections.map((section) => (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className={styles.section}>
+          <section
+            key={section.id}
+            id={section.id}
+            aria-labelledby={`${section.id}-heading`}
+            className={styles.section}
+          >
             <Heading level={2} id={`${section.id}-heading`}>
               {section.heading}
             </Heading>

@@ -13,7 +13,9 @@ const mode = modeIndex >= 0 ? args[modeIndex + 1] : 'production';
 const watch = args.includes('--watch');
 const appDir = process.cwd();
 
-const { default: makeConfig } = await import(pathToFileURL(path.join(appDir, 'webpack.config.mjs')).href);
+const { default: makeConfig } = await import(
+  pathToFileURL(path.join(appDir, 'webpack.config.mjs')).href
+);
 const config = await makeConfig({ mode });
 const started = Date.now();
 

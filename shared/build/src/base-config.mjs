@@ -44,7 +44,9 @@ function cssRules({ cssPrefix, ssr, pureCss, mode }) {
                 /** @type {string} */ _localIdentName,
                 /** @type {string} */ localName,
               ) => {
-                const owner = context.resourcePath.includes(`${path.sep}shared${path.sep}ui${path.sep}`)
+                const owner = context.resourcePath.includes(
+                  `${path.sep}shared${path.sep}ui${path.sep}`,
+                )
                   ? 'ui'
                   : cssPrefix;
                 const file = path.basename(context.resourcePath, '.module.css');

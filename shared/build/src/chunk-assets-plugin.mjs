@@ -10,7 +10,10 @@ export class ChunkAssetsPlugin {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('ChunkAssetsPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'ChunkAssetsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ANALYSE },
+        {
+          name: 'ChunkAssetsPlugin',
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ANALYSE,
+        },
         () => {
           /** @type {Record<string, { js: string[]; css: string[] }>} */
           const groups = {};
@@ -21,7 +24,10 @@ export class ChunkAssetsPlugin {
               css: files.filter((file) => file.endsWith('.css')),
             };
           }
-          compilation.emitAsset('chunk-assets.json', new RawSource(JSON.stringify(groups, null, 2)));
+          compilation.emitAsset(
+            'chunk-assets.json',
+            new RawSource(JSON.stringify(groups, null, 2)),
+          );
         },
       );
     });

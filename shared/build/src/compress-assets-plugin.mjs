@@ -13,7 +13,10 @@ export class CompressAssetsPlugin {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('CompressAssetsPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
-        { name: 'CompressAssetsPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        {
+          name: 'CompressAssetsPlugin',
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT,
+        },
         (assets) => {
           for (const [name, source] of Object.entries(assets)) {
             if (!COMPRESSIBLE.test(name)) continue;

@@ -69,7 +69,13 @@ export function createHostConfig({ appDir, entry, template, contractVersion, pre
     },
   ];
   if (prerender) {
-    const ssr = baseConfig({ appDir, mode: resolvedMode, cssPrefix: 'shell', pureCss: false, ssr: true });
+    const ssr = baseConfig({
+      appDir,
+      mode: resolvedMode,
+      cssPrefix: 'shell',
+      pureCss: false,
+      ssr: true,
+    });
     configs.push({
       ...ssr,
       name: 'shell-prerender',

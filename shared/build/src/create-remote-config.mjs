@@ -20,7 +20,13 @@ const CONTRACT_RANGE_METADATA_KEY = 'creaseContract';
  * @param {string} [options.mode]
  * @returns {import('webpack').Configuration}
  */
-export function createRemoteConfig({ name, appDir, contractRange, screens = './src/screens.tsx', mode }) {
+export function createRemoteConfig({
+  name,
+  appDir,
+  contractRange,
+  screens = './src/screens.tsx',
+  mode,
+}) {
   const resolvedMode = resolveMode(mode);
   const id = buildId(appDir);
   const config = baseConfig({

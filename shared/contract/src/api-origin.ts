@@ -3,7 +3,11 @@
  * www.crease.tv -> https://api.crease.tv; localhost:8080 -> http://api.localhost:8080.
  * Multi-part public suffixes (co.uk) and IP hosts need the configured override.
  */
-export function deriveApiOrigin(page: { protocol: string; hostname: string; port: string }): string {
+export function deriveApiOrigin(page: {
+  protocol: string;
+  hostname: string;
+  port: string;
+}): string {
   const { protocol, hostname, port } = page;
   const portPart = port ? `:${port}` : '';
   const isIp = /^[\d.]+$/.test(hostname) || hostname.includes(':');

@@ -2,7 +2,13 @@
  * The release map: which version of each remote viewers get right now (ARCHITECTURE §3).
  * The edge server inlines it into index.html; the shell validates it before trusting it.
  */
-export const REMOTE_NAMES = ['mf-auth', 'mf-billing', 'mf-catalog', 'mf-player', 'mf-legal'] as const;
+export const REMOTE_NAMES = [
+  'mf-auth',
+  'mf-billing',
+  'mf-catalog',
+  'mf-player',
+  'mf-legal',
+] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 export function isRemoteName(value: unknown): value is RemoteName {
@@ -47,7 +53,9 @@ function parseEntry(name: string, raw: unknown): ReleaseMapEntry {
   }
   const lkg = entry.lastKnownGoodManifestUrl ?? null;
   if (lkg !== null && !isSafeUrl(lkg)) {
-    throw new ReleaseMapError(`release map entry "${name}" has an invalid lastKnownGoodManifestUrl`);
+    throw new ReleaseMapError(
+      `release map entry "${name}" has an invalid lastKnownGoodManifestUrl`,
+    );
   }
   return { version: entry.version, manifestUrl: entry.manifestUrl, lastKnownGoodManifestUrl: lkg };
 }
@@ -70,7 +78,10 @@ export function parseReleaseMap(raw: unknown): ParsedReleaseMap {
   }
   const record = raw as Record<string, unknown>;
   if (record.schemaVersion !== 1) {
-    return { map, problems: [`unsupported release map schemaVersion ${String(record.schemaVersion)}`] };
+    return {
+      map,
+      problems: [`unsupported release map schemaVersion ${String(record.schemaVersion)}`],
+    };
   }
   const remotes = record.remotes;
   if (typeof remotes !== 'object' || remotes === null || Array.isArray(remotes)) {

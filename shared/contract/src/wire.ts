@@ -14,7 +14,9 @@ export interface ErrorResponse {
 export function isErrorResponse(value: unknown): value is ErrorResponse {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.code === 'string' && typeof v.message === 'string' && typeof v.timeStamp === 'string';
+  return (
+    typeof v.code === 'string' && typeof v.message === 'string' && typeof v.timeStamp === 'string'
+  );
 }
 
 export interface TokenResponse {

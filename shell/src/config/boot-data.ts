@@ -35,7 +35,13 @@ export const DEFAULT_CONFIG: ShellConfig = {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function stringField(raw: Record<string, unknown>, key: string, fallback: string, problems: string[], max = 200) {
+function stringField(
+  raw: Record<string, unknown>,
+  key: string,
+  fallback: string,
+  problems: string[],
+  max = 200,
+) {
   const value = raw[key];
   if (value === undefined) return fallback;
   if (typeof value === 'string' && value.trim() !== '' && value.length <= max) return value;
@@ -71,7 +77,12 @@ function parseConfig(raw: unknown, problems: string[]): ShellConfig {
     productName: stringField(raw, 'productName', DEFAULT_CONFIG.productName, problems, 60),
     apiOrigin,
     oauthClientId: stringField(raw, 'oauthClientId', DEFAULT_CONFIG.oauthClientId, problems),
-    oauthClientSecret: stringField(raw, 'oauthClientSecret', DEFAULT_CONFIG.oauthClientSecret, problems),
+    oauthClientSecret: stringField(
+      raw,
+      'oauthClientSecret',
+      DEFAULT_CONFIG.oauthClientSecret,
+      problems,
+    ),
     botCheck: {
       provider,
       siteKey: typeof botRaw.siteKey === 'string' ? botRaw.siteKey : null,

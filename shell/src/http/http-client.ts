@@ -24,7 +24,12 @@ function bearerOf(request: Request): string | null {
  * network errors and 5xx retried (3 attempts, 1 s apart); a 401 refreshes the session once
  * (single-flight) and retries the request once.
  */
-export function createHttpClient({ apiOrigin, store, refresher, fetch: fetchImpl }: HttpClientOptions): KyInstance {
+export function createHttpClient({
+  apiOrigin,
+  store,
+  refresher,
+  fetch: fetchImpl,
+}: HttpClientOptions): KyInstance {
   // A request refreshes at most once. It is identified by its `context` object: ky makes one per
   // call and keeps it for every attempt. (Not by the options object itself: ky rebuilds that when
   // the forced retry below swaps in the re-authorised request, which let a 401 refresh again.)

@@ -18,7 +18,8 @@ export class InvalidTokenResponseError extends Error {
 export function validateTokenResponse(body: unknown): TokenResponse {
   if (typeof body !== 'object' || body === null) throw new InvalidTokenResponseError();
   const { access_token, refresh_token, expires_in } = body as Record<string, unknown>;
-  if (typeof access_token !== 'string' || access_token === '') throw new InvalidTokenResponseError();
+  if (typeof access_token !== 'string' || access_token === '')
+    throw new InvalidTokenResponseError();
   if (typeof expires_in !== 'number' || !(expires_in > 0)) throw new InvalidTokenResponseError();
   return {
     access_token,

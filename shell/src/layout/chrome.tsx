@@ -23,7 +23,8 @@ const LEGAL_LINKS = [
  * welcome page and the browser renders the identical markup.
  */
 export function Chrome({ productName, signedIn, onSignOut, children }: ChromeProps) {
-  const navClass = ({ isActive }: { isActive: boolean }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink);
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
   return (
     <div className={styles.app}>
       <a className={styles.skipLink} href="#main">
@@ -78,7 +79,9 @@ export function Chrome({ productName, signedIn, onSignOut, children }: ChromePro
               </Link>
             ))}
           </nav>
-          <p className={styles.copyright}>© {new Date().getFullYear()} {productName}. Live cricket, every ball.</p>
+          <p className={styles.copyright}>
+            © {new Date().getFullYear()} {productName}. Live cricket, every ball.
+          </p>
         </div>
       </footer>
     </div>

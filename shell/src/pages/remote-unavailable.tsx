@@ -18,8 +18,8 @@ export function RemoteUnavailable({ productName, onRetry }: RemoteUnavailablePro
           This part of {productName} is unavailable
         </Heading>
         <p className={styles.text}>
-          We couldn’t load this screen just now. The rest of the site still works. Check your connection and try
-          again.
+          We couldn’t load this screen just now. The rest of the site still works. Check your
+          connection and try again.
         </p>
         <Button onClick={onRetry}>Retry</Button>
       </section>

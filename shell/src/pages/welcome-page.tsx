@@ -37,8 +37,8 @@ export function WelcomePage({ productName }: WelcomePageProps) {
             Every ball. Every boundary. Live in HD.
           </h1>
           <p className={styles.lead}>
-            {productName} streams live cricket from the leagues you follow, straight to your browser. Sign up in a
-            minute, pick a plan, and you’re at the ground.
+            {productName} streams live cricket from the leagues you follow, straight to your
+            browser. Sign up in a minute, pick a plan, and you’re at the ground.
           </p>
           <div className={styles.actions}>
             <Link to="/register" className={styles.primary}>
@@ -71,8 +71,8 @@ export function WelcomePage({ productName }: WelcomePageProps) {
             A plan for every kind of fan
           </h2>
           <p className={styles.plansText}>
-            Short passes for a big series, longer plans for the whole season, and more devices for the whole
-            household. Plans, prices and trials are shown once you’re signed in.
+            Short passes for a big series, longer plans for the whole season, and more devices for
+            the whole household. Plans, prices and trials are shown once you’re signed in.
           </p>
         </div>
         <Link to="/plans" className={styles.secondary}>

@@ -11,7 +11,8 @@ const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function detectOs(userAgent: string): DeviceOs {
-  if (/Android/i.test(userAgent)) return /TV|AFT|BRAVIA|SMART-TV/i.test(userAgent) ? 'ANDROID_TV' : 'ANDROID';
+  if (/Android/i.test(userAgent))
+    return /TV|AFT|BRAVIA|SMART-TV/i.test(userAgent) ? 'ANDROID_TV' : 'ANDROID';
   if (/iPhone|iPad|iPod/i.test(userAgent)) return 'IOS';
   if (/Windows/i.test(userAgent)) return 'WINDOWS';
   if (/Mac OS X|Macintosh/i.test(userAgent)) return 'MACOS';

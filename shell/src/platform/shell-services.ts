@@ -32,7 +32,11 @@ export interface ShellServicesOptions {
   onSessionExpired(): void;
 }
 
-export function createShellServices({ boot, federation, onSessionExpired }: ShellServicesOptions): ShellServices {
+export function createShellServices({
+  boot,
+  federation,
+  onSessionExpired,
+}: ShellServicesOptions): ShellServices {
   const { config, releaseMap } = boot;
   const apiOrigin = config.apiOrigin ?? deriveApiOrigin(window.location);
   const store = new TokenStore();
@@ -57,7 +61,11 @@ export function createShellServices({ boot, federation, onSessionExpired }: Shel
       console.warn(`${event.remote}: live version failed, serving last-known-good`, event.error);
       analytics.track({
         name: 'remote_fallback',
-        properties: { remote: event.remote, failed: event.failedManifestUrl, fallback: event.fallbackManifestUrl },
+        properties: {
+          remote: event.remote,
+          failed: event.failedManifestUrl,
+          fallback: event.fallbackManifestUrl,
+        },
       });
     },
   });

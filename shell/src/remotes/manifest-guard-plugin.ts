@@ -9,7 +9,9 @@ export class ManifestFetchError extends Error {
  * (a CDN error page, an SPA fallback) is a failed load with a clear reason, not a JSON
  * parse error deep inside the runtime. The remote runtime then retries or falls back.
  */
-export function manifestGuardPlugin(fetchImpl: typeof fetch = (...args) => fetch(...args)): ModuleFederationRuntimePlugin {
+export function manifestGuardPlugin(
+  fetchImpl: typeof fetch = (...args) => fetch(...args),
+): ModuleFederationRuntimePlugin {
   return {
     name: 'crease-manifest-guard',
     async fetch(url: string, init: RequestInit) {

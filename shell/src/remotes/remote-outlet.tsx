@@ -15,7 +15,10 @@ export interface RemoteOutletProps {
   platform: Platform;
 }
 
-type State = { kind: 'loading' } | { kind: 'mounted' } | { kind: 'unavailable'; error: RemoteUnavailableError };
+type State =
+  | { kind: 'loading' }
+  | { kind: 'mounted' }
+  | { kind: 'unavailable'; error: RemoteUnavailableError };
 
 function useScreenId(): string {
   const matches = useMatches();
@@ -53,17 +56,21 @@ export function RemoteOutlet({ remote, runtime, platform }: RemoteOutletProps) {
     [screen, location.pathname, location.search, location.hash, navigate, platform],
   );
   const latestProps = useRef(props);
-  latestProps.current = props;
+  useEffect(() => {
+    latestProps.current = props;
+  }, [props]);
 
   // Load and mount once per remote (and per Retry press); unmount when leaving the remote.
   useEffect(() => {
     let cancelled = false;
-    setState({ kind: 'loading' });
     runtime
       .load(remote)
       .then(async (config) => {
         if (cancelled || !container.current) return;
-        const mounted = mountRootParcel(config, { domElement: container.current, ...latestProps.current });
+        const mounted = mountRootParcel(config, {
+          domElement: container.current,
+          ...latestProps.current,
+        });
         parcel.current = mounted;
         await mounted.mountPromise;
         if (!cancelled) setState({ kind: 'mounted' });
@@ -72,7 +79,9 @@ export function RemoteOutlet({ remote, runtime, platform }: RemoteOutletProps) {
         if (cancelled) return;
         parcel.current = null;
         const unavailable =
-          error instanceof RemoteUnavailableError ? error : new RemoteUnavailableError(remote, 'load-failed', { cause: error });
+          error instanceof RemoteUnavailableError
+            ? error
+            : new RemoteUnavailableError(remote, 'load-failed', { cause: error });
         console.error(`${unavailable.message}: ${String(unavailable.cause)}`);
         setState({ kind: 'unavailable', error: unavailable });
       });
@@ -96,8 +105,21 @@ export function RemoteOutlet({ remote, runtime, platform }: RemoteOutletProps) {
   return (
     <>
       {state.kind === 'loading' ? <Spinner label="Loading…" /> : null}
-      {state.kind === 'unavailable' ? <RemoteUnavailable productName={platform.config.productName} onRetry={() => setAttempt((n) => n + 1)} /> : null}
-      <div ref={container} className={styles.parcel} data-remote={remote} hidden={state.kind === 'unavailable'} />
+      {state.kind === 'unavailable' ? (
+        <RemoteUnavailable
+          productName={platform.config.productName}
+          onRetry={() => {
+            setState({ kind: 'loading' });
+            setAttempt((n) => n + 1);
+          }}
+        />
+      ) : null}
+      <div
+        ref={container}
+        className={styles.parcel}
+        data-remote={remote}
+        hidden={state.kind === 'unavailable'}
+      />
     </>
   );
 }

@@ -51,7 +51,8 @@ function isParcelConfig(value: unknown): value is ParcelConfig {
 /** Unwraps `export default` when a remote's screens module is an ES module namespace. */
 function parcelFrom(module: unknown): unknown {
   if (isParcelConfig(module)) return module;
-  if (typeof module === 'object' && module !== null && 'default' in module) return (module as { default: unknown }).default;
+  if (typeof module === 'object' && module !== null && 'default' in module)
+    return (module as { default: unknown }).default;
   return module;
 }
 
@@ -61,7 +62,10 @@ function parcelFrom(module: unknown): unknown {
  * RemoteUnavailableError the screen turns into "unavailable, Retry".
  */
 export class RemoteRuntime {
-  private readonly loads = new Map<RemoteName, { manifestUrl: string; promise: Promise<ParcelConfig> }>();
+  private readonly loads = new Map<
+    RemoteName,
+    { manifestUrl: string; promise: Promise<ParcelConfig> }
+  >();
   private readonly attemptsPerEntry: number;
   private readonly retryDelayMs: number;
 
@@ -76,7 +80,11 @@ export class RemoteRuntime {
     if (!entry) return Promise.reject(new RemoteUnavailableError(remote, 'not-released'));
     const cached = this.loads.get(remote);
     if (cached && cached.manifestUrl === entry.manifestUrl) return cached.promise;
-    const promise = this.loadWithDeadline(remote, entry.manifestUrl, entry.lastKnownGoodManifestUrl);
+    const promise = this.loadWithDeadline(
+      remote,
+      entry.manifestUrl,
+      entry.lastKnownGoodManifestUrl,
+    );
     this.loads.set(remote, { manifestUrl: entry.manifestUrl, promise });
     promise.catch(() => {
       if (this.loads.get(remote)?.promise === promise) this.loads.delete(remote);
@@ -92,7 +100,10 @@ export class RemoteRuntime {
   private async loadWithDeadline(remote: RemoteName, live: string, lastKnownGood: string | null) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RemoteUnavailableError(remote, 'timeout')), this.options.timeoutMs);
+      timer = setTimeout(
+        () => reject(new RemoteUnavailableError(remote, 'timeout')),
+        this.options.timeoutMs,
+      );
     });
     try {
       return await Promise.race([this.loadWithFallback(remote, live, lastKnownGood), deadline]);
@@ -135,7 +146,8 @@ export class RemoteRuntime {
         this.options.federation.registerRemotes([{ name: remote, entry }], { force: true });
         const module = await this.options.federation.loadRemote<unknown>(`${remote}/screens`);
         const parcel = parcelFrom(module);
-        if (!isParcelConfig(parcel)) throw new InvalidModuleError(`${remote}/screens is not a parcel`);
+        if (!isParcelConfig(parcel))
+          throw new InvalidModuleError(`${remote}/screens is not a parcel`);
         return parcel;
       } catch (error) {
         lastError = error;

@@ -44,7 +44,9 @@ export function createRoutes(services: ShellServices): RouteObject[] {
           handle: { screen: 'welcome', access: 'public' },
           loader: welcomeLoader(store),
           lazy: async () => {
-            const { WelcomePage } = await import(/* webpackChunkName: "welcome" */ '../pages/welcome-page');
+            const { WelcomePage } = await import(
+              /* webpackChunkName: "welcome" */ '../pages/welcome-page'
+            );
             const productName = services.boot.config.productName;
             return { Component: () => <WelcomePage productName={productName} /> };
           },

@@ -3,7 +3,10 @@ import type { TokenStore } from '../session/token-store';
 import { RETURN_TO_PARAM } from './route-table';
 
 /** SPEC §2: a signed-out viewer on a protected route goes to /signin, remembering where to return. */
-export function protectedRouteRedirect(store: Pick<TokenStore, 'signedIn'>, url: URL): string | null {
+export function protectedRouteRedirect(
+  store: Pick<TokenStore, 'signedIn'>,
+  url: URL,
+): string | null {
   if (store.signedIn) return null;
   const returnTo = `${url.pathname}${url.search}`;
   return `/signin?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo })}`;

@@ -26,7 +26,12 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   { path: '/change-password', owner: 'mf-auth', screen: 'change-password', access: 'public' },
   { path: '/reset-password', owner: 'mf-auth', screen: 'reset-password', access: 'public' },
 
-  { path: '/acceptable-use-policy', owner: 'mf-legal', screen: 'acceptable-use-policy', access: 'public' },
+  {
+    path: '/acceptable-use-policy',
+    owner: 'mf-legal',
+    screen: 'acceptable-use-policy',
+    access: 'public',
+  },
   { path: '/privacy-policy', owner: 'mf-legal', screen: 'privacy-policy', access: 'public' },
   { path: '/terms-of-service', owner: 'mf-legal', screen: 'terms-of-service', access: 'public' },
   { path: '/cookie-policy', owner: 'mf-legal', screen: 'cookie-policy', access: 'public' },
@@ -36,7 +41,12 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   { path: '/payment-success', owner: 'mf-billing', screen: 'payment-success', access: 'protected' },
   { path: '/payment-fail', owner: 'mf-billing', screen: 'payment-fail', access: 'protected' },
   { path: '/payment-process', owner: 'mf-billing', screen: 'payment-process', access: 'protected' },
-  { path: '/trial-activation', owner: 'mf-billing', screen: 'trial-activation', access: 'protected' },
+  {
+    path: '/trial-activation',
+    owner: 'mf-billing',
+    screen: 'trial-activation',
+    access: 'protected',
+  },
   {
     path: '/trial-activation-success',
     owner: 'mf-billing',

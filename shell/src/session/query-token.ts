@@ -1,7 +1,8 @@
 import { isPlausibleToken } from './token-store';
 import type { TokenStore } from './token-store';
 
-export type QueryTokenOutcome = 'none' | 'signed-in' | 'ignored-already-forwarded' | 'rejected-malformed';
+export type QueryTokenOutcome =
+  'none' | 'signed-in' | 'ignored-already-forwarded' | 'rejected-malformed';
 
 /**
  * SPEC §4: an access_token in the page's query string, with no 'forwarded' marker stored,

@@ -13,7 +13,12 @@ const MAX_TOKEN_LENGTH = 8192;
 const TOKEN_PATTERN = /^[A-Za-z0-9\-._~+/=]+$/;
 
 export function isPlausibleToken(value: string | null | undefined): value is string {
-  return typeof value === 'string' && value.length > 0 && value.length <= MAX_TOKEN_LENGTH && TOKEN_PATTERN.test(value);
+  return (
+    typeof value === 'string' &&
+    value.length > 0 &&
+    value.length <= MAX_TOKEN_LENGTH &&
+    TOKEN_PATTERN.test(value)
+  );
 }
 
 /**
@@ -27,7 +32,9 @@ export interface SafeStorage {
   clear(): void;
 }
 
-export function safeStorage(getStorage: () => Storage | undefined = () => globalThis.localStorage): SafeStorage {
+export function safeStorage(
+  getStorage: () => Storage | undefined = () => globalThis.localStorage,
+): SafeStorage {
   const storage = () => {
     try {
       return getStorage();
@@ -104,7 +111,9 @@ export class TokenStore {
   }
 
   /** SPEC §4 sign-in: old tokens are cleared first, then the new ones stored. */
-  replaceTokens(tokens: Pick<TokenResponse, 'access_token'> & Partial<Pick<TokenResponse, 'refresh_token'>>): void {
+  replaceTokens(
+    tokens: Pick<TokenResponse, 'access_token'> & Partial<Pick<TokenResponse, 'refresh_token'>>,
+  ): void {
     this.storage.remove(STORAGE_KEYS.accessToken);
     this.storage.remove(STORAGE_KEYS.refreshToken);
     this.storage.remove(STORAGE_KEYS.sessionExpired);

@@ -9,7 +9,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   busy?: boolean;
 }
 
-export function Button({ variant = 'primary', busy = false, disabled, className, children, type, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  busy = false,
+  disabled,
+  className,
+  children,
+  type,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       {...rest}

@@ -8,5 +8,10 @@ export interface HeadingProps extends HTMLAttributes<HTMLHeadingElement> {
 
 export function Heading({ level, className, ...rest }: HeadingProps) {
   const Tag = `h${level}` as const;
-  return <Tag {...rest} className={[styles.heading, styles[`level${level}`], className].filter(Boolean).join(' ')} />;
+  return (
+    <Tag
+      {...rest}
+      className={[styles.heading, styles[`level${level}`], className].filter(Boolean).join(' ')}
+    />
+  );
 }
