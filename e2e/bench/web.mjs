@@ -1,0 +1,149 @@
+// npm run bench:web — Lighthouse (mobile, simulated throttling) on /, shell JS sizes, and the
+// request-chain depth of a remote route. Prints numbers; asserts nothing (the machine is noisy).
+// Usage: node e2e/bench/web.mjs [--runs 3]   (starts its own site on BENCH_PORT, default 4790)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const port = Number(process.env.BENCH_PORT ?? 4790);
+const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 3) || 3;
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const flags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function startSite() {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'deploy/src/cli/start.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        CREASE_DATA_DIR: path.join(os.tmpdir(), 'crease-bench'),
+      },
+      stdio: 'ignore',
+    },
+  );
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error('site did not start');
+}
+
+function appSizes() {
+  const rows = [];
+  for (const app of ['shell', 'mf-legal', 'mf-auth', 'mf-billing', 'mf-catalog', 'mf-player']) {
+    const dist = path.join(root, app, 'dist');
+    if (!fs.existsSync(dist)) continue;
+    const js = fs.readdirSync(dist).filter((f) => f.endsWith('.js'));
+    const gz = (f) => zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;
+    let firstLoad = null;
+    if (app === 'shell') {
+      const assets = JSON.parse(fs.readFileSync(path.join(dist, 'chunk-assets.json'), 'utf8'));
+      firstLoad = [...assets.main.js, ...assets.welcome.js].reduce((sum, f) => sum + gz(f), 0);
+    }
+    rows.push({
+      app,
+      files: js.length,
+      'all JS gz KB': +(js.reduce((s, f) => s + gz(f), 0) / 1024).toFixed(1),
+      'first-load JS for / gz KB': firstLoad === null ? '' : +(firstLoad / 1024).toFixed(1),
+    });
+  }
+  return rows;
+}
+
+/** Depth of each request after the HTML: 1 = started by the HTML itself, 2 = by a depth-1 script, … */
+async function chainDepth(url) {
+  const browser = await chromium.launch({ executablePath: chromePath, args: flags });
+  const page = await browser.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const depth = new Map();
+  const rows = [];
+  cdp.on('Network.requestWillBeSent', (event) => {
+    const reqUrl = event.request.url;
+    if (event.type === 'Document') return depth.set(reqUrl, 0);
+    const initiator = event.initiator;
+    const from =
+      initiator.url ??
+      initiator.stack?.callFrames?.at(-1)?.url ??
+      initiator.stack?.parent?.callFrames?.at(-1)?.url;
+    const d =
+      initiator.type === 'parser' || (event.type === 'Other' && !from)
+        ? 1
+        : (depth.get(from) ?? 0) + 1;
+    if (!depth.has(reqUrl)) {
+      depth.set(reqUrl, d);
+      rows.push({ depth: d, type: event.type, url: reqUrl.replace(/^https?:\/\/[^/]+/, '') });
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await browser.close();
+  return rows;
+}
+
+async function lighthouseRuns(url) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: flags });
+  const results = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      const { lhr } = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      results.push({
+        score: Math.round(lhr.categories.performance.score * 100),
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        fcp: lhr.audits['first-contentful-paint'].numericValue,
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return results;
+}
+
+const site = await startSite();
+try {
+  console.info('\nApp sizes (gzip -9):');
+  console.info(appSizes());
+  const chain = await chainDepth(`http://localhost:${port}/privacy-policy`);
+  console.info('\nRequest chain for /privacy-policy (cache disabled):');
+  console.info(chain);
+  const remoteDepths = chain.filter((r) => r.url.includes('/apps/mf-legal/')).map((r) => r.depth);
+  console.info(
+    `mf-legal requests: ${remoteDepths.length}, max depth after HTML: ${Math.max(...remoteDepths)}`,
+  );
+  const lh = await lighthouseRuns(`http://localhost:${port}/`);
+  console.info(`\nLighthouse mobile on / (${runs} runs):`);
+  console.info(lh);
+  console.info(
+    `median: score ${median(lh.map((r) => r.score))} (target >= 95), LCP ${(median(lh.map((r) => r.lcp)) / 1000).toFixed(2)} s (<= 1.8), ` +
+      `TBT ${Math.round(median(lh.map((r) => r.tbt)))} ms (<= 100), CLS ${median(lh.map((r) => r.cls)).toFixed(3)} (<= 0.02)`,
+  );
+} finally {
+  site.kill();
+}
