@@ -1,5 +1,6 @@
 // npm run bench:web — Lighthouse (mobile, simulated throttling) on /, shell JS sizes, and the
 // request-chain depth of a remote route. Prints numbers; asserts nothing (the machine is noisy).
+/* eslint-disable no-console -- a benchmark prints tables */
 // Usage: node e2e/bench/web.mjs [--runs 3]   (starts its own site on BENCH_PORT, default 4790)
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,7 +42,9 @@ async function startSite() {
   for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {}
+    } catch {
+      // not up yet
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   child.kill();
@@ -129,17 +132,17 @@ async function lighthouseRuns(url) {
 const site = await startSite();
 try {
   console.info('\nApp sizes (gzip -9):');
-  console.info(appSizes());
+  console.table(appSizes());
   const chain = await chainDepth(`http://localhost:${port}/privacy-policy`);
   console.info('\nRequest chain for /privacy-policy (cache disabled):');
-  console.info(chain);
+  console.table(chain);
   const remoteDepths = chain.filter((r) => r.url.includes('/apps/mf-legal/')).map((r) => r.depth);
   console.info(
     `mf-legal requests: ${remoteDepths.length}, max depth after HTML: ${Math.max(...remoteDepths)}`,
   );
   const lh = await lighthouseRuns(`http://localhost:${port}/`);
   console.info(`\nLighthouse mobile on / (${runs} runs):`);
-  console.info(lh);
+  console.table(lh);
   console.info(
     `median: score ${median(lh.map((r) => r.score))} (target >= 95), LCP ${(median(lh.map((r) => r.lcp)) / 1000).toFixed(2)} s (<= 1.8), ` +
       `TBT ${Math.round(median(lh.map((r) => r.tbt)))} ms (<= 100), CLS ${median(lh.map((r) => r.cls)).toFixed(3)} (<= 0.02)`,
