@@ -9,7 +9,8 @@ test('a remote whose host is down shows Retry, the rest works, and Retry recover
 }) => {
   const original = readLiveState();
   const legal = original.releaseMap.remotes['mf-legal'];
-  test.skip(!legal, 'mf-legal must be live');
+  // The suite publishes and promotes mf-legal at start; without it this test must fail, not skip.
+  expect(legal, 'mf-legal must be live').toBeDefined();
   let host: ChildProcess | null = await startRemoteHost(REMOTE_PORT);
   try {
     // Serve mf-legal from its own host (as from a CDN), then take that host down.

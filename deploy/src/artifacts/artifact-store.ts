@@ -1,18 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { REMOTE_NAMES, isReleaseVersion } from '@crease/contract';
 
-export const APP_NAMES = [
-  'shell',
-  'mf-auth',
-  'mf-billing',
-  'mf-catalog',
-  'mf-player',
-  'mf-legal',
-] as const;
+export const APP_NAMES = ['shell', ...REMOTE_NAMES] as const;
 export type AppName = (typeof APP_NAMES)[number];
-
-const VERSION = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/;
 
 /** Hash of every file in a build, in a stable order: the same build always gets the same version. */
 export function contentHash(dir: string): string {
@@ -39,7 +31,7 @@ export class ArtifactStore {
   constructor(readonly root: string) {}
 
   dir(app: AppName, version: string): string {
-    if (!VERSION.test(version)) throw new Error(`invalid version "${version}"`);
+    if (!isReleaseVersion(version)) throw new Error(`invalid version "${version}"`);
     return path.join(this.root, app, version);
   }
 

@@ -15,7 +15,13 @@ export type {
 } from './screen-props';
 export { DEVICE_OS_VALUES, DEVICE_TYPE_VALUES } from './device';
 export type { DeviceOs, DeviceType } from './device';
-export { REMOTE_NAMES, isRemoteName, parseReleaseMap, ReleaseMapError } from './release-map';
+export {
+  REMOTE_NAMES,
+  isReleaseVersion,
+  isRemoteName,
+  parseReleaseMap,
+  ReleaseMapError,
+} from './release-map';
 export type { ReleaseMap, ReleaseMapEntry, RemoteName } from './release-map';
 export { isErrorResponse } from './wire';
 export type {

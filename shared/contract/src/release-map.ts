@@ -33,6 +33,11 @@ export class ReleaseMapError extends Error {
 
 const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/;
 
+/** A release version is also a folder and URL segment: short, no slashes, no dot-dot start. */
+export function isReleaseVersion(value: unknown): value is string {
+  return typeof value === 'string' && VERSION_PATTERN.test(value);
+}
+
 /** Root-relative paths or absolute http(s) URLs only: never javascript:, data: or protocol-relative. */
 function isSafeUrl(value: unknown): value is string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return false;
@@ -45,7 +50,7 @@ function parseEntry(name: string, raw: unknown): ReleaseMapEntry {
     throw new ReleaseMapError(`release map entry "${name}" is not an object`);
   }
   const entry = raw as Record<string, unknown>;
-  if (typeof entry.version !== 'string' || !VERSION_PATTERN.test(entry.version)) {
+  if (!isReleaseVersion(entry.version)) {
     throw new ReleaseMapError(`release map entry "${name}" has an invalid version`);
   }
   if (!isSafeUrl(entry.manifestUrl)) {

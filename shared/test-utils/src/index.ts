@@ -1,3 +1,3 @@
-export { sendJson, startTestServer } from './test-server';
+export { sendJson, startTestServer, testServerForFile } from './test-server';
 export type { RecordedRequest, TestHandler, TestServer } from './test-server';
 export { MemoryStorage, memoryStorage } from './memory-storage';

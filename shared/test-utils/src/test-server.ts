@@ -72,3 +72,33 @@ export function sendJson(
   res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
+
+/**
+ * One real server for a whole test file: started before the first test, closed after the last,
+ * its request log emptied before each test. Call at the top level of a test file.
+ */
+export function testServerForFile(): TestServer {
+  let current: TestServer | null = null;
+  const live = () => {
+    if (!current)
+      throw new Error('the test server starts in beforeAll; use it inside tests or hooks');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startTestServer((_request, response) => sendJson(response, 200, {}));
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => {
+    if (current) current.requests.length = 0;
+  });
+  return {
+    get origin() {
+      return live().origin;
+    },
+    get requests() {
+      return live().requests;
+    },
+    handle: (handler) => live().handle(handler),
+    close: () => live().close(),
+  };
+}

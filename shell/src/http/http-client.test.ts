@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { HTTPError } from 'ky';
-import { memoryStorage, sendJson, startTestServer } from '@crease/test-utils';
-import type { MemoryStorage, RecordedRequest, TestHandler, TestServer } from '@crease/test-utils';
+import { memoryStorage, sendJson, testServerForFile } from '@crease/test-utils';
+import type { MemoryStorage, RecordedRequest, TestHandler } from '@crease/test-utils';
 import { TokenStore } from '../session/token-store';
 import { createHttpClient } from './http-client';
 import { TokenEndpoint } from './token-endpoint';
@@ -19,17 +19,7 @@ const FRESH_TOKENS = {
   expires_in: 3600,
 };
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer((_request, response) => sendJson(response, 200, {}));
-});
-
-afterAll(() => server.close());
-
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = testServerForFile();
 
 function pathOf(request: RecordedRequest): string {
   return new URL(request.url, 'http://x').pathname;

@@ -1,24 +1,16 @@
 /** @jest-environment node */
-import { sendJson, startTestServer } from '@crease/test-utils';
-import type { TestServer } from '@crease/test-utils';
+import { sendJson, testServerForFile } from '@crease/test-utils';
 import { INVALID_ACCESS_TOKEN, TokenEndpoint } from './token-endpoint';
 
-let server: TestServer;
+const server = testServerForFile();
 let endpoint: TokenEndpoint;
 
-beforeAll(async () => {
-  server = await startTestServer((_request, response) => sendJson(response, 200, {}));
+beforeAll(() => {
   endpoint = new TokenEndpoint({
     apiOrigin: server.origin,
     clientId: 'crease-web',
     clientSecret: 'public',
   });
-});
-
-afterAll(() => server.close());
-
-beforeEach(() => {
-  server.requests.length = 0;
 });
 
 const VALID = { access_token: 'a.b.c', refresh_token: 'r-1', expires_in: 3600 };

@@ -1,19 +1,8 @@
 /** @jest-environment node */
-import { sendJson, startTestServer } from '@crease/test-utils';
-import type { TestServer } from '@crease/test-utils';
+import { sendJson, testServerForFile } from '@crease/test-utils';
 import { ManifestFetchError, manifestGuardPlugin } from './manifest-guard-plugin';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer((_request, response) => sendJson(response, 200, {}));
-});
-
-afterAll(() => server.close());
-
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = testServerForFile();
 
 async function fetchManifest(path: string): Promise<Response> {
   const plugin = manifestGuardPlugin();
