@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
@@ -14,6 +14,9 @@ declare global {
     __CREASE__?: unknown;
   }
 }
+
+/** Lets the browser handle input and paint between boot stages (no single long task). */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Resolves once the router has run the first route's loaders and lazy modules. */
 function initialized(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
@@ -50,6 +53,7 @@ export async function boot(): Promise<void> {
   // Start the route's remote now, in parallel with the router and React (no waterfall).
   const owner = findRoute(window.location.pathname)?.owner;
   if (owner && owner !== 'shell') services.runtime.prefetch(owner);
+  await yieldToMain();
 
   router = createBrowserRouter(createRoutes(services));
   await initialized(router);
@@ -57,9 +61,13 @@ export async function boot(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   // The prerendered welcome markup stays on screen until React commits the identical tree.
-  createRoot(container).render(
-    <StrictMode>
-      <RouterProvider router={router} />
-    </StrictMode>,
-  );
+  // A transition lets React render in small slices instead of one long task that blocks input.
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <RouterProvider router={router} />
+      </StrictMode>,
+    );
+  });
 }

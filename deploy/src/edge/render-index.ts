@@ -1,12 +1,11 @@
+import { pageTitle } from '@crease/contract';
 import type { ReleaseMap } from '@crease/contract';
 import type { Preload } from './remote-preload';
 import type { ShellArtifact } from './shell-artifact';
 
-/** Must match the placeholders in the shell's index.html, build factory and prerender. */
-const SHELL_BASE_PLACEHOLDER = '/__crease_shell_base__/';
+/** Must match the placeholders in the shell's index.html and prerender. */
 const TITLE_PLACEHOLDER = '__CREASE_TITLE__';
 const PRODUCT_NAME_PLACEHOLDER = '__CREASE_PRODUCT_NAME__';
-const WELCOME_TAGLINE = 'Watch Live Cricket Streaming Online in HD';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -37,6 +36,47 @@ export interface RenderIndexInput {
  * inlined (no request spent on them), the route's remote preloaded, and on `/` the
  * prerendered welcome page.
  */
+/** Stylesheet and script tags for the shell's entry: the normal, render-blocking way. */
+function entryTags(shell: ShellArtifact, shellBase: string): string {
+  return (
+    shell.entry.css
+      .map((css) => `<link rel="stylesheet" href="${escapeHtml(shellBase + css)}">`)
+      .join('') +
+    shell.entry.js
+      .map((js) => `<script defer src="${escapeHtml(shellBase + js)}"></script>`)
+      .join('')
+  );
+}
+
+/**
+ * `/` for a signed-out viewer is complete HTML: its CSS is inlined (no render-blocking request)
+ * and the shell's JS is fetched right after the first paint, so the page shows without waiting
+ * for it (links are plain anchors that work meanwhile). `data-href` lets the CSS loader know the
+ * welcome chunk's stylesheet is already on the page. A signed-in viewer, who will be redirected,
+ * gets the page hidden and the JS at once.
+ */
+function welcomeTags(shell: ShellArtifact, shellBase: string, nonce: string): string {
+  const styles = [...shell.entry.css, ...shell.welcome.css]
+    .map(
+      (css) =>
+        `<style data-href="${escapeHtml(css)}">${(shell.css.get(css) ?? '').replace(/<\/style/gi, '<\\/style')}</style>`,
+    )
+    .join('');
+  // The welcome chunk too: the router needs it at once and would otherwise ask for it last.
+  const scripts = inlineJson([...shell.entry.js, ...shell.welcome.js].map((js) => shellBase + js));
+  const loader =
+    `<script nonce="${nonce}">(function(){var d=document.documentElement;` +
+    `try{if(localStorage.getItem('access_token'))d.dataset.signedIn='1'}catch(e){}` +
+    `function go(){${scripts}.forEach(function(u){var s=document.createElement('script');s.src=u;s.async=false;document.head.appendChild(s)})}` +
+    `if(d.dataset.signedIn)go();else requestAnimationFrame(function(){setTimeout(go,0)})})()</script>`;
+  return `${styles}<style>html[data-signed-in] [data-prerendered]{visibility:hidden}</style>${loader}`;
+}
+
+/**
+ * index.html for one request: the shell's template with the release map and config inlined
+ * (no request spent on them), the shell's assets, the route's remote preloaded, and on `/`
+ * the prerendered welcome page.
+ */
 export function renderIndex({
   shell,
   shellBase,
@@ -47,7 +87,7 @@ export function renderIndex({
   preloads,
 }: RenderIndexInput): string {
   const name = escapeHtml(config.productName);
-  const title = pathname === '/' ? `${name} | ${WELCOME_TAGLINE}` : name;
+  const title = escapeHtml(pageTitle(config.productName, pathname));
   const links = preloads
     .map((p) =>
       p.as === 'fetch'
@@ -56,27 +96,14 @@ export function renderIndex({
     )
     .join('');
   const boot = `<script nonce="${nonce}">window.__CREASE__=${inlineJson({ config, releaseMap })};</script>`;
-  let welcome = '';
-  let welcomeHead = '';
-  if (pathname === '/' && shell.welcomeMarkup) {
-    // The page is styled and its chunk on the way before the shell's JS runs.
-    welcomeHead =
-      shell.welcomeAssets.css
-        .map((css) => `<link rel="stylesheet" href="${escapeHtml(shellBase + css)}">`)
-        .join('') +
-      shell.welcomeAssets.js
-        .map((js) => `<link rel="preload" as="script" href="${escapeHtml(shellBase + js)}">`)
-        .join('') +
-      // A signed-in viewer is redirected by the shell; the prerendered page stays hidden until then.
-      `<script nonce="${nonce}">try{if(localStorage.getItem('access_token'))document.documentElement.dataset.signedIn='1'}catch(e){}</script>` +
-      `<style>html[data-signed-in] [data-prerendered]{visibility:hidden}</style>`;
-    // display:contents: the wrapper adds no box, so React's identical tree replaces it without a shift.
-    welcome = `<div data-prerendered style="display:contents">${shell.welcomeMarkup.split(PRODUCT_NAME_PLACEHOLDER).join(name)}</div>`;
-  }
+  const prerendered = pathname === '/' && shell.welcomeMarkup !== null;
+  const assets = prerendered ? welcomeTags(shell, shellBase, nonce) : entryTags(shell, shellBase);
+  // display:contents: the wrapper adds no box, so React's identical tree replaces it without a shift.
+  const welcome = prerendered
+    ? `<div data-prerendered style="display:contents">${shell.welcomeMarkup!.split(PRODUCT_NAME_PLACEHOLDER).join(name)}</div>`
+    : '';
   return shell.template
-    .split(SHELL_BASE_PLACEHOLDER)
-    .join(shellBase)
     .replace(TITLE_PLACEHOLDER, title)
-    .replace('<!--crease:head-->', `${boot}${links}${welcomeHead}`)
+    .replace('<!--crease:head-->', `${boot}${assets}${links}`)
     .replace('<!--crease:prerendered-->', welcome);
 }

@@ -8,34 +8,57 @@ export interface RouteEntry {
   access: 'public' | 'protected';
 }
 
-/** What the edge needs from a shell build: its HTML template, prerendered welcome and route table. */
+export interface ChunkAssets {
+  js: string[];
+  css: string[];
+}
+
+/**
+ * What the edge needs from a shell build, read once per version: the HTML template, the
+ * entry and welcome chunks' files (and the CSS text, inlined on `/`), the prerendered
+ * welcome markup and the route table.
+ */
 export interface ShellArtifact {
   version: string;
   template: string;
+  /** The entry chunk plus the app chunk it imports at once ("boot"), in load order. */
+  entry: ChunkAssets;
+  welcome: ChunkAssets;
+  /** CSS file name -> contents, for the entry and welcome chunks. */
+  css: ReadonlyMap<string, string>;
   welcomeMarkup: string | null;
   routes: RouteEntry[];
-  /** JS and CSS of the lazy welcome chunk, preloaded with the HTML of `/`. */
-  welcomeAssets: { js: string[]; css: string[] };
+}
+
+const EMPTY: ChunkAssets = { js: [], css: [] };
+
+function readJson<T>(file: string, fallback: T): T {
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : fallback;
 }
 
 export function readShellArtifact(dir: string, version: string): ShellArtifact {
-  const template = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const chunkAssets = readJson<Record<string, ChunkAssets>>(
+    path.join(dir, 'chunk-assets.json'),
+    {},
+  );
+  const main = chunkAssets.main ?? EMPTY;
+  const boot = chunkAssets.boot ?? EMPTY;
+  const entry = { js: [...main.js, ...boot.js], css: [...main.css, ...boot.css] };
+  const welcome = chunkAssets.welcome ?? EMPTY;
+  const css = new Map(
+    [...entry.css, ...welcome.css].map((file) => [
+      file,
+      fs.readFileSync(path.join(dir, file), 'utf8'),
+    ]),
+  );
   const welcomeFile = path.join(dir, 'welcome.prerendered.html');
-  const routesFile = path.join(dir, 'routes.json');
-  const routes = fs.existsSync(routesFile)
-    ? (JSON.parse(fs.readFileSync(routesFile, 'utf8')) as RouteEntry[])
-    : [];
-  const chunkAssetsFile = path.join(dir, 'chunk-assets.json');
-  const chunkAssets = fs.existsSync(chunkAssetsFile)
-    ? (JSON.parse(fs.readFileSync(chunkAssetsFile, 'utf8')) as Record<
-        string,
-        { js: string[]; css: string[] }
-      >)
-    : {};
+  const routes = readJson<RouteEntry[]>(path.join(dir, 'routes.json'), []);
   return {
     version,
-    welcomeAssets: chunkAssets.welcome ?? { js: [], css: [] },
-    template,
+    template: fs.readFileSync(path.join(dir, 'index.html'), 'utf8'),
+    entry,
+    welcome,
+    css,
     welcomeMarkup: fs.existsSync(welcomeFile) ? fs.readFileSync(welcomeFile, 'utf8') : null,
     routes: Array.isArray(routes) ? routes : [],
   };

@@ -7,9 +7,6 @@ import { buildId } from './build-id.mjs';
 import { ChunkAssetsPlugin } from './chunk-assets-plugin.mjs';
 import { sharedDependencies } from './shared-dependencies.mjs';
 
-/** The edge server replaces this with the shell artifact's URL (see deploy/). */
-export const SHELL_BASE_PLACEHOLDER = '/__crease_shell_base__/';
-
 /**
  * The host. Nothing remote is baked in (`remotes: {}`): the shell registers remotes at
  * runtime from the release map. React and the design system are eager here so the first
@@ -40,11 +37,11 @@ export function createHostConfig({ appDir, entry, template, contractVersion, pre
       plugins: [
         ...(browser.plugins ?? []),
         new ChunkAssetsPlugin(),
+        // The template is copied as is: the edge server adds the asset tags per request
+        // (from chunk-assets.json), because `/` inlines its CSS and loads JS after first paint.
         new HtmlWebpackPlugin({
           template: path.resolve(appDir, template),
-          publicPath: SHELL_BASE_PLACEHOLDER,
-          scriptLoading: 'defer',
-          inject: 'head',
+          inject: false,
           minify: false,
         }),
         new ModuleFederationPlugin({

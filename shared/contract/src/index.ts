@@ -43,3 +43,4 @@ export type {
   UserProfile,
 } from './wire';
 export { deriveApiOrigin } from './api-origin';
+export { pageTitle, WELCOME_TAGLINE } from './product-title';

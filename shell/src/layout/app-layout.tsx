@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
-import { pageTitle } from '../config/product-title';
+import { pageTitle } from '@crease/contract';
 import type { ShellServices } from '../platform/shell-services';
 import { Chrome } from './chrome';
 
