@@ -7,6 +7,28 @@ test('a signed-out viewer opening a protected route lands on /signin, rememberin
   await expect(page).toHaveURL(/\/signin\?returnTo=%2Fplans$/);
 });
 
+test('after signing in, the viewer returns to the route the guard sent them from', async ({
+  page,
+}) => {
+  await page.goto('/payment-history?page=2');
+  await expect(page).toHaveURL(/\/signin\?returnTo=%2Fpayment-history%3Fpage%3D2$/);
+  // The session changes as mf-auth's sign-in would make it (token stored, listeners told).
+  await page.evaluate(() => {
+    localStorage.setItem('access_token', 'fresh.access.token');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'access_token' }));
+  });
+  await expect(page).toHaveURL(/\/payment-history\?page=2$/);
+});
+
+test('a returnTo that leaves the site is ignored after sign-in', async ({ page }) => {
+  await page.goto('/signin?returnTo=%2F%2Fevil.example%2F');
+  await page.evaluate(() => {
+    localStorage.setItem('access_token', 'fresh.access.token');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'access_token' }));
+  });
+  await expect(page).toHaveURL(/localhost:\d+\/events$/);
+});
+
 test('a signed-in viewer on / goes to /events', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('access_token', 'e2e-token'));
   await page.goto('/');

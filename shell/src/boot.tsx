@@ -6,6 +6,7 @@ import { readBootData } from './config/boot-data';
 import { createShellServices } from './platform/shell-services';
 import { manifestGuardPlugin } from './remotes/manifest-guard-plugin';
 import { createRoutes } from './routes/create-routes';
+import { protectedRouteRedirect } from './routes/guards';
 import { findRoute } from './routes/route-table';
 import { consumeQueryToken } from './session/query-token';
 
@@ -40,7 +41,12 @@ export async function boot(): Promise<void> {
   const services = createShellServices({
     boot,
     federation: { registerRemotes, loadRemote },
-    onSessionExpired: () => void router?.navigate('/signin', { replace: true }),
+    // SPEC §4: after a failed refresh, to /signin (and back here after signing in again).
+    onSessionExpired: () =>
+      void router?.navigate(
+        protectedRouteRedirect(services.store, new URL(window.location.href)) ?? '/signin',
+        { replace: true },
+      ),
   });
 
   // SPEC §4: a token in the query string signs the viewer in; it never stays in the URL.

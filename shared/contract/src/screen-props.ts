@@ -29,7 +29,11 @@ export type SessionListener = (signedIn: boolean) => void;
 /** The shell owns the tokens; remotes only ask and act through this. */
 export interface Session {
   isSignedIn(): boolean;
-  /** Clears old tokens, calls POST /oauth2/token, validates and stores the new ones (SPEC §4, §5). */
+  /**
+   * Calls POST /oauth2/token, validates the answer (SPEC §5: 'Invalid access token'), then clears
+   * the old tokens and stores the new ones (SPEC §4). On /signin the shell then sends the viewer
+   * back to `returnTo` (or applies the / rule); the remote need not navigate.
+   */
   signIn(credentials: SignInCredentials): Promise<void>;
   /** Clears all local storage (SPEC §4). */
   signOut(): void;

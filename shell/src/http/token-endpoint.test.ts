@@ -66,6 +66,8 @@ describe('response validation (SPEC §5)', () => {
     ['negative expires_in', { access_token: 'a', refresh_token: 'r', expires_in: -5 }],
     ['missing expires_in', { access_token: 'a', refresh_token: 'r' }],
     ['expires_in as a string', { access_token: 'a', refresh_token: 'r', expires_in: '3600' }],
+    ['an access_token with spaces', { access_token: 'not a token', expires_in: 3600 }],
+    ['an oversized access_token', { access_token: 'a'.repeat(9000), expires_in: 3600 }],
     ['null body', null],
     ['array body', []],
   ];

@@ -1,6 +1,7 @@
 import ky, { HTTPError } from 'ky';
 import type { KyInstance } from 'ky';
 import type { TokenResponse } from '@crease/contract';
+import { isPlausibleToken } from '../session/token-store';
 import { RETRY_POLICY } from './retry-policy';
 import { XSRF_HEADER, xsrfToken } from './xsrf';
 
@@ -18,8 +19,8 @@ export class InvalidTokenResponseError extends Error {
 export function validateTokenResponse(body: unknown): TokenResponse {
   if (typeof body !== 'object' || body === null) throw new InvalidTokenResponseError();
   const { access_token, refresh_token, expires_in } = body as Record<string, unknown>;
-  if (typeof access_token !== 'string' || access_token === '')
-    throw new InvalidTokenResponseError();
+  // Non-empty per SPEC §5, and storable: a token the store would drop as garbage is no sign-in.
+  if (!isPlausibleToken(access_token)) throw new InvalidTokenResponseError();
   if (typeof expires_in !== 'number' || !(expires_in > 0)) throw new InvalidTokenResponseError();
   return {
     access_token,

@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { pageTitle } from '@crease/contract';
 import type { ShellServices } from '../platform/shell-services';
+import { afterSignInRedirect, protectedRouteRedirect } from '../routes/guards';
 import { Chrome } from './chrome';
 
 function useSignedIn(services: ShellServices): boolean {
@@ -32,11 +33,19 @@ export function AppLayout({ services }: { services: ShellServices }) {
   }, [location.key, location.pathname, productName, services.analytics]);
 
   // Signed out elsewhere (another tab, an expired session) while on a protected screen.
+  // Signed in on /signin (the sign-in form, or another tab): continue where the guard sent from.
   useEffect(() => {
     if (!signedIn && access === 'protected') {
-      void navigate('/signin', { replace: true });
+      void navigate(
+        protectedRouteRedirect(services.store, new URL(window.location.href)) ?? '/signin',
+        {
+          replace: true,
+        },
+      );
+    } else if (signedIn && location.pathname === '/signin') {
+      void navigate(afterSignInRedirect(services.store, location.search), { replace: true });
     }
-  }, [signedIn, access, navigate]);
+  }, [signedIn, access, navigate, location.pathname, location.search, services.store]);
 
   return (
     <Chrome

@@ -2,7 +2,14 @@
 // Node, not jsdom: react-router needs TextEncoder and Response, which jsdom lacks.
 import { TokenStore } from '../session/token-store';
 import { memoryStorage } from '@crease/test-utils';
-import { protectedLoader, protectedRouteRedirect, welcomeLoader, welcomeRedirect } from './guards';
+import {
+  afterSignInRedirect,
+  isSafeReturnTo,
+  protectedLoader,
+  protectedRouteRedirect,
+  welcomeLoader,
+  welcomeRedirect,
+} from './guards';
 
 const signedOut = { signedIn: false, forwarded: null };
 
@@ -93,5 +100,30 @@ describe('loaders, with a real token store', () => {
     expect(welcomeLoader(forwarded)()?.headers.get('Location')).toBe('/plans');
     expect(welcomeLoader(direct)()?.headers.get('Location')).toBe('/events');
     expect(welcomeLoader(signedOutStore)()).toBeNull();
+  });
+});
+
+describe('afterSignInRedirect: back to where the guard sent the viewer from', () => {
+  const signedIn = { signedIn: true, forwarded: null };
+
+  it('returns to the remembered route, query included', () => {
+    expect(afterSignInRedirect(signedIn, '?returnTo=%2Fplans%3Fx%3D1')).toBe('/plans?x=1');
+  });
+
+  it('applies the / rule when there is no returnTo', () => {
+    expect(afterSignInRedirect(signedIn, '')).toBe('/events');
+    expect(afterSignInRedirect({ signedIn: true, forwarded: '' }, '')).toBe('/plans');
+  });
+
+  it.each([
+    ['another site', '//evil.example/x'],
+    ['a backslash trick', '/\\evil.example'],
+    ['an absolute URL', 'https://evil.example/'],
+    ['a relative path', 'plans'],
+    ['a control character', '/plans\u0000'],
+    ['/signin itself', '/signin?returnTo=%2Fplans'],
+  ])('ignores %s and applies the / rule', (_label, returnTo) => {
+    expect(isSafeReturnTo(returnTo)).toBe(false);
+    expect(afterSignInRedirect(signedIn, `?${new URLSearchParams({ returnTo })}`)).toBe('/events');
   });
 });

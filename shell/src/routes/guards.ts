@@ -18,6 +18,31 @@ export function welcomeRedirect(store: Pick<TokenStore, 'signedIn' | 'forwarded'
   return store.forwarded !== null ? '/plans' : '/events';
 }
 
+/** Only a path on this site, never //host, a backslash trick, control characters or /signin again. */
+export function isSafeReturnTo(path: string): boolean {
+  return (
+    path.startsWith('/') &&
+    !path.startsWith('//') &&
+    !path.includes('\\') &&
+    ![...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) &&
+    path.length <= 2048 &&
+    !/^\/signin(?:[/?#]|$)/.test(path)
+  );
+}
+
+/**
+ * Where a viewer goes once signed in on /signin: back to the route the guard sent them from,
+ * if it is a safe same-site path; otherwise the / rule (SPEC §2).
+ */
+export function afterSignInRedirect(
+  store: Pick<TokenStore, 'signedIn' | 'forwarded'>,
+  search: string,
+): string {
+  const returnTo = new URLSearchParams(search).get(RETURN_TO_PARAM);
+  if (returnTo !== null && isSafeReturnTo(returnTo)) return returnTo;
+  return welcomeRedirect(store) ?? '/';
+}
+
 export const protectedLoader =
   (store: Pick<TokenStore, 'signedIn'>) =>
   ({ request }: { request: Request }) => {

@@ -12,7 +12,7 @@ export const STORAGE_KEYS = {
 const MAX_TOKEN_LENGTH = 8192;
 const TOKEN_PATTERN = /^[A-Za-z0-9\-._~+/=]+$/;
 
-export function isPlausibleToken(value: string | null | undefined): value is string {
+export function isPlausibleToken(value: unknown): value is string {
   return (
     typeof value === 'string' &&
     value.length > 0 &&
