@@ -39,7 +39,6 @@ export function remotePreloads(manifestFile: string, manifestUrl: string): Prelo
   const screens = manifest.exposes?.find((expose) => expose.path === './screens');
   for (const js of screens?.assets?.js?.sync ?? [])
     preloads.push({ href: `${base}${js}`, as: 'script' });
-  // No CSS preloads: Chromium reuses a failed preload for the later stylesheet request, so a
-  // remote that was down at page load could not recover on Retry. Its CSS loads with its JS.
+  // Remotes carry their CSS inside their JS (shared/build), so these are all the files.
   return preloads;
 }

@@ -13,6 +13,8 @@ const EMPTY_MODULE_LOADER = path.join(import.meta.dirname, 'empty-module-loader.
  * @property {string} cssPrefix   prefix of every class name this app emits; keeps apps' styles apart
  * @property {'development' | 'production'} mode
  * @property {boolean} [ssr]      build for Node (prerendering): class names only, no CSS files
+ * @property {'files' | 'in-js'} [css] CSS as files (the host: inlined or linked by the edge) or
+ *   inside the JS (remotes: a screen then needs no request after its preloaded chunks)
  */
 
 /** @param {string} argvMode */
@@ -27,8 +29,8 @@ export function resolveMode(argvMode = process.env.NODE_ENV ?? 'production') {
  *
  * @param {BaseOptions & { pureCss: boolean }} options
  */
-function cssRules({ cssPrefix, ssr, pureCss, mode }) {
-  const extract = ssr ? [] : [MiniCssExtractPlugin.loader];
+function cssRules({ cssPrefix, ssr, pureCss, mode, css = 'files' }) {
+  const extract = ssr ? [] : css === 'in-js' ? ['style-loader'] : [MiniCssExtractPlugin.loader];
   return [
     {
       test: /\.module\.css$/,

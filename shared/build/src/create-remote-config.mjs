@@ -34,6 +34,10 @@ export function createRemoteConfig({
     mode: resolvedMode,
     cssPrefix: name.replace(/^mf-/, ''),
     pureCss: true,
+    // In the JS: the edge preloads a screen's JS chunks with the HTML, and its styles arrive with
+    // them. (A preloaded stylesheet is no option: Chromium reuses a failed preload, so a remote
+    // that was down at page load could not recover on Retry.)
+    css: 'in-js',
   });
   return {
     ...config,
