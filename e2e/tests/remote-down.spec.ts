@@ -60,3 +60,37 @@ test('a remote whose host is down shows Retry, the rest works, and Retry recover
     if (host) await stopHost(host);
   }
 });
+
+test('a live version that fails to load falls back to the last-known-good one', async ({
+  page,
+}) => {
+  const original = readLiveState();
+  const legal = original.releaseMap.remotes['mf-legal'];
+  expect(legal, 'mf-legal must be live').toBeDefined();
+  try {
+    writeLiveState({
+      ...original,
+      releaseMap: {
+        ...original.releaseMap,
+        remotes: {
+          ...original.releaseMap.remotes,
+          'mf-legal': {
+            version: '9.9.9-broken',
+            manifestUrl: '/apps/mf-legal/9.9.9-broken/mf-manifest.json',
+            lastKnownGoodManifestUrl: legal!.manifestUrl,
+          },
+        },
+      },
+    });
+    const fallbackReported = page.waitForEvent('console', (message) =>
+      /last-known-good/.test(message.text()),
+    );
+    await page.goto('/refund-policy');
+    await expect(page.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await fallbackReported;
+  } finally {
+    writeLiveState(original);
+  }
+});

@@ -28,3 +28,20 @@ test('an unknown path shows a proper 404 page with the chrome around it', async 
   await expect(page.getByRole('navigation', { name: 'Legal' })).toBeVisible();
   await expect(page).toHaveTitle('Crease');
 });
+
+test('every route change sends one first-party page view', async ({ page }) => {
+  const views: string[] = [];
+  await page.route('**/api/v1/analytics/page-views', async (route) => {
+    const body = route.request().postDataJSON() as { path?: string } | null;
+    views.push(body?.path ?? '(no body)');
+    await route.fulfill({ status: 204 });
+  });
+  await page.goto('/terms-of-service');
+  await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Legal' })
+    .getByRole('link', { name: 'Cookie policy' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cookie Policy' })).toBeVisible();
+  await expect.poll(() => views).toEqual(['/terms-of-service', '/cookie-policy']);
+});
