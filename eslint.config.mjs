@@ -36,6 +36,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-ssr/**',
+      '**/dist-dev/**',
       'e2e/test-results/**',
       '**/.data/**',
       'coverage/**',

@@ -44,10 +44,15 @@ export function publishAndPromote(
   store: ArtifactStore,
   releaseMapFile: string,
   apps: LocalApp[],
+  buildFolder: 'dist' | 'dist-dev' = 'dist',
 ): LiveState {
   const versions: Partial<Record<AppName, string>> = {};
   for (const app of apps) {
-    versions[app.name] = store.publish(app.name, path.join(app.dir, 'dist'), app.packageVersion);
+    versions[app.name] = store.publish(
+      app.name,
+      path.join(app.dir, buildFolder),
+      app.packageVersion,
+    );
   }
   return promote(releaseMapFile, versions);
 }

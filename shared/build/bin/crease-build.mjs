@@ -17,13 +17,14 @@ const { default: makeConfig } = await import(
   pathToFileURL(path.join(appDir, 'webpack.config.mjs')).href
 );
 const config = await makeConfig({ mode });
-const started = Date.now();
+let started = Date.now();
 
 /** Runs the prerender bundle (if this app has one) and writes its pages into dist/. */
 function prerender() {
   const bundle = path.join(appDir, 'dist-ssr', 'prerender.cjs');
   if (!fs.existsSync(bundle)) return;
-  execFileSync(process.execPath, [bundle, path.join(appDir, 'dist')], { stdio: 'inherit' });
+  const browserOutput = (Array.isArray(config) ? config[0] : config).output.path;
+  execFileSync(process.execPath, [bundle, browserOutput], { stdio: 'inherit' });
 }
 
 /** @param {Error | null | undefined} error @param {import('webpack').MultiStats | import('webpack').Stats | undefined} stats */
@@ -43,6 +44,9 @@ function report(error, stats) {
 }
 
 const compiler = webpack(config);
+compiler.hooks.invalid.tap('crease-build', () => {
+  started = Date.now();
+});
 if (watch) {
   compiler.watch({ aggregateTimeout: 200 }, (error, stats) => report(error, stats));
 } else {

@@ -82,7 +82,8 @@ export function baseConfig(options) {
     target: ssr ? 'node' : 'web',
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
-      path: path.join(appDir, ssr ? 'dist-ssr' : 'dist'),
+      // Development builds (npm run dev) never overwrite the production build in dist/.
+      path: path.join(appDir, ssr ? 'dist-ssr' : production ? 'dist' : 'dist-dev'),
       publicPath: 'auto',
       filename: production && !ssr ? '[name].[contenthash:10].js' : '[name].js',
       chunkFilename: production && !ssr ? '[name].[contenthash:10].js' : '[name].js',
