@@ -29,6 +29,34 @@ export function writeLiveState(state: LiveStateFile): void {
   fs.renameSync(temp, liveStateFile);
 }
 
+type RemoteEntry = LiveStateFile['releaseMap']['remotes'][string];
+
+/**
+ * Promotes a changed mf-legal entry for the duration of `body`, then restores the original map.
+ * `change` gets the live entry (the suite always publishes mf-legal; a missing one fails).
+ */
+export async function withLegalEntry(
+  change: (live: RemoteEntry) => RemoteEntry,
+  body: () => Promise<void>,
+): Promise<void> {
+  const original = readLiveState();
+  const live = original.releaseMap.remotes['mf-legal'];
+  if (!live)
+    throw new Error('mf-legal must be live: the e2e site publishes and promotes it at start');
+  writeLiveState({
+    ...original,
+    releaseMap: {
+      ...original.releaseMap,
+      remotes: { ...original.releaseMap.remotes, 'mf-legal': change(live) },
+    },
+  });
+  try {
+    await body();
+  } finally {
+    writeLiveState(original);
+  }
+}
+
 /** A second edge server on its own port: a stand-in for the CDN host that serves a remote. */
 export async function startRemoteHost(port: number): Promise<ChildProcess> {
   const child = spawn(

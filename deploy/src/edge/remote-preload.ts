@@ -12,7 +12,7 @@ interface RemoteManifest {
 
 export interface Preload {
   href: string;
-  as: 'fetch' | 'script' | 'style';
+  as: 'fetch' | 'script';
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import type { Platform, RemoteName } from '@crease/contract';
+import type { Platform } from '@crease/contract';
 import { deriveApiOrigin } from '@crease/contract';
 import type { BootData } from '../config/boot-data';
 import { createHttpClient } from '../http/http-client';
@@ -79,5 +79,3 @@ export function createShellServices({
   };
   return { boot, store, session, http, analytics, runtime, platform };
 }
-
-export type { RemoteName };
