@@ -14,7 +14,14 @@ const swc = [
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'jsdom',
-  roots: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/deploy', '<rootDir>/mf-legal'],
+  roots: [
+    '<rootDir>/shared',
+    '<rootDir>/shell',
+    '<rootDir>/api',
+    '<rootDir>/deploy',
+    '<rootDir>/mf-auth',
+    '<rootDir>/mf-legal',
+  ],
   testMatch: ['**/src/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.(t|j|mj)sx?$': swc },

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
@@ -87,13 +89,46 @@ function securityHeaders(
   reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
 }
 
+/** Handles a raw request for the API host in the same process (see EdgeServerOptions.apiHandler). */
+export type ApiHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+export interface EdgeServerOptions {
+  /**
+   * The API service, mounted on the API host (api.<root domain>, SPEC §7) of this same server,
+   * so `npm start` is one process and one port. Requests are dispatched by Host before the
+   * edge parses anything, so the API sees the untouched request stream.
+   */
+  apiHandler?: ApiHandler;
+}
+
+/** True when the request is for the API host, api.<root domain> (SPEC §7). */
+export function isApiHost(host: string | undefined): boolean {
+  return String(host ?? '').startsWith('api.');
+}
+
 /**
  * The edge server `npm start` runs (ARCHITECTURE §6): index.html with the release map
  * inlined (no-cache), versioned artifacts (immutable), and the release map itself (no-cache,
  * ETag). In production nginx + a CDN play this role with the same headers.
  */
-export function createEdgeServer(config: EdgeConfig): FastifyInstance {
-  const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+export function createEdgeServer(
+  config: EdgeConfig,
+  options: EdgeServerOptions = {},
+): FastifyInstance {
+  const { apiHandler } = options;
+  const app = Fastify({
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    ...(apiHandler
+      ? {
+          serverFactory: (edgeHandler: http.RequestListener) =>
+            http.createServer((request, response) =>
+              isApiHost(request.headers.host)
+                ? apiHandler(request, response)
+                : edgeHandler(request, response),
+            ),
+        }
+      : {}),
+  });
   const liveState = liveStateReader(config.releaseMapFile);
   const shells = new Map<string, ShellArtifact>();
 
@@ -109,8 +144,8 @@ export function createEdgeServer(config: EdgeConfig): FastifyInstance {
   app.get('/healthz', async () => ({ ok: true }));
 
   /**
-   * The API host (api.<root domain>) reaches this server too. Until the API service exists it
-   * answers every call with a clear 503 in the spec's error shape, with CORS for the site.
+   * The API host (api.<root domain>) reaches this server too. Without an API handler (the edge
+   * run alone) it answers every call with a clear 503 in the spec's error shape, with CORS.
    */
   const apiNotYet = (request: FastifyRequest, reply: FastifyReply) => {
     const origin = request.headers.origin;
@@ -132,13 +167,13 @@ export function createEdgeServer(config: EdgeConfig): FastifyInstance {
     }
     return reply
       .code(503)
-      .send(errorBody('API_UNAVAILABLE', 'The Crease API is not part of this build yet.'));
+      .send(errorBody('API_UNAVAILABLE', 'The Crease API is not running on this server.'));
   };
   app.route({
     method: ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     url: '/*',
     handler: (request, reply) => {
-      if (String(request.headers.host ?? '').startsWith('api.')) return apiNotYet(request, reply);
+      if (isApiHost(request.headers.host)) return apiNotYet(request, reply);
       return reply
         .code(405)
         .send(errorBody('METHOD_NOT_ALLOWED', 'The site only serves GET requests.'));
@@ -184,7 +219,7 @@ export function createEdgeServer(config: EdgeConfig): FastifyInstance {
 
   app.get('/*', async (request, reply) => {
     const host = String(request.headers.host ?? '');
-    if (host.startsWith('api.')) return apiNotYet(request, reply);
+    if (isApiHost(host)) return apiNotYet(request, reply);
     const url = new URL(request.url, 'http://edge.invalid');
     const state = liveState();
     if (!state.shell) {
