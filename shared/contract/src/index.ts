@@ -44,3 +44,19 @@ export type {
 } from './wire';
 export { deriveApiOrigin } from './api-origin';
 export { pageTitle, WELCOME_TAGLINE } from './product-title';
+export {
+  ACCOUNT_ERROR_CODES,
+  ACCOUNT_PATHS,
+  BOT_CHECK_HEADER,
+  DEFAULT_FIRST_NAME,
+  DEFAULT_LAST_NAME,
+  EMAIL_MAX_LENGTH,
+  MESSAGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RULES,
+  emailProblem,
+  normalizeEmail,
+  passwordProblem,
+} from './accounts';
+export type { AccountErrorCode } from './accounts';

@@ -1,0 +1,142 @@
+/**
+ * The accounts API as both sides see it: paths, stable error codes, the messages the spec fixes,
+ * and the one set of form rules (the API validates with these, and mf-auth shows the same).
+ */
+
+/** API paths, relative to the API origin. SPEC §7 fixes the first three; the rest are ours. */
+export const ACCOUNT_PATHS = {
+  token: 'oauth2/token',
+  /** RFC 7009: revokes the refresh token's whole family (sign-out). Form-encoded `token=`. */
+  revoke: 'oauth2/revoke',
+  initReset: 'api/v1/auth/init-reset',
+  resetPassword: 'api/v1/auth/reset-password',
+  register: 'api/v1/auth/register',
+  changePassword: 'api/v1/auth/change-password',
+  /** The signed-in viewer's UserProfile. */
+  me: 'api/v1/me',
+  botCheckChallenge: 'api/v1/bot-check/challenge',
+} as const;
+
+/** Header that carries a bot-check token (ALTCHA payload or reCAPTCHA token) on protected calls. */
+export const BOT_CHECK_HEADER = 'X-Bot-Check';
+
+/** Stable error codes of the accounts API (the `code` of the spec's error shape). */
+export const ACCOUNT_ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'MALFORMED_JSON',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'INVALID_EMAIL',
+  'WEAK_PASSWORD',
+  'EMAIL_ALREADY_REGISTERED',
+  'INVALID_CREDENTIALS',
+  'INVALID_OLD_PASSWORD',
+  'TOO_MANY_ATTEMPTS',
+  'BOT_CHECK_FAILED',
+  'XSRF_TOKEN_MISSING',
+  'XSRF_TOKEN_MISMATCH',
+  'UNAUTHORIZED',
+  'RESET_LINK_EXPIRED',
+  'NOT_FOUND',
+  'INTERNAL_ERROR',
+] as const;
+export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
+
+/** SPEC §8, word for word. */
+export const MESSAGES = {
+  invalidAccessToken: 'Invalid access token',
+  resetLinkExpired:
+    'The link is expired, or you already reset your password. Please request a new password reset.',
+  genericError: 'An error occurred. Please try again later.',
+} as const;
+
+/** SPEC §3: registration fixes the names to these defaults. */
+export const DEFAULT_FIRST_NAME = 'Crease';
+export const DEFAULT_LAST_NAME = 'Viewer';
+
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Trimmed and lower-cased: one account per mailbox, however it is typed. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * A pragmatic address check (the HTML spec's `type=email` rule plus length limits): a local part,
+ * one @, and a domain with at least one dot. Returns a message for the form, or null when valid.
+ */
+export function emailProblem(raw: string): string | null {
+  const email = normalizeEmail(raw);
+  if (email === '') return 'Enter your email address.';
+  if (email.length > EMAIL_MAX_LENGTH) return 'Email addresses are at most 254 characters.';
+  const valid =
+    /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/.test(
+      email,
+    );
+  return valid ? null : 'Enter an email address like name@example.com.';
+}
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * Passwords people pick first. NIST SP 800-63B: length plus a blocklist beats composition rules,
+ * so there are no "one capital, one symbol" rules here.
+ */
+const COMMON_PASSWORDS = new Set([
+  '12345678',
+  '123456789',
+  '1234567890',
+  '12345678910',
+  '87654321',
+  '11111111',
+  '00000000',
+  'password',
+  'password1',
+  'password12',
+  'password123',
+  'passw0rd',
+  'p@ssw0rd',
+  'qwertyuiop',
+  'qwerty123',
+  'qwertyui',
+  'iloveyou',
+  'sunshine',
+  'princess',
+  'football',
+  'baseball',
+  'superman',
+  'starwars',
+  'trustno1',
+  'letmein1',
+  'welcome1',
+  'abcd1234',
+  'abc12345',
+  'asdfghjkl',
+  'zaq12wsx',
+  '1q2w3e4r',
+  '1qaz2wsx',
+  'cricket1',
+  'cricket123',
+  'crease123',
+]);
+
+/** The password rules in words, shown under the field exactly as the API enforces them. */
+export const PASSWORD_RULES =
+  'At least 8 characters (up to 128). Avoid common passwords and your email address.';
+
+/** Returns a message for the form, or null when the password is acceptable. */
+export function passwordProblem(password: string, email = ''): string | null {
+  // Count code points, not UTF-16 units, so an emoji is one character as the viewer sees it.
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) return 'Use at least 8 characters.';
+  if (length > PASSWORD_MAX_LENGTH) return 'Use at most 128 characters.';
+  if (password.trim() === '') return 'A password cannot be only spaces.';
+  const lower = password.toLowerCase();
+  if (COMMON_PASSWORDS.has(lower) || /^(.)\1+$/.test(password))
+    return 'That password is too common. Choose another.';
+  const localPart = normalizeEmail(email).split('@')[0] ?? '';
+  if (localPart.length >= 4 && lower.includes(localPart))
+    return 'Your password must not contain your email address.';
+  return null;
+}
