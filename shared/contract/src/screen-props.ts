@@ -22,6 +22,12 @@ export interface NavigateOptions {
 export interface SignInCredentials {
   username: string;
   password: string;
+  /**
+   * A bot-check token for the password grant, from `platform.botCheck.token('signin')`. The API
+   * requires one; the shell sends it as the X-Bot-Check header. Optional for contract v1
+   * compatibility: a sign-in without one is refused by the API with BOT_CHECK_FAILED.
+   */
+  botCheckToken?: string;
 }
 
 export type SessionListener = (signedIn: boolean) => void;
@@ -33,10 +39,20 @@ export interface Session {
    * Calls POST /oauth2/token, validates the answer (SPEC §5: 'Invalid access token'), then clears
    * the old tokens and stores the new ones (SPEC §4). On /signin the shell then sends the viewer
    * back to `returnTo` (or applies the / rule); the remote need not navigate.
+   * Rejects with an Error whose message is 'Invalid access token' for unusable token data, or
+   * with the HTTP client's error (its `response` holds the API's error body) when the API refused.
    */
   signIn(credentials: SignInCredentials): Promise<void>;
-  /** Clears all local storage (SPEC §4). */
+  /**
+   * Clears all local storage (SPEC §4) and asks the API to revoke the refresh token's family,
+   * without waiting for the answer.
+   */
   signOut(): void;
+  /**
+   * True when the last session ended because a token refresh failed (SPEC §4 `sessionExpired`),
+   * until the next sign-in. Optional in contract v1: shells before 1.1 lack it.
+   */
+  expired?(): boolean;
   /** Called on every change, including changes made in other tabs. Returns an unsubscribe. */
   subscribe(listener: SessionListener): () => void;
 }

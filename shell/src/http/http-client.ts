@@ -4,13 +4,16 @@ import type { TokenStore } from '../session/token-store';
 import { ensureIdempotencyKey } from './idempotency';
 import { RETRY_POLICY } from './retry-policy';
 import type { TokenRefresher } from './token-refresher';
-import { XSRF_HEADER, xsrfToken } from './xsrf';
+import { XSRF_HEADER, xsrfRetryHook, xsrfToken } from './xsrf';
+import type { XsrfTokenReader } from './xsrf';
 
 export interface HttpClientOptions {
   apiOrigin: string;
   store: TokenStore;
   refresher: Pick<TokenRefresher, 'refresh'>;
   fetch?: typeof fetch;
+  /** Where the XSRF token is read from; the XSRF-TOKEN cookie by default. */
+  xsrf?: XsrfTokenReader;
 }
 
 function bearerOf(request: Request): string | null {
@@ -22,13 +25,15 @@ function bearerOf(request: Request): string | null {
  * The one HTTP client (ARCHITECTURE §4, STYLE §6), built once by the shell and handed to
  * remotes. JSON by default; bearer and XSRF headers; an Idempotency-Key on mutating calls;
  * network errors and 5xx retried (3 attempts, 1 s apart); a 401 refreshes the session once
- * (single-flight) and retries the request once.
+ * (single-flight) and retries the request once; a 403 for a missing or stale XSRF token re-reads
+ * the cookie and retries once.
  */
 export function createHttpClient({
   apiOrigin,
   store,
   refresher,
   fetch: fetchImpl,
+  xsrf = xsrfToken,
 }: HttpClientOptions): KyInstance {
   // A request refreshes at most once. It is identified by its `context` object: ky makes one per
   // call and keeps it for every attempt. (Not by the options object itself: ky rebuilds that when
@@ -48,8 +53,8 @@ export function createHttpClient({
           if (token && !request.headers.has('Authorization')) {
             request.headers.set('Authorization', `Bearer ${token}`);
           }
-          const xsrf = xsrfToken();
-          if (xsrf) request.headers.set(XSRF_HEADER, xsrf);
+          const xsrfValue = xsrf();
+          if (xsrfValue) request.headers.set(XSRF_HEADER, xsrfValue);
           ensureIdempotencyKey(request);
         },
       ],
@@ -76,6 +81,7 @@ export function createHttpClient({
           }
           return ky.retry({ request: retried, delay: 0, code: 'TOKEN_REFRESHED' });
         },
+        xsrfRetryHook(xsrf, fetchImpl),
       ],
     },
   });

@@ -45,6 +45,46 @@ describe('password grant (SPEC §7.1)', () => {
     await expect(endpoint.password('u', 'p')).resolves.toEqual(VALID);
   });
 
+  it('sends the bot-check token as X-Bot-Check on the password grant', async () => {
+    server.handle((_request, response) => sendJson(response, 200, VALID));
+
+    await endpoint.password('u', 'p', 'altcha-payload==');
+
+    expect(server.requests[0]!.headers['x-bot-check']).toBe('altcha-payload==');
+  });
+
+  it('sends no X-Bot-Check header without a token (or on a refresh)', async () => {
+    server.handle((_request, response) => sendJson(response, 200, VALID));
+
+    await endpoint.password('u', 'p');
+    await endpoint.refresh('r-0');
+
+    expect(server.requests.map((request) => request.headers['x-bot-check'])).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('rejects with the HTTP error (API error body kept) on 400 invalid_grant', async () => {
+    const problem = {
+      error: 'invalid_grant',
+      error_description: 'The email or password is incorrect.',
+      code: 'INVALID_CREDENTIALS',
+      userId: null,
+      message: 'The email or password is incorrect.',
+      timeStamp: '2025-01-01T00:00:00.000Z',
+    };
+    server.handle((_request, response) => sendJson(response, 400, problem));
+
+    const error = await endpoint.password('u', 'wrong').catch((e: unknown) => e);
+
+    expect(error).toHaveProperty('name', 'HTTPError');
+    const response = (error as { response: Response }).response;
+    expect(response.status).toBe(400);
+    await expect(response.json()).resolves.toEqual(problem);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('sends a refresh grant with the refresh token', async () => {
     server.handle((_request, response) => sendJson(response, 200, VALID));
 
@@ -103,5 +143,77 @@ describe('response validation (SPEC §5)', () => {
       refresh_token: '',
       expires_in: 1,
     });
+  });
+});
+
+describe('revoke (sign-out, RFC 7009)', () => {
+  it('posts token=<refresh token> form-encoded with client basic credentials, once', async () => {
+    server.handle((_request, response) => {
+      response.writeHead(200);
+      response.end();
+    });
+
+    await endpoint.revoke('refresh-family-1');
+
+    expect(server.requests).toHaveLength(1);
+    const sent = server.requests[0]!;
+    expect(sent.method).toBe('POST');
+    expect(sent.url).toBe('/oauth2/revoke');
+    expect(sent.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded\b/);
+    expect(sent.headers.authorization).toBe(
+      `Basic ${Buffer.from('crease-web:public').toString('base64')}`,
+    );
+    expect(Object.fromEntries(new URLSearchParams(sent.body))).toEqual({
+      token: 'refresh-family-1',
+    });
+  });
+
+  it('is not retried on a 5xx (sign-out never waits for it)', async () => {
+    server.handle((_request, response) => sendJson(response, 503, { code: 'UNAVAILABLE' }));
+
+    await expect(endpoint.revoke('r')).rejects.toHaveProperty('name', 'HTTPError');
+
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('XSRF retry on the token endpoint', () => {
+  it('re-reads the cookie after 403 XSRF_TOKEN_MISSING and sends the grant once more', async () => {
+    let cookie: string | null = null;
+    let serverToken = 'server-1';
+    const withJar = new TokenEndpoint({
+      apiOrigin: server.origin,
+      clientId: 'crease-web',
+      clientSecret: 'public',
+      // A browser stores Set-Cookie before fetch resolves; this jar does the same.
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        const match = /XSRF-TOKEN=([^;]*)/.exec(response.headers.get('set-cookie') ?? '');
+        if (match) cookie = match[1]!;
+        return response;
+      },
+      xsrf: () => cookie,
+    });
+    server.handle((request, response) => {
+      if (request.headers['x-xsrf-token'] === serverToken) return sendJson(response, 200, VALID);
+      serverToken = 'server-2';
+      sendJson(
+        response,
+        403,
+        { code: 'XSRF_TOKEN_MISSING', userId: null, message: 'x', timeStamp: 't' },
+        { 'set-cookie': `XSRF-TOKEN=${serverToken}; Path=/` },
+      );
+    });
+
+    await expect(withJar.password('u', 'p', 'proof')).resolves.toEqual(VALID);
+
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests.map((request) => request.headers['x-xsrf-token'])).toEqual([
+      undefined,
+      'server-2',
+    ]);
+    // The retried grant is the same grant: same form body and bot-check token.
+    expect(server.requests[1]!.body).toBe(server.requests[0]!.body);
+    expect(server.requests[1]!.headers['x-bot-check']).toBe('proof');
   });
 });

@@ -1,9 +1,11 @@
 import ky, { HTTPError } from 'ky';
 import type { KyInstance } from 'ky';
+import { ACCOUNT_PATHS, BOT_CHECK_HEADER } from '@crease/contract';
 import type { TokenResponse } from '@crease/contract';
 import { isPlausibleToken } from '../session/token-store';
 import { RETRY_POLICY } from './retry-policy';
-import { XSRF_HEADER, xsrfToken } from './xsrf';
+import { XSRF_HEADER, xsrfRetryHook, xsrfToken } from './xsrf';
+import type { XsrfTokenReader } from './xsrf';
 
 /** SPEC §5 / §8. */
 export const INVALID_ACCESS_TOKEN = 'Invalid access token';
@@ -34,6 +36,8 @@ export interface TokenEndpointOptions {
   clientId: string;
   clientSecret: string;
   fetch?: typeof fetch;
+  /** Where the XSRF token is read from; the XSRF-TOKEN cookie by default. */
+  xsrf?: XsrfTokenReader;
 }
 
 /**
@@ -45,6 +49,7 @@ export class TokenEndpoint {
 
   constructor(options: TokenEndpointOptions) {
     const basic = btoa(`${options.clientId}:${options.clientSecret}`);
+    const xsrf = options.xsrf ?? xsrfToken;
     this.http = ky.create({
       prefixUrl: options.apiOrigin,
       credentials: 'include',
@@ -55,16 +60,23 @@ export class TokenEndpoint {
       hooks: {
         beforeRequest: [
           (request) => {
-            const xsrf = xsrfToken();
-            if (xsrf) request.headers.set(XSRF_HEADER, xsrf);
+            const xsrfValue = xsrf();
+            if (xsrfValue) request.headers.set(XSRF_HEADER, xsrfValue);
           },
         ],
+        afterResponse: [xsrfRetryHook(xsrf, options.fetch)],
       },
     });
   }
 
-  private async grant(body: Record<string, string>): Promise<TokenResponse> {
-    const response = await this.http.post('oauth2/token', { body: new URLSearchParams(body) });
+  private async grant(
+    body: Record<string, string>,
+    headers: Record<string, string> = {},
+  ): Promise<TokenResponse> {
+    const response = await this.http.post(ACCOUNT_PATHS.token, {
+      body: new URLSearchParams(body),
+      headers,
+    });
     let parsed: unknown;
     try {
       parsed = await response.json();
@@ -74,12 +86,28 @@ export class TokenEndpoint {
     return validateTokenResponse(parsed);
   }
 
-  password(username: string, password: string): Promise<TokenResponse> {
-    return this.grant({ grant_type: 'password', scope: 'API', username, password });
+  /** The password grant; the API requires a bot-check token for it (sent as X-Bot-Check). */
+  password(username: string, password: string, botCheckToken?: string): Promise<TokenResponse> {
+    return this.grant(
+      { grant_type: 'password', scope: 'API', username, password },
+      botCheckToken ? { [BOT_CHECK_HEADER]: botCheckToken } : {},
+    );
   }
 
   refresh(refreshToken: string): Promise<TokenResponse> {
     return this.grant({ grant_type: 'refresh_token', refresh_token: refreshToken });
+  }
+
+  /**
+   * POST /oauth2/revoke (RFC 7009): the API revokes the refresh token's whole family. Sent with
+   * keepalive so it survives the page navigating away; never retried (sign-out does not wait).
+   */
+  async revoke(refreshToken: string): Promise<void> {
+    await this.http.post(ACCOUNT_PATHS.revoke, {
+      body: new URLSearchParams({ token: refreshToken }),
+      keepalive: true,
+      retry: 0,
+    });
   }
 }
 

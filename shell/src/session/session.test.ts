@@ -15,19 +15,24 @@ function otherTab(target: EventTarget, key: string | null, change: () => void) {
   target.dispatchEvent(new StorageEvent('storage', { key }));
 }
 
-type PasswordGrant = (username: string, password: string) => Promise<TokenResponse>;
+type PasswordGrant = (
+  username: string,
+  password: string,
+  botCheckToken?: string,
+) => Promise<TokenResponse>;
 
 function setup(password: PasswordGrant = jest.fn(async () => TOKENS)) {
   const store = new TokenStore();
   const target = new EventTarget();
+  const revoke = jest.fn<Promise<void>, [string]>(async () => undefined);
   const session = new BrowserSession(
     store,
-    { password },
+    { password, revoke },
     target as unknown as Pick<Window, 'addEventListener'>,
   );
   const listener = jest.fn();
   session.subscribe(listener);
-  return { store, target, session, listener, password };
+  return { store, target, session, listener, password, revoke };
 }
 
 beforeEach(() => {
@@ -40,7 +45,7 @@ describe('BrowserSession', () => {
 
     await session.signIn({ username: 'viewer@example.com', password: 'secret' });
 
-    expect(password).toHaveBeenCalledWith('viewer@example.com', 'secret');
+    expect(password).toHaveBeenCalledWith('viewer@example.com', 'secret', undefined);
     expect(session.isSignedIn()).toBe(true);
     expect(window.localStorage.getItem('access_token')).toBe('new-access');
     expect(window.localStorage.getItem('refresh_token')).toBe('new-refresh');
@@ -65,7 +70,11 @@ describe('BrowserSession', () => {
       refresh_token: '',
       expires_in: 60,
     }));
-    const session = new BrowserSession(new TokenStore(recording), { password }, null);
+    const session = new BrowserSession(
+      new TokenStore(recording),
+      { password, revoke: jest.fn() },
+      null,
+    );
 
     await session.signIn({ username: 'u', password: 'p' });
 
@@ -93,6 +102,85 @@ describe('BrowserSession', () => {
 
     expect(session.isSignedIn()).toBe(false);
     expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('passes the bot-check token to the password grant', async () => {
+    const { session, password } = setup();
+
+    await session.signIn({ username: 'u', password: 'p', botCheckToken: 'proof-1' });
+
+    expect(password).toHaveBeenCalledWith('u', 'p', 'proof-1');
+  });
+
+  it('expired() reports the sessionExpired marker until the next sign-in clears it', async () => {
+    const { session } = setup();
+    expect(session.expired()).toBe(false);
+    window.localStorage.setItem('sessionExpired', 'true');
+    expect(session.expired()).toBe(true);
+
+    await session.signIn({ username: 'u', password: 'p' });
+
+    expect(session.expired()).toBe(false);
+    expect(window.localStorage.getItem('sessionExpired')).toBeNull();
+  });
+
+  it('a failed signIn keeps the expired marker (the notice stays)', async () => {
+    const { session } = setup(
+      jest.fn(async () => {
+        throw new Error('Invalid access token');
+      }),
+    );
+    window.localStorage.setItem('sessionExpired', 'true');
+
+    await expect(session.signIn({ username: 'u', password: 'p' })).rejects.toThrow();
+
+    expect(session.expired()).toBe(true);
+  });
+
+  it('signOut revokes the stored refresh token after clearing storage, without waiting', async () => {
+    const { session, revoke } = setup();
+    await session.signIn({ username: 'u', password: 'p' });
+    let storageWhenRevoked = -1;
+    let settle!: () => void;
+    revoke.mockImplementation(() => {
+      storageWhenRevoked = window.localStorage.length;
+      return new Promise<void>((resolve) => (settle = resolve));
+    });
+
+    session.signOut();
+
+    // Signed out synchronously, while the revoke call is still pending.
+    expect(session.isSignedIn()).toBe(false);
+    expect(window.localStorage).toHaveLength(0);
+    expect(revoke).toHaveBeenCalledTimes(1);
+    expect(revoke).toHaveBeenCalledWith('new-refresh');
+    expect(storageWhenRevoked).toBe(0);
+    settle();
+  });
+
+  it('signOut still signs out when the revoke call fails', async () => {
+    const { session, revoke } = setup();
+    await session.signIn({ username: 'u', password: 'p' });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    revoke.mockRejectedValue(new TypeError('Failed to fetch'));
+
+    session.signOut();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    expect(session.isSignedIn()).toBe(false);
+    expect(window.localStorage).toHaveLength(0);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
+
+  it('signOut without a refresh token calls no revoke', () => {
+    const { session, revoke } = setup();
+    window.localStorage.setItem('access_token', 'query-token-only');
+
+    session.signOut();
+
+    expect(revoke).not.toHaveBeenCalled();
+    expect(window.localStorage).toHaveLength(0);
   });
 
   it('signOut clears all of localStorage and notifies subscribers', async () => {

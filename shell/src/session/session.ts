@@ -13,7 +13,7 @@ export class BrowserSession implements Session {
 
   constructor(
     private readonly store: TokenStore,
-    private readonly endpoint: Pick<TokenEndpoint, 'password'>,
+    private readonly endpoint: Pick<TokenEndpoint, 'password' | 'revoke'>,
     target: Pick<Window, 'addEventListener'> | null = typeof window !== 'undefined' ? window : null,
   ) {
     this.lastKnown = store.signedIn;
@@ -27,15 +27,32 @@ export class BrowserSession implements Session {
     return this.store.signedIn;
   }
 
-  async signIn({ username, password }: SignInCredentials): Promise<void> {
-    const tokens = await this.endpoint.password(username, password);
+  /** SPEC §4 `sessionExpired`: set by a failed refresh, removed by the next sign-in. */
+  expired(): boolean {
+    return this.store.sessionExpired;
+  }
+
+  async signIn({ username, password, botCheckToken }: SignInCredentials): Promise<void> {
+    const tokens = await this.endpoint.password(username, password, botCheckToken);
+    // replaceTokens also removes the sessionExpired marker: the notice is over.
     this.store.replaceTokens(tokens);
     this.notify();
   }
 
+  /**
+   * SPEC §4: clears all local storage, at once. The refresh family is revoked on the API as well,
+   * so a copied refresh token dies with the session; that call is fire-and-forget (keepalive) and
+   * its failure changes nothing here: the viewer is signed out either way.
+   */
   signOut(): void {
+    const refreshToken = this.store.refreshToken;
     this.store.clearAll();
     this.notify();
+    if (refreshToken) {
+      this.endpoint.revoke(refreshToken).catch((error: unknown) => {
+        console.warn('sign-out: the refresh token could not be revoked', error);
+      });
+    }
   }
 
   subscribe(listener: SessionListener): () => void {
