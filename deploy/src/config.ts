@@ -16,10 +16,120 @@ export interface EdgeConfig {
   oauthClientSecret: string;
   botCheckProvider: 'altcha' | 'recaptcha' | 'off';
   recaptchaSiteKey: string | null;
+  /** Release registry, artifact store and release API settings (shared with the release CLI). */
+  release: ReleaseConfig;
+}
+
+/** A release API token and the actor name it stands for (CREASE_RELEASE_TOKENS="name:token,…"). */
+export interface ReleaseToken {
+  name: string;
+  token: string;
+}
+
+/** What the release CLI, the release API and the edge need to find the registry and artifacts. */
+export interface ReleaseConfig {
+  dataDir: string;
+  /** Where immutable artifacts live (filesystem store): <dir>/<app>/<version>/. */
+  artifactsDir: string;
+  /** The registry: revisions/ (live state + history) and fallbacks/ (ops-event counts). */
+  registryDir: string;
+  /** The live projection of the registry that the edge serves and inlines. */
+  liveMapFile: string;
+  artifactStore: { kind: 'fs' } | ({ kind: 's3' } & S3StoreConfig);
+  /** Manifest URLs in the release map point at this origin (a CDN); root-relative when null. */
+  assetOrigin: string | null;
+  production: boolean;
+  tokens: ReleaseToken[];
+  /** Local use only: release API mutations without a token (never in production). */
+  allowAnonymous: boolean;
+}
+
+export interface S3StoreConfig {
+  bucket: string;
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  prefix: string;
 }
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
+}
+
+/** Release settings from the environment; `problems` collects what is wrong (STYLE §9). */
+function readReleaseConfig(
+  env: NodeJS.ProcessEnv,
+  root: string,
+  problems: string[],
+): ReleaseConfig {
+  const dataDir = path.resolve(root, env.CREASE_DATA_DIR ?? '.data');
+  const production = env.NODE_ENV === 'production';
+  const assetOrigin = env.CREASE_ASSET_ORIGIN?.replace(/\/+$/, '') || null;
+  if (assetOrigin !== null && !/^https?:\/\/[^\s/]+$/.test(assetOrigin)) {
+    problems.push(
+      `CREASE_ASSET_ORIGIN must look like https://cdn.example.com, got "${assetOrigin}"`,
+    );
+  }
+  const kind = env.CREASE_ARTIFACT_STORE ?? 'fs';
+  let artifactStore: ReleaseConfig['artifactStore'] = { kind: 'fs' };
+  if (kind === 's3') {
+    const need = (name: string) => {
+      const value = env[name];
+      if (!value) problems.push(`CREASE_ARTIFACT_STORE=s3 needs ${name}`);
+      return value ?? '';
+    };
+    artifactStore = {
+      kind: 's3',
+      bucket: need('CREASE_S3_BUCKET'),
+      endpoint: need('CREASE_S3_ENDPOINT'),
+      region: env.CREASE_S3_REGION ?? 'us-east-1',
+      accessKeyId: need('CREASE_S3_ACCESS_KEY_ID'),
+      secretAccessKey: need('CREASE_S3_SECRET_ACCESS_KEY'),
+      prefix: env.CREASE_S3_PREFIX ?? '',
+    };
+  } else if (kind !== 'fs') {
+    problems.push(`CREASE_ARTIFACT_STORE must be fs or s3, got "${kind}"`);
+  }
+  const tokens: ReleaseToken[] = [];
+  for (const pair of (env.CREASE_RELEASE_TOKENS ?? '').split(',').filter((p) => p.trim())) {
+    const at = pair.indexOf(':');
+    const name = pair.slice(0, at).trim();
+    const token = pair.slice(at + 1).trim();
+    if (at <= 0 || !/^[\w.@-]{1,60}$/.test(name) || token.length < 16) {
+      problems.push(
+        'CREASE_RELEASE_TOKENS must be "name:token" pairs separated by commas, tokens at least 16 characters',
+      );
+      break;
+    }
+    tokens.push({ name, token });
+  }
+  const allowAnonymous = env.CREASE_RELEASE_ALLOW_ANONYMOUS === '1';
+  if (allowAnonymous && production)
+    problems.push('CREASE_RELEASE_ALLOW_ANONYMOUS=1 is refused when NODE_ENV=production');
+  return {
+    dataDir,
+    artifactsDir: path.join(dataDir, 'artifacts'),
+    registryDir: path.join(dataDir, 'registry'),
+    liveMapFile: path.join(dataDir, 'release-map.json'),
+    artifactStore,
+    assetOrigin,
+    production,
+    tokens,
+    allowAnonymous,
+  };
+}
+
+/** For the release CLI and the release API service: only the release settings. */
+export function loadReleaseConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  root = process.cwd(),
+): ReleaseConfig {
+  const problems: string[] = [];
+  const config = readReleaseConfig(env, root, problems);
+  if (problems.length > 0)
+    throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  return config;
 }
 
 export function loadEdgeConfig(
@@ -44,9 +154,10 @@ export function loadEdgeConfig(
   const productName = env.CREASE_PRODUCT_NAME ?? 'Crease';
   if (productName.trim() === '' || productName.length > 60)
     problems.push('CREASE_PRODUCT_NAME must be 1-60 characters');
+  const release = readReleaseConfig(env, root, problems);
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
-  const dataDir = path.resolve(root, env.CREASE_DATA_DIR ?? '.data');
+  const dataDir = release.dataDir;
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -58,5 +169,6 @@ export function loadEdgeConfig(
     oauthClientSecret: env.CREASE_OAUTH_CLIENT_SECRET ?? 'public',
     botCheckProvider: provider as EdgeConfig['botCheckProvider'],
     recaptchaSiteKey: siteKey,
+    release,
   };
 }

@@ -2,15 +2,18 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { APP_NAMES } from './artifacts/artifact-store';
-import type { AppName, ArtifactStore } from './artifacts/artifact-store';
-import { promote } from './registry/release-map-file';
+import type { AppName } from './artifacts/artifact-store';
 import type { LiveState } from './registry/release-map-file';
+import type { CommitResult, ReleaseRegistry } from './release/registry';
 
 export interface LocalApp {
   name: AppName;
   dir: string;
   packageVersion: string;
 }
+
+/** Who local releases are recorded as in the history. */
+export const LOCAL_ACTOR = 'npm start';
 
 /** Apps that exist in this checkout (a remote folder without a package.json is not built yet). */
 export function localApps(repoRoot: string): LocalApp[] {
@@ -38,21 +41,30 @@ export function buildMissing(repoRoot: string, apps: LocalApp[], force = false):
 
 /**
  * `npm start` runs the production machinery locally: publish each build as an immutable
- * versioned artifact, then promote those versions into the live release map.
+ * versioned artifact, then promote those versions in one revision of the release registry,
+ * through the contract gate. Versions already live are left alone, so a restart adds nothing
+ * to the history.
  */
-export function publishAndPromote(
-  store: ArtifactStore,
-  releaseMapFile: string,
+export async function publishAndPromote(
+  registry: ReleaseRegistry,
   apps: LocalApp[],
   buildFolder: 'dist' | 'dist-dev' = 'dist',
-): LiveState {
+  actor = LOCAL_ACTOR,
+): Promise<{ state: LiveState; result: CommitResult }> {
+  registry.syncLiveMap();
   const versions: Partial<Record<AppName, string>> = {};
   for (const app of apps) {
-    versions[app.name] = store.publish(
+    const published = await registry.publish(
       app.name,
       path.join(app.dir, buildFolder),
       app.packageVersion,
+      { actor },
     );
+    versions[app.name] = published.version;
   }
-  return promote(releaseMapFile, versions);
+  const result = await registry.promote(versions, {
+    actor,
+    reason: buildFolder === 'dist' ? 'local production builds' : 'local development build',
+  });
+  return { state: registry.liveState(), result };
 }

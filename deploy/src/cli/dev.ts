@@ -5,8 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
-import { ArtifactStore } from '../artifacts/artifact-store';
 import { buildMissing, localApps, publishAndPromote } from '../local-release';
+import { openRegistry } from '../release/open-registry';
 import { repoRoot, runEdge } from './run-edge';
 
 const children: ReturnType<typeof spawn>[] = [];
@@ -21,7 +21,7 @@ process.on('exit', () =>
   }),
 );
 
-runEdge((config) => {
+runEdge(async (config) => {
   const all = localApps(repoRoot);
   const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
   const unknown = requested.filter((name) => !all.some((app) => app.name === name));
@@ -30,9 +30,9 @@ runEdge((config) => {
       `unknown app(s): ${unknown.join(', ')}; known: ${all.map((a) => a.name).join(', ')}`,
     );
   const watched = requested.length ? all.filter((app) => requested.includes(app.name)) : all;
-  const store = new ArtifactStore(config.artifactsDir);
+  const registry = openRegistry(config.release);
   buildMissing(repoRoot, all);
-  publishAndPromote(store, config.releaseMapFile, all);
+  await publishAndPromote(registry, all);
   for (const app of watched) {
     const child = spawn('npm', ['run', 'build:dev', '--silent', '-w', app.name, '--', '--watch'], {
       cwd: repoRoot,
@@ -43,10 +43,17 @@ runEdge((config) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       console.info(`[${app.name}] ${line}`);
       if (!line.startsWith('built ')) return;
-      const state = publishAndPromote(store, config.releaseMapFile, [app], 'dist-dev');
-      const version =
-        app.name === 'shell' ? state.shell?.version : state.releaseMap.remotes[app.name]?.version;
-      console.info(`[${app.name}] live as ${version}; reload the page`);
+      publishAndPromote(registry, [app], 'dist-dev').then(
+        ({ state }) => {
+          const version =
+            app.name === 'shell'
+              ? state.shell?.version
+              : state.releaseMap.remotes[app.name]?.version;
+          console.info(`[${app.name}] live as ${version}; reload the page`);
+        },
+        (error: unknown) =>
+          console.error(`[${app.name}] not promoted: ${(error as Error).message ?? error}`),
+      );
     });
   }
   return `watching ${watched.map((app) => app.name).join(', ')}`;

@@ -2,18 +2,14 @@
  * `npm start`: build what is missing, publish and promote the local builds, serve the site.
  * Needs no database, accounts or internet.
  */
-import { ArtifactStore } from '../artifacts/artifact-store';
 import { buildMissing, localApps, publishAndPromote } from '../local-release';
+import { openRegistry } from '../release/open-registry';
 import { repoRoot, runEdge } from './run-edge';
 
-runEdge((config) => {
+runEdge(async (config) => {
   const apps = localApps(repoRoot);
   buildMissing(repoRoot, apps, process.argv.includes('--rebuild'));
-  const state = publishAndPromote(
-    new ArtifactStore(config.artifactsDir),
-    config.releaseMapFile,
-    apps,
-  );
+  const { state } = await publishAndPromote(openRegistry(config.release), apps);
   const live = Object.entries(state.releaseMap.remotes)
     .map(([name, entry]) => `${name}@${entry?.version}`)
     .join(', ');

@@ -10,6 +10,7 @@ import { deriveApiOrigin, isRemoteName } from '@crease/contract';
 import type { ReleaseMap } from '@crease/contract';
 import type { EdgeConfig } from '../config';
 import { readLiveState } from '../registry/release-map-file';
+import { registerOpsEvents } from '../release/ops-events';
 import type { LiveState } from '../registry/release-map-file';
 import { remotePreloads } from './remote-preload';
 import { renderIndex } from './render-index';
@@ -142,6 +143,9 @@ export function createEdgeServer(
   };
 
   app.get('/healthz', async () => ({ ok: true }));
+
+  // The shell's last-known-good fallback reports (POST /_ops/remote-fallback), counted in the registry.
+  registerOpsEvents(app, config.release.registryDir);
 
   /**
    * The API host (api.<root domain>) reaches this server too. Without an API handler (the edge

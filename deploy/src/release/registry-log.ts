@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppName } from '../artifacts/artifact-store';
+
+export type ReleaseAction = 'publish' | 'promote' | 'rollback';
+
+/** What is live for one app, and the versions that were live before it (most recent last). */
+export interface AppRelease {
+  version: string;
+  /** Remotes: the contract range they support ("^1"). The shell: the contract version it provides. */
+  contract: string | number | null;
+  /** Earlier live versions, most recent last; the last one is the last-known-good. */
+  trail: string[];
+  /** When and by whom this version went live. */
+  since: string;
+  by: string;
+}
+
+export type RegistryApps = Partial<Record<AppName, AppRelease>>;
+
+export interface ReleaseChange {
+  app: AppName;
+  from: string | null;
+  to: string;
+}
+
+/**
+ * One committed change: an immutable file `revisions/<revision>.json`. It holds the event for the
+ * history and the whole resulting state, so the newest revision alone says what is live.
+ */
+export interface RevisionRecord {
+  revision: number;
+  at: string;
+  actor: string;
+  action: ReleaseAction;
+  reason: string | null;
+  changes: ReleaseChange[];
+  apps: RegistryApps;
+}
+
+export class RevisionTakenError extends Error {
+  override readonly name = 'RevisionTakenError';
+  constructor(readonly revision: number) {
+    super(`revision ${revision} already exists`);
+  }
+}
+
+const NAME = /^(\d{10})\.json$/;
+const fileName = (revision: number) => `${String(revision).padStart(10, '0')}.json`;
+
+/**
+ * The registry's append-only log on a filesystem. Committing revision N+1 creates its file with
+ * link(2), which fails when the name exists: exactly one of two writers racing for N+1 wins,
+ * and the file appears complete or not at all (it is written to a temp name first).
+ */
+export class FsRegistryLog {
+  readonly dir: string;
+
+  constructor(registryDir: string) {
+    this.dir = path.join(registryDir, 'revisions');
+  }
+
+  private revisions(): number[] {
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir);
+    } catch {
+      return [];
+    }
+    return names
+      .map((name) => NAME.exec(name)?.[1])
+      .filter((n): n is string => n !== undefined)
+      .map(Number)
+      .sort((a, b) => a - b);
+  }
+
+  read(revision: number): RevisionRecord {
+    return JSON.parse(
+      fs.readFileSync(path.join(this.dir, fileName(revision)), 'utf8'),
+    ) as RevisionRecord;
+  }
+
+  /** The newest record, or null for an empty registry. */
+  head(): RevisionRecord | null {
+    const last = this.revisions().at(-1);
+    return last === undefined ? null : this.read(last);
+  }
+
+  /** Every record, oldest first. */
+  all(): RevisionRecord[] {
+    return this.revisions().map((revision) => this.read(revision));
+  }
+
+  /** Commits `record` as its revision; throws RevisionTakenError if someone else got there first. */
+  commit(record: RevisionRecord): void {
+    fs.mkdirSync(this.dir, { recursive: true });
+    const target = path.join(this.dir, fileName(record.revision));
+    const temp = path.join(this.dir, `.${crypto.randomBytes(8).toString('hex')}.tmp`);
+    fs.writeFileSync(temp, `${JSON.stringify(record)}\n`);
+    try {
+      fs.linkSync(temp, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+        throw new RevisionTakenError(record.revision);
+      }
+      throw error;
+    } finally {
+      fs.rmSync(temp, { force: true });
+    }
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * Release failures are data: a stable code, the CLI exit code and the HTTP status that go with
+ * it, and a message a release manager can act on (STYLE §4).
+ */
+export const RELEASE_ERRORS = {
+  INVALID_REQUEST: { exitCode: 2, status: 400 },
+  RELEASE_CONFLICT: { exitCode: 3, status: 409 },
+  CONTRACT_MISMATCH: { exitCode: 4, status: 409 },
+  ARTIFACT_NOT_FOUND: { exitCode: 5, status: 404 },
+  NO_PREVIOUS_VERSION: { exitCode: 5, status: 404 },
+} as const;
+
+export type ReleaseErrorCode = keyof typeof RELEASE_ERRORS;
+
+export class ReleaseError extends Error {
+  override readonly name = 'ReleaseError';
+  readonly exitCode: number;
+  readonly status: number;
+
+  constructor(
+    readonly code: ReleaseErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.exitCode = RELEASE_ERRORS[code].exitCode;
+    this.status = RELEASE_ERRORS[code].status;
+  }
+}
+
+export function isReleaseError(error: unknown): error is ReleaseError {
+  return error instanceof ReleaseError;
+}
+
+/** The spec's one error wire format. */
+export function errorBody(code: string, message: string) {
+  return { code, userId: null, message, timeStamp: new Date().toISOString() };
+}
