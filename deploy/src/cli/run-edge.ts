@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadApiConfig, mountApi } from 'api';
+import { ConfigError as ApiConfigError, loadApiConfig, mountApi } from 'api';
 import { ConfigError, loadEdgeConfig } from '../config';
 import type { EdgeConfig } from '../config';
 import { createEdgeServer } from '../edge/edge-server';
@@ -18,7 +18,10 @@ export function runEdge(
   const main = async () => {
     const config = loadEdgeConfig(process.env, repoRoot);
     const summary = await prepare(config);
-    const server = createEdgeServer(config);
+    // The API answers on the API host (api.localhost) of this same server and port.
+    const api = await mountApi(loadApiConfig(process.env, repoRoot));
+    const server = createEdgeServer(config, { apiHandler: api.handler });
+    server.addHook('onClose', () => api.close());
     await server.listen({ port: config.port, host: config.host });
     const port = (server.server.address() as { port: number }).port;
     if (summary) console.info(summary);
@@ -29,7 +32,11 @@ export function runEdge(
   };
   main().catch((error: unknown) => {
     console.error(
-      error instanceof ConfigError || error instanceof ReleaseError ? `${error.message}` : error,
+      error instanceof ConfigError ||
+        error instanceof ReleaseError ||
+        error instanceof ApiConfigError
+        ? `${error.message}`
+        : error,
     );
     process.exit(1);
   });

@@ -39,8 +39,24 @@ export const ACCOUNT_ERROR_CODES = [
   'RESET_LINK_EXPIRED',
   'NOT_FOUND',
   'INTERNAL_ERROR',
+  /** OAuth2 token endpoint: unknown client id (RFC 6749 invalid_client). */
+  'INVALID_CLIENT',
+  /** OAuth2: grant_type other than password or refresh_token. */
+  'UNSUPPORTED_GRANT_TYPE',
+  /** OAuth2: the password grant asks for scope=API and nothing else. */
+  'INVALID_SCOPE',
+  /** OAuth2 refresh grant: unknown, expired, revoked or already used refresh token (one message). */
+  'INVALID_REFRESH_TOKEN',
 ] as const;
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
+
+/** The `code` of successful accounts responses that use the spec's shape (SPEC §3, §7.2-7.3). */
+export const ACCOUNT_RESULT_CODES = [
+  'RESET_EMAIL_SENT',
+  'PASSWORD_RESET',
+  'PASSWORD_CHANGED',
+] as const;
+export type AccountResultCode = (typeof ACCOUNT_RESULT_CODES)[number];
 
 /** SPEC §8, word for word. */
 export const MESSAGES = {
@@ -48,6 +64,8 @@ export const MESSAGES = {
   resetLinkExpired:
     'The link is expired, or you already reset your password. Please request a new password reset.',
   genericError: 'An error occurred. Please try again later.',
+  /** init-reset's one answer, whether or not the email has an account (no enumeration). */
+  resetEmailSent: 'If an account exists for that email, we have sent a link to reset the password.',
 } as const;
 
 /** SPEC §3: registration fixes the names to these defaults. */

@@ -47,6 +47,7 @@ export { pageTitle, WELCOME_TAGLINE } from './product-title';
 export {
   ACCOUNT_ERROR_CODES,
   ACCOUNT_PATHS,
+  ACCOUNT_RESULT_CODES,
   BOT_CHECK_HEADER,
   DEFAULT_FIRST_NAME,
   DEFAULT_LAST_NAME,
@@ -59,4 +60,4 @@ export {
   normalizeEmail,
   passwordProblem,
 } from './accounts';
-export type { AccountErrorCode } from './accounts';
+export type { AccountErrorCode, AccountResultCode } from './accounts';

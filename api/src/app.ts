@@ -1,0 +1,172 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { BOT_CHECK_HEADER } from '@crease/contract';
+import type { ApiConfig } from './config';
+import { openDatabase } from './db/client';
+import type { Database } from './db/client';
+import { runSeeders } from './db/seed';
+import { ApiError, sendError } from './errors';
+import { assertPlainText } from './http/input-guard';
+import { registerXsrf } from './http/xsrf-hook';
+import { analyticsRoutes } from './routes/analytics';
+import { authRoutes } from './routes/auth';
+import { botCheckRoutes } from './routes/bot-check';
+import { devOutboxRoutes } from './routes/dev-outbox';
+import { healthRoutes } from './routes/health';
+import { meRoutes } from './routes/me';
+import { oauth2Routes } from './routes/oauth2';
+import { createServices } from './services';
+import type { ApiServices } from './services';
+
+export type ApiApp = FastifyInstance & { services: ApiServices };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: ApiServices;
+  }
+  interface FastifyContextConfig {
+    /** The body's media type the route accepts (others get 415). */
+    accepts?: 'json' | 'form';
+  }
+}
+
+export interface CreateApiOptions {
+  /** An already open database (tests share one per suite); otherwise opened from config. */
+  database?: Database;
+  services?: Partial<ApiServices>;
+}
+
+/**
+ * Builds the API: opens the database and applies migrations, runs the dev seeders, registers
+ * every route with its schema (OpenAPI at /docs). Call `listen` or `ready` + `routing` next.
+ */
+export async function createApi(
+  config: ApiConfig,
+  options: CreateApiOptions = {},
+): Promise<ApiApp> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Never log secrets: credentials, tokens and cookies (decision 016).
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'req.headers["x-xsrf-token"]',
+          'req.headers["x-bot-check"]',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.newPassword',
+          '*.oldPassword',
+          '*.refresh_token',
+          '*.access_token',
+          '*.token',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    ajv: {
+      // Reject what the schema does not allow instead of quietly fixing it.
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: false,
+        useDefaults: false,
+        allErrors: false,
+      },
+    },
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const ownDatabase = !options.database;
+  const database = options.database ?? (await openDatabase(config));
+  const services = createServices(config, database, app.log, options.services);
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await services.background.drain();
+    if (ownDatabase) await database.close();
+  });
+  if (config.seed) await runSeeders(database.db, services, app.log);
+
+  // Only JSON and (for the OAuth2 endpoints) form bodies are parsed; anything else is a 415.
+  app.removeContentTypeParser(['text/plain']);
+  await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  await app.register(cookie);
+  await app.register(cors, {
+    origin: config.siteOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Accept',
+      'X-XSRF-TOKEN',
+      BOT_CHECK_HEADER,
+      'Idempotency-Key',
+    ],
+    exposedHeaders: ['Retry-After'],
+    maxAge: 600,
+    strictPreflight: false,
+  });
+  registerXsrf(app, services);
+  await app.register(rateLimit, { global: false });
+
+  app.addHook('preValidation', async (request) => {
+    const accepts = request.routeOptions.config.accepts;
+    if (accepts && request.body !== undefined) {
+      const type = String(request.headers['content-type'] ?? '')
+        .split(';')[0]
+        ?.trim()
+        .toLowerCase();
+      const wanted = accepts === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
+      if (type !== wanted)
+        throw new ApiError('UNSUPPORTED_MEDIA_TYPE', `Send the body as ${wanted}.`);
+    }
+    assertPlainText(request.body, request.query);
+  });
+
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+  app.setNotFoundHandler((request, reply) => sendError(request, reply, new ApiError('NOT_FOUND')));
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Crease API',
+        version: '1.0.0',
+        description:
+          'Accounts, tokens and first-party analytics. Every error has the shape {code, userId, message, timeStamp} (see docs/api.md for the code catalogue). State-changing calls need the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          client: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'OAuth2 public client id (the secret is not checked).',
+          },
+          botCheck: { type: 'apiKey', in: 'header', name: BOT_CHECK_HEADER },
+          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  await app.register(healthRoutes);
+  await app.register(oauth2Routes);
+  await app.register(authRoutes);
+  await app.register(meRoutes);
+  await app.register(botCheckRoutes);
+  await app.register(analyticsRoutes);
+  if (config.env !== 'production') await app.register(devOutboxRoutes);
+  return app as unknown as ApiApp;
+}

@@ -1,0 +1,35 @@
+/**
+ * Development seed data: a registry of named seeders, each idempotent (safe to run on every
+ * start). Later features add theirs to SEEDERS; `npm run seed -w api` runs them all by hand.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApiServices } from '../services';
+import type { Db } from './client';
+import { seedRuns } from './schema';
+import { demoViewerSeeder } from './seeders/demo-viewer';
+
+export interface Seeder {
+  /** Stable, kebab-case: recorded in seed_runs. */
+  name: string;
+  /** Must be idempotent: insert-if-missing, never duplicate, never overwrite a user's changes. */
+  run(db: Db, services: Pick<ApiServices, 'hasher' | 'config'>): Promise<string | void>;
+}
+
+export const SEEDERS: readonly Seeder[] = [demoViewerSeeder];
+
+export async function runSeeders(
+  db: Db,
+  services: Pick<ApiServices, 'hasher' | 'config'>,
+  log: Pick<FastifyBaseLogger, 'info'>,
+  seeders: readonly Seeder[] = SEEDERS,
+): Promise<void> {
+  for (const seeder of seeders) {
+    const summary = await seeder.run(db, services);
+    const now = new Date();
+    await db
+      .insert(seedRuns)
+      .values({ name: seeder.name, appliedAt: now })
+      .onConflictDoUpdate({ target: seedRuns.name, set: { appliedAt: now } });
+    log.info({ seeder: seeder.name }, summary || 'seeded');
+  }
+}

@@ -1,0 +1,237 @@
+/**
+ * The one error catalogue of the API (STYLE §4): every error leaves as the spec's shape
+ * {code, userId, message, timeStamp}. On /oauth2/* the same object also carries RFC 6749's
+ * {error, error_description}, so OAuth2 clients and our shell both read it.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountErrorCode } from '@crease/contract';
+import { MESSAGES } from '@crease/contract';
+
+interface CatalogueEntry {
+  status: number;
+  message: string;
+  /** RFC 6749 §5.2 error, for the token and revoke endpoints. */
+  oauth: string;
+}
+
+export const ERROR_CATALOGUE: Record<AccountErrorCode, CatalogueEntry> = {
+  VALIDATION_FAILED: {
+    status: 400,
+    message: 'The request is not valid.',
+    oauth: 'invalid_request',
+  },
+  MALFORMED_JSON: {
+    status: 400,
+    message: 'The request body is not valid JSON.',
+    oauth: 'invalid_request',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    message: 'Send the body as application/json.',
+    oauth: 'invalid_request',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    message: 'The request body is too large.',
+    oauth: 'invalid_request',
+  },
+  INVALID_EMAIL: {
+    status: 400,
+    message: 'Enter an email address like name@example.com.',
+    oauth: 'invalid_request',
+  },
+  WEAK_PASSWORD: { status: 400, message: 'Choose a stronger password.', oauth: 'invalid_request' },
+  EMAIL_ALREADY_REGISTERED: {
+    status: 409,
+    message: 'An account with this email already exists. Sign in or reset your password.',
+    oauth: 'invalid_request',
+  },
+  INVALID_CREDENTIALS: {
+    status: 400,
+    message: 'The email or password is incorrect.',
+    oauth: 'invalid_grant',
+  },
+  INVALID_OLD_PASSWORD: {
+    status: 400,
+    message: 'Your current password is incorrect.',
+    oauth: 'invalid_request',
+  },
+  TOO_MANY_ATTEMPTS: {
+    status: 429,
+    message: 'Too many attempts. Please wait a few minutes and try again.',
+    oauth: 'invalid_request',
+  },
+  BOT_CHECK_FAILED: {
+    status: 400,
+    message: 'We could not verify that you are not a robot. Please try again.',
+    oauth: 'invalid_request',
+  },
+  XSRF_TOKEN_MISSING: {
+    status: 403,
+    message: 'The cross-site request token is missing. Reload the page and try again.',
+    oauth: 'invalid_request',
+  },
+  XSRF_TOKEN_MISMATCH: {
+    status: 403,
+    message: 'The cross-site request token does not match. Reload the page and try again.',
+    oauth: 'invalid_request',
+  },
+  UNAUTHORIZED: { status: 401, message: 'Sign in to continue.', oauth: 'invalid_token' },
+  RESET_LINK_EXPIRED: { status: 208, message: MESSAGES.resetLinkExpired, oauth: 'invalid_grant' },
+  NOT_FOUND: {
+    status: 404,
+    message: 'There is nothing at this address.',
+    oauth: 'invalid_request',
+  },
+  INTERNAL_ERROR: { status: 500, message: MESSAGES.genericError, oauth: 'server_error' },
+  INVALID_CLIENT: { status: 401, message: 'Unknown client.', oauth: 'invalid_client' },
+  UNSUPPORTED_GRANT_TYPE: {
+    status: 400,
+    message: 'grant_type must be password or refresh_token.',
+    oauth: 'unsupported_grant_type',
+  },
+  INVALID_SCOPE: { status: 400, message: 'scope must be API.', oauth: 'invalid_scope' },
+  INVALID_REFRESH_TOKEN: {
+    status: 400,
+    message: 'Your session has ended. Please sign in again.',
+    oauth: 'invalid_grant',
+  },
+};
+
+/** An error the API means to send: a catalogue code, optionally a more precise message. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  constructor(
+    readonly code: AccountErrorCode,
+    message?: string,
+    readonly options: { userId?: string | null; headers?: Record<string, string> } = {},
+  ) {
+    super(message ?? ERROR_CATALOGUE[code].message);
+    this.status = ERROR_CATALOGUE[code].status;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export function errorBody(code: string, message: string, userId: string | null = null) {
+  return { code, userId, message, timeStamp: new Date().toISOString() };
+}
+
+/** Turns one ajv error into a sentence naming the field. */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return ERROR_CATALOGUE.VALIDATION_FAILED.message;
+  const where = error.validationContext ?? 'body';
+  const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const params = first.params as Record<string, unknown>;
+  const field = path || where;
+  switch (first.keyword) {
+    case 'required':
+      return `Missing field "${String(params.missingProperty)}" in the ${where}.`;
+    case 'additionalProperties':
+      return `Unexpected field "${String(params.additionalProperty)}" in the ${where}.`;
+    case 'type':
+      return `Field "${field}" must be ${String(params.type)}.`;
+    case 'maxLength':
+      return `Field "${field}" must be at most ${String(params.limit)} characters.`;
+    case 'minLength':
+      return `Field "${field}" must not be empty.`;
+    case 'enum':
+      return `Field "${field}" must be one of: ${(params.allowedValues as unknown[]).join(', ')}.`;
+    default:
+      return `Field "${field}" ${first.message ?? 'is not valid'}.`;
+  }
+}
+
+/** Maps anything thrown to a catalogue code and message. Never exposes internals. */
+export function classify(error: unknown): {
+  code: AccountErrorCode;
+  message: string;
+  userId: string | null;
+} {
+  if (isApiError(error))
+    return { code: error.code, message: error.message, userId: error.options.userId ?? null };
+  const e = error as FastifyError;
+  if (e.validation)
+    return { code: 'VALIDATION_FAILED', message: validationMessage(e), userId: null };
+  switch (e.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return {
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: ERROR_CATALOGUE.UNSUPPORTED_MEDIA_TYPE.message,
+        userId: null,
+      };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: ERROR_CATALOGUE.PAYLOAD_TOO_LARGE.message,
+        userId: null,
+      };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return {
+        code: 'MALFORMED_JSON',
+        message: ERROR_CATALOGUE.MALFORMED_JSON.message,
+        userId: null,
+      };
+  }
+  if (e instanceof SyntaxError || (e.statusCode === 400 && /JSON/i.test(e.message)))
+    return {
+      code: 'MALFORMED_JSON',
+      message: ERROR_CATALOGUE.MALFORMED_JSON.message,
+      userId: null,
+    };
+  if (e.statusCode === 429)
+    return {
+      code: 'TOO_MANY_ATTEMPTS',
+      message: ERROR_CATALOGUE.TOO_MANY_ATTEMPTS.message,
+      userId: null,
+    };
+  if (e.statusCode === 404)
+    return { code: 'NOT_FOUND', message: ERROR_CATALOGUE.NOT_FOUND.message, userId: null };
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500)
+    return {
+      code: 'VALIDATION_FAILED',
+      message: ERROR_CATALOGUE.VALIDATION_FAILED.message,
+      userId: null,
+    };
+  return { code: 'INTERNAL_ERROR', message: ERROR_CATALOGUE.INTERNAL_ERROR.message, userId: null };
+}
+
+export function isOAuthPath(url: string): boolean {
+  return url.startsWith('/oauth2/');
+}
+
+/** Sends the one error shape (plus RFC 6749 fields on /oauth2/*). */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+): FastifyReply {
+  const { code, message, userId } = classify(error);
+  const entry = ERROR_CATALOGUE[code];
+  const status = isApiError(error)
+    ? error.status
+    : code === 'VALIDATION_FAILED' || code === 'MALFORMED_JSON'
+      ? 400
+      : entry.status;
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  for (const [name, value] of Object.entries(
+    isApiError(error) ? (error.options.headers ?? {}) : {},
+  ))
+    reply.header(name, value);
+  const rateLimited = (error as { headers?: Record<string, string> }).headers;
+  if (rateLimited && !isApiError(error))
+    for (const [n, v] of Object.entries(rateLimited)) reply.header(n, v);
+  const body = errorBody(code, message, userId);
+  if (isOAuthPath(request.url)) {
+    reply.header('cache-control', 'no-store');
+    if (code === 'INVALID_CLIENT') reply.header('www-authenticate', 'Basic realm="crease"');
+    return reply.code(status).send({ error: entry.oauth, error_description: message, ...body });
+  }
+  return reply.code(status).send(body);
+}

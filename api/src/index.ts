@@ -1,0 +1,31 @@
+/** The API's public surface: build it, configure it, mount it in another server. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createApi } from './app';
+import type { ApiApp, CreateApiOptions } from './app';
+import type { ApiConfig } from './config';
+
+export { createApi } from './app';
+export type { ApiApp, CreateApiOptions } from './app';
+export { ConfigError, loadApiConfig, PRODUCTION_ARGON2 } from './config';
+export type { ApiConfig, Argon2Params } from './config';
+
+export interface MountedApi {
+  app: ApiApp;
+  /** A plain Node request listener: the edge server hands it requests for the API host. */
+  handler: (request: IncomingMessage, response: ServerResponse) => void;
+  close(): Promise<void>;
+}
+
+/** Builds the API and readies it for in-process mounting (the edge's `apiHandler`). */
+export async function mountApi(
+  config: ApiConfig,
+  options: CreateApiOptions = {},
+): Promise<MountedApi> {
+  const app = await createApi(config, options);
+  await app.ready();
+  return {
+    app,
+    handler: (request, response) => app.routing(request, response),
+    close: () => app.close(),
+  };
+}

@@ -1,0 +1,42 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../errors';
+import { BOT_CHECK_ACTIONS } from '../security/bot-check';
+import { errorResponses } from './schemas';
+
+export async function botCheckRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const { botCheck } = app.services;
+  app.get(
+    '/api/v1/bot-check/challenge',
+    {
+      schema: {
+        tags: ['bot check'],
+        summary: 'An ALTCHA proof-of-work challenge, bound to one action',
+        description:
+          'Solve it (find number with sha256(salt+number) = challenge) and send base64(JSON{algorithm,challenge,number,salt,signature}) in X-Bot-Check. Each solution is accepted once, for its action only, within 10 minutes. 404 when the bot check is not ALTCHA.',
+        querystring: Type.Object(
+          { action: Type.Union(BOT_CHECK_ACTIONS.map((a) => Type.Literal(a))) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            algorithm: Type.String(),
+            challenge: Type.String(),
+            maxnumber: Type.Integer(),
+            salt: Type.String(),
+            signature: Type.String(),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!botCheck.challenge)
+        throw new ApiError('NOT_FOUND', `The bot check is ${botCheck.provider}, not ALTCHA.`);
+      reply.header('cache-control', 'no-store');
+      return botCheck.challenge(request.query.action);
+    },
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * POST /oauth2/token (SPEC §7.1) and POST /oauth2/revoke (RFC 7009). Form-encoded, with the
+ * public client's basic credentials: the client id must be known, the secret is ignored (it
+ * ships in every browser, decision 013).
+ */
+import { Type } from '@fastify/type-provider-typebox';
+import type { Static } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BOT_CHECK_HEADER, normalizeEmail } from '@crease/contract';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { ApiError } from '../errors';
+import type { ApiServices } from '../services';
+import { OAuthErrorResponse } from './schemas';
+
+const TokenRequest = Type.Object(
+  {
+    grant_type: Type.String({ maxLength: 64 }),
+    scope: Type.Optional(Type.String({ maxLength: 64 })),
+    username: Type.Optional(Type.String({ maxLength: 300 })),
+    password: Type.Optional(Type.String({ maxLength: 1024 })),
+    refresh_token: Type.Optional(Type.String({ maxLength: 512 })),
+    client_id: Type.Optional(Type.String({ maxLength: 100 })),
+    client_secret: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+const TokenResponse = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  expires_in: Type.Integer({ description: 'Seconds until the access token expires.' }),
+  token_type: Type.Literal('Bearer'),
+});
+
+const RevokeRequest = Type.Object(
+  {
+    token: Type.String({ maxLength: 512 }),
+    token_type_hint: Type.Optional(Type.String({ maxLength: 64 })),
+    client_id: Type.Optional(Type.String({ maxLength: 100 })),
+    client_secret: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+const oauthErrors = {
+  400: OAuthErrorResponse,
+  401: OAuthErrorResponse,
+  403: OAuthErrorResponse,
+  413: OAuthErrorResponse,
+  415: OAuthErrorResponse,
+  429: OAuthErrorResponse,
+};
+
+/** The client id from HTTP Basic (or the body, RFC 6749 §2.3.1); unknown ids are refused. */
+function requireClient(
+  request: FastifyRequest,
+  services: ApiServices,
+  bodyClientId?: string,
+): string {
+  const header = request.headers.authorization ?? '';
+  let clientId = bodyClientId;
+  if (header.startsWith('Basic ')) {
+    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    try {
+      clientId = decodeURIComponent(colon === -1 ? decoded : decoded.slice(0, colon));
+    } catch {
+      throw new ApiError('INVALID_CLIENT');
+    }
+  }
+  if (!clientId || !services.config.oauthClientIds.includes(clientId))
+    throw new ApiError('INVALID_CLIENT');
+  return clientId;
+}
+
+function retryAfter(resetAt: Date): Record<string, string> {
+  return { 'retry-after': String(Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000))) };
+}
+
+async function passwordGrant(
+  request: FastifyRequest,
+  services: ApiServices,
+  body: { scope?: string; username?: string; password?: string },
+) {
+  const { config, attempts, hasher, botCheck, sessions, database } = services;
+  if (body.scope !== undefined && body.scope !== 'API') throw new ApiError('INVALID_SCOPE');
+  if (body.username === undefined)
+    throw new ApiError('VALIDATION_FAILED', 'Missing field "username" in the body.');
+  if (body.password === undefined)
+    throw new ApiError('VALIDATION_FAILED', 'Missing field "password" in the body.');
+  const token = request.headers[BOT_CHECK_HEADER.toLowerCase()];
+  if (!(await botCheck.verify(typeof token === 'string' ? token : undefined, 'signin', request.ip)))
+    throw new ApiError('BOT_CHECK_FAILED');
+
+  const email = normalizeEmail(body.username);
+  const accountKey = `login:account:${email}`;
+  const ipKey = `login:ip:${request.ip}`;
+  // Locked out before the password is even looked at: a locked account tests no guesses.
+  for (const [key, max] of [
+    [accountKey, config.loginMaxFailuresPerAccount],
+    [ipKey, config.loginMaxFailuresPerIp],
+  ] as const) {
+    const state = await attempts.peek(key);
+    if (state && state.count >= max)
+      throw new ApiError('TOO_MANY_ATTEMPTS', undefined, { headers: retryAfter(state.resetAt) });
+  }
+
+  const [user] = await database.db
+    .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
+    .from(users)
+    .where(eq(users.email, email));
+  let ok = false;
+  if (user) ok = (await hasher.verify(user.passwordHash, body.password)) && user.active;
+  else await hasher.verifyDummy(body.password); // same time for unknown emails
+  if (!ok) {
+    await attempts.hit(accountKey, config.loginWindowSeconds);
+    await attempts.hit(ipKey, config.loginWindowSeconds);
+    throw new ApiError('INVALID_CREDENTIALS');
+  }
+  await attempts.clear(accountKey);
+  return sessions.start((user as { id: string }).id);
+}
+
+export async function oauth2Routes(app: FastifyInstance): Promise<void> {
+  const services = app.services;
+
+  app.post(
+    '/oauth2/token',
+    {
+      config: { accepts: 'form' },
+      schema: {
+        tags: ['oauth2'],
+        summary: 'Token endpoint: password and refresh_token grants',
+        description:
+          'Form-encoded. Basic client credentials (public client: id checked, secret ignored). The password grant needs scope=API and a bot-check token in X-Bot-Check. Refresh tokens rotate on every use; replaying a spent one revokes its family. Errors carry RFC 6749 `error`/`error_description` and the spec shape.',
+        consumes: ['application/x-www-form-urlencoded'],
+        security: [{ client: [], xsrf: [] }],
+        body: TokenRequest,
+        response: { 200: TokenResponse, ...oauthErrors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as Static<typeof TokenRequest>;
+      requireClient(request, services, body.client_id);
+      reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+      let issued;
+      if (body.grant_type === 'password') issued = await passwordGrant(request, services, body);
+      else if (body.grant_type === 'refresh_token') {
+        if (body.refresh_token === undefined)
+          throw new ApiError('VALIDATION_FAILED', 'Missing field "refresh_token" in the body.');
+        issued = await services.sessions.refresh(body.refresh_token);
+      } else throw new ApiError('UNSUPPORTED_GRANT_TYPE');
+      const { access_token, refresh_token, expires_in, token_type } = issued;
+      return { access_token, refresh_token, expires_in, token_type };
+    },
+  );
+
+  app.post(
+    '/oauth2/revoke',
+    {
+      config: { accepts: 'form' },
+      schema: {
+        tags: ['oauth2'],
+        summary: 'Sign out: revoke a refresh token and its whole family (RFC 7009)',
+        description: 'Always 200 for a known client, whether or not the token was valid.',
+        consumes: ['application/x-www-form-urlencoded'],
+        security: [{ client: [], xsrf: [] }],
+        body: RevokeRequest,
+        response: { 200: Type.Object({}), ...oauthErrors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as Static<typeof RevokeRequest>;
+      requireClient(request, services, body.client_id);
+      await services.sessions.revokeByToken(body.token);
+      reply.header('cache-control', 'no-store');
+      return {};
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import { SignJWT, jwtVerify } from 'jose';
+
+export interface AccessClaims {
+  /** The user id. */
+  sub: string;
+  /** The refresh-token family (the sign-in session) this access token belongs to. */
+  sid: string;
+}
+
+/** Short-lived HS256 JWTs (jose). The API is the only party that verifies them. */
+export class AccessTokens {
+  constructor(
+    private readonly key: Uint8Array,
+    private readonly issuer: string,
+    readonly lifetimeSeconds: number,
+  ) {}
+
+  sign(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ sid: claims.sid, scope: 'API' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer(this.issuer)
+      .setAudience(this.issuer)
+      .setIssuedAt()
+      .setJti(crypto.randomUUID())
+      .setExpirationTime(`${this.lifetimeSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** The claims, or null for anything invalid, expired or not ours. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: this.issuer,
+        audience: this.issuer,
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      return { sub: payload.sub, sid: payload.sid };
+    } catch {
+      return null;
+    }
+  }
+}

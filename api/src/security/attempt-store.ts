@@ -1,0 +1,58 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateCounters } from '../db/schema';
+
+export interface CounterState {
+  count: number;
+  /** When the window ends and the counter starts again from zero. */
+  resetAt: Date;
+}
+
+/**
+ * Fixed-window failure counters shared by every API replica (decision 014). The interface is
+ * small so a Redis adapter can replace the database one without touching the routes.
+ */
+export interface AttemptStore {
+  /** The current count, or null when the key has no live window. */
+  peek(key: string): Promise<CounterState | null>;
+  /** Counts one more attempt in the key's window (starting one if needed). */
+  hit(key: string, windowSeconds: number): Promise<CounterState>;
+  clear(key: string): Promise<void>;
+}
+
+export class DbAttemptStore implements AttemptStore {
+  constructor(private readonly db: Db) {}
+
+  async peek(key: string): Promise<CounterState | null> {
+    const [row] = await this.db.select().from(rateCounters).where(eq(rateCounters.key, key));
+    if (!row || row.expiresAt.getTime() <= Date.now()) return null;
+    return { count: row.count, resetAt: row.expiresAt };
+  }
+
+  async hit(key: string, windowSeconds: number): Promise<CounterState> {
+    const now = new Date();
+    const end = new Date(now.getTime() + windowSeconds * 1000);
+    // One atomic upsert: concurrent failures on two replicas both count.
+    // ISO strings with a cast: both drivers bind them the same way.
+    const nowSql = sql`${now.toISOString()}::timestamptz`;
+    const endSql = sql`${end.toISOString()}::timestamptz`;
+    const expired = sql`${rateCounters.expiresAt} <= ${nowSql}`;
+    const [row] = await this.db
+      .insert(rateCounters)
+      .values({ key, count: 1, windowStart: now, expiresAt: end })
+      .onConflictDoUpdate({
+        target: rateCounters.key,
+        set: {
+          count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateCounters.count} + 1 END`,
+          windowStart: sql`CASE WHEN ${expired} THEN ${nowSql} ELSE ${rateCounters.windowStart} END`,
+          expiresAt: sql`CASE WHEN ${expired} THEN ${endSql} ELSE ${rateCounters.expiresAt} END`,
+        },
+      })
+      .returning({ count: rateCounters.count, expiresAt: rateCounters.expiresAt });
+    return { count: row?.count ?? 1, resetAt: row?.expiresAt ?? end };
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.db.delete(rateCounters).where(eq(rateCounters.key, key));
+  }
+}

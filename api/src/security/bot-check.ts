@@ -1,0 +1,156 @@
+import { createChallenge, extractParams, verifySolution } from 'altcha-lib';
+import { lt } from 'drizzle-orm';
+import type { ApiConfig } from '../config';
+import type { Db } from '../db/client';
+import { botCheckSpent } from '../db/schema';
+
+export const BOT_CHECK_ACTIONS = ['register', 'signin', 'reset'] as const;
+export type BotCheckAction = (typeof BOT_CHECK_ACTIONS)[number];
+
+export interface AltchaChallenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}
+
+/**
+ * The bot check behind registration, the password grant and init-reset (decision 015).
+ * One interface, an adapter per provider, chosen by CREASE_BOT_CHECK.
+ */
+export interface BotCheck {
+  readonly provider: ApiConfig['botCheck'];
+  /** ALTCHA only: a fresh challenge bound to the action. */
+  challenge?(action: BotCheckAction): Promise<AltchaChallenge>;
+  verify(token: string | undefined, action: BotCheckAction, ip: string): Promise<boolean>;
+}
+
+const CHALLENGE_SECONDS = 600;
+
+/** ALTCHA proof of work, verified with altcha-lib; each solved challenge is accepted once. */
+export function altchaBotCheck(
+  db: Db,
+  hmacKey: string,
+  maxNumber: number,
+  seconds = CHALLENGE_SECONDS,
+): BotCheck {
+  let lastSweep = 0;
+  return {
+    provider: 'altcha',
+    async challenge(action) {
+      const c = await createChallenge({
+        hmacKey,
+        maxnumber: maxNumber,
+        params: { action },
+        expires: new Date(Date.now() + seconds * 1000),
+      });
+      return {
+        algorithm: c.algorithm,
+        challenge: c.challenge,
+        maxnumber: c.maxnumber ?? maxNumber,
+        salt: c.salt,
+        signature: c.signature,
+      };
+    },
+    async verify(token, action) {
+      if (!token || token.length > 2048) return false;
+      let payload: unknown;
+      try {
+        payload = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+      } catch {
+        return false;
+      }
+      if (typeof payload !== 'object' || payload === null) return false;
+      const p = payload as Record<string, unknown>;
+      if (
+        typeof p.algorithm !== 'string' ||
+        typeof p.challenge !== 'string' ||
+        typeof p.number !== 'number' ||
+        typeof p.salt !== 'string' ||
+        typeof p.signature !== 'string'
+      )
+        return false;
+      const solution = {
+        algorithm: p.algorithm as 'SHA-256',
+        challenge: p.challenge,
+        number: p.number,
+        salt: p.salt,
+        signature: p.signature,
+      };
+      let ok = false;
+      try {
+        ok = await verifySolution(solution, hmacKey, true);
+      } catch {
+        return false;
+      }
+      if (!ok || extractParams(solution).action !== action) return false;
+      const now = Date.now();
+      if (now - lastSweep > 60_000) {
+        lastSweep = now;
+        await db.delete(botCheckSpent).where(lt(botCheckSpent.expiresAt, new Date(now)));
+      }
+      const expires = Number(extractParams(solution).expires) * 1000;
+      const inserted = await db
+        .insert(botCheckSpent)
+        .values({
+          key: solution.signature,
+          expiresAt: new Date(Number.isFinite(expires) ? expires : now + seconds * 1000),
+        })
+        .onConflictDoNothing()
+        .returning({ key: botCheckSpent.key });
+      return inserted.length === 1;
+    },
+  };
+}
+
+/** reCAPTCHA v3: Google's siteverify (its URL is configurable so tests can stand in for it). */
+export function recaptchaBotCheck(
+  secret: string,
+  verifyUrl: string,
+  minScore: number,
+  fetchImpl: typeof fetch = fetch,
+): BotCheck {
+  return {
+    provider: 'recaptcha',
+    async verify(token, action, ip) {
+      if (!token || token.length > 4096) return false;
+      try {
+        const response = await fetchImpl(verifyUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ secret, response: token, remoteip: ip }),
+          signal: AbortSignal.timeout(5000),
+        });
+        if (!response.ok) return false;
+        const result = (await response.json()) as {
+          success?: boolean;
+          score?: number;
+          action?: string;
+        };
+        return (
+          result.success === true &&
+          typeof result.score === 'number' &&
+          result.score >= minScore &&
+          result.action === action
+        );
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/** Development and benchmarks only (refused in production by the config). */
+export const noBotCheck: BotCheck = { provider: 'off', verify: async () => true };
+
+export function createBotCheck(config: ApiConfig, db: Db): BotCheck {
+  if (config.botCheck === 'recaptcha' && config.recaptchaSecret)
+    return recaptchaBotCheck(
+      config.recaptchaSecret,
+      config.recaptchaVerifyUrl,
+      config.recaptchaMinScore,
+    );
+  if (config.botCheck === 'off') return noBotCheck;
+  return altchaBotCheck(db, config.altchaHmacKey, config.altchaMaxNumber);
+}

@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApiConfig } from './config';
+import type { Database } from './db/client';
+import { outboxMailer, smtpMailer } from './mail/mailer';
+import type { Mailer } from './mail/mailer';
+import { AccessTokens } from './security/access-tokens';
+import { DbAttemptStore } from './security/attempt-store';
+import type { AttemptStore } from './security/attempt-store';
+import { createBotCheck } from './security/bot-check';
+import type { BotCheck } from './security/bot-check';
+import { PasswordHasher } from './security/passwords';
+import { Sessions } from './security/sessions';
+import { XsrfTokens } from './security/xsrf';
+
+/** Work that must not delay a response (mail) but must finish before the API closes. */
+export class BackgroundTasks {
+  private readonly pending = new Set<Promise<void>>();
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  run(task: () => Promise<void>): void {
+    const promise = task()
+      .catch((error: unknown) => this.log.error({ err: error }, 'background task failed'))
+      .finally(() => this.pending.delete(promise));
+    this.pending.add(promise);
+  }
+
+  async drain(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+}
+
+/** Everything the routes use, built once per API instance. Tests may swap any of them. */
+export interface ApiServices {
+  config: ApiConfig;
+  database: Database;
+  hasher: PasswordHasher;
+  accessTokens: AccessTokens;
+  sessions: Sessions;
+  xsrf: XsrfTokens;
+  attempts: AttemptStore;
+  botCheck: BotCheck;
+  mailer: Mailer;
+  background: BackgroundTasks;
+}
+
+export function createServices(
+  config: ApiConfig,
+  database: Database,
+  log: FastifyBaseLogger,
+  overrides: Partial<ApiServices> = {},
+): ApiServices {
+  const { db } = database;
+  const accessTokens = new AccessTokens(
+    config.jwtSecret,
+    config.jwtIssuer,
+    config.accessTokenSeconds,
+  );
+  const announce =
+    config.env === 'development'
+      ? (m: { to: string; subject: string; links: string[] }) =>
+          console.info(`[outbox] "${m.subject}" to ${m.to}: ${m.links.join(' ')}`)
+      : undefined;
+  return {
+    config,
+    database,
+    hasher: new PasswordHasher(config.argon2),
+    accessTokens,
+    sessions: new Sessions(db, accessTokens, config),
+    xsrf: new XsrfTokens(config.xsrfSecret),
+    attempts: new DbAttemptStore(db),
+    botCheck: createBotCheck(config, db),
+    mailer: config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom)
+      : outboxMailer(db, announce),
+    background: new BackgroundTasks(log),
+    ...overrides,
+  };
+}
