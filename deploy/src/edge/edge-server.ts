@@ -10,7 +10,9 @@ import { deriveApiOrigin, isRemoteName } from '@crease/contract';
 import type { ReleaseMap } from '@crease/contract';
 import type { EdgeConfig } from '../config';
 import { readLiveState } from '../registry/release-map-file';
+import { openRegistry } from '../release/open-registry';
 import { registerOpsEvents } from '../release/ops-events';
+import { registerReleaseApi } from '../release/release-api';
 import type { LiveState } from '../registry/release-map-file';
 import { remotePreloads } from './remote-preload';
 import { renderIndex } from './render-index';
@@ -146,6 +148,10 @@ export function createEdgeServer(
 
   // The shell's last-known-good fallback reports (POST /_ops/remote-fallback), counted in the registry.
   registerOpsEvents(app, config.release.registryDir);
+  // npm start has the release API on the site itself; production runs it as its own service.
+  if (!config.release.production) {
+    registerReleaseApi(app, openRegistry(config.release), config.release);
+  }
 
   /**
    * The API host (api.<root domain>) reaches this server too. Without an API handler (the edge

@@ -1,0 +1,32 @@
+/**
+ * The release API on its own (production: a small internal service next to the registry, never
+ * on the public site). RELEASE_API_PORT (default 8090), HOST, and the release configuration
+ * (CREASE_DATA_DIR, CREASE_RELEASE_TOKENS, …). `npm start` mounts the same routes on the edge.
+ */
+import path from 'node:path';
+import Fastify from 'fastify';
+import { ConfigError, loadReleaseConfig } from '../config';
+import { openRegistry } from '../release/open-registry';
+import { registerReleaseApi } from '../release/release-api';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+
+try {
+  const config = loadReleaseConfig(process.env, repoRoot);
+  const port = Number(process.env.RELEASE_API_PORT ?? 8090);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(
+      `RELEASE_API_PORT must be a port number, got "${process.env.RELEASE_API_PORT}"`,
+    );
+  }
+  const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  app.get('/healthz', async () => ({ ok: true }));
+  registerReleaseApi(app, openRegistry(config), config);
+  await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
+  const stop = () => void app.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

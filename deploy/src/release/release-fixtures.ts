@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { FsArtifactStore } from '../artifacts/artifact-store';
+import type { AppName } from '../artifacts/artifact-store';
+import { ReleaseRegistry } from './registry';
+
+/**
+ * For tests: a small but real build folder in the layout the factory produces, with the
+ * contract metadata in mf-manifest.json (a range for a remote, a version for the shell).
+ * `contract: null` leaves the metadata out. `content` changes the content hash.
+ */
+export function writeBuild(
+  dir: string,
+  app: AppName,
+  contract: string | number | null,
+  content = 'one',
+): string {
+  fs.mkdirSync(dir, { recursive: true });
+  const metaData: Record<string, unknown> = { name: app };
+  if (contract !== null) {
+    metaData[app === 'shell' ? 'creaseContractVersion' : 'creaseContract'] = contract;
+  }
+  fs.writeFileSync(
+    path.join(dir, 'mf-manifest.json'),
+    JSON.stringify({ id: app, name: app, metaData, exposes: [] }),
+  );
+  fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `/* ${app} ${content} */`);
+  fs.mkdirSync(path.join(dir, 'nested'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'nested', 'chunk.js'), `/* chunk ${content} */`);
+  return dir;
+}
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+/** A registry over a fresh temp data dir with the filesystem artifact store. */
+export function tempRegistry(dataDir = tempDir('crease-registry-')) {
+  const registry = new ReleaseRegistry({
+    registryDir: path.join(dataDir, 'registry'),
+    store: new FsArtifactStore(path.join(dataDir, 'artifacts')),
+    liveMapFile: path.join(dataDir, 'release-map.json'),
+    assetOrigin: null,
+  });
+  /** Builds and publishes `app` (contract, content) and returns its version. */
+  const publish = async (
+    app: AppName,
+    contract: string | number | null,
+    content = 'one',
+  ): Promise<string> => {
+    const dir = writeBuild(
+      path.join(dataDir, 'builds', `${app}-${content}`),
+      app,
+      contract,
+      content,
+    );
+    return (await registry.publish(app, dir, '1.0.0', { actor: 'test' })).version;
+  };
+  return { registry, dataDir, publish };
+}
