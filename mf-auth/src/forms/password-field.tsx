@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { TextField } from '@crease/ui';
+import type { TextFieldProps } from '@crease/ui';
+import styles from './password-field.module.css';
+
+export type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
+
+/**
+ * A password input with a Show toggle. The toggle keeps one accessible name ("Show password")
+ * and reports its state with aria-pressed, so the visible text is always part of the name.
+ */
+export function PasswordField({ label, className, ...rest }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className={[styles.wrapper, className].filter(Boolean).join(' ')}>
+      <TextField
+        {...rest}
+        label={label}
+        type={visible ? 'text' : 'password'}
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+      />
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-pressed={visible}
+        aria-label={`Show ${label.toLowerCase()}`}
+        onClick={() => setVisible((shown) => !shown)}
+      >
+        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+          <circle cx="12" cy="12" r="3" />
+          {visible ? null : <path d="M4 4l16 16" />}
+        </svg>
+        Show
+      </button>
+    </div>
+  );
+}

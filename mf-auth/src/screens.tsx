@@ -1,0 +1,21 @@
+import React from 'react';
+import ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import type { ScreenProps } from '@crease/contract';
+import { AuthScreen } from './screens/auth-screen';
+import { ScreenCrashed } from './screens/screen-crashed';
+
+/**
+ * The remote's one front door (STYLE §2): a single-spa parcel. The shell mounts it with
+ * ScreenProps and calls update() when the viewer moves between /register, /signin,
+ * /change-password and /reset-password.
+ */
+const lifecycles = singleSpaReact<ScreenProps>({
+  React,
+  ReactDOMClient,
+  rootComponent: AuthScreen,
+  errorBoundary: () => <ScreenCrashed />,
+});
+
+export const { bootstrap, mount, unmount, update } = lifecycles;
+export default lifecycles;

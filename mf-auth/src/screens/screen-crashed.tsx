@@ -1,0 +1,12 @@
+import { Alert, Page } from '@crease/ui';
+
+/** Shown by the parcel's error boundary; the shell's header and footer keep working. */
+export function ScreenCrashed() {
+  return (
+    <Page width="narrow">
+      <Alert tone="error" title="This page could not be shown">
+        <p>Something went wrong while showing this form. Please reload the page.</p>
+      </Alert>
+    </Page>
+  );
+}

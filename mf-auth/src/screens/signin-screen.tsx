@@ -1,0 +1,97 @@
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import { emailProblem, normalizeEmail } from '@crease/contract';
+import type { ScreenProps } from '@crease/contract';
+import { Alert, Button, TextField } from '@crease/ui';
+import { ProblemError, signIn } from '../api/accounts-client';
+import type { Problem } from '../api/accounts-client';
+import { AuthCard } from '../forms/auth-card';
+import { FormAlert } from '../forms/form-alert';
+import { PasswordField } from '../forms/password-field';
+import { ScreenLink } from '../forms/screen-link';
+import { checkAll, useField } from '../forms/use-field';
+import styles from '../forms/auth-form.module.css';
+
+const passwordRequired = (value: string) => (value === '' ? 'Enter your password.' : null);
+
+function describe(problem: Problem): string {
+  if (problem.code === 'TOO_MANY_ATTEMPTS' && problem.retryAfter) {
+    const minutes = Math.ceil(problem.retryAfter / 60);
+    return `${problem.message} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  }
+  return problem.message;
+}
+
+/**
+ * /signin. On success the shell stores the tokens and, seeing the session change on /signin,
+ * sends the viewer back where the guard sent them from (or applies the / rule): this screen
+ * does not navigate itself.
+ */
+export function SignInScreen({ platform, navigate }: ScreenProps) {
+  const form = useRef<HTMLFormElement>(null);
+  // Read once: a successful sign-in removes the marker, and the notice should not flicker away
+  // while the shell is still moving on.
+  const [expired] = useState(() => platform.session.expired?.() ?? false);
+  const email = useField('email', emailProblem);
+  const password = useField('password', passwordRequired);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ message: string; revision: number } | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !checkAll(form.current, [email, password])) return;
+    setBusy(true);
+    try {
+      await signIn(platform, normalizeEmail(email.value), password.value);
+      platform.analytics.track({ name: 'sign_in' });
+    } catch (error) {
+      const problem = error instanceof ProblemError ? error.problem : null;
+      setOutcome((previous) => ({
+        message: problem ? describe(problem) : String(error),
+        revision: (previous?.revision ?? 0) + 1,
+      }));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Sign in" lead="Welcome back. Sign in to watch live cricket.">
+      {expired ? (
+        <Alert tone="info" title="Your session has expired">
+          <p>For your security you were signed out. Please sign in again to continue.</p>
+        </Alert>
+      ) : null}
+      {outcome ? (
+        <FormAlert tone="error" revision={outcome.revision}>
+          <p>{outcome.message}</p>
+        </FormAlert>
+      ) : null}
+      <form ref={form} className={styles.form} noValidate onSubmit={onSubmit}>
+        <TextField
+          {...email.input}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+        <PasswordField {...password.input} label="Password" autoComplete="current-password" />
+        <p className={styles.fieldRow}>
+          <ScreenLink to="/reset-password" navigate={navigate}>
+            Forgot your password?
+          </ScreenLink>
+        </p>
+        <Button type="submit" className={styles.submit} busy={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+      <p className={styles.switch}>
+        New to {platform.config.productName}?{' '}
+        <ScreenLink to="/register" navigate={navigate}>
+          Create an account
+        </ScreenLink>
+      </p>
+    </AuthCard>
+  );
+}
