@@ -16,6 +16,12 @@ export interface EdgeConfig {
   oauthClientSecret: string;
   botCheckProvider: 'altcha' | 'recaptcha' | 'off';
   recaptchaSiteKey: string | null;
+  /**
+   * Developer overrides: a browser may load one remote from its localhost build against the
+   * deployed others (CREASE_REMOTE_OVERRIDES=on|off; on by default outside production, refused
+   * in production). The shell gets the flag in its boot data; the CSP then allows localhost.
+   */
+  remoteOverrides: boolean;
   /** Release registry, artifact store and release API settings (shared with the release CLI). */
   release: ReleaseConfig;
 }
@@ -155,6 +161,11 @@ export function loadEdgeConfig(
   if (productName.trim() === '' || productName.length > 60)
     problems.push('CREASE_PRODUCT_NAME must be 1-60 characters');
   const release = readReleaseConfig(env, root, problems);
+  const overrides = env.CREASE_REMOTE_OVERRIDES ?? (release.production ? 'off' : 'on');
+  if (overrides !== 'on' && overrides !== 'off')
+    problems.push(`CREASE_REMOTE_OVERRIDES must be on or off, got "${overrides}"`);
+  else if (overrides === 'on' && release.production)
+    problems.push('CREASE_REMOTE_OVERRIDES=on is refused when NODE_ENV=production');
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   const dataDir = release.dataDir;
@@ -169,6 +180,7 @@ export function loadEdgeConfig(
     oauthClientSecret: env.CREASE_OAUTH_CLIENT_SECRET ?? 'public',
     botCheckProvider: provider as EdgeConfig['botCheckProvider'],
     recaptchaSiteKey: siteKey,
+    remoteOverrides: overrides === 'on',
     release,
   };
 }

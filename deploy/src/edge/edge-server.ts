@@ -14,6 +14,7 @@ import { openRegistry } from '../release/open-registry';
 import { registerOpsEvents } from '../release/ops-events';
 import { registerReleaseApi } from '../release/release-api';
 import type { LiveState } from '../registry/release-map-file';
+import { releaseMapBody, releaseMapEtag } from './release-map-etag';
 import { remotePreloads } from './remote-preload';
 import { renderIndex } from './render-index';
 import { findRouteEntry, readShellArtifact } from './shell-artifact';
@@ -70,14 +71,16 @@ function securityHeaders(
     config.botCheckProvider === 'recaptcha'
       ? ' https://www.google.com https://www.gstatic.com'
       : '';
-  const scriptSrc = `'self'${nonce ? ` 'nonce-${nonce}'` : ''}${extra}${recaptcha}`;
+  // Developer overrides load a remote from the developer's own machine (never in production).
+  const local = config.remoteOverrides ? ' http://localhost:* http://127.0.0.1:*' : '';
+  const scriptSrc = `'self'${nonce ? ` 'nonce-${nonce}'` : ''}${extra}${local}${recaptcha}`;
   reply.header(
     'content-security-policy',
     [
       "default-src 'self'",
       `script-src ${scriptSrc}`,
-      `style-src 'self' 'unsafe-inline'${extra}`,
-      `connect-src 'self' ${api}${extra}${recaptcha}`,
+      `style-src 'self' 'unsafe-inline'${extra}${local}`,
+      `connect-src 'self' ${api}${extra}${local}${recaptcha}`,
       "img-src 'self' data:",
       `frame-src 'self'${recaptcha}`,
       "base-uri 'self'",
@@ -191,8 +194,9 @@ export function createEdgeServer(
   });
 
   app.get('/release-map.json', async (request, reply) => {
-    const body = JSON.stringify(liveState().releaseMap);
-    const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+    const map = liveState().releaseMap;
+    const body = releaseMapBody(map);
+    const etag = releaseMapEtag(map);
     reply
       .header('cache-control', 'no-cache')
       .header('etag', etag)
@@ -263,8 +267,10 @@ export function createEdgeServer(
         oauthClientSecret: config.oauthClientSecret,
         botCheck: { provider: config.botCheckProvider, siteKey: config.recaptchaSiteKey },
         features: {},
+        remoteOverrides: config.remoteOverrides,
       },
       releaseMap: state.releaseMap,
+      releaseMapEtag: releaseMapEtag(state.releaseMap),
       preloads,
     });
     securityHeaders(reply, nonce, config, apiOrigin, remoteOrigins(state.releaseMap));

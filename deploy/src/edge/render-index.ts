@@ -28,6 +28,8 @@ export interface RenderIndexInput {
   nonce: string;
   config: Record<string, unknown> & { productName: string };
   releaseMap: ReleaseMap;
+  /** The ETag /release-map.json has for this map (the shell's first revalidation is a 304). */
+  releaseMapEtag: string | null;
   preloads: Preload[];
 }
 
@@ -84,6 +86,7 @@ export function renderIndex({
   nonce,
   config,
   releaseMap,
+  releaseMapEtag,
   preloads,
 }: RenderIndexInput): string {
   const name = escapeHtml(config.productName);
@@ -95,7 +98,7 @@ export function renderIndex({
         : `<link rel="preload" as="${p.as}" href="${escapeHtml(p.href)}">`,
     )
     .join('');
-  const boot = `<script nonce="${nonce}">window.__CREASE__=${inlineJson({ config, releaseMap })};</script>`;
+  const boot = `<script nonce="${nonce}">window.__CREASE__=${inlineJson({ config, releaseMap, releaseMapEtag })};</script>`;
   const prerendered = pathname === '/' && shell.welcomeMarkup !== null;
   const assets = prerendered ? welcomeTags(shell, shellBase, nonce) : entryTags(shell, shellBase);
   // display:contents: the wrapper adds no box, so React's identical tree replaces it without a shift.

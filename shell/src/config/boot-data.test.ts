@@ -40,6 +40,7 @@ describe('readBootData', () => {
       botCheck: { provider: 'altcha', siteKey: null },
       features: {},
       remoteLoadTimeoutMs: 120_000,
+      remoteOverrides: false,
     });
   });
 
@@ -52,13 +53,19 @@ describe('readBootData', () => {
       botCheck: { provider: 'recaptcha', siteKey: 'site-key' },
       features: { newPlayer: true, beta: false },
       remoteLoadTimeoutMs: 30_000,
+      remoteOverrides: true,
     };
 
-    const boot = readBootData({ config, releaseMap: VALID_RELEASE_MAP });
+    const boot = readBootData({
+      config,
+      releaseMap: VALID_RELEASE_MAP,
+      releaseMapEtag: '"mH0Kb8tQ-v2"',
+    });
 
     expect(boot.problems).toEqual([]);
     expect(boot.config).toEqual(config);
     expect(boot.releaseMap).toEqual(VALID_RELEASE_MAP);
+    expect(boot.releaseMapEtag).toBe('"mH0Kb8tQ-v2"');
   });
 
   it('replaces every field of the wrong type with its default and reports it', () => {
@@ -97,6 +104,34 @@ describe('readBootData', () => {
     const boot = readBootData({ config: { apiOrigin }, releaseMap: EMPTY_MAP });
     expect(boot.config.apiOrigin).toBeNull();
     expect(boot.problems).toEqual(['config.apiOrigin is invalid; deriving it from the page']);
+  });
+
+  it.each([['on'], [1], ['true']])(
+    'enables developer overrides only for the literal true, not %p',
+    (remoteOverrides) => {
+      const boot = readBootData({ config: { remoteOverrides }, releaseMap: EMPTY_MAP });
+      expect(boot.config.remoteOverrides).toBe(false);
+    },
+  );
+
+  it.each([
+    ['unquoted', 'abc'],
+    ['with a newline', '"a\nb"'],
+    ['too long', `"${'a'.repeat(201)}"`],
+    ['a number', 5],
+  ])('ignores a releaseMapEtag that is %s', (_name, releaseMapEtag) => {
+    const boot = readBootData({ config: {}, releaseMap: EMPTY_MAP, releaseMapEtag });
+    expect(boot.releaseMapEtag).toBeNull();
+    expect(boot.problems).toEqual([
+      'releaseMapEtag is invalid; the first map check downloads the map',
+    ]);
+  });
+
+  it('accepts a weak ETag (nginx adds W/ when it compresses)', () => {
+    expect(
+      readBootData({ config: {}, releaseMap: EMPTY_MAP, releaseMapEtag: 'W/"66f-1a2"' })
+        .releaseMapEtag,
+    ).toBe('W/"66f-1a2"');
   });
 
   it('rejects a product name longer than 60 characters', () => {

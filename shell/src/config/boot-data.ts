@@ -13,11 +13,18 @@ export interface ShellConfig {
   features: Record<string, boolean>;
   /** SPEC §9: lazy screen load timeout. */
   remoteLoadTimeoutMs: number;
+  /**
+   * Developer overrides (a remote loaded from localhost against the deployed others). Only
+   * the literal `true` from the edge's configuration enables them; production sends false.
+   */
+  remoteOverrides: boolean;
 }
 
 export interface BootData {
   config: ShellConfig;
   releaseMap: ReleaseMap;
+  /** The ETag /release-map.json has for the inlined map: the first revalidation is a 304. */
+  releaseMapEtag: string | null;
   /** Everything that was wrong with the inlined data; the shell still boots with safe values. */
   problems: string[];
 }
@@ -30,7 +37,11 @@ export const DEFAULT_CONFIG: ShellConfig = {
   botCheck: { provider: 'altcha', siteKey: null },
   features: {},
   remoteLoadTimeoutMs: 120_000,
+  remoteOverrides: false,
 };
+
+/** An HTTP entity tag, strong or weak: what the browser may send back in If-None-Match. */
+const ETAG_PATTERN = /^(W\/)?"[\x21\x23-\x7e]{1,200}"$/;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -92,6 +103,7 @@ function parseConfig(raw: unknown, problems: string[]): ShellConfig {
       typeof timeout === 'number' && timeout > 0 && timeout <= 600_000
         ? timeout
         : DEFAULT_CONFIG.remoteLoadTimeoutMs,
+    remoteOverrides: raw.remoteOverrides === true,
   };
 }
 
@@ -100,10 +112,20 @@ export function readBootData(raw: unknown): BootData {
   const problems: string[] = [];
   if (!isRecord(raw)) {
     problems.push('boot data (window.__CREASE__) is missing');
-    return { config: DEFAULT_CONFIG, releaseMap: parseReleaseMap(undefined).map, problems };
+    return {
+      config: DEFAULT_CONFIG,
+      releaseMap: parseReleaseMap(undefined).map,
+      releaseMapEtag: null,
+      problems,
+    };
   }
   const config = parseConfig(raw.config, problems);
   const parsed = parseReleaseMap(raw.releaseMap);
   problems.push(...parsed.problems);
-  return { config, releaseMap: parsed.map, problems };
+  let releaseMapEtag: string | null = null;
+  if (typeof raw.releaseMapEtag === 'string' && ETAG_PATTERN.test(raw.releaseMapEtag))
+    releaseMapEtag = raw.releaseMapEtag;
+  else if (raw.releaseMapEtag !== undefined && raw.releaseMapEtag !== null)
+    problems.push('releaseMapEtag is invalid; the first map check downloads the map');
+  return { config, releaseMap: parsed.map, releaseMapEtag, problems };
 }

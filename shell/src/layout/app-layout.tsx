@@ -51,6 +51,11 @@ export function AppLayout({ services }: { services: ShellServices }) {
     <Chrome
       productName={productName}
       signedIn={signedIn}
+      overrides={services.overrides}
+      onClearOverrides={() => {
+        services.clearOverrides();
+        window.location.reload();
+      }}
       onSignOut={() => {
         services.session.signOut();
         void navigate('/');

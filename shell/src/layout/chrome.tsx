@@ -3,12 +3,29 @@ import { Link, NavLink } from 'react-router-dom';
 import { Button } from '@crease/ui';
 import styles from './chrome.module.css';
 
+/** A remote loaded from a developer's localhost build (see remotes/remote-overrides). */
+export interface OverrideNotice {
+  remote: string;
+  manifestUrl: string;
+}
+
 export interface ChromeProps {
   productName: string;
   signedIn: boolean;
   onSignOut(): void;
+  /** Developer overrides in force: the page says so plainly while any is active. */
+  overrides?: readonly OverrideNotice[];
+  onClearOverrides?(): void;
   children: ReactNode;
 }
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
+};
 
 const LEGAL_LINKS = [
   { to: '/terms-of-service', label: 'Terms of service' },
@@ -22,7 +39,14 @@ const LEGAL_LINKS = [
  * Header, main and footer: presentational only, so the build can prerender it for the
  * welcome page and the browser renders the identical markup.
  */
-export function Chrome({ productName, signedIn, onSignOut, children }: ChromeProps) {
+export function Chrome({
+  productName,
+  signedIn,
+  onSignOut,
+  overrides = [],
+  onClearOverrides,
+  children,
+}: ChromeProps) {
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
   return (
@@ -30,6 +54,19 @@ export function Chrome({ productName, signedIn, onSignOut, children }: ChromePro
       <a className={styles.skipLink} href="#main">
         Skip to content
       </a>
+      {overrides.length > 0 ? (
+        <aside aria-label="Developer override" className={styles.overrideBanner}>
+          <p className={styles.overrideText}>
+            <strong>Developer override active:</strong>{' '}
+            {overrides.map((o) => `${o.remote} from ${originOf(o.manifestUrl)}`).join(', ')}
+          </p>
+          {onClearOverrides ? (
+            <Button variant="ghost" onClick={onClearOverrides}>
+              Clear
+            </Button>
+          ) : null}
+        </aside>
+      ) : null}
       <header className={styles.header}>
         <div className={styles.headerInner}>
           <Link to="/" className={styles.brand} aria-label={`${productName} home`}>

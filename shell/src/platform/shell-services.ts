@@ -1,11 +1,18 @@
 import type { KyInstance } from 'ky';
-import type { Platform } from '@crease/contract';
+import type { Platform, RemoteName } from '@crease/contract';
 import { deriveApiOrigin } from '@crease/contract';
 import type { BootData } from '../config/boot-data';
 import { createHttpClient } from '../http/http-client';
 import { TokenEndpoint } from '../http/token-endpoint';
 import { TokenRefresher } from '../http/token-refresher';
 import type { FederationApi } from '../remotes/remote-runtime';
+import { RELEASE_MAP_PATH, ReleaseMapSource } from '../remotes/release-map-source';
+import {
+  OVERRIDES_STORAGE_KEY,
+  applyOverrides,
+  browserOverrideStorage,
+  resolveOverrides,
+} from '../remotes/remote-overrides';
 import { RemoteRuntime } from '../remotes/remote-runtime';
 import { BrowserSession } from '../session/session';
 import { TokenStore } from '../session/token-store';
@@ -13,6 +20,13 @@ import { createAnalytics } from './analytics';
 import type { ShellAnalytics } from './analytics';
 import { createBotCheck } from './bot-check';
 import { detectDevice } from './device';
+import { REMOTE_FALLBACK_PATH, reportRemoteFallback } from './ops-events';
+
+/** A remote this browser loads from a developer's localhost build instead of the release. */
+export interface ActiveOverride {
+  remote: RemoteName;
+  manifestUrl: string;
+}
 
 /** Everything the shell builds once at boot and shares with its routes and the remotes. */
 export interface ShellServices {
@@ -22,6 +36,12 @@ export interface ShellServices {
   http: KyInstance;
   analytics: ShellAnalytics;
   runtime: RemoteRuntime;
+  /** The release map this tab knows; the router revalidates it before each remote route. */
+  releaseMaps: ReleaseMapSource;
+  /** Developer overrides in force (empty unless configuration enables them). */
+  overrides: ActiveOverride[];
+  /** Removes every override; the caller reloads so the released versions load. */
+  clearOverrides(): void;
   platform: Platform;
 }
 
@@ -37,7 +57,7 @@ export function createShellServices({
   federation,
   onSessionExpired,
 }: ShellServicesOptions): ShellServices {
-  const { config, releaseMap } = boot;
+  const { config } = boot;
   const apiOrigin = config.apiOrigin ?? deriveApiOrigin(window.location);
   const store = new TokenStore();
   const endpoint = new TokenEndpoint({
@@ -52,13 +72,47 @@ export function createShellServices({
   });
   const http = createHttpClient({ apiOrigin, store, refresher });
   const analytics = createAnalytics(http);
+  const releaseMaps = new ReleaseMapSource({
+    initial: boot.releaseMap,
+    initialEtag: boot.releaseMapEtag,
+    url: new URL(RELEASE_MAP_PATH, window.location.href).href,
+    onProblem: (message) => console.warn(`[crease] ${message}`),
+  });
+
+  // Developer overrides: read (and the query consumed) before the router sees the URL.
+  const overrideStorage = browserOverrideStorage();
+  const resolved = resolveOverrides({
+    enabled: config.remoteOverrides,
+    storage: overrideStorage,
+    href: window.location.href,
+  });
+  for (const problem of resolved.problems) console.warn(`[crease] ${problem}`);
+  if (resolved.cleanUrl !== null)
+    window.history.replaceState(window.history.state, '', resolved.cleanUrl);
+  const overrides = Object.entries(resolved.overrides).map(([remote, manifestUrl]) => ({
+    remote: remote as RemoteName,
+    manifestUrl: manifestUrl!,
+  }));
+
   const runtime = new RemoteRuntime({
     federation,
-    releaseMap: () => releaseMap,
+    releaseMap: () => applyOverrides(releaseMaps.current(), resolved.overrides),
     baseUrl: () => window.location.href,
     timeoutMs: config.remoteLoadTimeoutMs,
     onFallback: (event) => {
       console.warn(`${event.remote}: live version failed, serving last-known-good`, event.error);
+      // Counted per version by the registry (`release status`); a fallback URL outside the
+      // artifact layout has no version to count against.
+      if (event.fallbackVersion !== null) {
+        reportRemoteFallback(
+          {
+            remote: event.remote,
+            failedVersion: event.failedVersion,
+            fallbackVersion: event.fallbackVersion,
+          },
+          new URL(REMOTE_FALLBACK_PATH, window.location.href).href,
+        );
+      }
       analytics.track({
         name: 'remote_fallback',
         properties: {
@@ -77,5 +131,16 @@ export function createShellServices({
     device: detectDevice(document, navigator.userAgent),
     config: { productName: config.productName, apiOrigin, features: config.features },
   };
-  return { boot, store, session, http, analytics, runtime, platform };
+  return {
+    boot,
+    store,
+    session,
+    http,
+    analytics,
+    runtime,
+    releaseMaps,
+    overrides,
+    clearOverrides: () => overrideStorage.remove(OVERRIDES_STORAGE_KEY),
+    platform,
+  };
 }

@@ -60,12 +60,19 @@ export function RemoteOutlet({ remote, runtime, platform }: RemoteOutletProps) {
     latestProps.current = props;
   }, [props]);
 
-  // Load and mount once per remote (and per Retry press); unmount when leaving the remote.
+  // The manifest the mounted parcel came from, and the previous parcel's unmount (a new one
+  // must not mount into the container before React has left it).
+  const mountedFrom = useRef<string | null>(null);
+  const unmounted = useRef<Promise<unknown>>(Promise.resolve());
+  const [generation, setGeneration] = useState(0);
+
+  // Load and mount once per remote (per Retry press, and per new release of this remote seen at
+  // a route change); unmount when leaving the remote.
   useEffect(() => {
     let cancelled = false;
-    runtime
-      .load(remote)
-      .then(async (config) => {
+    mountedFrom.current = runtime.liveManifestUrl(remote);
+    Promise.all([runtime.load(remote), unmounted.current])
+      .then(async ([config]) => {
         if (cancelled || !container.current) return;
         const mounted = mountRootParcel(config, {
           domElement: container.current,
@@ -90,17 +97,28 @@ export function RemoteOutlet({ remote, runtime, platform }: RemoteOutletProps) {
       const current = parcel.current;
       parcel.current = null;
       if (current) {
-        current.mountPromise.then(() => current.unmount()).catch(() => undefined);
+        unmounted.current = current.mountPromise
+          .then(() => current.unmount())
+          .catch(() => undefined);
       }
     };
-  }, [remote, runtime, attempt]);
+  }, [remote, runtime, attempt, generation]);
 
-  // Same remote, new screen or location: update, don't remount.
+  // Same remote, new screen or location: update, don't remount, unless the route change brought
+  // a new release of this remote (the router revalidated the map before this render). Then the
+  // old version leaves and the new one mounts with the new screen.
+  // An "unavailable" remote gets a fresh try when a new release of it arrives the same way.
   useEffect(() => {
+    if (state.kind === 'loading') return;
+    if (runtime.liveManifestUrl(remote) !== mountedFrom.current) {
+      setState({ kind: 'loading' });
+      setGeneration((n) => n + 1);
+      return;
+    }
     const current = parcel.current;
-    if (!current || state.kind !== 'mounted' || !current.update) return;
+    if (!current?.update || state.kind !== 'mounted') return;
     current.update({ ...props }).catch((error: unknown) => console.error(error));
-  }, [props, state.kind]);
+  }, [props, state.kind, remote, runtime]);
 
   return (
     <>

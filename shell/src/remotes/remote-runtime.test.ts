@@ -1,5 +1,5 @@
 import type { ReleaseMap } from '@crease/contract';
-import { RemoteRuntime, RemoteUnavailableError } from './remote-runtime';
+import { RemoteRuntime, RemoteUnavailableError, versionOfManifestUrl } from './remote-runtime';
 import type { FallbackEvent, FederationApi, RemoteRuntimeOptions } from './remote-runtime';
 
 type Step = 'ok' | 'fail' | 'hang' | 'not-a-parcel' | 'null' | 'es-module';
@@ -144,6 +144,9 @@ describe('RemoteRuntime', () => {
       remote: 'mf-legal',
       failedManifestUrl: LIVE,
       fallbackManifestUrl: LKG,
+      failedVersion: '1.2.0',
+      // LKG is not in the artifact layout (/apps/<remote>/<version>/), so its version is unknown.
+      fallbackVersion: null,
       error: expect.any(Error),
     });
   });
@@ -244,7 +247,9 @@ describe('RemoteRuntime', () => {
     const { runtime } = makeRuntime(federation, { releaseMap: () => map });
 
     await runtime.load('mf-legal');
+    expect(runtime.liveManifestUrl('mf-legal')).toBe(LIVE);
     map = releaseMap({ manifestUrl: next });
+    expect(runtime.liveManifestUrl('mf-legal')).toBe(next);
     const parcel = await runtime.load('mf-legal');
 
     expect(parcel).toEqual(expect.objectContaining({ tag: `https://www.crease.tv${next}` }));
@@ -275,4 +280,14 @@ describe('RemoteRuntime', () => {
 
     expect(federation.registered).toHaveLength(1);
   });
+});
+
+describe('versionOfManifestUrl', () => {
+  it.each([
+    ['/apps/mf-legal/1.0.0-abc123/mf-manifest.json', '1.0.0-abc123'],
+    ['https://cdn.crease.tv/apps/mf-legal/1.0.0-abc123/mf-manifest.json', '1.0.0-abc123'],
+    ['/apps/mf-auth/1.0.0-abc123/mf-manifest.json', null],
+    ['/apps/mf-legal/../mf-manifest.json', null],
+    ['http://localhost:3001/mf-manifest.json', null],
+  ])('%s → %s', (url, version) => expect(versionOfManifestUrl('mf-legal', url)).toBe(version));
 });

@@ -1,3 +1,4 @@
+import { isReleaseVersion } from '@crease/contract';
 import type { ReleaseMap, RemoteName } from '@crease/contract';
 import type { ParcelConfig } from 'single-spa';
 
@@ -24,7 +25,17 @@ export interface FallbackEvent {
   remote: RemoteName;
   failedManifestUrl: string;
   fallbackManifestUrl: string;
+  /** The live version that failed (the release map entry's version). */
+  failedVersion: string;
+  /** The last-known-good version served instead, read from its artifact URL. */
+  fallbackVersion: string | null;
   error: unknown;
+}
+
+/** `…/apps/<remote>/<version>/mf-manifest.json` (the artifact layout) → `<version>`. */
+export function versionOfManifestUrl(remote: RemoteName, manifestUrl: string): string | null {
+  const match = /\/apps\/([^/]+)\/([^/]+)\/mf-manifest\.json(?:[?#].*)?$/.exec(manifestUrl);
+  return match && match[1] === remote && isReleaseVersion(match[2]) ? match[2] : null;
 }
 
 export interface RemoteRuntimeOptions {
@@ -82,6 +93,7 @@ export class RemoteRuntime {
     if (cached && cached.manifestUrl === entry.manifestUrl) return cached.promise;
     const promise = this.loadWithDeadline(
       remote,
+      entry.version,
       entry.manifestUrl,
       entry.lastKnownGoodManifestUrl,
     );
@@ -92,12 +104,22 @@ export class RemoteRuntime {
     return promise;
   }
 
+  /** The manifest a load would use now; a mounted parcel from another one is out of date. */
+  liveManifestUrl(remote: RemoteName): string | null {
+    return this.options.releaseMap().remotes[remote]?.manifestUrl ?? null;
+  }
+
   /** Starts loading in the background (at boot, for the route being opened). */
   prefetch(remote: RemoteName): void {
     this.load(remote).catch(() => undefined);
   }
 
-  private async loadWithDeadline(remote: RemoteName, live: string, lastKnownGood: string | null) {
+  private async loadWithDeadline(
+    remote: RemoteName,
+    version: string,
+    live: string,
+    lastKnownGood: string | null,
+  ) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -106,13 +128,21 @@ export class RemoteRuntime {
       );
     });
     try {
-      return await Promise.race([this.loadWithFallback(remote, live, lastKnownGood), deadline]);
+      return await Promise.race([
+        this.loadWithFallback(remote, version, live, lastKnownGood),
+        deadline,
+      ]);
     } finally {
       clearTimeout(timer);
     }
   }
 
-  private async loadWithFallback(remote: RemoteName, live: string, lastKnownGood: string | null) {
+  private async loadWithFallback(
+    remote: RemoteName,
+    version: string,
+    live: string,
+    lastKnownGood: string | null,
+  ) {
     let liveError: unknown;
     try {
       return await this.loadEntry(remote, live);
@@ -126,6 +156,8 @@ export class RemoteRuntime {
           remote,
           failedManifestUrl: live,
           fallbackManifestUrl: lastKnownGood,
+          failedVersion: version,
+          fallbackVersion: versionOfManifestUrl(remote, lastKnownGood),
           error: liveError,
         });
         return parcel;

@@ -4,6 +4,7 @@ import { AppLayout } from '../layout/app-layout';
 import { NotFoundPage } from '../pages/not-found-page';
 import { RouteErrorPage } from '../pages/route-error-page';
 import type { ShellServices } from '../platform/shell-services';
+import { alwaysRecheck, releaseMapLoader } from '../remotes/release-map-loader';
 import { RemoteOutlet } from '../remotes/remote-outlet';
 import { protectedLoader, welcomeLoader } from './guards';
 import { ROUTE_TABLE } from './route-table';
@@ -36,6 +37,9 @@ export function createRoutes(services: ShellServices): RouteObject[] {
   return [
     {
       id: 'root',
+      // The release map is revalidated before each route (open tabs get new releases there).
+      loader: releaseMapLoader(services.releaseMaps),
+      shouldRevalidate: alwaysRecheck,
       element: <AppLayout services={services} />,
       errorElement: <RouteErrorPage />,
       children: [
