@@ -35,8 +35,17 @@ export interface ApiConfig {
   oauthClientIds: string[];
   /** Site origins allowed by CORS and used for links in mail. The first is the public site URL. */
   siteOrigins: string[];
-  /** Domain attribute of the XSRF cookie (the site's root domain); null: host-only. */
+  /**
+   * Domain attribute of the XSRF cookie. null: derived per request from the API host
+   * (api.crease.tv -> crease.tv), so the site host can read it (decision 012).
+   */
   cookieDomain: string | null;
+  /**
+   * Outside production: a state-changing call from an allowlisted http://localhost:<port> origin
+   * that carries neither XSRF cookie nor header is let through on its Origin alone, because
+   * browsers treat localhost and api.localhost as two sites and refuse the shared cookie.
+   */
+  xsrfLocalhostFallback: boolean;
   cookieSecure: boolean;
   /** HMAC key that signs XSRF tokens, so a sibling subdomain cannot plant a valid one. */
   xsrfSecret: Uint8Array;
@@ -148,7 +157,8 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
 
   const sitePort = int('PORT', 8080, 0, 65535);
   const siteOrigins = (
-    env.CREASE_SITE_ORIGINS ?? `http://localhost:${sitePort},http://127.0.0.1:${sitePort}`
+    env.CREASE_SITE_ORIGINS ??
+    `http://localhost:${sitePort},http://127.0.0.1:${sitePort},http://crease.localhost:${sitePort}`
   )
     .split(',')
     .map((origin) => origin.trim())
@@ -162,10 +172,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
   if (siteOrigins.length === 0) problems.push('CREASE_SITE_ORIGINS must list at least one origin');
   const first =
     siteOrigins[0] && /^https?:\/\//.test(siteOrigins[0]) ? new URL(siteOrigins[0]) : null;
-  // The site's root domain, so the site host can read the cookie the API host sets (decision 012).
-  const defaultDomain =
-    first && !/^[\d.]+$/.test(first.hostname) ? first.hostname.split('.').slice(-2).join('.') : '';
-  const cookieDomain = (env.CREASE_COOKIE_DOMAIN ?? defaultDomain) || null;
+  const cookieDomain = env.CREASE_COOKIE_DOMAIN || null;
 
   const botCheck = (env.CREASE_BOT_CHECK ?? 'altcha') as BotCheckProvider;
   if (!['altcha', 'recaptcha', 'off'].includes(botCheck))
@@ -222,6 +229,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     cookieDomain,
     cookieSecure: bool('CREASE_COOKIE_SECURE', first?.protocol === 'https:'),
     xsrfSecret,
+    xsrfLocalhostFallback: bool('CREASE_XSRF_LOCALHOST_FALLBACK', !production),
     botCheck,
     altchaHmacKey,
     altchaMaxNumber: int('CREASE_ALTCHA_MAX_NUMBER', 50_000, 1, 10_000_000),
@@ -243,6 +251,8 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
   };
   if (config.refreshIdleSeconds > config.refreshAbsoluteSeconds)
     problems.push('CREASE_REFRESH_IDLE_SECONDS must not exceed CREASE_REFRESH_ABSOLUTE_SECONDS');
+  if (config.xsrfLocalhostFallback && production)
+    problems.push('CREASE_XSRF_LOCALHOST_FALLBACK=true is not allowed in production');
   if (config.seed && production) problems.push('CREASE_SEED=true is not allowed in production');
   if (problems.length > 0)
     throw new ConfigError(`Invalid API configuration:\n- ${problems.join('\n- ')}`);

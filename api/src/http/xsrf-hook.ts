@@ -3,6 +3,18 @@ import { ApiError, sendError } from '../errors';
 import type { ApiServices } from '../services';
 import { XSRF_COOKIE, XSRF_HEADER, sameToken } from '../security/xsrf';
 
+/**
+ * The cookie's Domain: the API host without its `api.` label (api.crease.tv -> crease.tv), so
+ * pages on the site read it. Single-label results (localhost) get a host-only cookie instead:
+ * browsers refuse Domain=localhost.
+ */
+export function cookieDomainFor(apiHostname: string): string | null {
+  const host = apiHostname.replace(/:\d+$/, '').toLowerCase();
+  if (!host.startsWith('api.')) return null;
+  const root = host.slice(4);
+  return root.includes('.') && !/^[\d.]+$/.test(root) ? root : null;
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -12,24 +24,33 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerXsrf(app: FastifyInstance, services: ApiServices): void {
   const { xsrf, config } = services;
-  const setCookie = (reply: FastifyReply) =>
+  const setCookie = (request: FastifyRequest, reply: FastifyReply) => {
+    const domain = config.cookieDomain ?? cookieDomainFor(request.hostname);
     reply.setCookie(XSRF_COOKIE, xsrf.issue(), {
       path: '/',
       sameSite: 'lax',
       secure: config.cookieSecure,
       httpOnly: false,
-      ...(config.cookieDomain ? { domain: config.cookieDomain } : {}),
+      ...(domain ? { domain } : {}),
       maxAge: 60 * 60 * 24 * 7,
     });
+  };
+  const localhostOrigins = new Set(
+    config.siteOrigins.filter((origin) => new URL(origin).hostname === 'localhost'),
+  );
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const cookie = request.cookies[XSRF_COOKIE];
     const cookieValid = xsrf.isValid(cookie);
-    if (!cookieValid) setCookie(reply);
+    if (!cookieValid) setCookie(request, reply);
     if (SAFE_METHODS.has(request.method)) return;
     if (request.url === '/healthz' || request.url === '/readyz') return;
     const header = request.headers[XSRF_HEADER];
     const sent = typeof header === 'string' ? header : undefined;
+    if (!cookie && !sent && config.xsrfLocalhostFallback) {
+      const origin = request.headers.origin;
+      if (origin && localhostOrigins.has(origin)) return;
+    }
     if (!cookie || !sent) return sendError(request, reply, new ApiError('XSRF_TOKEN_MISSING'));
     if (!cookieValid || !sameToken(cookie, sent))
       return sendError(request, reply, new ApiError('XSRF_TOKEN_MISMATCH'));
