@@ -1,0 +1,126 @@
+/** @jest-environment node */
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { loadReleaseConfig } from '../config';
+import { openRegistry } from './open-registry';
+import { RELEASE_API_PREFIX, registerReleaseApi } from './release-api';
+import { tempDir, writeBuild } from './release-fixtures';
+
+const TOKEN = 'ci-token-0123456789abcdef';
+const servers: FastifyInstance[] = [];
+afterAll(() => Promise.all(servers.map((s) => s.close())));
+
+async function api(env: Record<string, string>) {
+  const dataDir = tempDir('crease-api-');
+  const config = loadReleaseConfig({ CREASE_DATA_DIR: dataDir, ...env }, dataDir);
+  const registry = openRegistry(config);
+  const app = Fastify();
+  registerReleaseApi(app, registry, config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  servers.push(app);
+  const { port } = app.server.address() as { port: number };
+  const call = async (method: string, route: string, body?: unknown, token?: string) => {
+    const response = await fetch(`http://127.0.0.1:${port}${RELEASE_API_PREFIX}${route}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const publish = async (app: 'shell' | 'mf-legal', contract: string | number, content = 'one') =>
+    (
+      await registry.publish(
+        app,
+        writeBuild(path.join(dataDir, 'b', `${app}-${content}`), app, contract, content),
+        '1.0.0',
+        { actor: 'ci' },
+      )
+    ).version;
+  return { call, publish, registry };
+}
+
+describe('release HTTP API', () => {
+  it('refuses changes without a valid token, and records the token name as the actor', async () => {
+    const { call, publish, registry } = await api({
+      CREASE_RELEASE_TOKENS: `release-bot:${TOKEN}`,
+    });
+    const legal = await publish('mf-legal', '^1');
+    const anonymous = await call('POST', '/promote', { versions: { 'mf-legal': legal } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ code: 'RELEASE_TOKEN_REQUIRED', userId: null });
+    const wrong = await call('POST', '/promote', { versions: { 'mf-legal': legal } }, `${TOKEN}x`);
+    expect(wrong).toMatchObject({ status: 401, body: { code: 'INVALID_RELEASE_TOKEN' } });
+    expect(registry.status().revision).toBe(1); // only the publish
+
+    const promoted = await call(
+      'POST',
+      '/promote',
+      { versions: { 'mf-legal': legal }, reason: 'go' },
+      TOKEN,
+    );
+    expect(promoted).toMatchObject({ status: 200, body: { revision: 2 } });
+    const history = await call('GET', '/history?app=mf-legal&limit=1');
+    expect(history.status).toBe(200); // reads are open outside production
+    expect(history.body.entries).toEqual([
+      expect.objectContaining({ actor: 'release-bot', reason: 'go', to: legal }),
+    ]);
+  });
+
+  it('answers release errors with their status and code, and bad bodies with 400', async () => {
+    const { call, publish } = await api({ CREASE_RELEASE_TOKENS: `rm:${TOKEN}` });
+    const shell = await publish('shell', 1);
+    const legal = await publish('mf-legal', '^2');
+    expect((await call('POST', '/promote', { versions: { shell } }, TOKEN)).status).toBe(200);
+    const gate = await call('POST', '/promote', { versions: { 'mf-legal': legal } }, TOKEN);
+    expect(gate).toMatchObject({ status: 409, body: { code: 'CONTRACT_MISMATCH' } });
+    expect(String(gate.body.message)).toContain('(supports ^2) does not support contract 1');
+    const stale = await call('POST', '/rollback', { app: 'shell', ifRevision: 0 }, TOKEN);
+    expect(stale).toMatchObject({ status: 409, body: { code: 'RELEASE_CONFLICT' } });
+    const none = await call('POST', '/rollback', { app: 'shell' }, TOKEN);
+    expect(none).toMatchObject({ status: 404, body: { code: 'NO_PREVIOUS_VERSION' } });
+    expect((await call('POST', '/promote', { versions: 'x' }, TOKEN)).status).toBe(400);
+    expect((await call('POST', '/promote', { versions: { 'mf-legal': 3 } }, TOKEN)).status).toBe(
+      400,
+    );
+    expect(
+      (await call('POST', '/publish', { app: 'mf-legal', version: '1.0.0-nope' }, TOKEN)).status,
+    ).toBe(404);
+    const registered = await call('POST', '/publish', { app: 'mf-legal', version: legal }, TOKEN);
+    expect(registered).toMatchObject({ status: 200, body: { created: false, contract: '^2' } });
+  });
+
+  it('in production, refuses everything when no tokens are configured, and reads without a token', async () => {
+    const locked = await api({ NODE_ENV: 'production' });
+    expect(await locked.call('GET', '/status')).toMatchObject({
+      status: 403,
+      body: { code: 'RELEASE_API_LOCKED' },
+    });
+    expect((await locked.call('POST', '/rollback', { app: 'mf-legal' }, TOKEN)).status).toBe(403);
+
+    const guarded = await api({ NODE_ENV: 'production', CREASE_RELEASE_TOKENS: `rm:${TOKEN}` });
+    expect((await guarded.call('GET', '/status')).status).toBe(401);
+    expect(await guarded.call('GET', '/status', undefined, TOKEN)).toMatchObject({
+      status: 200,
+      body: { revision: 0 },
+    });
+  });
+
+  it('lets local use go without a token only when asked to, and never in production', async () => {
+    const local = await api({ CREASE_RELEASE_ALLOW_ANONYMOUS: '1' });
+    const legal = await local.publish('mf-legal', '^1');
+    expect((await local.call('POST', '/promote', { versions: { 'mf-legal': legal } })).status).toBe(
+      200,
+    );
+    expect(local.registry.history('mf-legal', 1)[0]?.actor).toBe('anonymous');
+    await expect(
+      api({ CREASE_RELEASE_ALLOW_ANONYMOUS: '1', NODE_ENV: 'production' }),
+    ).rejects.toThrow(/CREASE_RELEASE_ALLOW_ANONYMOUS=1 is refused/);
+    await expect(api({ CREASE_RELEASE_TOKENS: 'rm:short' })).rejects.toThrow(
+      /at least 16 characters/,
+    );
+  });
+});
