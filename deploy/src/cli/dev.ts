@@ -31,6 +31,7 @@ runEdge(async (config) => {
     );
   const watched = requested.length ? all.filter((app) => requested.includes(app.name)) : all;
   const registry = openRegistry(config.release);
+  let releasing: Promise<unknown> = Promise.resolve();
   buildMissing(repoRoot, all);
   await publishAndPromote(registry, all);
   for (const app of watched) {
@@ -43,17 +44,20 @@ runEdge(async (config) => {
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       console.info(`[${app.name}] ${line}`);
       if (!line.startsWith('built ')) return;
-      publishAndPromote(registry, [app], 'dist-dev').then(
-        ({ state }) => {
-          const version =
-            app.name === 'shell'
-              ? state.shell?.version
-              : state.releaseMap.remotes[app.name]?.version;
-          console.info(`[${app.name}] live as ${version}; reload the page`);
-        },
-        (error: unknown) =>
-          console.error(`[${app.name}] not promoted: ${(error as Error).message ?? error}`),
-      );
+      // One release at a time: two watchers finishing together would otherwise conflict.
+      releasing = releasing
+        .then(() => publishAndPromote(registry, [app], 'dist-dev'))
+        .then(
+          ({ state }) => {
+            const version =
+              app.name === 'shell'
+                ? state.shell?.version
+                : state.releaseMap.remotes[app.name]?.version;
+            console.info(`[${app.name}] live as ${version}; reload the page`);
+          },
+          (error: unknown) =>
+            console.error(`[${app.name}] not promoted: ${(error as Error).message ?? error}`),
+        );
     });
   }
   return `watching ${watched.map((app) => app.name).join(', ')}`;
