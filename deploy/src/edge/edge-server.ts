@@ -29,15 +29,17 @@ function errorBody(code: string, message: string) {
 
 /** Re-reads the live state only when the file changed, so a promote shows on the next page load. */
 function liveStateReader(file: string) {
-  let cached: { mtimeMs: number; state: LiveState } | null = null;
+  let cached: { version: string; state: LiveState } | null = null;
   return (): LiveState => {
-    let mtimeMs = -1;
+    // Every registry commit renames a new file into place: a new inode even within one mtime tick.
+    let version = 'none';
     try {
-      mtimeMs = fs.statSync(file).mtimeMs;
+      const stat = fs.statSync(file);
+      version = `${stat.ino}:${stat.mtimeMs}:${stat.size}`;
     } catch {
       // no map yet: nothing is live
     }
-    if (!cached || cached.mtimeMs !== mtimeMs) cached = { mtimeMs, state: readLiveState(file) };
+    if (!cached || cached.version !== version) cached = { version, state: readLiveState(file) };
     return cached.state;
   };
 }
