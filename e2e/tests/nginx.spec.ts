@@ -1,0 +1,370 @@
+import { execFile, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { E2E_PORT } from '../playwright.config';
+import { repoRoot } from '../support/release-cli';
+
+/**
+ * The production static tier (deploy/nginx) in Debian's real nginx, serving a built site that
+ * the release CLI published and promoted and `export:static` exported: headers checked over
+ * HTTP, then the site booted in Chromium with its remote loaded from the CDN host.
+ */
+const run = promisify(execFile);
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const PORT = E2E_PORT + 3;
+const SITE = `http://localhost:${PORT}`;
+const CDN = `http://cdn.localhost:${PORT}`;
+const API = `http://api.localhost:${PORT}`;
+
+let dir: string;
+let nginx: ChildProcess | undefined;
+let opsUpstream: ChildProcess | undefined;
+let apiUpstream: http.Server;
+const apiRequests: http.IncomingHttpHeaders[] = [];
+let shellVersion: string;
+let legalVersion: string;
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request to nginx with an explicit Host (Node does not resolve *.localhost itself). */
+function request(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        path: `${target.pathname}${target.search}`,
+        method: options.method ?? 'GET',
+        headers: { host: target.host, ...options.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+async function cli(script: string, args: string[], env: Record<string, string>) {
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'deploy', 'src', 'cli', script), ...args],
+    { cwd: repoRoot, env: { ...process.env, ...env }, maxBuffer: 10 * 1024 * 1024 },
+  );
+  return stdout;
+}
+
+async function waitFor(probe: () => Promise<unknown>, child: ChildProcess, what: string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
+    try {
+      await probe();
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  throw new Error(`${what} did not start`);
+}
+
+async function stop(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+const nonceOf = (csp: string | string[] | undefined) =>
+  /'nonce-([0-9a-f]{32})'/.exec(String(csp))?.[1];
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-nginx-'));
+  fs.chmodSync(dir, 0o755); // nginx workers run as another user when started as root
+  const dataDir = path.join(dir, 'data');
+  const env = {
+    CREASE_DATA_DIR: dataDir,
+    CREASE_ASSET_ORIGIN: CDN,
+    CREASE_ACTOR: 'nginx-e2e',
+  };
+
+  // Release the built shell and mf-legal as production does, then export the static site.
+  const publish = async (app: string) =>
+    (
+      JSON.parse(await cli('release.ts', ['publish', app, '--json'], env)) as {
+        version: string;
+      }
+    ).version;
+  shellVersion = await publish('shell');
+  legalVersion = await publish('mf-legal');
+  await cli('release.ts', ['promote', 'shell', shellVersion, 'mf-legal', legalVersion], env);
+  await cli('export-static.ts', ['--out', path.join(dir, 'site')], {
+    ...env,
+    NODE_ENV: 'production',
+  });
+
+  // Upstreams: a real HTTP server for the API; the edge's own ops-event endpoint for /_ops.
+  apiUpstream = http.createServer((req, res) => {
+    apiRequests.push({ ...req.headers, 'x-path': req.url });
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"ok":true}');
+  });
+  await new Promise<void>((resolve) => apiUpstream.listen(0, '127.0.0.1', resolve));
+  const opsPort = PORT + 1;
+  opsUpstream = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'deploy', 'src', 'cli', 'serve.ts')],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ...env, PORT: String(opsPort), HOST: '127.0.0.1' },
+      stdio: 'ignore',
+    },
+  );
+
+  // The committed template, filled in for this machine, inside a minimal nginx.conf.
+  const vars = {
+    LISTEN_PORT: `127.0.0.1:${PORT}`,
+    SITE_HOSTS: 'localhost',
+    SITE_ROOT: path.join(dir, 'site'),
+    CDN_HOST: 'cdn.localhost',
+    CDN_ORIGIN: CDN,
+    ARTIFACTS_ROOT: path.join(dataDir, 'artifacts'),
+    API_HOST: 'api.localhost',
+    API_ORIGIN: API,
+    API_UPSTREAM: `127.0.0.1:${(apiUpstream.address() as AddressInfo).port}`,
+    OPS_UPSTREAM: `127.0.0.1:${opsPort}`,
+    TRUSTED_PROXIES: '127.0.0.1/32',
+  };
+  const envFile = path.join(dir, 'test.env');
+  fs.writeFileSync(
+    envFile,
+    Object.entries(vars)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
+  );
+  fs.writeFileSync(path.join(dir, 'crease.conf'), await cli('nginx-config.ts', [envFile], {}));
+  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+    fs.mkdirSync(path.join(dir, 'tmp', temp), { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  include ${dir}/crease.conf;
+}
+`,
+  );
+  await run(NGINX, ['-t', '-p', dir, '-c', path.join(dir, 'nginx.conf')]);
+  nginx = spawn(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+    stdio: 'ignore',
+  });
+  await waitFor(() => request(`${SITE}/`), nginx, 'nginx');
+  const ops = opsUpstream;
+  await waitFor(
+    async () => {
+      if (!(await fetch(`http://127.0.0.1:${opsPort}/healthz`)).ok) throw new Error('not yet');
+    },
+    ops,
+    'ops upstream',
+  );
+});
+
+test.afterAll(async () => {
+  await stop(nginx);
+  await stop(opsUpstream);
+  await new Promise((resolve) => apiUpstream?.close(resolve));
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test('pages: no-cache, security headers, a fresh CSP nonce per response that the inline scripts carry', async () => {
+  const first = await request(`${SITE}/`);
+  const second = await request(`${SITE}/`);
+  const html = first.body.toString('utf8');
+
+  expect(first.status).toBe(200);
+  expect(first.headers['cache-control']).toBe('no-cache');
+  expect(first.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  expect(first.headers['x-content-type-options']).toBe('nosniff');
+  expect(first.headers['x-frame-options']).toBe('DENY');
+  expect(first.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  const csp = String(first.headers['content-security-policy']);
+  expect(csp).toContain(`script-src 'self' 'nonce-`);
+  expect(csp).toContain(CDN);
+  expect(csp).toContain(`connect-src 'self' ${API} ${CDN}`);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).not.toContain('localhost:*');
+
+  const nonce = nonceOf(csp);
+  expect(nonce).toBeTruthy();
+  expect(nonceOf(second.headers['content-security-policy'])).not.toBe(nonce);
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1]);
+  expect(inline.length).toBeGreaterThan(0);
+  for (const attrs of inline) expect(attrs).toContain(`nonce="${nonce}"`);
+  expect(html).not.toContain('__CREASE_CSP_NONCE__');
+  expect(html).toContain('"remoteOverrides":false');
+});
+
+test("a remote's route preloads its files from the CDN host; HTML is gzipped", async () => {
+  const page = await request(`${SITE}/privacy-policy`, { headers: { 'accept-encoding': 'gzip' } });
+
+  expect(page.status).toBe(200);
+  expect(page.headers['content-encoding']).toBe('gzip');
+  const html = zlib.gunzipSync(page.body).toString('utf8');
+  expect(html).toContain(
+    `<link rel="preload" as="fetch" crossorigin="anonymous" href="${CDN}/apps/mf-legal/${legalVersion}/mf-manifest.json">`,
+  );
+  expect(html).toContain(`src="${CDN}/apps/shell/${shellVersion}/`);
+});
+
+test('an unknown path is a 404 page with the same headers', async () => {
+  const answer = await request(`${SITE}/no-such-page`);
+
+  expect(answer.status).toBe(404);
+  expect(answer.headers['content-type']).toMatch(/^text\/html/);
+  expect(answer.headers['cache-control']).toBe('no-cache');
+  expect(nonceOf(answer.headers['content-security-policy'])).toBeTruthy();
+  expect(answer.body.toString('utf8')).toContain('window.__CREASE__');
+});
+
+test('the release map is no-cache and its ETag is the one the pages inline (a 304 for open tabs)', async () => {
+  const page = (await request(`${SITE}/privacy-policy`)).body.toString('utf8');
+  const inlined = /"releaseMapEtag":"((?:\\"|[^"])*)"/.exec(page)?.[1]?.replace(/\\"/g, '"');
+  const map = await request(`${SITE}/release-map.json`, { headers: { 'accept-encoding': 'gzip' } });
+
+  expect(map.status).toBe(200);
+  expect(map.headers['cache-control']).toBe('no-cache');
+  expect(map.headers['content-type']).toMatch(/^application\/json/);
+  expect(map.headers.etag).toBe(inlined);
+  expect(JSON.parse(map.body.toString('utf8')).remotes['mf-legal'].version).toBe(legalVersion);
+
+  const again = await request(`${SITE}/release-map.json`, {
+    headers: { 'if-none-match': String(inlined) },
+  });
+  expect(again.status).toBe(304);
+  expect(again.body.length).toBe(0);
+});
+
+test('the CDN host serves artifacts immutable, CORS-readable and precompressed; a miss is not cached', async () => {
+  const manifest = await request(`${CDN}/apps/mf-legal/${legalVersion}/mf-manifest.json`, {
+    headers: { 'accept-encoding': 'gzip' },
+  });
+  expect(manifest.status).toBe(200);
+  expect(manifest.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(manifest.headers['access-control-allow-origin']).toBe('*');
+  expect(manifest.headers['content-encoding']).toBe('gzip');
+  expect(JSON.parse(zlib.gunzipSync(manifest.body).toString('utf8')).name).toBe('mf-legal');
+
+  const missing = await request(`${CDN}/apps/mf-legal/${legalVersion}/no-such-chunk.js`);
+  expect(missing.status).toBe(404);
+  expect(missing.headers['cache-control']).toBe('no-store');
+
+  const escape = await request(`${CDN}/apps/../release-map.json`);
+  expect(escape.status).toBe(404);
+  expect((await request(`${CDN}/`)).status).toBe(404);
+});
+
+test('the API host is proxied with the forwarding headers the API relies on', async () => {
+  apiRequests.length = 0;
+  const answer = await request(`${API}/api/v1/ping?x=1`, {
+    headers: { 'x-forwarded-proto': 'https' },
+  });
+
+  expect(answer.status).toBe(200);
+  expect(apiRequests).toHaveLength(1);
+  expect(apiRequests[0]).toMatchObject({
+    host: 'api.localhost:' + PORT,
+    'x-forwarded-proto': 'https',
+    'x-forwarded-for': '127.0.0.1',
+    'x-path': '/api/v1/ping?x=1',
+  });
+});
+
+test('fallback reports reach the ops endpoint; other methods and big bodies are refused', async () => {
+  const report = JSON.stringify({
+    remote: 'mf-legal',
+    failedVersion: '1.0.0-broken0001',
+    fallbackVersion: legalVersion,
+  });
+  const ok = await request(`${SITE}/_ops/remote-fallback`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    body: report,
+  });
+  expect(ok.status).toBe(204);
+
+  const bad = await request(`${SITE}/_ops/remote-fallback`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: '{"remote":"nope"}',
+  });
+  expect(bad.status).toBe(400);
+  expect((await request(`${SITE}/_ops/remote-fallback`)).status).toBe(403);
+  const big = await request(`${SITE}/_ops/remote-fallback`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: 'x'.repeat(4096),
+  });
+  expect(big.status).toBe(413);
+});
+
+test('the site boots through nginx in Chromium and loads its remote from the CDN host', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const fromCdn = page.waitForResponse(
+    (r) => r.url() === `${CDN}/apps/mf-legal/${legalVersion}/mf-manifest.json` && r.ok(),
+  );
+
+  await page.goto(`${SITE}/privacy-policy`);
+  await fromCdn;
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+
+  // The next route checks the map: nginx answers 304 to the ETag the page inlined.
+  const check = page.waitForResponse((r) => r.url() === `${SITE}/release-map.json`);
+  await page
+    .getByRole('navigation', { name: 'Legal' })
+    .getByRole('link', { name: 'Cookie policy' })
+    .click();
+  expect((await check).status()).toBe(304);
+  await expect(page.getByRole('heading', { level: 1, name: 'Cookie Policy' })).toBeVisible();
+  expect(violations).toEqual([]);
+});
