@@ -1,0 +1,128 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseAllDocuments } from 'yaml';
+
+/**
+ * deploy/k8s is applied by a pipeline we cannot run here, so its structure is checked here:
+ * every object well-formed, and every cross-reference (labels, names, ports, config keys)
+ * pointing at something that exists.
+ */
+const K8S_DIR = path.resolve(import.meta.dirname, '..', '..', 'k8s');
+const API_CONFIG = path.resolve(import.meta.dirname, '..', '..', '..', 'api', 'src', 'config.ts');
+
+type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const files = fs.readdirSync(K8S_DIR).filter((f) => f.endsWith('.yaml'));
+const objects: Obj[] = files
+  .filter((f) => f !== 'kustomization.yaml')
+  .flatMap((file) =>
+    parseAllDocuments(fs.readFileSync(path.join(K8S_DIR, file), 'utf8')).map((doc) => {
+      if (doc.errors.length) throw new Error(`${file}: ${doc.errors[0]?.message}`);
+      return { ...(doc.toJS() as Obj), __file: file };
+    }),
+  );
+const one = (kind: string, name?: string): Obj => {
+  const found = objects.filter((o) => o.kind === kind && (!name || o.metadata?.name === name));
+  if (found.length !== 1)
+    throw new Error(`expected one ${kind} ${name ?? ''}, got ${found.length}`);
+  return found[0]!;
+};
+
+/** Every environment variable the API reads (api/src/config.ts is the one place it reads them). */
+const apiEnvNames = new Set(
+  [
+    ...fs
+      .readFileSync(API_CONFIG, 'utf8')
+      .matchAll(/(?:env\.|env\[|int\(|bool\(|secretFrom\()'?([A-Z][A-Z0-9_]+)/g),
+  ].map((m) => m[1]),
+);
+
+const deployment = one('Deployment', 'crease-api');
+const podLabels = deployment.spec.template.metadata.labels as Record<string, string>;
+const container = deployment.spec.template.spec.containers[0] as Obj;
+const containerPorts = (container.ports as Obj[]).map((p) => p.name as string);
+const matches = (selector: Record<string, string>) =>
+  Object.entries(selector).every(([k, v]) => podLabels[k] === v);
+
+describe('deploy/k8s', () => {
+  it('is a set of well-formed objects in the crease namespace, all listed in the kustomization', () => {
+    const kustomization = parseAllDocuments(
+      fs.readFileSync(path.join(K8S_DIR, 'kustomization.yaml'), 'utf8'),
+    )[0]!.toJS() as Obj;
+    expect([...kustomization.resources].sort()).toEqual(
+      files.filter((f) => f !== 'kustomization.yaml').sort(),
+    );
+    for (const o of objects) {
+      expect(typeof o.apiVersion).toBe('string');
+      expect(typeof o.kind).toBe('string');
+      expect(o.metadata?.name).toMatch(/^[a-z0-9-]+$/);
+      if (o.kind !== 'Namespace') expect(o.metadata.namespace).toBe('crease');
+    }
+  });
+
+  it('the API Deployment selects its own pods, probes readiness and liveness, requests resources', () => {
+    expect(deployment.apiVersion).toBe('apps/v1');
+    expect(matches(deployment.spec.selector.matchLabels)).toBe(true);
+    expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
+    expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    expect(containerPorts).toContain('http');
+    expect(container.resources.requests).toEqual(
+      expect.objectContaining({ cpu: expect.any(String), memory: expect.any(String) }),
+    );
+    expect(deployment.spec.strategy.rollingUpdate.maxUnavailable).toBe(0);
+  });
+
+  it('takes its config from the ConfigMap and the Secret, with keys the API actually reads', () => {
+    const configMap = one('ConfigMap', 'crease-api-config');
+    const secret = one('Secret', 'crease-api-secrets');
+    const refs = (container.envFrom as Obj[]).map((e) => e.configMapRef?.name ?? e.secretRef?.name);
+    expect(refs).toEqual(['crease-api-config', 'crease-api-secrets']);
+
+    const keys = [...Object.keys(configMap.data), ...Object.keys(secret.stringData)];
+    expect(keys.filter((key) => key !== 'LOG_LEVEL' && !apiEnvNames.has(key))).toEqual([]);
+    expect(configMap.data.NODE_ENV).toBe('production');
+    expect(Number(configMap.data.API_PORT)).toBe(
+      (container.ports as Obj[]).find((p) => p.name === 'http')!.containerPort,
+    );
+  });
+
+  it('keeps secrets out of the ConfigMap and ships only marked placeholders in the Secret', () => {
+    const configMap = one('ConfigMap', 'crease-api-config');
+    expect(
+      Object.keys(configMap.data).filter((k) => /SECRET|PASSWORD|KEY|DATABASE_URL|SMTP/.test(k)),
+    ).toEqual([]);
+    const secret = one('Secret', 'crease-api-secrets');
+    for (const [key, value] of Object.entries(secret.stringData as Record<string, string>))
+      expect(`${key}=${value}`).toContain('REPLACE_ME');
+    for (const key of ['DATABASE_URL', 'CREASE_JWT_SECRET', 'CREASE_XSRF_SECRET', 'SMTP_URL'])
+      expect(secret.stringData).toHaveProperty(key);
+  });
+
+  it('the Service, HPA, PDB and Ingress point at the API Deployment', () => {
+    const service = one('Service', 'crease-api');
+    expect(matches(service.spec.selector)).toBe(true);
+    for (const port of service.spec.ports as Obj[])
+      expect(containerPorts).toContain(port.targetPort);
+
+    const hpa = one('HorizontalPodAutoscaler', 'crease-api');
+    expect(hpa.apiVersion).toBe('autoscaling/v2');
+    expect(hpa.spec.scaleTargetRef).toEqual({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name: deployment.metadata.name,
+    });
+    expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(2);
+    expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
+    expect(hpa.spec.metrics[0].resource.name).toBe('cpu');
+
+    expect(matches(one('PodDisruptionBudget', 'crease-api').spec.selector.matchLabels)).toBe(true);
+
+    const ingress = one('Ingress', 'crease-api');
+    const backend = ingress.spec.rules[0].http.paths[0].backend.service;
+    expect(backend.name).toBe(service.metadata.name);
+    expect((service.spec.ports as Obj[]).map((p) => p.name)).toContain(backend.port.name);
+    expect(ingress.spec.rules[0].host).toMatch(/^api\./);
+    expect(ingress.spec.tls[0].hosts).toContain(ingress.spec.rules[0].host);
+  });
+});
