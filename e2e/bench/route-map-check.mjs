@@ -96,7 +96,7 @@ try {
   console.info(`  map body bytes               median ${median(rows.map((r) => r.mapBytes))}`);
   console.info(`  other site requests          median ${median(rows.map((r) => r.other))}`);
 } finally {
-  await browser.close();
   server.kill('SIGTERM');
+  await browser.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
