@@ -11,7 +11,7 @@ import {
 } from '../support/release-cli';
 import { startRemoteHost, stopHost } from '../support/site';
 
-const OVERRIDE_PORT = Number(process.env.E2E_PORT ?? 4780) + 1;
+const OVERRIDE_PORT = Number(process.env.E2E_PORT ?? 4780) + 5;
 
 /**
  * Issue 4: each remote deploys on its own. A changed mf-legal build is published and promoted
