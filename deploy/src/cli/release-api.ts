@@ -1,11 +1,12 @@
 /**
  * The release API on its own (production: a small internal service next to the registry, never
- * on the public site). RELEASE_API_PORT (default 8090), HOST, and the release configuration
+ * on the public site, except /_ops/remote-fallback which nginx proxies to it). RELEASE_API_PORT (default 8090), HOST, and the release configuration
  * (CREASE_DATA_DIR, CREASE_RELEASE_TOKENS, …). `npm start` mounts the same routes on the edge.
  */
 import path from 'node:path';
 import Fastify from 'fastify';
 import { ConfigError, loadReleaseConfig } from '../config';
+import { registerOpsEvents } from '../release/ops-events';
 import { openRegistry } from '../release/open-registry';
 import { registerReleaseApi } from '../release/release-api';
 
@@ -22,6 +23,8 @@ try {
   const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   app.get('/healthz', async () => ({ ok: true }));
   registerReleaseApi(app, openRegistry(config), config);
+  // Production nginx proxies the site's /_ops/ here, so fallback reports reach the registry.
+  registerOpsEvents(app, config.registryDir);
   await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);
