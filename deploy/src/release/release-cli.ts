@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadReleaseConfig } from '../config';
 import { openRegistry } from './open-registry';
-import type { CommitResult, ReleaseContext, ReleaseRegistry } from './registry';
+import type { CommitResult, ReleaseContext } from './registry';
+import { ReleaseApiClient } from './release-api-client';
+import { localBackend } from './release-backend';
+import type { PublishSource, ReleaseBackend } from './release-backend';
 import { ReleaseError } from './release-error';
 import { formatTable } from './table';
 
@@ -14,6 +17,7 @@ export const EXIT = {
   CONFLICT: 3,
   CONTRACT: 4,
   NOT_FOUND: 5,
+  NOT_AUTHORISED: 6,
 } as const;
 
 export const RELEASE_HELP = `Usage: npm run release -- <command> [options]
@@ -21,6 +25,7 @@ export const RELEASE_HELP = `Usage: npm run release -- <command> [options]
 Commands
   publish <app> [--from <dir>] [--package-version <v>]
                                     put a build (default <app>/dist) into the artifact store
+  publish <app> <version>           record a version already uploaded to the artifact store
   promote <app> <version> [<app> <version> …]
                                     make versions live; several apps go in one atomic revision
   rollback <app> [--to <version>]   go back to the previous live version, or to the one named
@@ -32,6 +37,9 @@ Options
   --actor <name>       who (default: $CREASE_ACTOR, else your OS user name)
   --if-revision <n>    refuse unless the registry is still at revision n (from status)
   --retry <n>          on a conflict, re-read and try again up to n times (gate re-checked)
+  --api <url>          remote mode: go through the release API at <url> (or $CREASE_RELEASE_API)
+                       with the token in $CREASE_RELEASE_TOKEN (never a flag); the token names
+                       the actor, so --actor is refused; publish takes only <app> <version>
   --json               machine-readable output on stdout
   --help               this text
 
@@ -45,6 +53,7 @@ Exit codes
   3  conflict: someone else released at the same time; nothing was changed
   4  contract gate: the shell and a remote would not be compatible; nothing was changed
   5  not found: no such artifact, or no previous version to roll back to
+  6  not authorised: the release API refused the token (missing, wrong, or none configured)
 `;
 
 export interface CliIo {
@@ -66,6 +75,7 @@ const VALUE_FLAGS = new Set([
   'if-revision',
   'limit',
   'retry',
+  'api',
 ]);
 const BOOLEAN_FLAGS = new Set(['json', 'help']);
 
@@ -131,6 +141,45 @@ function versionPairs(args: string[]): Record<string, string> {
   return versions;
 }
 
+/** `publish <app> <version>` records an uploaded version; `publish <app>` uploads a build. */
+function publishSource(
+  backend: ReleaseBackend,
+  app: string,
+  version: string | undefined,
+  flags: ParsedArgs['flags'],
+  repoRoot: string,
+): PublishSource {
+  if (version !== undefined) {
+    if (flags.has('from') || flags.has('package-version')) {
+      throw new ReleaseError(
+        'INVALID_REQUEST',
+        'publish <app> <version> records an uploaded version; --from and --package-version are for uploading a build.',
+      );
+    }
+    return { version };
+  }
+  if (!backend.uploads) {
+    throw new ReleaseError(
+      'INVALID_REQUEST',
+      'With --api, publish records a version already uploaded to the artifact store: publish <app> <version>.',
+    );
+  }
+  const appDir = path.join(repoRoot, app);
+  const buildDir = path.resolve(stringFlag(flags, 'from') ?? path.join(appDir, 'dist'));
+  let packageVersion = stringFlag(flags, 'package-version');
+  if (!packageVersion) {
+    const pkg = path.join(appDir, 'package.json');
+    if (!fs.existsSync(pkg)) {
+      throw new ReleaseError(
+        'INVALID_REQUEST',
+        `${app} has no package.json in this checkout; pass --package-version.`,
+      );
+    }
+    packageVersion = (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }).version;
+  }
+  return { buildDir, packageVersion };
+}
+
 async function withRetry(retries: number, run: () => Promise<CommitResult>) {
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -154,8 +203,21 @@ function commitTable(result: CommitResult, action: string): string {
   )}\n\n${action === 'promote' ? 'Promoted' : 'Rolled back'} in revision ${result.revision}; the next page load gets it.`;
 }
 
+/** Remote mode (--api or CREASE_RELEASE_API): the release API client; else the local registry. */
+function openBackend(flags: ParsedArgs['flags'], env: NodeJS.ProcessEnv, repoRoot: string) {
+  const api = stringFlag(flags, 'api') ?? (env.CREASE_RELEASE_API?.trim() || undefined);
+  if (api === undefined) return localBackend(openRegistry(loadReleaseConfig(env, repoRoot)));
+  if (flags.has('actor')) {
+    throw new ReleaseError(
+      'INVALID_REQUEST',
+      '--actor does not go with --api: the release API records the name of your token as the actor.',
+    );
+  }
+  return new ReleaseApiClient({ baseUrl: api, token: env.CREASE_RELEASE_TOKEN?.trim() || null });
+}
+
 async function run(
-  registry: ReleaseRegistry,
+  backend: ReleaseBackend,
   command: string,
   args: ParsedArgs,
   repoRoot: string,
@@ -179,22 +241,13 @@ async function run(
   };
   switch (command) {
     case 'publish': {
-      needArgs(1, 1);
-      const app = positional[0]!;
-      const appDir = path.join(repoRoot, app);
-      const from = path.resolve(stringFlag(flags, 'from') ?? path.join(appDir, 'dist'));
-      let packageVersion = stringFlag(flags, 'package-version');
-      if (!packageVersion) {
-        const pkg = path.join(appDir, 'package.json');
-        if (!fs.existsSync(pkg)) {
-          throw new ReleaseError(
-            'INVALID_REQUEST',
-            `${app} has no package.json in this checkout; pass --package-version.`,
-          );
-        }
-        packageVersion = (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }).version;
-      }
-      const result = await registry.publish(app, from, packageVersion, context);
+      needArgs(1, 2);
+      const [app = '', version] = positional;
+      const result = await backend.publish(
+        app,
+        publishSource(backend, app, version, flags, repoRoot),
+        context,
+      );
       print(
         result,
         `${formatTable(
@@ -213,20 +266,25 @@ async function run(
     }
     case 'promote': {
       const versions = versionPairs(positional);
-      const result = await withRetry(retries, () => registry.promote(versions, context));
+      const result = await withRetry(retries, () => backend.promote(versions, context));
       print(result, commitTable(result, 'promote'));
       return EXIT.OK;
     }
     case 'rollback': {
       needArgs(1, 1);
       const to = stringFlag(flags, 'to') ?? null;
-      const result = await withRetry(retries, () => registry.rollback(positional[0]!, to, context));
+      const result = await withRetry(retries, () => backend.rollback(positional[0]!, to, context));
       print(result, commitTable(result, 'rollback'));
       return EXIT.OK;
     }
     case 'history': {
       needArgs(0, 1);
-      const entries = registry.history(positional[0], intFlag(flags, 'limit') ?? 50);
+      const limit = intFlag(flags, 'limit') ?? 50;
+      // The release API's bounds, here too, so both modes take the same arguments.
+      if (limit < 1 || limit > 1000) {
+        throw new ReleaseError('INVALID_REQUEST', '--limit must be 1-1000.');
+      }
+      const entries = await backend.history(positional[0], limit);
       print(
         entries,
         entries.length === 0
@@ -249,7 +307,7 @@ async function run(
     }
     case 'status': {
       needArgs(0, 0);
-      const status = registry.status();
+      const status = await backend.status();
       print(
         status,
         status.apps.length === 0
@@ -265,7 +323,7 @@ async function run(
                 a.since,
                 a.by,
               ]),
-            )}\n\nRegistry revision ${status.revision}; artifacts: ${registry.store.description}.`,
+            )}\n\nRegistry revision ${status.revision}; ${backend.where}.`,
       );
       return EXIT.OK;
     }
@@ -291,11 +349,18 @@ export async function runReleaseCli(
       io.out(RELEASE_HELP);
       return command ? EXIT.OK : EXIT.USAGE;
     }
-    const registry = openRegistry(loadReleaseConfig(env, options.repoRoot));
-    return await run(registry, command, args, options.repoRoot, env, io);
+    const backend = openBackend(args.flags, env, options.repoRoot);
+    return await run(backend, command, args, options.repoRoot, env, io);
   } catch (error) {
     if (error instanceof ReleaseError) {
       io.err(`${error.code}: ${error.message}`);
+      if (error.exitCode === EXIT.NOT_AUTHORISED) {
+        io.err(
+          env.CREASE_RELEASE_TOKEN?.trim()
+            ? 'The token in CREASE_RELEASE_TOKEN was not accepted; ask for a valid release token.'
+            : 'Set CREASE_RELEASE_TOKEN to your release token (it is read from the environment only).',
+        );
+      }
       return error.exitCode;
     }
     if (error instanceof ConfigError) {

@@ -8,6 +8,13 @@ export const RELEASE_ERRORS = {
   CONTRACT_MISMATCH: { exitCode: 4, status: 409 },
   ARTIFACT_NOT_FOUND: { exitCode: 5, status: 404 },
   NO_PREVIOUS_VERSION: { exitCode: 5, status: 404 },
+  // The release API's refusals, as the CLI in remote mode reports them (decision 035).
+  RELEASE_TOKEN_REQUIRED: { exitCode: 6, status: 401 },
+  INVALID_RELEASE_TOKEN: { exitCode: 6, status: 401 },
+  RELEASE_API_LOCKED: { exitCode: 6, status: 403 },
+  // Remote mode only: the API could not be reached, or answered something that is not the API.
+  RELEASE_API_UNREACHABLE: { exitCode: 1, status: 502 },
+  RELEASE_API_ERROR: { exitCode: 1, status: 502 },
 } as const;
 
 export type ReleaseErrorCode = keyof typeof RELEASE_ERRORS;
@@ -25,6 +32,10 @@ export class ReleaseError extends Error {
     this.exitCode = RELEASE_ERRORS[code].exitCode;
     this.status = RELEASE_ERRORS[code].status;
   }
+}
+
+export function isReleaseErrorCode(code: unknown): code is ReleaseErrorCode {
+  return typeof code === 'string' && Object.hasOwn(RELEASE_ERRORS, code);
 }
 
 export function isReleaseError(error: unknown): error is ReleaseError {
