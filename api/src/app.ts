@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -99,7 +98,6 @@ export async function createApi(
   // Only JSON and (for the OAuth2 endpoints) form bodies are parsed; anything else is a 415.
   app.removeContentTypeParser(['text/plain']);
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
-  await app.register(cookie);
   await app.register(cors, {
     origin: config.siteOrigins,
     credentials: true,

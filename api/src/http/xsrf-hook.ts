@@ -3,6 +3,16 @@ import { ApiError, sendError } from '../errors';
 import type { ApiServices } from '../services';
 import { XSRF_COOKIE, XSRF_HEADER, sameToken } from '../security/xsrf';
 
+/** One cookie's value from a Cookie header (our tokens are URL-safe: no decoding needed). */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
 /**
  * The cookie's Domain: the API host without its `api.` label (api.crease.tv -> crease.tv), so
  * pages on the site read it. Single-label results (localhost) get a host-only cookie instead:
@@ -26,21 +36,23 @@ export function registerXsrf(app: FastifyInstance, services: ApiServices): void 
   const { xsrf, config } = services;
   const setCookie = (request: FastifyRequest, reply: FastifyReply) => {
     const domain = config.cookieDomain ?? cookieDomainFor(request.hostname);
-    reply.setCookie(XSRF_COOKIE, xsrf.issue(), {
-      path: '/',
-      sameSite: 'lax',
-      secure: config.cookieSecure,
-      httpOnly: false,
-      ...(domain ? { domain } : {}),
-      maxAge: 60 * 60 * 24 * 7,
-    });
+    // Readable by the site's JavaScript (not HttpOnly): that is how double submit works.
+    const attributes = [
+      `${XSRF_COOKIE}=${xsrf.issue()}`,
+      `Max-Age=${60 * 60 * 24 * 7}`,
+      ...(domain ? [`Domain=${domain}`] : []),
+      'Path=/',
+      'SameSite=Lax',
+      ...(config.cookieSecure ? ['Secure'] : []),
+    ];
+    reply.header('set-cookie', attributes.join('; '));
   };
   const localhostOrigins = new Set(
     config.siteOrigins.filter((origin) => new URL(origin).hostname === 'localhost'),
   );
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const cookie = request.cookies[XSRF_COOKIE];
+    const cookie = readCookie(request.headers.cookie, XSRF_COOKIE);
     const cookieValid = xsrf.isValid(cookie);
     if (!cookieValid) setCookie(request, reply);
     if (SAFE_METHODS.has(request.method)) return;

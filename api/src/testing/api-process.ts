@@ -1,0 +1,100 @@
+/**
+ * The child process the API integration tests talk to (over IPC for control, over HTTP for
+ * everything under test). It runs the API exactly as production does (Node + tsx, real ESM
+ * modules), which jest's module sandbox cannot: PGlite and parts of Fastify load by import().
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { createApi } from '../app';
+import type { ApiApp } from '../app';
+import { loadApiConfig } from '../config';
+import { openDatabase } from '../db/client';
+import type { Database } from '../db/client';
+
+export type ControlMessage =
+  | { type: 'open'; databaseUrl: string | null }
+  | { type: 'start'; env: Record<string, string> }
+  | { type: 'stop'; origin: string }
+  | { type: 'query'; sql: string; params: unknown[] }
+  | { type: 'close' };
+
+/** Test configuration: cheap argon2 (never the production default), easy ALTCHA, quiet logs. */
+export const TEST_ENV: Record<string, string> = {
+  NODE_ENV: 'test',
+  CREASE_PGLITE_DIR: 'memory://',
+  CREASE_JWT_SECRET: Buffer.alloc(32, 7).toString('base64url'),
+  CREASE_XSRF_SECRET: Buffer.alloc(32, 9).toString('base64url'),
+  CREASE_ALTCHA_HMAC_KEY: 'test-altcha-key',
+  CREASE_ALTCHA_MAX_NUMBER: '2000',
+  CREASE_ARGON2_MEMORY_KIB: '1024',
+  CREASE_ARGON2_TIME_COST: '1',
+  CREASE_SEED: 'false',
+  CREASE_REGISTER_PER_MINUTE: '1000',
+  CREASE_RESET_PER_MINUTE: '1000',
+  CREASE_LOGIN_MAX_FAILURES_PER_IP: '1000',
+  CREASE_REFRESH_REUSE_GRACE_SECONDS: '1',
+  LOG_LEVEL: 'silent',
+};
+
+let database: Database | null = null;
+const apps = new Map<string, { app: ApiApp; dataDir: string }>();
+
+async function handle(message: ControlMessage): Promise<unknown> {
+  switch (message.type) {
+    case 'open':
+      database = await openDatabase({ databaseUrl: message.databaseUrl, pgliteDir: 'memory://' });
+      return database.kind;
+    case 'start': {
+      if (!database) throw new Error('open a database first');
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-api-test-'));
+      const config = loadApiConfig(
+        { ...TEST_ENV, CREASE_DATA_DIR: dataDir, ...message.env },
+        process.cwd(),
+      );
+      const app = await createApi(config, { database });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as { port: number };
+      const origin = `http://127.0.0.1:${port}`;
+      apps.set(origin, { app, dataDir });
+      return { origin, siteOrigins: config.siteOrigins };
+    }
+    case 'stop': {
+      const entry = apps.get(message.origin);
+      apps.delete(message.origin);
+      await entry?.app.close();
+      if (entry) fs.rmSync(entry.dataDir, { recursive: true, force: true });
+      return null;
+    }
+    case 'query': {
+      if (!database) throw new Error('open a database first');
+      // Test assertions only: a parameterised statement, placeholders $1, $2, ...
+      const chunks = message.sql.split(/\$\d+/);
+      let statement = sql.raw(chunks[0] ?? '');
+      chunks.slice(1).forEach((chunk, i) => {
+        statement = sql`${statement}${message.params[i]}${sql.raw(chunk)}`;
+      });
+      const result = (await database.db.execute(statement)) as unknown as { rows: unknown[] };
+      return JSON.parse(JSON.stringify(result.rows));
+    }
+    case 'close':
+      for (const origin of [...apps.keys()]) await handle({ type: 'stop', origin });
+      await database?.close();
+      database = null;
+      return null;
+  }
+}
+
+process.on('message', (raw: { id: number; message: ControlMessage }) => {
+  handle(raw.message).then(
+    (result) => process.send?.({ id: raw.id, result }),
+    (error: unknown) =>
+      process.send?.({
+        id: raw.id,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      }),
+  );
+});
+process.on('disconnect', () => process.exit(0));
+process.send?.({ id: 0, result: 'ready' });

@@ -1,0 +1,108 @@
+/**
+ * A throwaway PostgreSQL cluster for the API's integration tests: initdb in a temp dir, started
+ * on a free loopback port, removed afterwards. initdb refuses to run as root, so as root the
+ * cluster belongs to `nobody`.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface PostgresCluster {
+  /** postgres://postgres@127.0.0.1:<port>/<database> */
+  url(database?: string): string;
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** The folder holding initdb/pg_ctl, or null when this machine has no PostgreSQL server. */
+export function findPostgresBin(): string | null {
+  const candidates = [
+    process.env.PG_BIN,
+    '/usr/local/bin',
+    '/usr/lib/postgresql/17/bin',
+    '/usr/lib/postgresql/16/bin',
+    '/usr/lib/postgresql/15/bin',
+    '/usr/lib/postgresql/14/bin',
+    '/usr/bin',
+  ].filter(Boolean) as string[];
+  return (
+    candidates.find(
+      (dir) => fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl')),
+    ) ?? null
+  );
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {
+  const root = process.getuid?.() === 0;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-pg-'));
+  fs.chmodSync(dir, 0o755);
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  const asOwner = (command: string, args: string[]) =>
+    root
+      ? (['runuser', ['-u', 'nobody', '--', command, ...args]] as const)
+      : ([command, args] as const);
+  if (root) execFileSync('chown', ['nobody:nogroup', dir]);
+  const run = (command: string, args: string[]) => {
+    const [cmd, argv] = asOwner(command, args);
+    const result = spawnSync(cmd, [...argv], { encoding: 'utf8', cwd: dir });
+    if (result.status !== 0)
+      throw new Error(`${path.basename(command)} failed: ${result.stderr || result.stdout}`);
+  };
+  run(path.join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+    '--locale=C',
+  ]);
+  run(path.join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    'start',
+  ]);
+  const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  return {
+    url,
+    async createDatabase(name) {
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: url() });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+      } finally {
+        await client.end();
+      }
+      return url(name);
+    },
+    async stop() {
+      try {
+        run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

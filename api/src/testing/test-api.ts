@@ -1,0 +1,292 @@
+/**
+ * Test harness: the real API on a real loopback port, over PGlite or a throwaway PostgreSQL,
+ * and a small client that behaves like the browser (XSRF cookie and header, bot-check proofs).
+ */
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { findPostgresBin, startPostgresCluster } from './postgres-cluster';
+import type { PostgresCluster } from './postgres-cluster';
+
+export const TEST_CLIENT = 'crease-web';
+export const SITE_ORIGIN = 'http://localhost:4700';
+const SITE_ORIGINS = `${SITE_ORIGIN},http://crease.localhost:4700`;
+
+export interface RunningApi {
+  origin: string;
+  siteOrigins: string[];
+  client(): ApiClient;
+  close(): Promise<void>;
+}
+
+/**
+ * One API process over one database. `start` runs an API instance with extra env (several may
+ * share the database, e.g. one with strict rate limits); `query` reads the database directly.
+ */
+export class ApiHost {
+  private nextId = 1;
+  private readonly pending = new Map<
+    number,
+    { resolve(v: unknown): void; reject(e: Error): void }
+  >();
+
+  private constructor(private readonly child: ChildProcess) {
+    child.on('message', (raw: { id: number; result?: unknown; error?: string }) => {
+      const waiter = this.pending.get(raw.id);
+      this.pending.delete(raw.id);
+      if (raw.error !== undefined) waiter?.reject(new Error(raw.error));
+      else waiter?.resolve(raw.result);
+    });
+    child.on('exit', (code) => {
+      for (const waiter of this.pending.values())
+        waiter.reject(new Error(`API process exited (${code})`));
+      this.pending.clear();
+    });
+  }
+
+  static async launch(databaseUrl: string | null): Promise<ApiHost> {
+    // This harness runs inside jest (CommonJS), where __dirname is defined.
+    const child = fork(path.join(__dirname, 'api-process.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`API process exited (${code})`)));
+    });
+    const host = new ApiHost(child);
+    await host.call({ type: 'open', databaseUrl });
+    return host;
+  }
+
+  private call<T>(message: Record<string, unknown>): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.child.send({ id, message });
+    });
+  }
+
+  async start(env: Record<string, string> = {}): Promise<RunningApi> {
+    const { origin, siteOrigins } = await this.call<{ origin: string; siteOrigins: string[] }>({
+      type: 'start',
+      env: { CREASE_SITE_ORIGINS: SITE_ORIGINS, ...env },
+    });
+    return {
+      origin,
+      siteOrigins,
+      client: () => new ApiClient(origin),
+      close: () => this.call({ type: 'stop', origin }),
+    };
+  }
+
+  query<T = Record<string, unknown>>(statement: string, params: unknown[] = []): Promise<T[]> {
+    return this.call<T[]>({ type: 'query', sql: statement, params });
+  }
+
+  async close(): Promise<void> {
+    await this.call({ type: 'close' }).catch(() => undefined);
+    this.child.disconnect();
+    await new Promise((resolve) =>
+      this.child.exitCode !== null ? resolve(null) : this.child.once('exit', resolve),
+    );
+  }
+}
+
+export interface CallOptions {
+  headers?: Record<string, string>;
+  bearer?: string;
+  /** Send the XSRF cookie and header (default true). */
+  xsrf?: boolean;
+  botCheck?: 'register' | 'signin' | 'reset';
+}
+
+export interface CallResult<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+/** Speaks to the API like the shell does: keeps the XSRF cookie and echoes it in the header. */
+export class ApiClient {
+  xsrfToken: string | null = null;
+
+  constructor(readonly origin: string) {}
+
+  private remember(response: Response) {
+    for (const cookie of response.headers.getSetCookie()) {
+      const match = /^XSRF-TOKEN=([^;]*)/.exec(cookie);
+      if (match) this.xsrfToken = decodeURIComponent(match[1] ?? '');
+    }
+  }
+
+  async botToken(action: 'register' | 'signin' | 'reset'): Promise<string> {
+    const { body } = await this.get<{
+      challenge: string;
+      salt: string;
+      signature: string;
+      algorithm: string;
+      maxnumber: number;
+    }>(`/api/v1/bot-check/challenge?action=${action}`);
+    const solution = await solveChallenge(body.challenge, body.salt, body.algorithm, body.maxnumber)
+      .promise;
+    if (!solution) throw new Error('bot-check challenge has no solution');
+    return Buffer.from(
+      JSON.stringify({
+        algorithm: body.algorithm,
+        challenge: body.challenge,
+        number: solution.number,
+        salt: body.salt,
+        signature: body.signature,
+      }),
+    ).toString('base64');
+  }
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    pathname: string,
+    body: BodyInit | undefined,
+    contentType: string | undefined,
+    options: CallOptions = {},
+  ): Promise<CallResult<T>> {
+    const headers: Record<string, string> = {
+      ...(contentType ? { 'content-type': contentType } : {}),
+    };
+    if (options.xsrf !== false && method !== 'GET') {
+      if (!this.xsrfToken) await this.get('/healthz');
+      headers.cookie = `XSRF-TOKEN=${encodeURIComponent(this.xsrfToken ?? '')}`;
+      headers['x-xsrf-token'] = this.xsrfToken ?? '';
+    }
+    if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
+    if (options.botCheck) headers['x-bot-check'] = await this.botToken(options.botCheck);
+    Object.assign(headers, options.headers);
+    const response = await fetch(`${this.origin}${pathname}`, { method, headers, body });
+    this.remember(response);
+    const text = await response.text();
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get<T = Record<string, unknown>>(pathname: string, options: CallOptions = {}) {
+    return this.request<T>('GET', pathname, undefined, undefined, options);
+  }
+
+  postJson<T = Record<string, unknown>>(
+    pathname: string,
+    body: unknown,
+    options: CallOptions = {},
+  ) {
+    return this.request<T>('POST', pathname, JSON.stringify(body), 'application/json', options);
+  }
+
+  postForm<T = Record<string, unknown>>(
+    pathname: string,
+    form: Record<string, string>,
+    options: CallOptions & { client?: string | null } = {},
+  ) {
+    const client = options.client === undefined ? TEST_CLIENT : options.client;
+    const auth: Record<string, string> =
+      client === null
+        ? {}
+        : { authorization: `Basic ${Buffer.from(`${client}:public`).toString('base64')}` };
+    return this.request<T>(
+      'POST',
+      pathname,
+      new URLSearchParams(form).toString(),
+      'application/x-www-form-urlencoded',
+      {
+        ...options,
+        headers: { ...auth, ...options.headers },
+      },
+    );
+  }
+
+  async register(email: string, password: string) {
+    return this.postJson(
+      '/api/v1/auth/register',
+      { email, password, emailSubscribe: false },
+      { botCheck: 'register' },
+    );
+  }
+
+  async signIn(username: string, password: string) {
+    return this.postForm<{ access_token: string; refresh_token: string; expires_in: number }>(
+      '/oauth2/token',
+      { grant_type: 'password', scope: 'API', username, password },
+      { botCheck: 'signin' },
+    );
+  }
+
+  async refresh(refreshToken: string) {
+    return this.postForm<{ access_token: string; refresh_token: string; expires_in: number }>(
+      '/oauth2/token',
+      {
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+      },
+    );
+  }
+}
+
+let counter = 0;
+/** A fresh address per test, so tests sharing a database never collide. */
+export function uniqueEmail(prefix = 'viewer'): string {
+  counter += 1;
+  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+export type DatabaseKind = 'PGlite' | 'PostgreSQL';
+
+/**
+ * Runs the same suite against PGlite and against a throwaway PostgreSQL cluster. Without the
+ * server binaries the PostgreSQL leg is skipped with a loud warning, unless
+ * CREASE_REQUIRE_POSTGRES=1 (CI), where that is a failure.
+ */
+export function describeEachDatabase(
+  title: string,
+  suite: (host: () => ApiHost, kind: DatabaseKind) => void,
+): void {
+  describe(`${title} [PGlite]`, () => {
+    let host: ApiHost;
+    beforeAll(async () => {
+      host = await ApiHost.launch(null);
+    }, 120_000);
+    afterAll(async () => {
+      await host?.close();
+    });
+    // Nested, so the suite's own afterAll hooks run before the host closes.
+    describe('on PGlite', () => suite(() => host, 'PGlite'));
+  });
+
+  const bin = findPostgresBin();
+  if (!bin) {
+    if (process.env.CREASE_REQUIRE_POSTGRES === '1')
+      throw new Error(
+        'CREASE_REQUIRE_POSTGRES=1 but no PostgreSQL server binaries (initdb, pg_ctl) were found',
+      );
+    console.warn(
+      `\n\n!!! PostgreSQL server binaries not found: "${title}" runs on PGlite only. Install postgresql (or set PG_BIN) to run the PostgreSQL leg. !!!\n`,
+    );
+    return;
+  }
+  describe(`${title} [PostgreSQL]`, () => {
+    let cluster: PostgresCluster;
+    let host: ApiHost;
+    beforeAll(async () => {
+      cluster = await startPostgresCluster(bin);
+      host = await ApiHost.launch(await cluster.createDatabase('crease_test'));
+    }, 120_000);
+    afterAll(async () => {
+      await host?.close();
+      await cluster?.stop();
+    }, 60_000);
+    describe('on PostgreSQL', () => suite(() => host, 'PostgreSQL'));
+  });
+}
