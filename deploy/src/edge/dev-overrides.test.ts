@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadEdgeConfig } from '../config';
-import { promote } from '../registry/release-map-file';
+import { openRegistry } from '../release/open-registry';
 import { createEdgeServer } from './edge-server';
 
 const SHELL = '1.0.0-shell002';
@@ -23,7 +23,11 @@ function writeArtifacts(artifactsDir: string) {
     JSON.stringify({ main: { js: ['main.js'], css: [] }, boot: { js: [], css: [] } }),
   );
   fs.writeFileSync(path.join(shell, 'main.js'), '/* main */');
-  fs.writeFileSync(path.join(shell, 'mf-manifest.json'), '{}');
+  // The contract version the shell provides: the registry's gate reads it at promote.
+  fs.writeFileSync(
+    path.join(shell, 'mf-manifest.json'),
+    JSON.stringify({ metaData: { creaseContractVersion: 1 } }),
+  );
   fs.writeFileSync(
     path.join(shell, 'routes.json'),
     JSON.stringify([
@@ -32,14 +36,20 @@ function writeArtifacts(artifactsDir: string) {
   );
   const legal = path.join(artifactsDir, 'mf-legal', LEGAL);
   fs.mkdirSync(legal, { recursive: true });
-  fs.writeFileSync(path.join(legal, 'mf-manifest.json'), JSON.stringify({ exposes: [] }));
+  fs.writeFileSync(
+    path.join(legal, 'mf-manifest.json'),
+    JSON.stringify({ metaData: { creaseContract: '^1' }, exposes: [] }),
+  );
 }
 
 async function startEdge(env: NodeJS.ProcessEnv) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-overrides-test-'));
   const config = loadEdgeConfig({ CREASE_DATA_DIR: dataDir, ...env }, dataDir);
   writeArtifacts(config.artifactsDir);
-  promote(config.releaseMapFile, { shell: SHELL, 'mf-legal': LEGAL });
+  await openRegistry(config.release).promote(
+    { shell: SHELL, 'mf-legal': LEGAL },
+    { actor: 'overrides test' },
+  );
   const server: FastifyInstance = createEdgeServer(config);
   await server.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;

@@ -7,11 +7,13 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadEdgeConfig } from '../config';
 import type { EdgeConfig } from '../config';
-import { promote } from '../registry/release-map-file';
+import { openRegistry } from '../release/open-registry';
+import type { ReleaseRegistry } from '../release/registry';
 import { createEdgeServer } from './edge-server';
 
 const SHELL = '1.0.0-shell001';
 const LEGAL = '1.0.0-legal001';
+const LEGAL_NEXT = '1.0.0-legal002';
 
 /** A small but real pair of artifacts on disk, in the layout the builds produce. */
 function writeArtifacts(artifactsDir: string) {
@@ -36,7 +38,11 @@ function writeArtifacts(artifactsDir: string) {
   fs.writeFileSync(path.join(shell, 'main.js.br'), zlib.brotliCompressSync(mainJs));
   fs.writeFileSync(path.join(shell, 'boot.js'), '/* boot */');
   fs.writeFileSync(path.join(shell, 'welcome.js'), '/* welcome */');
-  fs.writeFileSync(path.join(shell, 'mf-manifest.json'), '{}');
+  // The contract version the shell provides: the registry's gate reads it at promote.
+  fs.writeFileSync(
+    path.join(shell, 'mf-manifest.json'),
+    JSON.stringify({ metaData: { creaseContractVersion: 1 } }),
+  );
   fs.writeFileSync(
     path.join(shell, 'welcome.prerendered.html'),
     '<h1>Welcome to __CREASE_PRODUCT_NAME__</h1>',
@@ -48,12 +54,16 @@ function writeArtifacts(artifactsDir: string) {
       { path: '/privacy-policy', owner: 'mf-legal', screen: 'privacy-policy', access: 'public' },
     ]),
   );
-  const legal = path.join(artifactsDir, 'mf-legal', LEGAL);
+  for (const version of [LEGAL, LEGAL_NEXT]) writeLegal(artifactsDir, version);
+}
+
+function writeLegal(artifactsDir: string, version: string) {
+  const legal = path.join(artifactsDir, 'mf-legal', version);
   fs.mkdirSync(legal, { recursive: true });
   fs.writeFileSync(
     path.join(legal, 'mf-manifest.json'),
     JSON.stringify({
-      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, creaseContract: '^1' },
       exposes: [
         { path: './screens', assets: { js: { sync: ['screens.123.js'] }, css: { sync: [] } } },
       ],
@@ -66,6 +76,8 @@ function writeArtifacts(artifactsDir: string) {
 let dataDir: string;
 let config: EdgeConfig;
 let server: FastifyInstance;
+let registry: ReleaseRegistry;
+const who = { actor: 'edge test' };
 let origin: string;
 
 beforeAll(async () => {
@@ -75,7 +87,9 @@ beforeAll(async () => {
     dataDir,
   );
   writeArtifacts(config.artifactsDir);
-  promote(config.releaseMapFile, { shell: SHELL, 'mf-legal': LEGAL });
+  // Through the release registry, as every release goes: its live projection is what the edge reads.
+  registry = openRegistry(config.release);
+  await registry.promote({ shell: SHELL, 'mf-legal': LEGAL }, who);
   server = createEdgeServer(config);
   await server.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(server.server.address() as { port: number }).port}`;
@@ -172,7 +186,7 @@ describe('release map', () => {
     expect(first.headers.get('cache-control')).toBe('no-cache');
     expect((await get('/release-map.json', { 'if-none-match': etag })).status).toBe(304);
 
-    promote(config.releaseMapFile, { 'mf-legal': '1.0.0-legal002' });
+    await registry.promote({ 'mf-legal': LEGAL_NEXT }, who);
     // mtime resolution: make sure the edge sees a different file time.
     const later = new Date(Date.now() + 2000);
     fs.utimesSync(config.releaseMapFile, later, later);
@@ -181,11 +195,11 @@ describe('release map', () => {
     expect(after.status).toBe(200);
     const map = await after.json();
     expect(map.remotes['mf-legal']).toEqual({
-      version: '1.0.0-legal002',
-      manifestUrl: '/apps/mf-legal/1.0.0-legal002/mf-manifest.json',
+      version: LEGAL_NEXT,
+      manifestUrl: `/apps/mf-legal/${LEGAL_NEXT}/mf-manifest.json`,
       lastKnownGoodManifestUrl: `/apps/mf-legal/${LEGAL}/mf-manifest.json`,
     });
-    promote(config.releaseMapFile, { 'mf-legal': LEGAL });
+    await registry.rollback('mf-legal', null, who);
   });
 });
 
