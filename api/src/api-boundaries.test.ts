@@ -1,0 +1,338 @@
+/** @jest-environment node */
+/**
+ * The API's edges over real HTTP, on PGlite and PostgreSQL: bad input of every kind gets a clear
+ * 4xx in the spec's shape and stores nothing; CORS, docs, analytics, probes; the reCAPTCHA adapter
+ * against a local stand-in for Google's siteverify.
+ */
+import { startTestServer, sendJson } from '@crease/test-utils';
+import type { TestServer } from '@crease/test-utils';
+import { SITE_ORIGIN, describeEachDatabase, uniqueEmail } from './testing/test-api';
+import type { ApiClient, CallResult, RunningApi } from './testing/test-api';
+
+const PASSWORD = 'correct horse battery';
+
+function expectErrorShape(res: CallResult, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(Object.keys(res.body).sort()).toEqual(['code', 'message', 'timeStamp', 'userId']);
+  expect(res.body).toMatchObject({ code, userId: null, message: expect.any(String) });
+  expect(new Date(res.body.timeStamp as string).toString()).not.toBe('Invalid Date');
+}
+
+describeEachDatabase('API boundaries', (host) => {
+  let api: RunningApi;
+  let client: ApiClient;
+
+  beforeAll(async () => {
+    api = await host().start();
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+  beforeEach(() => {
+    client = api.client();
+  });
+
+  const register = (body: unknown, headers: Record<string, string> = {}) =>
+    client.postJson('/api/v1/auth/register', body, { botCheck: 'register', headers });
+  const stored = async (email: string) =>
+    (await host().query('SELECT id FROM users WHERE email = $1', [email])).length;
+
+  describe('bad input gets a 4xx in the spec shape and stores nothing', () => {
+    it('malformed JSON, empty body and prototype poisoning: 400 MALFORMED_JSON', async () => {
+      const email = uniqueEmail();
+      for (const raw of [`{"email":"${email}","password":`, '', '{"__proto__":{"x":1}}', 'null']) {
+        const res = await client.request('POST', '/api/v1/auth/register', raw, 'application/json', {
+          botCheck: 'register',
+        });
+        expect(res.status).toBe(400);
+        expect(['MALFORMED_JSON', 'VALIDATION_FAILED']).toContain(res.body.code);
+      }
+      const res = await client.request(
+        'POST',
+        '/api/v1/auth/register',
+        '{"email": ',
+        'application/json',
+        { botCheck: 'register' },
+      );
+      expectErrorShape(res, 400, 'MALFORMED_JSON');
+      expect(await stored(email)).toBe(0);
+    });
+
+    it('a wrong content type: 415 UNSUPPORTED_MEDIA_TYPE', async () => {
+      const email = uniqueEmail();
+      const json = JSON.stringify({ email, password: PASSWORD, emailSubscribe: true });
+      for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=x'])
+        expectErrorShape(
+          await client.request('POST', '/api/v1/auth/register', json, type, {
+            botCheck: 'register',
+          }),
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+        );
+      const form = await client.request(
+        'POST',
+        '/api/v1/auth/register',
+        new URLSearchParams({ email, password: PASSWORD }).toString(),
+        'application/x-www-form-urlencoded',
+        { botCheck: 'register' },
+      );
+      expectErrorShape(form, 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expect(await stored(email)).toBe(0);
+    });
+
+    it('an oversized body: 413 PAYLOAD_TOO_LARGE', async () => {
+      const email = uniqueEmail();
+      const res = await register({ email, password: 'x'.repeat(20_000), emailSubscribe: true });
+      expectErrorShape(res, 413, 'PAYLOAD_TOO_LARGE');
+      const form = await client.postForm('/oauth2/token', {
+        grant_type: 'password',
+        username: email,
+        password: 'y'.repeat(20_000),
+      });
+      expect(form.status).toBe(413);
+      expect(form.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: 'invalid_request' });
+      expect(await stored(email)).toBe(0);
+    });
+
+    it('missing, extra and wrong-typed fields: 400 VALIDATION_FAILED naming the field', async () => {
+      const email = uniqueEmail();
+      const missing = await register({ email, password: PASSWORD });
+      expectErrorShape(missing, 400, 'VALIDATION_FAILED');
+      expect(missing.body.message).toContain('emailSubscribe');
+      const extra = await register({
+        email,
+        password: PASSWORD,
+        emailSubscribe: true,
+        isAdmin: true,
+      });
+      expect(extra.body.message).toContain('isAdmin');
+      const wrongType = await register({ email, password: PASSWORD, emailSubscribe: 'yes' });
+      expect(wrongType.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Field "emailSubscribe" must be boolean.',
+      });
+      const numberEmail = await register({ email: 42, password: PASSWORD, emailSubscribe: true });
+      expect(numberEmail.body.message).toContain('email');
+      const array = await register([{ email, password: PASSWORD, emailSubscribe: true }]);
+      expectErrorShape(array, 400, 'VALIDATION_FAILED');
+      const dupForm = await client.request(
+        'POST',
+        '/oauth2/token',
+        'grant_type=password&grant_type=refresh_token',
+        'application/x-www-form-urlencoded',
+      );
+      expect(dupForm.body).toMatchObject({ code: 'VALIDATION_FAILED', error: 'invalid_request' });
+      const query = await client.get('/api/v1/bot-check/challenge?action=launch');
+      expectErrorShape(query, 400, 'VALIDATION_FAILED');
+      expect(query.body.message).toContain('action');
+      expect(await stored(email)).toBe(0);
+    });
+
+    it('SQL-looking strings are data, never code', async () => {
+      const sqlEmail = `x'; DROP TABLE users; --@example.com`;
+      expectErrorShape(
+        await register({ email: sqlEmail, password: PASSWORD, emailSubscribe: true }),
+        400,
+        'INVALID_EMAIL',
+      );
+      const signIn = await client.signIn(`' OR '1'='1`, `' OR '1'='1`);
+      expect(signIn.body).toMatchObject({ code: 'INVALID_CREDENTIALS' });
+      const email = uniqueEmail();
+      const password = `Robert'); DROP TABLE users;-- ${'"'}`;
+      expect((await register({ email, password, emailSubscribe: false })).status).toBe(201);
+      expect((await client.signIn(email, password)).status).toBe(200);
+      const outbox = await client.get<unknown[]>(
+        `/api/v1/dev/outbox?to=${encodeURIComponent("' OR 1=1 --")}`,
+      );
+      expect(outbox.body).toEqual([]);
+      expect((await host().query('SELECT count(*)::int AS n FROM users'))[0]).toMatchObject({
+        n: expect.any(Number),
+      });
+    });
+
+    it('unicode oddities: control characters and lone surrogates are refused; real unicode works', async () => {
+      const email = uniqueEmail();
+      const nul = await register({ email, password: `abc\u0000defghij`, emailSubscribe: true });
+      expectErrorShape(nul, 400, 'VALIDATION_FAILED');
+      expect(nul.body.message).toContain('password');
+      const surrogate = await client.request(
+        'POST',
+        '/api/v1/auth/register',
+        `{"email":"${email}","password":"abcdefgh\\ud800","emailSubscribe":true}`,
+        'application/json',
+        { botCheck: 'register' },
+      );
+      expect(surrogate.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'Field "password" is not valid Unicode text.',
+      });
+      const rtl = await register({
+        email: `ad\u202emin@example.com`,
+        password: PASSWORD,
+        emailSubscribe: true,
+      });
+      expect(rtl.body).toMatchObject({ code: 'INVALID_EMAIL' });
+      const zeroWidth = await register({
+        email: `a\u200b${email}`,
+        password: PASSWORD,
+        emailSubscribe: true,
+      });
+      expect(zeroWidth.body).toMatchObject({ code: 'INVALID_EMAIL' });
+      expect(await stored(email)).toBe(0);
+      // Eight emoji are eight characters; full-width letters sign in as their ASCII form (NFKC).
+      const emoji = '🏏🏏🏏🏏🏏🏏🏏🏏';
+      expect((await register({ email, password: emoji, emailSubscribe: true })).status).toBe(201);
+      expect((await client.signIn(email, emoji)).status).toBe(200);
+      const wide = uniqueEmail();
+      expect(
+        (await register({ email: wide, password: 'ｃｒｉｃｋｅｔ　ｂａｔ', emailSubscribe: true }))
+          .status,
+      ).toBe(201);
+      expect((await client.signIn(wide, 'cricket bat')).status).toBe(200);
+    });
+
+    it('unknown routes and methods: 404 NOT_FOUND', async () => {
+      expectErrorShape(await client.get('/api/v1/nothing-here'), 404, 'NOT_FOUND');
+      expectErrorShape(
+        await client.request('DELETE', '/api/v1/me', undefined, undefined),
+        404,
+        'NOT_FOUND',
+      );
+    });
+  });
+
+  describe('CORS, docs, analytics and probes', () => {
+    it('allows the site origins with credentials, and nobody else', async () => {
+      const preflight = await client.request('OPTIONS', '/oauth2/token', undefined, undefined, {
+        xsrf: false,
+        headers: {
+          origin: SITE_ORIGIN,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers':
+            'authorization,content-type,x-xsrf-token,x-bot-check,idempotency-key',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
+      expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(
+        /X-XSRF-TOKEN.*X-Bot-Check.*Idempotency-Key/,
+      );
+      expect(Number(preflight.headers.get('access-control-max-age'))).toBeGreaterThan(0);
+      const foreign = await client.get('/api/v1/bot-check/challenge?action=signin', {
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+      const own = await client.get('/api/v1/bot-check/challenge?action=signin', {
+        headers: { origin: SITE_ORIGIN },
+      });
+      expect(own.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
+    });
+
+    it('serves the OpenAPI document built from the route schemas at /docs', async () => {
+      const doc = await client.get<{
+        openapi: string;
+        paths: Record<string, Record<string, { requestBody?: unknown }>>;
+      }>('/docs/json');
+      expect(doc.body.openapi).toBe('3.1.0');
+      for (const path of [
+        '/oauth2/token',
+        '/oauth2/revoke',
+        '/api/v1/auth/register',
+        '/api/v1/auth/init-reset',
+        '/api/v1/auth/reset-password',
+        '/api/v1/auth/change-password',
+        '/api/v1/me',
+        '/api/v1/bot-check/challenge',
+      ])
+        expect(doc.body.paths).toHaveProperty([path]);
+      expect(JSON.stringify(doc.body.paths['/api/v1/auth/register'])).toContain('emailSubscribe');
+      expect((await client.get('/docs')).status).toBeLessThan(400);
+    });
+
+    it('stores page views and events from the shell (202)', async () => {
+      const path = `/events?probe=${Date.now()}`;
+      const view = await client.postJson('/api/v1/analytics/page-views', {
+        path,
+        title: 'Events',
+        referrer: '',
+      });
+      expect(view.status).toBe(202);
+      expect(
+        (
+          await client.postJson('/api/v1/analytics/events', {
+            name: 'signup',
+            properties: { plan: 'x', n: 1 },
+          })
+        ).status,
+      ).toBe(202);
+      expect(
+        await host().query('SELECT kind, title FROM analytics_events WHERE path = $1', [path]),
+      ).toEqual([{ kind: 'page-view', title: 'Events' }]);
+      const nested = await client.postJson('/api/v1/analytics/events', {
+        name: 'x',
+        properties: { deep: { a: 1 } },
+      });
+      expect(nested.status).toBe(400);
+    });
+
+    it('answers the health probes', async () => {
+      expect((await client.get('/healthz')).body).toEqual({ ok: true });
+      expect((await client.get('/readyz')).body).toEqual({ ok: true });
+    });
+  });
+
+  describe('reCAPTCHA v3 adapter', () => {
+    let siteverify: TestServer;
+    let recaptcha: RunningApi;
+    let verdict: { success: boolean; score: number; action: string };
+    beforeAll(async () => {
+      siteverify = await startTestServer((_request, response) => sendJson(response, 200, verdict));
+      recaptcha = await host().start({
+        CREASE_BOT_CHECK: 'recaptcha',
+        CREASE_RECAPTCHA_SECRET: 'test-secret',
+        CREASE_RECAPTCHA_VERIFY_URL: `${siteverify.origin}/recaptcha/api/siteverify`,
+        CREASE_RECAPTCHA_MIN_SCORE: '0.5',
+      });
+    });
+    afterAll(async () => {
+      await recaptcha.close();
+      await siteverify.close();
+    });
+
+    it('accepts a good score for the right action and refuses low scores, other actions and no token', async () => {
+      const c = recaptcha.client();
+      const body = () => ({ email: uniqueEmail(), password: PASSWORD, emailSubscribe: false });
+      verdict = { success: true, score: 0.9, action: 'register' };
+      const ok = await c.postJson('/api/v1/auth/register', body(), {
+        headers: { 'x-bot-check': 'google-token' },
+      });
+      expect(ok.status).toBe(201);
+      const sent = new URLSearchParams(siteverify.requests.at(-1)?.body);
+      expect(sent.get('secret')).toBe('test-secret');
+      expect(sent.get('response')).toBe('google-token');
+      verdict = { success: true, score: 0.1, action: 'register' };
+      expect(
+        (
+          await c.postJson('/api/v1/auth/register', body(), {
+            headers: { 'x-bot-check': 'google-token' },
+          })
+        ).body,
+      ).toMatchObject({ code: 'BOT_CHECK_FAILED' });
+      verdict = { success: true, score: 0.9, action: 'signin' };
+      expect(
+        (
+          await c.postJson('/api/v1/auth/register', body(), {
+            headers: { 'x-bot-check': 'google-token' },
+          })
+        ).body,
+      ).toMatchObject({ code: 'BOT_CHECK_FAILED' });
+      const requests = siteverify.requests.length;
+      expect((await c.postJson('/api/v1/auth/register', body())).body).toMatchObject({
+        code: 'BOT_CHECK_FAILED',
+      });
+      expect(siteverify.requests.length).toBe(requests);
+      expect((await c.get('/api/v1/bot-check/challenge?action=register')).status).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,87 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, PRODUCTION_ARGON2, loadApiConfig } from './config';
+
+describe('loadApiConfig', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-config-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('runs with no settings: PGlite in <data>/api-db, local site origins, a persisted dev key', () => {
+    const config = loadApiConfig({ CREASE_DATA_DIR: dir }, '/repo');
+    expect(config.databaseUrl).toBeNull();
+    expect(config.pgliteDir).toBe(path.join(dir, 'api-db'));
+    expect(config.siteOrigins).toEqual([
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+      'http://crease.localhost:8080',
+    ]);
+    expect(config.argon2).toEqual(PRODUCTION_ARGON2);
+    expect(config.oauthClientIds).toEqual(['crease-web']);
+    expect(config.botCheck).toBe('altcha');
+    // The generated key is kept, so access tokens survive a restart.
+    expect(loadApiConfig({ CREASE_DATA_DIR: dir }, '/repo').jwtSecret).toEqual(config.jwtSecret);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadApiConfig({
+      CREASE_DATA_DIR: dir,
+      DATABASE_URL: 'postgres://u@db:5432/crease',
+    });
+    expect(config.databaseUrl).toBe('postgres://u@db:5432/crease');
+    expect(config.pgliteDir).toBeNull();
+  });
+
+  it('reports every problem at once, clearly', () => {
+    let error: unknown;
+    try {
+      loadApiConfig({
+        CREASE_DATA_DIR: dir,
+        DATABASE_URL: 'mysql://x',
+        CREASE_BOT_CHECK: 'captcha',
+        CREASE_ACCESS_TOKEN_SECONDS: 'ten',
+        CREASE_SITE_ORIGINS: 'localhost:8080',
+        SMTP_URL: 'http://mail',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of [
+      'DATABASE_URL',
+      'CREASE_BOT_CHECK',
+      'CREASE_ACCESS_TOKEN_SECONDS',
+      'CREASE_SITE_ORIGINS',
+      'SMTP_URL',
+    ])
+      expect(message).toContain(name);
+  });
+
+  it('refuses unsafe production settings', () => {
+    expect(() => loadApiConfig({ NODE_ENV: 'production', CREASE_DATA_DIR: dir })).toThrow(
+      /CREASE_JWT_SECRET is required in production/,
+    );
+    const secrets = {
+      NODE_ENV: 'production',
+      CREASE_DATA_DIR: dir,
+      CREASE_JWT_SECRET: Buffer.alloc(32, 1).toString('base64url'),
+      CREASE_XSRF_SECRET: Buffer.alloc(32, 2).toString('base64url'),
+      CREASE_ALTCHA_HMAC_KEY: 'k',
+      CREASE_SITE_ORIGINS: 'https://crease.tv',
+    };
+    expect(loadApiConfig(secrets).cookieSecure).toBe(true);
+    expect(loadApiConfig(secrets).xsrfLocalhostFallback).toBe(false);
+    expect(() => loadApiConfig({ ...secrets, CREASE_BOT_CHECK: 'off' })).toThrow(
+      /not allowed in production/,
+    );
+    expect(() => loadApiConfig({ ...secrets, CREASE_ARGON2_MEMORY_KIB: '1024' })).toThrow(/OWASP/);
+    expect(() => loadApiConfig({ ...secrets, CREASE_BOT_CHECK: 'recaptcha' })).toThrow(
+      /CREASE_RECAPTCHA_SECRET/,
+    );
+  });
+});
