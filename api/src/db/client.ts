@@ -35,7 +35,7 @@ export async function openDatabase(options: {
   pgliteDir: string | null;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Replicas start together: one migrates while the others wait on the lock.
     const client = await pool.connect();
