@@ -53,7 +53,7 @@ export async function createApi(
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      // Never log secrets: credentials, tokens and cookies (decision 016).
+      // Never log secrets: credentials, tokens and cookies (docs/api.md).
       redact: {
         paths: [
           'req.headers.authorization',

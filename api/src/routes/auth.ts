@@ -1,6 +1,6 @@
 /**
  * Registration, password reset (SPEC §7.2-7.3) and password change. Enumeration policy
- * (decision 017): registration says "already registered" (the viewer needs to know); sign-in and
+ * (decision 016): registration says "already registered" (the viewer needs to know); sign-in and
  * reset never tell. All three hash a password either way, so timing does not tell either.
  */
 import { Type } from '@fastify/type-provider-typebox';
@@ -92,7 +92,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['accounts'],
         summary: 'Register a viewer (then sign in with the password grant)',
-        description: `Needs a bot-check token in ${BOT_CHECK_HEADER}. First and last name are fixed to defaults (SPEC §3). A registered email gets 409 EMAIL_ALREADY_REGISTERED (decision 017).`,
+        description: `Needs a bot-check token in ${BOT_CHECK_HEADER}. First and last name are fixed to defaults (SPEC §3). A registered email gets 409 EMAIL_ALREADY_REGISTERED (decision 016).`,
         security: [{ botCheck: [], xsrf: [] }],
         headers: botCheckHeader,
         body: RegisterRequest,
