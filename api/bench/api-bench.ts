@@ -56,7 +56,9 @@ async function benchOn(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const config = loadApiConfig(env, process.cwd());
-  const server = spawn(process.execPath, ['--import', 'tsx', 'api/src/cli/serve.ts'], {
+  // BENCH_API_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=.bench/prof", to profile the API.
+  const nodeArgs = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'api/src/cli/serve.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -168,8 +170,13 @@ async function benchOn(
 
 async function main() {
   const results: { label: string; rows: Row[] }[] = [];
-  const pglite = await benchOn('PGlite (on disk, as npm start runs it)', null);
-  results.push({ label: 'PGlite (on disk, as npm start runs it)', rows: pglite.rows });
+  // BENCH_PGLITE=0 skips the PGlite run (e.g. to profile only the PostgreSQL one).
+  const pglite =
+    process.env.BENCH_PGLITE === '0'
+      ? { rows: [], config: loadApiConfig({ CREASE_DATA_DIR: os.tmpdir() }, process.cwd()) }
+      : await benchOn('PGlite (on disk, as npm start runs it)', null);
+  if (pglite.rows.length)
+    results.push({ label: 'PGlite (on disk, as npm start runs it)', rows: pglite.rows });
   const bin = process.env.BENCH_POSTGRES === '0' ? null : findPostgresBin();
   if (bin) {
     const cluster = await startPostgresCluster(bin);

@@ -9,13 +9,24 @@ export interface AccessClaims {
 
 /** Short-lived HS256 JWTs (jose). The API is the only party that verifies them. */
 export class AccessTokens {
+  /** Imported once: jose would otherwise import the raw key for every sign and verify. */
+  private readonly key: Promise<CryptoKey>;
+
   constructor(
-    private readonly key: Uint8Array,
+    secret: Uint8Array,
     private readonly issuer: string,
     readonly lifetimeSeconds: number,
-  ) {}
+  ) {
+    this.key = crypto.subtle.importKey(
+      'raw',
+      Uint8Array.from(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+  }
 
-  sign(claims: AccessClaims): Promise<string> {
+  async sign(claims: AccessClaims): Promise<string> {
     return new SignJWT({ sid: claims.sid, scope: 'API' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
@@ -24,13 +35,13 @@ export class AccessTokens {
       .setIssuedAt()
       .setJti(crypto.randomUUID())
       .setExpirationTime(`${this.lifetimeSeconds}s`)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** The claims, or null for anything invalid, expired or not ours. */
   async verify(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: this.issuer,
         audience: this.issuer,
