@@ -10,9 +10,11 @@ import { BOT_CHECK_HEADER } from '@crease/contract';
 import type { ApiConfig } from './config';
 import { openDatabase } from './db/client';
 import type { Database } from './db/client';
+import { startHousekeeping } from './db/housekeeping';
 import { runSeeders } from './db/seed';
 import { ApiError, sendError } from './errors';
 import { assertPlainText } from './http/input-guard';
+import { registerIdempotency } from './http/idempotency';
 import { registerXsrf } from './http/xsrf-hook';
 import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
@@ -89,7 +91,9 @@ export async function createApi(
   const database = options.database ?? (await openDatabase(config));
   const services = createServices(config, database, app.log, options.services);
   app.decorate('services', services);
+  const housekeeping = startHousekeeping(database.db, config.cleanupIntervalSeconds, app.log);
   app.addHook('onClose', async () => {
+    await housekeeping.stop();
     await services.background.drain();
     if (ownDatabase) await database.close();
   });
@@ -110,11 +114,12 @@ export async function createApi(
       BOT_CHECK_HEADER,
       'Idempotency-Key',
     ],
-    exposedHeaders: ['Retry-After'],
+    exposedHeaders: ['Retry-After', 'Idempotent-Replayed'],
     maxAge: 600,
     strictPreflight: false,
   });
   registerXsrf(app, services);
+  registerIdempotency(app, services);
   await app.register(rateLimit, { global: false });
 
   app.addHook('preValidation', async (request) => {

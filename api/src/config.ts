@@ -71,6 +71,8 @@ export interface ApiConfig {
   seed: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** Seconds between housekeeping passes in this process (0: only the cleanup CLI). */
+  cleanupIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -248,6 +250,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     seed: bool('CREASE_SEED', !production),
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
     trustProxy: bool('CREASE_TRUST_PROXY', false),
+    cleanupIntervalSeconds: int('CREASE_CLEANUP_INTERVAL_SECONDS', 600, 0, 86_400),
   };
   if (config.refreshIdleSeconds > config.refreshAbsoluteSeconds)
     problems.push('CREASE_REFRESH_IDLE_SECONDS must not exceed CREASE_REFRESH_ABSOLUTE_SECONDS');

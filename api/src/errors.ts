@@ -96,6 +96,21 @@ export const ERROR_CATALOGUE: Record<AccountErrorCode, CatalogueEntry> = {
     message: 'Your session has ended. Please sign in again.',
     oauth: 'invalid_grant',
   },
+  INVALID_IDEMPOTENCY_KEY: {
+    status: 400,
+    message: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',
+    oauth: 'invalid_request',
+  },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: 'The same request is still being processed. Please try again in a moment.',
+    oauth: 'invalid_request',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was already used for a different request.',
+    oauth: 'invalid_request',
+  },
 };
 
 /** An error the API means to send: a catalogue code, optionally a more precise message. */

@@ -88,7 +88,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/auth/register',
     {
-      config: { accepts: 'json', rateLimit: { max: config.registerPerMinute, timeWindow: 60_000 } },
+      config: {
+        accepts: 'json',
+        idempotent: true,
+        rateLimit: { max: config.registerPerMinute, timeWindow: 60_000 },
+      },
       schema: {
         tags: ['accounts'],
         summary: 'Register a viewer (then sign in with the password grant)',
@@ -129,7 +133,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/auth/init-reset',
     {
-      config: { accepts: 'json', rateLimit: { max: config.resetPerMinute, timeWindow: 60_000 } },
+      config: {
+        accepts: 'json',
+        idempotent: true,
+        rateLimit: { max: config.resetPerMinute, timeWindow: 60_000 },
+      },
       schema: {
         tags: ['accounts'],
         summary: 'Send a password-reset link',
@@ -181,6 +189,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     {
       config: {
         accepts: 'json',
+        idempotent: true,
         rateLimit: { max: config.resetPerMinute * 4, timeWindow: 60_000 },
       },
       schema: {
@@ -248,7 +257,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/auth/change-password',
     {
-      config: { accepts: 'json' },
+      config: { accepts: 'json', idempotent: true },
       schema: {
         tags: ['accounts'],
         summary: 'Change the password of the signed-in viewer',

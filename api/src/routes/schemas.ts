@@ -40,6 +40,7 @@ export const errorResponses = {
   409: ErrorResponse,
   413: ErrorResponse,
   415: ErrorResponse,
+  422: ErrorResponse,
   429: ErrorResponse,
 };
 

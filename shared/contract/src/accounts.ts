@@ -47,6 +47,12 @@ export const ACCOUNT_ERROR_CODES = [
   'INVALID_SCOPE',
   /** OAuth2 refresh grant: unknown, expired, revoked or already used refresh token (one message). */
   'INVALID_REFRESH_TOKEN',
+  /** Idempotency-Key header not 1-255 visible ASCII characters (decision 019). */
+  'INVALID_IDEMPOTENCY_KEY',
+  /** The first request with this Idempotency-Key is still running: retry after Retry-After. */
+  'IDEMPOTENCY_KEY_IN_USE',
+  /** This Idempotency-Key was already used for a different request (method, path or body). */
+  'IDEMPOTENCY_KEY_REUSED',
 ] as const;
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
 

@@ -1,0 +1,285 @@
+/** @jest-environment node */
+/**
+ * Idempotency-Key (decision 019) and housekeeping over real HTTP, on PGlite and PostgreSQL.
+ */
+import { describeEachDatabase, uniqueEmail } from './testing/test-api';
+import type { ApiClient, RunningApi } from './testing/test-api';
+
+const PASSWORD = 'correct horse battery';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const REGISTER = '/api/v1/auth/register';
+
+describeEachDatabase('Idempotency-Key', (host) => {
+  let api: RunningApi;
+  let client: ApiClient;
+
+  beforeAll(async () => {
+    api = await host().start();
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+  beforeEach(() => {
+    client = api.client();
+  });
+
+  const usersWith = async (email: string) =>
+    (await host().query('SELECT id FROM users WHERE email = $1', [email])).length;
+
+  it('replays a retried registration: the same 201 body, one account', async () => {
+    const email = uniqueEmail('idem');
+    const body = { email, password: PASSWORD, emailSubscribe: false };
+    // The shell's retry sends the very same headers, bot-check proof included.
+    const headers = {
+      'idempotency-key': crypto.randomUUID(),
+      'x-bot-check': await client.botToken('register'),
+    };
+    const first = await client.postJson(REGISTER, body, { headers });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const retry = await client.postJson(REGISTER, body, { headers });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(retry.body).toEqual(first.body);
+    expect(await usersWith(email)).toBe(1);
+    // Without the key, the same request is a new registration: the email is taken.
+    const fresh = await client.register(email, PASSWORD);
+    expect(fresh.status).toBe(409);
+    expect(fresh.body).toMatchObject({ code: 'EMAIL_ALREADY_REGISTERED' });
+  });
+
+  it('stores the key and the request only as keyed hashes', async () => {
+    const key = `key-${crypto.randomUUID()}`;
+    const email = uniqueEmail('idem');
+    const res = await client.postJson(
+      REGISTER,
+      { email, password: PASSWORD, emailSubscribe: true },
+      { botCheck: 'register', headers: { 'idempotency-key': key } },
+    );
+    expect(res.status).toBe(201);
+    const rows = await host().query<Record<string, unknown>>(
+      "SELECT * FROM idempotency_keys WHERE body LIKE '%' || $1 || '%'",
+      [email],
+    );
+    expect(rows).toHaveLength(1);
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain(key);
+    expect(text).not.toContain(PASSWORD);
+    expect(rows[0]).toMatchObject({ scope: '/api/v1/auth/register|anon', status: 201 });
+    expect(JSON.stringify(rows[0]?.headers)).not.toMatch(/set-cookie/i);
+  });
+
+  it('answers 422 IDEMPOTENCY_KEY_REUSED for the same key with a different body', async () => {
+    const key = crypto.randomUUID();
+    const email = uniqueEmail('idem');
+    const first = await client.postJson(
+      REGISTER,
+      { email, password: PASSWORD, emailSubscribe: false },
+      { botCheck: 'register', headers: { 'idempotency-key': key } },
+    );
+    expect(first.status).toBe(201);
+    const other = uniqueEmail('idem');
+    const reused = await client.postJson(
+      REGISTER,
+      { email: other, password: PASSWORD, emailSubscribe: false },
+      { botCheck: 'register', headers: { 'idempotency-key': key } },
+    );
+    expect(reused.status).toBe(422);
+    expect(reused.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', userId: null });
+    expect(reused.body.timeStamp).toEqual(expect.any(String));
+    expect(await usersWith(other)).toBe(0);
+  });
+
+  it('runs concurrent requests with one key once: the other gets 409 IN_USE or the replay', async () => {
+    const email = uniqueEmail('idem');
+    const body = { email, password: PASSWORD, emailSubscribe: false };
+    const headers = {
+      'idempotency-key': crypto.randomUUID(),
+      'x-bot-check': await client.botToken('register'),
+    };
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => client.postJson(REGISTER, body, { headers })),
+    );
+    const executed = answers.filter(
+      (a) => a.status === 201 && a.headers.get('idempotent-replayed') === null,
+    );
+    expect(executed).toHaveLength(1);
+    for (const answer of answers) {
+      if (answer === executed[0]) continue;
+      if (answer.status === 409) {
+        expect(answer.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_IN_USE' });
+        expect(answer.headers.get('retry-after')).toBe('1');
+      } else {
+        expect(answer.status).toBe(201);
+        expect(answer.headers.get('idempotent-replayed')).toBe('true');
+        expect(answer.body).toEqual(executed[0]?.body);
+      }
+    }
+    expect(await usersWith(email)).toBe(1);
+  });
+
+  it('refuses a malformed key with 400 INVALID_IDEMPOTENCY_KEY and does nothing', async () => {
+    for (const key of ['has space', 'x'.repeat(256), 'tab\tinside']) {
+      const email = uniqueEmail('idem');
+      const res = await client.postJson(
+        REGISTER,
+        { email, password: PASSWORD, emailSubscribe: false },
+        { botCheck: 'register', headers: { 'idempotency-key': key } },
+      );
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'INVALID_IDEMPOTENCY_KEY', userId: null });
+      expect(await usersWith(email)).toBe(0);
+    }
+    const longest = await client.postJson(
+      REGISTER,
+      { email: uniqueEmail('idem'), password: PASSWORD, emailSubscribe: false },
+      { botCheck: 'register', headers: { 'idempotency-key': '~'.repeat(255) } },
+    );
+    expect(longest.status).toBe(201);
+  });
+
+  it('replays a stored 4xx answer as well (the first attempt: 409)', async () => {
+    const email = uniqueEmail('idem');
+    await client.register(email, PASSWORD);
+    const key = crypto.randomUUID();
+    const body = { email, password: PASSWORD, emailSubscribe: false };
+    const taken = await client.postJson(REGISTER, body, {
+      botCheck: 'register',
+      headers: { 'idempotency-key': key },
+    });
+    expect(taken.status).toBe(409);
+    const again = await client.postJson(REGISTER, body, {
+      botCheck: 'register',
+      headers: { 'idempotency-key': key },
+    });
+    expect(again.status).toBe(409);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(taken.body);
+  });
+
+  // The same key and the same body from two viewers: with an anonymous scope this would replay.
+  it('scopes keys of signed-in callers to the user: another viewer may use the same key', async () => {
+    const key = crypto.randomUUID();
+    const viewers = [uniqueEmail('idem'), uniqueEmail('idem')];
+    const results = [];
+    for (const email of viewers) {
+      expect((await client.register(email, PASSWORD)).status).toBe(201);
+      const { body: tokens } = await client.signIn(email, PASSWORD);
+      results.push(
+        await client.postJson(
+          '/api/v1/auth/change-password',
+          { oldPassword: PASSWORD, newPassword: 'another good password' },
+          { bearer: tokens.access_token, headers: { 'idempotency-key': key } },
+        ),
+      );
+    }
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    expect(results.map((r) => r.headers.get('idempotent-replayed'))).toEqual([null, null]);
+    expect(results[0]?.body.userId).not.toEqual(results[1]?.body.userId);
+  });
+
+  it('keeps working without the header (non-browser clients)', async () => {
+    const email = uniqueEmail('idem');
+    expect((await client.register(email, PASSWORD)).status).toBe(201);
+    expect((await client.register(email, PASSWORD)).status).toBe(409);
+  });
+});
+
+describeEachDatabase('housekeeping', (host) => {
+  let api: RunningApi;
+
+  beforeAll(async () => {
+    // A second API instance on the same database, with a pass every second.
+    api = await host().start({ CREASE_CLEANUP_INTERVAL_SECONDS: '1' });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('deletes expired rows of every table and keeps live ones', async () => {
+    const q = host().query.bind(host());
+    const tag = crypto.randomUUID();
+    const userId = crypto.randomUUID();
+    await q(
+      "INSERT INTO users (id, email, password_hash, first_name, last_name) VALUES ($1, $2, 'x', 'C', 'V')",
+      [userId, uniqueEmail('housekeeping')],
+    );
+    const family = (id: string, expires: string) =>
+      q(
+        `INSERT INTO refresh_families (id, user_id, created_at, expires_at) VALUES ($1, $2, now() - interval '2 days', ${expires})`,
+        [id, userId],
+      );
+    const deadFamily = crypto.randomUUID();
+    const liveFamily = crypto.randomUUID();
+    await family(deadFamily, "now() - interval '1 minute'");
+    await family(liveFamily, "now() + interval '1 day'");
+    for (const [familyId, hash] of [
+      [deadFamily, `dead-${tag}`],
+      [liveFamily, `live-${tag}`],
+    ])
+      await q(
+        "INSERT INTO refresh_tokens (id, family_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, now(), now() + interval '1 day')",
+        [crypto.randomUUID(), familyId, hash],
+      );
+    const reset = (hash: string, expires: string, used: string) =>
+      q(
+        `INSERT INTO password_reset_tokens (id, user_id, token_hash, created_at, expires_at, used_at) VALUES ($1, $2, $3, now(), ${expires}, ${used})`,
+        [crypto.randomUUID(), userId, `${hash}-${tag}`],
+      );
+    await reset('expired', "now() - interval '1 second'", 'NULL');
+    await reset('used', "now() + interval '1 hour'", 'now()');
+    await reset('live', "now() + interval '1 hour'", 'NULL');
+    for (const [key, expires] of [
+      [`dead-${tag}`, "now() - interval '1 second'"],
+      [`live-${tag}`, "now() + interval '1 hour'"],
+    ]) {
+      await q(`INSERT INTO bot_check_spent (key, expires_at) VALUES ($1, ${expires})`, [key]);
+      await q(
+        `INSERT INTO rate_counters (key, count, window_start, expires_at) VALUES ($1, 3, now(), ${expires})`,
+        [key],
+      );
+      await q(
+        `INSERT INTO idempotency_keys (scope, key_hash, fingerprint, lock_id, locked_at, status, body, expires_at) VALUES ('test|anon', $1, 'f', $2, now(), 201, '{}', ${expires})`,
+        [key, crypto.randomUUID()],
+      );
+    }
+
+    const left = async () => ({
+      families: (
+        await q('SELECT id FROM refresh_families WHERE id IN ($1, $2)', [deadFamily, liveFamily])
+      ).map((r) => r.id),
+      tokens: (
+        await q('SELECT token_hash FROM refresh_tokens WHERE token_hash LIKE $1', [`%-${tag}`])
+      ).map((r) => r.token_hash),
+      resets: (
+        await q('SELECT token_hash FROM password_reset_tokens WHERE token_hash LIKE $1', [
+          `%-${tag}`,
+        ])
+      ).map((r) => r.token_hash),
+      spent: (await q('SELECT key FROM bot_check_spent WHERE key LIKE $1', [`%-${tag}`])).map(
+        (r) => r.key,
+      ),
+      counters: (await q('SELECT key FROM rate_counters WHERE key LIKE $1', [`%-${tag}`])).map(
+        (r) => r.key,
+      ),
+      idempotency: (
+        await q('SELECT key_hash FROM idempotency_keys WHERE key_hash LIKE $1', [`%-${tag}`])
+      ).map((r) => r.key_hash),
+    });
+    const expected = {
+      families: [liveFamily],
+      tokens: [`live-${tag}`],
+      resets: [`live-${tag}`],
+      spent: [`live-${tag}`],
+      counters: [`live-${tag}`],
+      idempotency: [`live-${tag}`],
+    };
+    let state = await left();
+    for (let i = 0; i < 100 && JSON.stringify(state) !== JSON.stringify(expected); i++) {
+      await sleep(100);
+      state = await left();
+    }
+    expect(state).toEqual(expected);
+  });
+});
