@@ -85,7 +85,17 @@ export async function createApi(
       },
     },
     routerOptions: { maxParamLength: 200 },
+    // One summary line per request, written when the response is done (hook below), instead of
+    // Fastify's two ("incoming request" + "request completed"): half the log I/O (decision 017).
+    disableRequestLogging: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info(
+      { req: request, res: reply, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
+  });
 
   const ownDatabase = !options.database;
   const database = options.database ?? (await openDatabase(config));

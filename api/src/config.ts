@@ -94,6 +94,9 @@ function persistedSecret(dataDir: string, file: string): Uint8Array {
   }
 }
 
+/** The production log level (decision 017); `npm run bench:api` runs the API with it too. */
+export const PRODUCTION_LOG_LEVEL = 'info';
+
 /**
  * Validates the whole environment and reports every problem at once. `root` is the repository
  * root, where the default data folder `.data` lives.
@@ -248,7 +251,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     resetPerMinute: int('CREASE_RESET_PER_MINUTE', 5, 1, 100_000),
     bodyLimitBytes: int('CREASE_BODY_LIMIT_BYTES', 16_384, 1024, 1_048_576),
     seed: bool('CREASE_SEED', !production),
-    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    logLevel: env.LOG_LEVEL ?? (production ? PRODUCTION_LOG_LEVEL : 'warn'),
     trustProxy: bool('CREASE_TRUST_PROXY', false),
     cleanupIntervalSeconds: int('CREASE_CLEANUP_INTERVAL_SECONDS', 600, 0, 86_400),
   };

@@ -65,7 +65,7 @@ export function createServices(
     database,
     hasher: new PasswordHasher(config.argon2),
     accessTokens,
-    sessions: new Sessions(db, accessTokens, config),
+    sessions: new Sessions(db, accessTokens, config, database.prepared),
     xsrf: new XsrfTokens(config.xsrfSecret),
     attempts: new DbAttemptStore(db),
     botCheck: createBotCheck(config, db),

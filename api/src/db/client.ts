@@ -13,9 +13,17 @@ import * as schema from './schema';
 /** Either driver, one type: the routes never know which database they run on. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * A hot-path statement with positional parameters ($1…). On PostgreSQL it is a named prepared
+ * statement: each pooled connection parses and plans it once, not on every call (decision 018).
+ * PGlite (one session, no named statements in its API) runs it as an ordinary query.
+ */
+export type PreparedQuery = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  prepared: PreparedQuery;
   /** Readiness: a round trip to the database. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -49,6 +57,8 @@ export async function openDatabase(options: {
     return {
       kind: 'postgres',
       db,
+      prepared: async <Row>(name: string, text: string, values: unknown[]) =>
+        (await pool.query({ name, text, values })).rows as Row[],
       ping: async () => void (await pool.query('SELECT 1')),
       close: () => pool.end(),
     };
@@ -61,6 +71,8 @@ export async function openDatabase(options: {
   return {
     kind: 'pglite',
     db,
+    prepared: async <Row>(_name: string, text: string, values: unknown[]) =>
+      (await client.query<Row>(text, values)).rows,
     ping: async () => void (await db.execute(sql`SELECT 1`)),
     close: () => client.close(),
   };

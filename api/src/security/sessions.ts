@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { TokenResponse } from '@crease/contract';
-import type { Db } from '../db/client';
+import type { Db, PreparedQuery } from '../db/client';
 import { refreshFamilies, refreshTokens } from '../db/schema';
 import { ApiError } from '../errors';
 import type { AccessTokens } from './access-tokens';
@@ -14,6 +14,47 @@ export interface SessionPolicy {
 
 export type IssuedTokens = TokenResponse & { token_type: 'Bearer'; sid: string };
 
+interface RefreshRow {
+  family_id: string;
+  user_id: string;
+  used_at: Date | string | null;
+  revoked_at: Date | string | null;
+  issued: number;
+}
+
+/**
+ * The refresh grant in one statement: look the token up, spend it if it is live, insert its
+ * successor. $1 the presented token's hash, $2 now, $3 the successor's id, $4 its hash, $5 its
+ * idle expiry (capped at the family's). A constant text, so PostgreSQL plans it once per
+ * connection (a named prepared statement, decision 018).
+ */
+const REFRESH_GRANT_SQL = `
+  WITH cur AS (
+    SELECT t.id, t.used_at, t.expires_at, f.id AS family_id, f.expires_at AS family_expires_at,
+           f.revoked_at, f.user_id, u.active
+    FROM refresh_tokens t
+    JOIN refresh_families f ON f.id = t.family_id
+    JOIN users u ON u.id = f.user_id
+    WHERE t.token_hash = $1::text
+  ), spent AS (
+    UPDATE refresh_tokens SET used_at = $2::timestamptz
+    WHERE id = (
+      SELECT id FROM cur
+      WHERE used_at IS NULL AND revoked_at IS NULL AND active
+        AND expires_at > $2::timestamptz AND family_expires_at > $2::timestamptz
+    ) AND used_at IS NULL
+    RETURNING family_id
+  ), issued AS (
+    INSERT INTO refresh_tokens (id, family_id, token_hash, created_at, expires_at)
+    SELECT $3::uuid, cur.family_id, $4::text, $2::timestamptz,
+           LEAST($5::timestamptz, cur.family_expires_at)
+    FROM spent JOIN cur ON cur.family_id = spent.family_id
+    RETURNING id
+  )
+  SELECT cur.family_id, cur.user_id, cur.used_at, cur.revoked_at,
+         (SELECT count(*) FROM issued)::int AS issued
+  FROM cur`;
+
 /**
  * Sign-in sessions as refresh-token families (decision 013): every refresh rotates the token,
  * a spent token replayed later revokes the whole family, and a family lives at most
@@ -24,6 +65,7 @@ export class Sessions {
     private readonly db: Db,
     private readonly accessTokens: AccessTokens,
     private readonly policy: SessionPolicy,
+    private readonly prepared: PreparedQuery,
   ) {}
 
   private async issue(
@@ -74,41 +116,13 @@ export class Sessions {
     const nowIso = now.toISOString();
     const idleEnd = new Date(now.getTime() + this.policy.refreshIdleSeconds * 1000).toISOString();
     const next = newOpaqueToken();
-    const result = (await this.db.execute(sql`
-      WITH cur AS (
-        SELECT t.id, t.used_at, t.expires_at, f.id AS family_id, f.expires_at AS family_expires_at,
-               f.revoked_at, f.user_id, u.active
-        FROM refresh_tokens t
-        JOIN refresh_families f ON f.id = t.family_id
-        JOIN users u ON u.id = f.user_id
-        WHERE t.token_hash = ${hashOpaqueToken(refreshToken)}
-      ), spent AS (
-        UPDATE refresh_tokens SET used_at = ${nowIso}::timestamptz
-        WHERE id = (
-          SELECT id FROM cur
-          WHERE used_at IS NULL AND revoked_at IS NULL AND active
-            AND expires_at > ${nowIso}::timestamptz AND family_expires_at > ${nowIso}::timestamptz
-        ) AND used_at IS NULL
-        RETURNING family_id
-      ), issued AS (
-        INSERT INTO refresh_tokens (id, family_id, token_hash, created_at, expires_at)
-        SELECT ${crypto.randomUUID()}, cur.family_id, ${hashOpaqueToken(next)}, ${nowIso}::timestamptz,
-               LEAST(${idleEnd}::timestamptz, cur.family_expires_at)
-        FROM spent JOIN cur ON cur.family_id = spent.family_id
-        RETURNING id
-      )
-      SELECT cur.family_id, cur.user_id, cur.used_at, cur.revoked_at,
-             (SELECT count(*) FROM issued)::int AS issued
-      FROM cur`)) as unknown as {
-      rows: {
-        family_id: string;
-        user_id: string;
-        used_at: Date | string | null;
-        revoked_at: Date | string | null;
-        issued: number;
-      }[];
-    };
-    const row = result.rows[0];
+    const [row] = await this.prepared<RefreshRow>('crease_refresh_grant', REFRESH_GRANT_SQL, [
+      hashOpaqueToken(refreshToken),
+      nowIso,
+      crypto.randomUUID(),
+      hashOpaqueToken(next),
+      idleEnd,
+    ]);
     if (!row) throw dead();
     if (row.issued === 1) {
       const accessToken = await this.accessTokens.sign({ sub: row.user_id, sid: row.family_id });
