@@ -1,0 +1,45 @@
+/** @jest-environment node */
+import crypto from 'node:crypto';
+import { AccessTokens } from './access-tokens';
+
+const secret = crypto.randomBytes(32);
+const tokens = new AccessTokens(secret, 'crease-api', 900);
+const claims = { sub: crypto.randomUUID(), sid: crypto.randomUUID() };
+
+const decode = (part: string) =>
+  JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+
+describe('access tokens (signed with node:crypto, verified by jose)', () => {
+  it('round-trips the claims, with the standard header and registered claims', async () => {
+    const token = await tokens.sign(claims);
+    await expect(tokens.verify(token)).resolves.toEqual(claims);
+    const [header, payload] = token.split('.');
+    expect(decode(header ?? '')).toEqual({ alg: 'HS256', typ: 'JWT' });
+    const body = decode(payload ?? '');
+    expect(body).toMatchObject({ ...claims, scope: 'API', iss: 'crease-api', aud: 'crease-api' });
+    expect(Number(body.exp) - Number(body.iat)).toBe(900);
+    expect(typeof body.jti).toBe('string');
+  });
+
+  it('refuses a changed payload, a changed signature and another key', async () => {
+    const [header, payload, signature] = (await tokens.sign(claims)).split('.');
+    const forged = Buffer.from(
+      JSON.stringify({ ...decode(payload ?? ''), sub: crypto.randomUUID() }),
+    ).toString('base64url');
+    await expect(tokens.verify(`${header}.${forged}.${signature}`)).resolves.toBeNull();
+    const flipped = `${signature?.slice(0, -2)}${signature?.endsWith('AA') ? 'BB' : 'AA'}`;
+    await expect(tokens.verify(`${header}.${payload}.${flipped}`)).resolves.toBeNull();
+    const other = new AccessTokens(crypto.randomBytes(32), 'crease-api', 900);
+    await expect(other.verify(await tokens.sign(claims))).resolves.toBeNull();
+  });
+
+  it('refuses an expired token, another issuer and alg "none"', async () => {
+    const expired = new AccessTokens(secret, 'crease-api', -60);
+    await expect(tokens.verify(await expired.sign(claims))).resolves.toBeNull();
+    const foreign = new AccessTokens(secret, 'someone-else', 900);
+    await expect(tokens.verify(await foreign.sign(claims))).resolves.toBeNull();
+    const [, payload] = (await tokens.sign(claims)).split('.');
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    await expect(tokens.verify(`${none}.${payload}.`)).resolves.toBeNull();
+  });
+});
