@@ -2,9 +2,10 @@ import { useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { PASSWORD_RULES, emailProblem, normalizeEmail, passwordProblem } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
-import { Alert, Button, TextField } from '@crease/ui';
+import { Alert, Button } from '@crease/ui';
 import { ProblemError, register, signIn } from '../api/accounts-client';
 import { AuthCard } from '../forms/auth-card';
+import { EmailField } from '../forms/email-field';
 import { FormAlert } from '../forms/form-alert';
 import { PasswordField } from '../forms/password-field';
 import { ScreenLink } from '../forms/screen-link';
@@ -134,15 +135,7 @@ export function RegisterScreen({ platform, navigate }: ScreenProps) {
         </FormAlert>
       ) : null}
       <form ref={form} className={styles.form} noValidate onSubmit={onSubmit}>
-        <TextField
-          {...email.input}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <EmailField {...email.input} />
         <PasswordField
           {...password.input}
           label="Password"

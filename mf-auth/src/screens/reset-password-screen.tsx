@@ -8,9 +8,10 @@ import {
   passwordProblem,
 } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
-import { Button, ButtonLink, TextField } from '@crease/ui';
+import { Button, ButtonLink } from '@crease/ui';
 import { ProblemError, requestReset, resetPassword } from '../api/accounts-client';
 import { AuthCard } from '../forms/auth-card';
+import { EmailField } from '../forms/email-field';
 import { FormAlert } from '../forms/form-alert';
 import { PasswordField } from '../forms/password-field';
 import { ScreenLink } from '../forms/screen-link';
@@ -95,15 +96,7 @@ function RequestLinkStep({ platform, navigate, location }: ScreenProps) {
         </FormAlert>
       ) : null}
       <form ref={form} className={styles.form} noValidate onSubmit={onSubmit}>
-        <TextField
-          {...email.input}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <EmailField {...email.input} />
         <Button type="submit" className={styles.submit} busy={busy}>
           {busy ? 'Sending…' : 'Send reset link'}
         </Button>

@@ -2,10 +2,11 @@ import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { emailProblem, normalizeEmail } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
-import { Alert, Button, TextField } from '@crease/ui';
+import { Alert, Button } from '@crease/ui';
 import { ProblemError, signIn } from '../api/accounts-client';
 import type { Problem } from '../api/accounts-client';
 import { AuthCard } from '../forms/auth-card';
+import { EmailField } from '../forms/email-field';
 import { FormAlert } from '../forms/form-alert';
 import { PasswordField } from '../forms/password-field';
 import { ScreenLink } from '../forms/screen-link';
@@ -67,15 +68,7 @@ export function SignInScreen({ platform, navigate }: ScreenProps) {
         </FormAlert>
       ) : null}
       <form ref={form} className={styles.form} noValidate onSubmit={onSubmit}>
-        <TextField
-          {...email.input}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-        />
+        <EmailField {...email.input} />
         <PasswordField {...password.input} label="Password" autoComplete="current-password" />
         <p className={styles.fieldRow}>
           <ScreenLink to="/reset-password" navigate={navigate}>
