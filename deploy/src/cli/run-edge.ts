@@ -7,6 +7,15 @@ import { ReleaseError } from '../release/release-error';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
+export interface RunEdgeOptions {
+  /**
+   * Mount the API on the API host (api.localhost) of this same server and port, as `npm start`
+   * does. Off for an edge that only serves what is live (`serve.ts`): the API has one process per
+   * database, and a second process on the same embedded PGlite folder would corrupt it.
+   */
+  withApi: boolean;
+}
+
 /**
  * The shared life of the edge CLIs: validate config, run `prepare` (build/publish/promote or
  * nothing), listen, print the URL, stop cleanly on SIGINT/SIGTERM, exit 1 with a clear message.
@@ -14,18 +23,19 @@ export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 export function runEdge(
   prepare: (config: EdgeConfig) => string | void | Promise<string | void>,
   banner: string,
+  { withApi }: RunEdgeOptions = { withApi: true },
 ): void {
   const main = async () => {
     const config = loadEdgeConfig(process.env, repoRoot);
     const summary = await prepare(config);
-    // The API answers on the API host (api.localhost) of this same server and port.
-    const api = await mountApi(loadApiConfig(process.env, repoRoot));
-    const server = createEdgeServer(config, { apiHandler: api.handler });
-    server.addHook('onClose', () => api.close());
+    const api = withApi ? await mountApi(loadApiConfig(process.env, repoRoot)) : null;
+    const server = createEdgeServer(config, api ? { apiHandler: api.handler } : {});
+    if (api) server.addHook('onClose', () => api.close());
     await server.listen({ port: config.port, host: config.host });
     const port = (server.server.address() as { port: number }).port;
     if (summary) console.info(summary);
-    console.info(`${banner} at http://localhost:${port}/ (API: http://api.localhost:${port}/docs)`);
+    const apiNote = api ? ` (API: http://api.localhost:${port}/docs)` : '';
+    console.info(`${banner} at http://localhost:${port}/${apiNote}`);
     const stop = () => void server.close().then(() => process.exit(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
