@@ -25,7 +25,12 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `node --import tsx ${path.join('..', 'deploy', 'src', 'cli', 'start.ts')}`,
+    // Every run starts from an empty data dir (database, artifacts, registry): no state carries
+    // over from an earlier run, whether it passed, failed or was killed.
+    command: [
+      `node -e "require('node:fs').rmSync(process.argv[1], { recursive: true, force: true })" ${JSON.stringify(E2E_DATA_DIR)}`,
+      `node --import tsx ${path.join('..', 'deploy', 'src', 'cli', 'start.ts')}`,
+    ].join(' && '),
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 300_000,

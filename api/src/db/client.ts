@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { claimPgliteFolder } from './pglite-lock';
 import * as schema from './schema';
 
 /** Either driver, one type: the routes never know which database they run on. */
@@ -64,16 +65,31 @@ export async function openDatabase(options: {
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
-  if (dir !== 'memory://') fs.mkdirSync(dir, { recursive: true });
+  let release = () => {};
+  if (dir !== 'memory://') {
+    fs.mkdirSync(dir, { recursive: true });
+    release = claimPgliteFolder(dir);
+  }
   const client = new PGlite(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), {
+      migrationsFolder: MIGRATIONS_FOLDER,
+    });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    release();
+    throw error;
+  }
   return {
     kind: 'pglite',
     db,
     prepared: async <Row>(_name: string, text: string, values: unknown[]) =>
       (await client.query<Row>(text, values)).rows,
     ping: async () => void (await db.execute(sql`SELECT 1`)),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
   };
 }
