@@ -16,6 +16,7 @@ import { registerReleaseApi } from '../release/release-api';
 import type { LiveState } from '../registry/release-map-file';
 import { releaseMapBody, releaseMapEtag } from './release-map-etag';
 import { remotePreloads } from './remote-preload';
+import type { Preload } from './remote-preload';
 import { renderIndex } from './render-index';
 import { findRouteEntry, readShellArtifact } from './shell-artifact';
 import type { ShellArtifact } from './shell-artifact';
@@ -27,10 +28,23 @@ function errorBody(code: string, message: string) {
   return { code, userId: null, message, timeStamp: new Date().toISOString() };
 }
 
-/** Re-reads the live state only when the file changed, so a promote shows on the next page load. */
-function liveStateReader(file: string) {
-  let cached: { version: string; state: LiveState } | null = null;
-  return (): LiveState => {
+/** The live state plus what every request derives from it, computed once per state. */
+interface LiveView {
+  state: LiveState;
+  /** The /release-map.json body and its ETag (also inlined into index.html). */
+  mapBody: string;
+  mapEtag: string;
+  /** Remote origins the CSP must allow. */
+  remoteOrigins: string[];
+}
+
+/**
+ * Re-reads the live state only when the file changed, so a promote shows on the next page load;
+ * in between, requests share one parsed state, map body, ETag and origin list.
+ */
+function liveViewReader(file: string) {
+  let cached: { version: string; view: LiveView } | null = null;
+  return (): LiveView => {
     // Every registry commit renames a new file into place: a new inode even within one mtime tick.
     let version = 'none';
     try {
@@ -39,8 +53,17 @@ function liveStateReader(file: string) {
     } catch {
       // no map yet: nothing is live
     }
-    if (!cached || cached.version !== version) cached = { version, state: readLiveState(file) };
-    return cached.state;
+    if (!cached || cached.version !== version) {
+      const state = readLiveState(file);
+      const view = {
+        state,
+        mapBody: releaseMapBody(state.releaseMap),
+        mapEtag: releaseMapEtag(state.releaseMap),
+        remoteOrigins: remoteOrigins(state.releaseMap),
+      };
+      cached = { version, view };
+    }
+    return cached.view;
   };
 }
 
@@ -137,7 +160,7 @@ export function createEdgeServer(
         }
       : {}),
   });
-  const liveState = liveStateReader(config.releaseMapFile);
+  const liveView = liveViewReader(config.releaseMapFile);
   const shells = new Map<string, ShellArtifact>();
 
   const shellArtifact = (version: string) => {
@@ -147,6 +170,19 @@ export function createEdgeServer(
       shells.set(version, artifact);
     }
     return artifact;
+  };
+
+  // Artifacts are immutable, so a version's manifest (and its preload list) never changes: read
+  // it once, not on every page. A manifest not there yet (nothing read) is not remembered.
+  const preloads = new Map<string, Preload[]>();
+  const preloadsOf = (manifestFile: string, manifestUrl: string) => {
+    const key = `${manifestFile}\n${manifestUrl}`;
+    let found = preloads.get(key);
+    if (!found) {
+      found = remotePreloads(manifestFile, manifestUrl);
+      if (found.length > 0) preloads.set(key, found);
+    }
+    return found;
   };
 
   app.get('/healthz', async () => ({ ok: true }));
@@ -196,9 +232,7 @@ export function createEdgeServer(
   });
 
   app.get('/release-map.json', async (request, reply) => {
-    const map = liveState().releaseMap;
-    const body = releaseMapBody(map);
-    const etag = releaseMapEtag(map);
+    const { mapBody: body, mapEtag: etag } = liveView();
     reply
       .header('cache-control', 'no-cache')
       .header('etag', etag)
@@ -237,7 +271,8 @@ export function createEdgeServer(
     const host = String(request.headers.host ?? '');
     if (isApiHost(host)) return apiNotYet(request, reply);
     const url = new URL(request.url, 'http://edge.invalid');
-    const state = liveState();
+    const live = liveView();
+    const { state } = live;
     if (!state.shell) {
       return reply
         .code(503)
@@ -250,7 +285,7 @@ export function createEdgeServer(
     const entry =
       route && isRemoteName(route.owner) ? state.releaseMap.remotes[route.owner] : undefined;
     const preloads = entry
-      ? remotePreloads(
+      ? preloadsOf(
           path.join(config.artifactsDir, route!.owner, entry.version, 'mf-manifest.json'),
           entry.manifestUrl,
         )
@@ -272,10 +307,10 @@ export function createEdgeServer(
         remoteOverrides: config.remoteOverrides,
       },
       releaseMap: state.releaseMap,
-      releaseMapEtag: releaseMapEtag(state.releaseMap),
+      releaseMapEtag: live.mapEtag,
       preloads,
     });
-    securityHeaders(reply, nonce, config, apiOrigin, remoteOrigins(state.releaseMap));
+    securityHeaders(reply, nonce, config, apiOrigin, live.remoteOrigins);
     reply
       .code(route ? 200 : 404)
       .header('cache-control', 'no-cache')
