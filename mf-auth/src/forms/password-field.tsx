@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { PASSWORD_RULES } from '@crease/contract';
 import { TextField } from '@crease/ui';
 import type { TextFieldProps } from '@crease/ui';
 import styles from './password-field.module.css';
@@ -37,4 +38,14 @@ export function PasswordField({ label, className, ...rest }: PasswordFieldProps)
       </button>
     </div>
   );
+}
+
+export type NewPasswordFieldProps = Omit<PasswordFieldProps, 'autoComplete' | 'hint'>;
+
+/**
+ * A password the viewer is choosing: the browser may suggest one, and the rules the API enforces
+ * (shared/contract) are always shown under it.
+ */
+export function NewPasswordField(props: NewPasswordFieldProps) {
+  return <PasswordField {...props} autoComplete="new-password" hint={PASSWORD_RULES} />;
 }

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { PASSWORD_RULES, passwordProblem } from '@crease/contract';
+import { passwordProblem } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Alert, Button } from '@crease/ui';
 import { ProblemError, changePassword } from '../api/accounts-client';
 import { AuthCard } from '../forms/auth-card';
 import { FormAlert } from '../forms/form-alert';
-import { PasswordField } from '../forms/password-field';
+import { NewPasswordField, PasswordField } from '../forms/password-field';
 import { ScreenLink } from '../forms/screen-link';
 import { checkAll, useField } from '../forms/use-field';
 import { useSignedIn } from '../forms/use-signed-in';
@@ -90,12 +90,7 @@ export function ChangePasswordScreen({ platform, navigate }: ScreenProps) {
           label="Current password"
           autoComplete="current-password"
         />
-        <PasswordField
-          {...next.input}
-          label="New password"
-          autoComplete="new-password"
-          hint={PASSWORD_RULES}
-        />
+        <NewPasswordField {...next.input} label="New password" />
         <Button type="submit" className={styles.submit} busy={busy}>
           {busy ? 'Changing password…' : 'Change password'}
         </Button>

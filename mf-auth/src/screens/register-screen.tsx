@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { PASSWORD_RULES, emailProblem, normalizeEmail, passwordProblem } from '@crease/contract';
+import { emailProblem, normalizeEmail, passwordProblem } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Alert, Button } from '@crease/ui';
 import { ProblemError, register, signIn } from '../api/accounts-client';
 import { AuthCard } from '../forms/auth-card';
 import { EmailField } from '../forms/email-field';
 import { FormAlert } from '../forms/form-alert';
-import { PasswordField } from '../forms/password-field';
+import { NewPasswordField } from '../forms/password-field';
 import { ScreenLink } from '../forms/screen-link';
 import { checkAll, useField } from '../forms/use-field';
 import { useSignedIn } from '../forms/use-signed-in';
@@ -136,12 +136,7 @@ export function RegisterScreen({ platform, navigate }: ScreenProps) {
       ) : null}
       <form ref={form} className={styles.form} noValidate onSubmit={onSubmit}>
         <EmailField {...email.input} />
-        <PasswordField
-          {...password.input}
-          label="Password"
-          autoComplete="new-password"
-          hint={PASSWORD_RULES}
-        />
+        <NewPasswordField {...password.input} label="Password" />
         <label className={styles.checkbox}>
           <input
             type="checkbox"

@@ -1,19 +1,13 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import {
-  MESSAGES,
-  PASSWORD_RULES,
-  emailProblem,
-  normalizeEmail,
-  passwordProblem,
-} from '@crease/contract';
+import { MESSAGES, emailProblem, normalizeEmail, passwordProblem } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Button, ButtonLink } from '@crease/ui';
 import { ProblemError, requestReset, resetPassword } from '../api/accounts-client';
 import { AuthCard } from '../forms/auth-card';
 import { EmailField } from '../forms/email-field';
 import { FormAlert } from '../forms/form-alert';
-import { PasswordField } from '../forms/password-field';
+import { NewPasswordField } from '../forms/password-field';
 import { ScreenLink } from '../forms/screen-link';
 import { checkAll, useField } from '../forms/use-field';
 import styles from '../forms/auth-form.module.css';
@@ -196,12 +190,7 @@ function ChoosePasswordStep({
       <form ref={form} className={styles.form} noValidate onSubmit={onSubmit}>
         {/* Lets a password manager file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <PasswordField
-          {...password.input}
-          label="New password"
-          autoComplete="new-password"
-          hint={PASSWORD_RULES}
-        />
+        <NewPasswordField {...password.input} label="New password" />
         <Button type="submit" className={styles.submit} busy={busy}>
           {busy ? 'Saving…' : 'Save new password'}
         </Button>
