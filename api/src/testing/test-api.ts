@@ -17,6 +17,8 @@ export interface RunningApi {
   origin: string;
   siteOrigins: string[];
   client(): ApiClient;
+  /** Moves this instance's clock forward (refresh lifetimes, bot-check expiry): no waiting. */
+  advanceClock(seconds: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export class ApiHost {
       origin,
       siteOrigins,
       client: () => new ApiClient(origin),
+      advanceClock: (seconds) => this.call({ type: 'advance-clock', origin, seconds }),
       close: () => this.call({ type: 'stop', origin }),
     };
   }
@@ -224,13 +227,14 @@ export class ApiClient {
     );
   }
 
-  async refresh(refreshToken: string) {
+  async refresh(refreshToken: string, options: CallOptions = {}) {
     return this.postForm<{ access_token: string; refresh_token: string; expires_in: number }>(
       '/oauth2/token',
       {
         grant_type: 'refresh_token',
         refresh_token: refreshToken,
       },
+      options,
     );
   }
 }
