@@ -113,7 +113,10 @@ describeEachDatabase('refresh retries and lifetimes', (host) => {
         headers: { 'idempotency-key': 'tab-b-1' },
       });
       expect(otherTab.status).toBe(400);
-      expect(otherTab.body).toMatchObject({ error: 'invalid_grant', code: 'INVALID_REFRESH_TOKEN' });
+      expect(otherTab.body).toMatchObject({
+        error: 'invalid_grant',
+        code: 'INVALID_REFRESH_TOKEN',
+      });
       const noKey = await direct.refresh(session.refresh_token);
       expect(noKey.body).toMatchObject({ code: 'INVALID_REFRESH_TOKEN' });
       expect(await familyRevoked(session.email)).toEqual([false]);

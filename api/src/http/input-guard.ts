@@ -36,7 +36,8 @@ export function textProblem(root: unknown): string | null {
     seen += 1;
     if (seen > MAX_VALUES) return `The request has too many values (at most ${MAX_VALUES}).`;
     if (typeof value === 'string') {
-      if (LONE_SURROGATE.test(value)) return `Field "${path || 'value'}" is not valid Unicode text.`;
+      if (LONE_SURROGATE.test(value))
+        return `Field "${path || 'value'}" is not valid Unicode text.`;
       if (CONTROL.test(value)) return `Field "${path || 'value'}" contains control characters.`;
       continue;
     }
@@ -45,7 +46,9 @@ export function textProblem(root: unknown): string | null {
       return `The request is nested too deeply (at most ${MAX_DEPTH} levels) at "${path || 'value'}".`;
     const children: Pending[] = [];
     if (Array.isArray(value)) {
-      value.forEach((item, i) => children.push({ value: item, path: `${path}[${i}]`, depth: depth + 1 }));
+      value.forEach((item, i) =>
+        children.push({ value: item, path: `${path}[${i}]`, depth: depth + 1 }),
+      );
     } else {
       for (const [key, item] of Object.entries(value)) {
         const at = path ? `${path}.${key}` : key;

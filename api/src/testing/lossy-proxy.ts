@@ -53,7 +53,9 @@ export async function startLossyProxy(target: string): Promise<LossyProxy> {
       }
       const out: Record<string, string | string[]> = {};
       upstream.headers.forEach((value, name) => {
-        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))
+        if (
+          !['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name)
+        )
           out[name] = value;
       });
       const cookies = upstream.headers.getSetCookie();

@@ -125,14 +125,23 @@ export class ApiClient {
     }
   }
 
+  /** A solved ALTCHA proof for the action. */
   async botToken(action: 'register' | 'signin' | 'reset'): Promise<string> {
-    const { body } = await this.get<{
+    const proof = await this.proofIfAltcha(action);
+    if (proof === null) throw new Error('the API has no ALTCHA bot check');
+    return proof;
+  }
+
+  /** A solved proof, or null when the API's bot check is not ALTCHA (its challenge route is 404). */
+  private async proofIfAltcha(action: 'register' | 'signin' | 'reset'): Promise<string | null> {
+    const { status, body } = await this.get<{
       challenge: string;
       salt: string;
       signature: string;
       algorithm: string;
       maxnumber: number;
     }>(`/api/v1/bot-check/challenge?action=${action}`);
+    if (status === 404) return null;
     const solution = await solveChallenge(body.challenge, body.salt, body.algorithm, body.maxnumber)
       .promise;
     if (!solution) throw new Error('bot-check challenge has no solution');
@@ -163,7 +172,10 @@ export class ApiClient {
       headers['x-xsrf-token'] = this.xsrfToken ?? '';
     }
     if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
-    if (options.botCheck) headers['x-bot-check'] = await this.botToken(options.botCheck);
+    if (options.botCheck) {
+      const proof = await this.proofIfAltcha(options.botCheck);
+      if (proof !== null) headers['x-bot-check'] = proof;
+    }
     Object.assign(headers, options.headers);
     const response = await fetch(`${this.origin}${pathname}`, { method, headers, body });
     this.remember(response);
