@@ -11,8 +11,12 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * limit can still nest ~8000 arrays, which overflowed the stack of a recursive walk (a 500).
  */
 export const MAX_DEPTH = 32;
-/** Values (strings, numbers, keys, containers) one request may carry in its body or query. */
-export const MAX_VALUES = 20_000;
+/**
+ * Values (strings, numbers, keys, containers) one body or query may carry: the widest route
+ * takes about 60 (an analytics event's 30 properties); a body limit raised to 1 MB must not buy
+ * a walk over hundreds of thousands.
+ */
+export const MAX_VALUES = 4096;
 
 interface Pending {
   value: unknown;
