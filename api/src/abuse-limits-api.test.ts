@@ -1,7 +1,7 @@
 /** @jest-environment node */
 /**
  * Brute-force limits and rate limits over real HTTP, on PGlite and PostgreSQL: parallel guesses
- * cannot beat the lockout (each attempt is counted before it is checked, decision 050), and
+ * cannot beat the lockout (each attempt is counted before it is checked, decision 055), and
  * every 429 says when to come back (Retry-After) in the spec's error shape.
  */
 import { describeEachDatabase, uniqueEmail } from './testing/test-api';

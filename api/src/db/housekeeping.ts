@@ -37,7 +37,7 @@ export const CLEANUP_TARGETS: readonly Target[] = [
 /** How long analytics rows are kept unless configured (CREASE_ANALYTICS_RETENTION_DAYS). */
 export const DEFAULT_ANALYTICS_RETENTION_DAYS = 90;
 
-/** Page views and events are records, but not forever: older than the retention, gone (054). */
+/** Page views and events are records, but not forever: older than the retention, gone (decision 054). */
 function analyticsTarget(retentionDays: number): Target {
   const days = Math.max(1, Math.floor(retentionDays));
   return { table: 'analytics_events', key: 'id', dead: `at < now() - interval '${days} days'` };

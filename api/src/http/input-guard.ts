@@ -7,7 +7,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
- * No route takes more than a few levels of nesting; 32 is generous. A body within the 16 KB
+ * No route takes more than a few levels of nesting; 32 is generous (decision 056). A body within the 16 KB
  * limit can still nest ~8000 arrays, which overflowed the stack of a recursive walk (a 500).
  */
 export const MAX_DEPTH = 32;

@@ -273,7 +273,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const user = await authenticate(request, services);
       const accountKey = loginAccountKey(user.email);
       const ipKey = loginIpKey(request.ip);
-      // Guesses at the old password count with the password grant's (decision 050): first
+      // Guesses at the old password count with the password grant's (decision 055): first
       // counted, then checked, so parallel guesses cannot pass the limit.
       await countAttempt(
         services.attempts,

@@ -112,7 +112,7 @@ async function passwordGrant(
   const email = normalizeEmail(body.username);
   const accountKey = loginAccountKey(email);
   const ipKey = loginIpKey(request.ip);
-  // Counted before the password is even looked at (decision 050): a locked account tests no
+  // Counted before the password is even looked at (decision 055): a locked account tests no
   // guesses, and parallel guesses cannot all slip in before the first failure is recorded.
   await countAttempt(
     attempts,

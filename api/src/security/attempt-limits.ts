@@ -12,7 +12,7 @@ export function retryAfterSeconds(resetAt: Date, now = Date.now()): string {
 }
 
 /**
- * Counts this attempt against every limit first, then checks the counts (decision 050). Each
+ * Counts this attempt against every limit first, then checks the counts (decision 055). Each
  * count is one atomic statement that returns the new value, so of N parallel guesses at most
  * `max` see a count within the limit: the rest are refused before any password is looked at.
  * Throws 429 TOO_MANY_ATTEMPTS with `Retry-After` when any limit is passed.

@@ -9,7 +9,7 @@ export interface CounterState {
 }
 
 /**
- * Fixed-window attempt counters shared by every API replica (decisions 014, 050). The interface
+ * Fixed-window attempt counters shared by every API replica (decisions 014, 055). The interface
  * is small so a Redis adapter can replace the database one without touching the routes.
  * Callers count first and check the count `hit` returns: a read-then-write would let parallel
  * guesses all pass the check before any of them was counted.
