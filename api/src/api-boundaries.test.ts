@@ -5,7 +5,6 @@
  * against a local stand-in for Google's siteverify.
  */
 import { startTestServer, sendJson } from '@crease/test-utils';
-import { solveChallenge } from 'altcha-lib';
 import type { TestServer } from '@crease/test-utils';
 import { SITE_ORIGIN, describeEachDatabase, uniqueEmail } from './testing/test-api';
 import type { ApiClient, CallResult, RunningApi } from './testing/test-api';
@@ -386,20 +385,7 @@ describeEachDatabase('API boundaries', (host) => {
     it('a proof counts only on the site host it was fetched for', async () => {
       const other = 'http://crease.localhost:4700';
       // A challenge fetched by a page on `origin`, solved as the browser would.
-      const proofFor = async (origin: string) => {
-        const { body: c } = await client.get<{
-          algorithm: string;
-          challenge: string;
-          salt: string;
-          signature: string;
-          maxnumber: number;
-        }>('/api/v1/bot-check/challenge?action=register', { headers: { origin } });
-        const solved = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
-        const { algorithm, challenge, salt, signature } = c;
-        return Buffer.from(
-          JSON.stringify({ algorithm, challenge, number: solved?.number, salt, signature }),
-        ).toString('base64');
-      };
+      const proofFor = (origin: string) => client.botToken('register', origin);
       const forOther = await proofFor(other);
       const elsewhere = await client.postJson('/api/v1/auth/register', body(), {
         headers: { 'x-bot-check': forOther, origin: SITE_ORIGIN },

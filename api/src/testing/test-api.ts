@@ -125,22 +125,25 @@ export class ApiClient {
     }
   }
 
-  /** A solved ALTCHA proof for the action. */
-  async botToken(action: 'register' | 'signin' | 'reset'): Promise<string> {
-    const proof = await this.proofIfAltcha(action);
+  /** A solved ALTCHA proof for the action, fetched as a page on `origin` would (none: a script). */
+  async botToken(action: 'register' | 'signin' | 'reset', origin?: string): Promise<string> {
+    const proof = await this.proofIfAltcha(action, origin);
     if (proof === null) throw new Error('the API has no ALTCHA bot check');
     return proof;
   }
 
   /** A solved proof, or null when the API's bot check is not ALTCHA (its challenge route is 404). */
-  private async proofIfAltcha(action: 'register' | 'signin' | 'reset'): Promise<string | null> {
+  private async proofIfAltcha(
+    action: 'register' | 'signin' | 'reset',
+    origin?: string,
+  ): Promise<string | null> {
     const { status, body } = await this.get<{
       challenge: string;
       salt: string;
       signature: string;
       algorithm: string;
       maxnumber: number;
-    }>(`/api/v1/bot-check/challenge?action=${action}`);
+    }>(`/api/v1/bot-check/challenge?action=${action}`, origin ? { headers: { origin } } : {});
     if (status === 404) return null;
     const solution = await solveChallenge(body.challenge, body.salt, body.algorithm, body.maxnumber)
       .promise;
@@ -173,7 +176,8 @@ export class ApiClient {
     }
     if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
     if (options.botCheck) {
-      const proof = await this.proofIfAltcha(options.botCheck);
+      // Challenges are bound to the page's site host (decision 053): fetch it as that page.
+      const proof = await this.proofIfAltcha(options.botCheck, options.headers?.origin);
       if (proof !== null) headers['x-bot-check'] = proof;
     }
     Object.assign(headers, options.headers);
