@@ -73,6 +73,7 @@ it.each<Loss>(['502', 'drop'])(
     const onExpired = jest.fn();
     const refresher = new TokenRefresher(store, endpoint, onExpired, oneTab);
     const stale = store.accessToken;
+    proxy.seen.length = 0;
     proxy.loseNext('/oauth2/token', loss);
 
     const fresh = await refresher.refresh(stale);
@@ -83,7 +84,6 @@ it.each<Loss>(['502', 'drop'])(
       { apiStatus: 200, lost: false }, // the retry: the same answer again
     ]);
     expect(tokenCalls[1]?.idempotencyKey).toBe(tokenCalls[0]?.idempotencyKey);
-    proxy.seen.length = 0;
     // Signed in, not expired; the new tokens work and the session carries on.
     expect(onExpired).not.toHaveBeenCalled();
     expect(store.sessionExpired).toBe(false);
