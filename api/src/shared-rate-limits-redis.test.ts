@@ -30,19 +30,23 @@ function expectTooMany(res: CallResult) {
   expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
 }
 
-/** Two API processes ("replicas"), each over its own embedded database. */
+/** Two API processes ("replicas"), each over its own embedded database, for the whole file. */
+const hosts: ApiHost[] = [];
+beforeAll(async () => {
+  hosts.push(...(await Promise.all([ApiHost.launch(null), ApiHost.launch(null)])));
+}, 300_000);
+afterAll(async () => {
+  for (const host of hosts) await host.close();
+});
+
+/** One API instance per replica process, with `env`, for the enclosing describe. */
 function twoReplicas(env: () => Record<string, string>) {
-  const hosts: ApiHost[] = [];
   const apis: RunningApi[] = [];
   beforeAll(async () => {
-    for (let i = 0; i < 2; i++) {
-      const host = await ApiHost.launch(null);
-      hosts.push(host);
-      apis.push(await host.start(env()));
-    }
-  }, 120_000);
+    for (const host of hosts) apis.push(await host.start(env()));
+  }, 60_000);
   afterAll(async () => {
-    for (const host of hosts) await host.close();
+    for (const api of apis) await api.close();
   });
   return () => apis.map((api) => api.client()) as [ApiClient, ApiClient];
 }
