@@ -94,6 +94,47 @@ describeEachDatabase('API boundaries', (host) => {
       expect(await stored(email)).toBe(0);
     });
 
+    it('deeply nested JSON within the size limit: 400 VALIDATION_FAILED, never a 500', async () => {
+      const arrays = `${'['.repeat(7000)}${']'.repeat(7000)}`; // 14 KB, under the 16 KB limit
+      const objects = `${'{"a":'.repeat(2500)}1${'}'.repeat(2500)}`;
+      const inField = `{"name":"x","properties":{"p":${'['.repeat(5000)}${']'.repeat(5000)}}}`;
+      for (const [path, raw] of [
+        ['/api/v1/auth/register', arrays],
+        ['/api/v1/auth/register', objects],
+        ['/api/v1/analytics/events', inField],
+        ['/api/v1/analytics/page-views', arrays],
+      ] as const) {
+        const res = await client.request('POST', path, raw, 'application/json', {
+          botCheck: path.includes('register') ? 'register' : undefined,
+        });
+        expectErrorShape(res, 400, 'VALIDATION_FAILED');
+        expect(res.body.message).toMatch(/nested too deeply/);
+      }
+      // Just as deep in the OAuth2 form world: qs-style brackets are plain text there.
+      const form = await client.postForm('/oauth2/token', {
+        grant_type: 'refresh_token',
+        refresh_token: '['.repeat(500),
+      });
+      expect(form.status).toBe(400);
+      // The API is still healthy afterwards.
+      expect((await client.get('/healthz')).status).toBe(200);
+    });
+
+    it('too many values within the size limit: 400 VALIDATION_FAILED', async () => {
+      const many = `[${Array(8000).fill('0').join(',')}]`; // 16 000 bytes, 8 000 values
+      const wide = `{"name":"x","properties":{"p":[${Array(5000).fill('[]').join(',')}]}}`;
+      for (const raw of [many, wide]) {
+        const res = await client.request(
+          'POST',
+          '/api/v1/analytics/events',
+          raw,
+          'application/json',
+        );
+        expectErrorShape(res, 400, 'VALIDATION_FAILED');
+        expect(res.body.message).toMatch(/too many values/);
+      }
+    });
+
     it('missing, extra and wrong-typed fields: 400 VALIDATION_FAILED naming the field', async () => {
       const email = uniqueEmail();
       const missing = await register({ email, password: PASSWORD });
@@ -229,6 +270,43 @@ describeEachDatabase('API boundaries', (host) => {
       expect(own.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
     });
 
+    it('sends security headers on every answer, errors included; HSTS outside development', async () => {
+      const answers = [
+        await client.get('/healthz'),
+        await client.get('/no/such/route'),
+        await client.postJson('/api/v1/auth/register', { email: 'x' }, { xsrf: false }),
+        await register({ email: uniqueEmail(), password: PASSWORD }),
+      ];
+      expect(answers.map((res) => res.status)).toEqual([200, 404, 403, 400]);
+      for (const res of answers) {
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('x-frame-options')).toBe('DENY');
+        expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+        expect(res.headers.get('cross-origin-resource-policy')).toBe('same-site');
+        expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+        expect(res.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+        expect(res.headers.get('strict-transport-security')).toMatch(
+          /^max-age=31536000; includeSubDomains$/,
+        );
+        expect(res.headers.get('x-powered-by')).toBeNull();
+      }
+      // The docs page gets the UI's own policy (its scripts by hash), not "nothing loads".
+      const docs = await client.get('/docs/static/index.html');
+      expect(docs.status).toBe(200);
+      expect(docs.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+      expect(docs.headers.get('content-security-policy')).not.toMatch(/upgrade-insecure-requests/);
+      expect(docs.headers.get('x-content-type-options')).toBe('nosniff');
+
+      const development = await host().start({ NODE_ENV: 'development' });
+      try {
+        const res = await development.client().get('/healthz');
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('strict-transport-security')).toBeNull();
+      } finally {
+        await development.close();
+      }
+    });
+
     it('serves the OpenAPI document built from the route schemas at /docs', async () => {
       const doc = await client.get<{
         openapi: string;
@@ -282,10 +360,59 @@ describeEachDatabase('API boundaries', (host) => {
     });
   });
 
+  describe('ALTCHA proofs', () => {
+    const body = () => ({ email: uniqueEmail(), password: PASSWORD, emailSubscribe: false });
+
+    it('an expired proof is refused', async () => {
+      const timed = await host().start();
+      try {
+        const c = timed.client();
+        const proof = await c.botToken('register');
+        await timed.advanceClock(601); // challenges live 10 minutes
+        const late = await c.postJson('/api/v1/auth/register', body(), {
+          headers: { 'x-bot-check': proof },
+        });
+        expectErrorShape(late, 400, 'BOT_CHECK_FAILED');
+        const fresh = await c.postJson('/api/v1/auth/register', body(), {
+          headers: { 'x-bot-check': await c.botToken('register') },
+        });
+        expect(fresh.status).toBe(201);
+      } finally {
+        await timed.close();
+      }
+    });
+
+    it('a proof counts only on the site host it was fetched for', async () => {
+      const other = 'http://crease.localhost:4700';
+      // A challenge fetched by a page on `origin`, solved as the browser would.
+      const proofFor = (origin: string) => client.botToken('register', origin);
+      const forOther = await proofFor(other);
+      const elsewhere = await client.postJson('/api/v1/auth/register', body(), {
+        headers: { 'x-bot-check': forOther, origin: SITE_ORIGIN },
+      });
+      expectErrorShape(elsewhere, 400, 'BOT_CHECK_FAILED');
+      const here = await client.postJson('/api/v1/auth/register', body(), {
+        headers: { 'x-bot-check': await proofFor(other), origin: other },
+      });
+      expect(here.status).toBe(201);
+      // Without an Origin (scripts), proofs are bound to the public site, the first origin.
+      const scripted = await client.postJson('/api/v1/auth/register', body(), {
+        headers: { 'x-bot-check': await client.botToken('register') },
+      });
+      expect(scripted.status).toBe(201);
+      const forged = JSON.parse(Buffer.from(forOther, 'base64').toString('utf8'));
+      forged.salt = forged.salt.replace('host=crease.localhost', 'host=localhost');
+      const tampered = await client.postJson('/api/v1/auth/register', body(), {
+        headers: { 'x-bot-check': Buffer.from(JSON.stringify(forged)).toString('base64') },
+      });
+      expectErrorShape(tampered, 400, 'BOT_CHECK_FAILED');
+    });
+  });
+
   describe('reCAPTCHA v3 adapter', () => {
     let siteverify: TestServer;
     let recaptcha: RunningApi;
-    let verdict: { success: boolean; score: number; action: string };
+    let verdict: { success: boolean; score: number; action: string; hostname?: string };
     beforeAll(async () => {
       siteverify = await startTestServer((_request, response) => sendJson(response, 200, verdict));
       recaptcha = await host().start({
@@ -303,7 +430,7 @@ describeEachDatabase('API boundaries', (host) => {
     it('accepts a good score for the right action and refuses low scores, other actions and no token', async () => {
       const c = recaptcha.client();
       const body = () => ({ email: uniqueEmail(), password: PASSWORD, emailSubscribe: false });
-      verdict = { success: true, score: 0.9, action: 'register' };
+      verdict = { success: true, score: 0.9, action: 'register', hostname: 'localhost' };
       const ok = await c.postJson('/api/v1/auth/register', body(), {
         headers: { 'x-bot-check': 'google-token' },
       });
@@ -311,7 +438,7 @@ describeEachDatabase('API boundaries', (host) => {
       const sent = new URLSearchParams(siteverify.requests.at(-1)?.body);
       expect(sent.get('secret')).toBe('test-secret');
       expect(sent.get('response')).toBe('google-token');
-      verdict = { success: true, score: 0.1, action: 'register' };
+      verdict = { success: true, score: 0.1, action: 'register', hostname: 'localhost' };
       expect(
         (
           await c.postJson('/api/v1/auth/register', body(), {
@@ -319,7 +446,7 @@ describeEachDatabase('API boundaries', (host) => {
           })
         ).body,
       ).toMatchObject({ code: 'BOT_CHECK_FAILED' });
-      verdict = { success: true, score: 0.9, action: 'signin' };
+      verdict = { success: true, score: 0.9, action: 'signin', hostname: 'localhost' };
       expect(
         (
           await c.postJson('/api/v1/auth/register', body(), {
@@ -327,6 +454,26 @@ describeEachDatabase('API boundaries', (host) => {
           })
         ).body,
       ).toMatchObject({ code: 'BOT_CHECK_FAILED' });
+      // A token solved on another site (Google says where) or with no hostname does not count.
+      for (const hostname of ['evil.example', undefined]) {
+        verdict = { success: true, score: 0.9, action: 'register', hostname };
+        expect(
+          (
+            await c.postJson('/api/v1/auth/register', body(), {
+              headers: { 'x-bot-check': 'google-token' },
+            })
+          ).body,
+        ).toMatchObject({ code: 'BOT_CHECK_FAILED' });
+      }
+      // Any of the site's own hosts is fine.
+      verdict = { success: true, score: 0.9, action: 'register', hostname: 'crease.localhost' };
+      expect(
+        (
+          await c.postJson('/api/v1/auth/register', body(), {
+            headers: { 'x-bot-check': 'google-token' },
+          })
+        ).status,
+      ).toBe(201);
       const requests = siteverify.requests.length;
       expect((await c.postJson('/api/v1/auth/register', body())).body).toMatchObject({
         code: 'BOT_CHECK_FAILED',

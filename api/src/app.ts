@@ -1,6 +1,5 @@
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -15,7 +14,9 @@ import { runSeeders } from './db/seed';
 import { ApiError, sendError } from './errors';
 import { assertPlainText } from './http/input-guard';
 import { registerIdempotency } from './http/idempotency';
+import { registerRateLimits } from './http/rate-limit';
 import { SummaryLogController } from './http/request-log';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerXsrf } from './http/xsrf-hook';
 import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
@@ -93,7 +94,9 @@ export async function createApi(
   const database = options.database ?? (await openDatabase(config));
   const services = createServices(config, database, app.log, options.services);
   app.decorate('services', services);
-  const housekeeping = startHousekeeping(database.db, config.cleanupIntervalSeconds, app.log);
+  const housekeeping = startHousekeeping(database.db, config.cleanupIntervalSeconds, app.log, {
+    analyticsRetentionDays: config.analyticsRetentionDays,
+  });
   app.addHook('onClose', async () => {
     await housekeeping.stop();
     await services.background.drain();
@@ -104,6 +107,7 @@ export async function createApi(
   // Only JSON and (for the OAuth2 endpoints) form bodies are parsed; anything else is a 415.
   app.removeContentTypeParser(['text/plain']);
   await app.register(formbody, { bodyLimit: config.bodyLimitBytes });
+  await registerSecurityHeaders(app, config);
   await app.register(cors, {
     origin: config.siteOrigins,
     credentials: true,
@@ -122,7 +126,7 @@ export async function createApi(
   });
   registerXsrf(app, services);
   registerIdempotency(app, services);
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, config);
 
   app.addHook('preValidation', async (request) => {
     const accepts = request.routeOptions.config.accepts;
@@ -164,7 +168,13 @@ export async function createApi(
       },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // The UI's own CSP (its scripts and styles by hash) replaces the API's "nothing loads" one;
+    // without the upgrade directive, which would break /docs over plain http in development.
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   await app.register(healthRoutes);
   await app.register(oauth2Routes);

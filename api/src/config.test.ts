@@ -46,6 +46,8 @@ describe('loadApiConfig', () => {
         CREASE_ACCESS_TOKEN_SECONDS: 'ten',
         CREASE_SITE_ORIGINS: 'localhost:8080',
         SMTP_URL: 'http://mail',
+        REDIS_URL: 'http://cache:6379',
+        CREASE_ANALYTICS_RETENTION_DAYS: '0',
       });
     } catch (e) {
       error = e;
@@ -58,8 +60,19 @@ describe('loadApiConfig', () => {
       'CREASE_ACCESS_TOKEN_SECONDS',
       'CREASE_SITE_ORIGINS',
       'SMTP_URL',
+      'REDIS_URL',
+      'CREASE_ANALYTICS_RETENTION_DAYS',
     ])
       expect(message).toContain(name);
+  });
+
+  it('shares rate limits through Redis only when REDIS_URL is set; analytics has a limit and a retention', () => {
+    const embedded = loadApiConfig({ CREASE_DATA_DIR: dir });
+    expect(embedded.redisUrl).toBeNull();
+    expect(embedded.analyticsPerMinute).toBe(120);
+    expect(embedded.analyticsRetentionDays).toBe(90);
+    for (const url of ['redis://cache:6379/0', 'rediss://user:secret@cache.internal:6380'])
+      expect(loadApiConfig({ CREASE_DATA_DIR: dir, REDIS_URL: url }).redisUrl).toBe(url);
   });
 
   it('refuses unsafe production settings', () => {

@@ -66,6 +66,15 @@ export interface ApiConfig {
   /** Coarse per-IP limits for register and init-reset (requests per minute). */
   registerPerMinute: number;
   resetPerMinute: number;
+  /** Per-IP limit on the analytics endpoints (requests per minute). */
+  analyticsPerMinute: number;
+  /** Analytics rows older than this are deleted by housekeeping. */
+  analyticsRetentionDays: number;
+  /**
+   * Shared store for the per-IP limits of `@fastify/rate-limit` (decision 051). null: each
+   * process counts in its own memory (the embedded default; N replicas allow N times the limit).
+   */
+  redisUrl: string | null;
   bodyLimitBytes: number;
   /** Run the development seeders at start (never in production). */
   seed: boolean;
@@ -195,6 +204,10 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
   if (!(recaptchaMinScore >= 0 && recaptchaMinScore <= 1))
     problems.push('CREASE_RECAPTCHA_MIN_SCORE must be between 0 and 1');
 
+  const redisUrl = env.REDIS_URL || null;
+  if (redisUrl !== null && !/^rediss?:\/\/\S+$/.test(redisUrl))
+    problems.push('REDIS_URL must be a redis:// or rediss:// URL');
+
   const smtpUrl = env.SMTP_URL || null;
   if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl))
     problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
@@ -249,6 +262,9 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     loginWindowSeconds: int('CREASE_LOGIN_WINDOW_SECONDS', 900, 1, 86_400),
     registerPerMinute: int('CREASE_REGISTER_PER_MINUTE', 10, 1, 100_000),
     resetPerMinute: int('CREASE_RESET_PER_MINUTE', 5, 1, 100_000),
+    analyticsPerMinute: int('CREASE_ANALYTICS_PER_MINUTE', 120, 1, 100_000),
+    analyticsRetentionDays: int('CREASE_ANALYTICS_RETENTION_DAYS', 90, 1, 3650),
+    redisUrl,
     bodyLimitBytes: int('CREASE_BODY_LIMIT_BYTES', 16_384, 1024, 1_048_576),
     seed: bool('CREASE_SEED', !production),
     logLevel: env.LOG_LEVEL ?? (production ? PRODUCTION_LOG_LEVEL : 'warn'),

@@ -113,6 +113,9 @@ export const ERROR_CATALOGUE: Record<AccountErrorCode, CatalogueEntry> = {
   },
 };
 
+/** Retry-After for a 429 whose limit did not say (see sendError). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
 /** An error the API means to send: a catalogue code, optionally a more precise message. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -242,6 +245,10 @@ export function sendError(
   const rateLimited = (error as { headers?: Record<string, string> }).headers;
   if (rateLimited && !isApiError(error))
     for (const [n, v] of Object.entries(rateLimited)) reply.header(n, v);
+  // Every 429 says when to come back (RFC 6585). Each limit sets its precise Retry-After; this
+  // only guards a limit that forgot, so a client never has to guess.
+  if (status === 429 && !reply.hasHeader('retry-after'))
+    reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
   const body = errorBody(code, message, userId);
   if (isOAuthPath(request.url)) {
     reply.header('cache-control', 'no-store');

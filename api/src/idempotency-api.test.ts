@@ -197,7 +197,7 @@ describeEachDatabase('housekeeping', (host) => {
     await api.close();
   });
 
-  it('deletes expired rows of every table and keeps live ones', async () => {
+  it('deletes expired rows of every table (analytics past its retention) and keeps live ones', async () => {
     const q = host().query.bind(host());
     const tag = crypto.randomUUID();
     const userId = crypto.randomUUID();
@@ -245,6 +245,16 @@ describeEachDatabase('housekeeping', (host) => {
       );
     }
 
+    // Analytics rows are kept for CREASE_ANALYTICS_RETENTION_DAYS (90 by default), then go.
+    for (const [path, age] of [
+      [`/old-${tag}`, '91 days'],
+      [`/recent-${tag}`, '89 days'],
+    ])
+      await q(
+        `INSERT INTO analytics_events (kind, name, path, at) VALUES ('page-view', 'page_view', $1, now() - interval '${age}')`,
+        [path],
+      );
+
     const left = async () => ({
       families: (
         await q('SELECT id FROM refresh_families WHERE id IN ($1, $2)', [deadFamily, liveFamily])
@@ -266,6 +276,9 @@ describeEachDatabase('housekeeping', (host) => {
       idempotency: (
         await q('SELECT key_hash FROM idempotency_keys WHERE key_hash LIKE $1', [`%-${tag}`])
       ).map((r) => r.key_hash),
+      analytics: (
+        await q('SELECT path FROM analytics_events WHERE path LIKE $1', [`%-${tag}`])
+      ).map((r) => r.path),
     });
     const expected = {
       families: [liveFamily],
@@ -274,6 +287,7 @@ describeEachDatabase('housekeeping', (host) => {
       spent: [`live-${tag}`],
       counters: [`live-${tag}`],
       idempotency: [`live-${tag}`],
+      analytics: [`/recent-${tag}`],
     };
     let state = await left();
     for (let i = 0; i < 100 && JSON.stringify(state) !== JSON.stringify(expected); i++) {

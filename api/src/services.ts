@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock';
+import { systemClock } from './clock';
 import type { ApiConfig } from './config';
 import type { Database } from './db/client';
 import { outboxMailer, smtpMailer } from './mail/mailer';
@@ -32,6 +34,8 @@ export class BackgroundTasks {
 /** Everything the routes use, built once per API instance. Tests may swap any of them. */
 export interface ApiServices {
   config: ApiConfig;
+  /** "Now" for refresh lifetimes and bot-check expiry; tests move it (api-process.ts). */
+  clock: Clock;
   database: Database;
   hasher: PasswordHasher;
   accessTokens: AccessTokens;
@@ -50,6 +54,7 @@ export function createServices(
   overrides: Partial<ApiServices> = {},
 ): ApiServices {
   const { db } = database;
+  const clock = overrides.clock ?? systemClock;
   const accessTokens = new AccessTokens(
     config.jwtSecret,
     config.jwtIssuer,
@@ -62,13 +67,14 @@ export function createServices(
       : undefined;
   return {
     config,
+    clock,
     database,
     hasher: new PasswordHasher(config.argon2),
     accessTokens,
-    sessions: new Sessions(db, accessTokens, config, database.prepared),
+    sessions: new Sessions(db, accessTokens, config, database.prepared, clock),
     xsrf: new XsrfTokens(config.xsrfSecret),
     attempts: new DbAttemptStore(db),
-    botCheck: createBotCheck(config, db),
+    botCheck: createBotCheck(config, db, clock),
     mailer: config.smtpUrl
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(db, announce),

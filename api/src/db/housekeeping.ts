@@ -34,11 +34,22 @@ export const CLEANUP_TARGETS: readonly Target[] = [
   { table: 'idempotency_keys', key: 'scope, key_hash', dead: 'expires_at < now()' },
 ];
 
+/** How long analytics rows are kept unless configured (CREASE_ANALYTICS_RETENTION_DAYS). */
+export const DEFAULT_ANALYTICS_RETENTION_DAYS = 90;
+
+/** Page views and events are records, but not forever: older than the retention, gone (decision 054). */
+function analyticsTarget(retentionDays: number): Target {
+  const days = Math.max(1, Math.floor(retentionDays));
+  return { table: 'analytics_events', key: 'id', dead: `at < now() - interval '${days} days'` };
+}
+
 export interface CleanupOptions {
   /** Rows per DELETE statement. */
   batchSize?: number;
   /** Per table and run: a backlog larger than batchSize × maxBatches finishes on the next run. */
   maxBatches?: number;
+  /** Analytics rows older than this many days are deleted. */
+  analyticsRetentionDays?: number;
 }
 
 export type CleanupReport = Record<string, number>;
@@ -57,7 +68,11 @@ export async function cleanExpired(db: Db, options: CleanupOptions = {}): Promis
   const batchSize = whole(options.batchSize, 1000);
   const maxBatches = whole(options.maxBatches, 50);
   const report: CleanupReport = {};
-  for (const target of CLEANUP_TARGETS) {
+  const targets = [
+    ...CLEANUP_TARGETS,
+    analyticsTarget(options.analyticsRetentionDays ?? DEFAULT_ANALYTICS_RETENTION_DAYS),
+  ];
+  for (const target of targets) {
     let deleted = 0;
     for (let batch = 0; batch < maxBatches; batch++) {
       // RETURNING: both drivers report rows the same way, unlike their affected-row counts.
@@ -82,6 +97,7 @@ export function startHousekeeping(
   db: Db,
   intervalSeconds: number,
   log: FastifyBaseLogger,
+  options: CleanupOptions = {},
 ): { stop(): Promise<void> } {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -89,7 +105,7 @@ export function startHousekeeping(
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = cleanExpired(db)
+      running = cleanExpired(db, options)
         .then((report) => {
           const total = Object.values(report).reduce((a, b) => a + b, 0);
           if (total > 0) log.info({ deleted: report }, 'housekeeping deleted expired rows');

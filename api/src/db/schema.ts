@@ -71,6 +71,12 @@ export const refreshTokens = pgTable(
     /** The idle lifetime: unused for this long, the token is dead. */
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
+    /**
+     * Set when a refresh with an Idempotency-Key spent this token: its successor, sealed under a
+     * key derived from this token and that Idempotency-Key (refresh-retry.ts, decision 050), so
+     * only a retry of the same request can have it back, within the reuse grace window.
+     */
+    retrySealed: text('retry_sealed'),
   },
   (t) => [
     uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),

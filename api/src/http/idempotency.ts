@@ -29,6 +29,10 @@ const REPLAYED_HEADERS = ['content-type', 'cache-control', 'location'] as const;
 /** RFC 9110 VCHAR: visible ASCII, no spaces (two headers joined by ", " fail on purpose). */
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
 
+export function isValidIdempotencyKey(key: string): boolean {
+  return VALID_KEY.test(key);
+}
+
 interface Claim {
   scope: string;
   keyHash: string;
@@ -108,7 +112,7 @@ export function registerIdempotency(app: FastifyInstance, services: ApiServices)
     const raw = request.headers[IDEMPOTENCY_HEADER];
     if (raw === undefined) return; // Non-browser clients may omit it: no replay protection.
     const key = Array.isArray(raw) ? raw.join(', ') : raw;
-    if (!VALID_KEY.test(key)) throw new ApiError('INVALID_IDEMPOTENCY_KEY');
+    if (!isValidIdempotencyKey(key)) throw new ApiError('INVALID_IDEMPOTENCY_KEY');
 
     const scope = `${request.routeOptions.url ?? request.url}|${await caller(request)}`;
     const keyHash = mac('key', key);

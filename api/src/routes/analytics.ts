@@ -29,12 +29,15 @@ const Accepted = Type.Object({ accepted: Type.Boolean() });
 export async function analyticsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.services.database;
+  // Anyone may call these (no sign-in), so each IP gets a budget, and housekeeping deletes rows
+  // older than CREASE_ANALYTICS_RETENTION_DAYS: the table cannot grow without bound (decision 054).
+  const rateLimit = { max: app.services.config.analyticsPerMinute, timeWindow: 60_000 };
   const userAgent = (header: string | undefined) => (header ?? '').slice(0, 500) || null;
 
   app.post(
     '/api/v1/analytics/page-views',
     {
-      config: { accepts: 'json' },
+      config: { accepts: 'json', rateLimit },
       schema: {
         tags: ['analytics'],
         summary: 'Record a page view (route change)',
@@ -60,7 +63,7 @@ export async function analyticsRoutes(root: FastifyInstance): Promise<void> {
   app.post(
     '/api/v1/analytics/events',
     {
-      config: { accepts: 'json' },
+      config: { accepts: 'json', rateLimit },
       schema: {
         tags: ['analytics'],
         summary: 'Record a named event',

@@ -19,6 +19,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { authenticate } from '../http/authenticate';
+import { siteHostOf } from '../http/site-host';
+import { countAttempt, loginAccountKey, loginIpKey } from '../security/attempt-limits';
 import { hashOpaqueToken, newOpaqueToken } from '../security/opaque-tokens';
 import type { BotCheckAction } from '../security/bot-check';
 import type { ApiServices } from '../services';
@@ -50,11 +52,10 @@ async function requireBotCheck(
 ) {
   const token = request.headers[BOT_CHECK_HEADER.toLowerCase()];
   if (
-    !(await services.botCheck.verify(
-      typeof token === 'string' ? token : undefined,
-      action,
-      request.ip,
-    ))
+    !(await services.botCheck.verify(typeof token === 'string' ? token : undefined, action, {
+      ip: request.ip,
+      siteHost: siteHostOf(request, services.config),
+    }))
   )
     throw new ApiError('BOT_CHECK_FAILED');
 }
@@ -249,7 +250,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       });
       if (!done) return expired();
       // Proving the mailbox lifts a brute-force lockout of the account.
-      await services.attempts.clear(`login:account:${email}`);
+      await services.attempts.clear(loginAccountKey(email));
       return result('PASSWORD_RESET', RESULT_MESSAGES.passwordReset, row.userId);
     },
   );
@@ -270,14 +271,24 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const body = request.body as Static<typeof ChangePasswordRequest>;
       const user = await authenticate(request, services);
-      const key = `login:account:${user.email}`;
-      const state = await services.attempts.peek(key);
-      if (state && state.count >= config.loginMaxFailuresPerAccount)
-        throw new ApiError('TOO_MANY_ATTEMPTS', undefined, { userId: user.id });
-      if (!(await services.hasher.verify(user.passwordHash, body.oldPassword))) {
-        await services.attempts.hit(key, config.loginWindowSeconds);
+      const accountKey = loginAccountKey(user.email);
+      const ipKey = loginIpKey(request.ip);
+      // Guesses at the old password count with the password grant's (decision 055): first
+      // counted, then checked, so parallel guesses cannot pass the limit.
+      await countAttempt(
+        services.attempts,
+        [
+          { key: accountKey, max: config.loginMaxFailuresPerAccount },
+          { key: ipKey, max: config.loginMaxFailuresPerIp },
+        ],
+        config.loginWindowSeconds,
+        user.id,
+      );
+      if (!(await services.hasher.verify(user.passwordHash, body.oldPassword)))
         throw new ApiError('INVALID_OLD_PASSWORD', undefined, { userId: user.id });
-      }
+      // The right old password was no failure: give both counters their attempt back.
+      await services.attempts.undo(accountKey);
+      await services.attempts.undo(ipKey);
       const problem = passwordProblem(body.newPassword, user.email);
       if (problem) throw new ApiError('WEAK_PASSWORD', problem, { userId: user.id });
       const passwordHash = await services.hasher.hash(body.newPassword);

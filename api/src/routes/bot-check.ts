@@ -2,12 +2,13 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
+import { siteHostOf } from '../http/site-host';
 import { BOT_CHECK_ACTIONS } from '../security/bot-check';
 import { errorResponses } from './schemas';
 
 export async function botCheckRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const { botCheck } = app.services;
+  const { botCheck, config } = app.services;
   app.get(
     '/api/v1/bot-check/challenge',
     {
@@ -15,7 +16,7 @@ export async function botCheckRoutes(root: FastifyInstance): Promise<void> {
         tags: ['bot check'],
         summary: 'An ALTCHA proof-of-work challenge, bound to one action',
         description:
-          'Solve it (find number with sha256(salt+number) = challenge) and send base64(JSON{algorithm,challenge,number,salt,signature}) in X-Bot-Check. Each solution is accepted once, for its action only, within 10 minutes. 404 when the bot check is not ALTCHA.',
+          'Solve it (find number with sha256(salt+number) = challenge) and send base64(JSON{algorithm,challenge,number,salt,signature}) in X-Bot-Check. Each solution is accepted once, for its action and the site host it was fetched from (the Origin) only, within 10 minutes. 404 when the bot check is not ALTCHA.',
         querystring: Type.Object(
           { action: Type.Union(BOT_CHECK_ACTIONS.map((a) => Type.Literal(a))) },
           { additionalProperties: false },
@@ -36,7 +37,7 @@ export async function botCheckRoutes(root: FastifyInstance): Promise<void> {
       if (!botCheck.challenge)
         throw new ApiError('NOT_FOUND', `The bot check is ${botCheck.provider}, not ALTCHA.`);
       reply.header('cache-control', 'no-store');
-      return botCheck.challenge(request.query.action);
+      return botCheck.challenge(request.query.action, siteHostOf(request, config));
     },
   );
 }

@@ -10,6 +10,9 @@ import { BOT_CHECK_HEADER, normalizeEmail } from '@crease/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { ApiError } from '../errors';
+import { IDEMPOTENCY_HEADER, isValidIdempotencyKey } from '../http/idempotency';
+import { siteHostOf } from '../http/site-host';
+import { countAttempt, loginAccountKey, loginIpKey } from '../security/attempt-limits';
 import type { ApiServices } from '../services';
 import { OAuthErrorResponse } from './schemas';
 
@@ -74,8 +77,16 @@ function requireClient(
   return clientId;
 }
 
-function retryAfter(resetAt: Date): Record<string, string> {
-  return { 'retry-after': String(Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000))) };
+/**
+ * The refresh grant's Idempotency-Key (decision 050): the shell keeps one per refresh across its
+ * retries, so a retry whose first answer was lost gets the same tokens. Optional, as elsewhere.
+ */
+function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return undefined;
+  const key = Array.isArray(raw) ? raw.join(', ') : raw;
+  if (!isValidIdempotencyKey(key)) throw new ApiError('INVALID_IDEMPOTENCY_KEY');
+  return key;
 }
 
 async function passwordGrant(
@@ -90,21 +101,27 @@ async function passwordGrant(
   if (body.password === undefined)
     throw new ApiError('VALIDATION_FAILED', 'Missing field "password" in the body.');
   const token = request.headers[BOT_CHECK_HEADER.toLowerCase()];
-  if (!(await botCheck.verify(typeof token === 'string' ? token : undefined, 'signin', request.ip)))
+  if (
+    !(await botCheck.verify(typeof token === 'string' ? token : undefined, 'signin', {
+      ip: request.ip,
+      siteHost: siteHostOf(request, config),
+    }))
+  )
     throw new ApiError('BOT_CHECK_FAILED');
 
   const email = normalizeEmail(body.username);
-  const accountKey = `login:account:${email}`;
-  const ipKey = `login:ip:${request.ip}`;
-  // Locked out before the password is even looked at: a locked account tests no guesses.
-  for (const [key, max] of [
-    [accountKey, config.loginMaxFailuresPerAccount],
-    [ipKey, config.loginMaxFailuresPerIp],
-  ] as const) {
-    const state = await attempts.peek(key);
-    if (state && state.count >= max)
-      throw new ApiError('TOO_MANY_ATTEMPTS', undefined, { headers: retryAfter(state.resetAt) });
-  }
+  const accountKey = loginAccountKey(email);
+  const ipKey = loginIpKey(request.ip);
+  // Counted before the password is even looked at (decision 055): a locked account tests no
+  // guesses, and parallel guesses cannot all slip in before the first failure is recorded.
+  await countAttempt(
+    attempts,
+    [
+      { key: accountKey, max: config.loginMaxFailuresPerAccount },
+      { key: ipKey, max: config.loginMaxFailuresPerIp },
+    ],
+    config.loginWindowSeconds,
+  );
 
   const [user] = await database.db
     .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
@@ -113,12 +130,10 @@ async function passwordGrant(
   let ok = false;
   if (user) ok = (await hasher.verify(user.passwordHash, body.password)) && user.active;
   else await hasher.verifyDummy(body.password); // same time for unknown emails
-  if (!ok) {
-    await attempts.hit(accountKey, config.loginWindowSeconds);
-    await attempts.hit(ipKey, config.loginWindowSeconds);
-    throw new ApiError('INVALID_CREDENTIALS');
-  }
+  if (!ok) throw new ApiError('INVALID_CREDENTIALS'); // the attempt stays counted
+  // A success is no failure: the account starts afresh and the IP gets its attempt back.
   await attempts.clear(accountKey);
+  await attempts.undo(ipKey);
   return sessions.start((user as { id: string }).id);
 }
 
@@ -133,7 +148,7 @@ export async function oauth2Routes(app: FastifyInstance): Promise<void> {
         tags: ['oauth2'],
         summary: 'Token endpoint: password and refresh_token grants',
         description:
-          'Form-encoded. Basic client credentials (public client: id checked, secret ignored). The password grant needs scope=API and a bot-check token in X-Bot-Check. Refresh tokens rotate on every use; replaying a spent one revokes its family. Errors carry RFC 6749 `error`/`error_description` and the spec shape.',
+          'Form-encoded. Basic client credentials (public client: id checked, secret ignored). The password grant needs scope=API and a bot-check token in X-Bot-Check. Refresh tokens rotate on every use; replaying a spent one revokes its family. A refresh with an Idempotency-Key that is retried (same token, same key) within the reuse grace window gets the same tokens again. Errors carry RFC 6749 `error`/`error_description` and the spec shape.',
         consumes: ['application/x-www-form-urlencoded'],
         security: [{ client: [], xsrf: [] }],
         body: TokenRequest,
@@ -149,7 +164,7 @@ export async function oauth2Routes(app: FastifyInstance): Promise<void> {
       else if (body.grant_type === 'refresh_token') {
         if (body.refresh_token === undefined)
           throw new ApiError('VALIDATION_FAILED', 'Missing field "refresh_token" in the body.');
-        issued = await services.sessions.refresh(body.refresh_token);
+        issued = await services.sessions.refresh(body.refresh_token, idempotencyKeyOf(request));
       } else throw new ApiError('UNSUPPORTED_GRANT_TYPE');
       const { access_token, refresh_token, expires_in, token_type } = issued;
       return { access_token, refresh_token, expires_in, token_type };

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateCounters } from '../db/schema';
 
@@ -9,25 +9,21 @@ export interface CounterState {
 }
 
 /**
- * Fixed-window failure counters shared by every API replica (decision 014). The interface is
- * small so a Redis adapter can replace the database one without touching the routes.
+ * Fixed-window attempt counters shared by every API replica (decisions 014, 055). The interface
+ * is small so a Redis adapter can replace the database one without touching the routes.
+ * Callers count first and check the count `hit` returns: a read-then-write would let parallel
+ * guesses all pass the check before any of them was counted.
  */
 export interface AttemptStore {
-  /** The current count, or null when the key has no live window. */
-  peek(key: string): Promise<CounterState | null>;
-  /** Counts one more attempt in the key's window (starting one if needed). */
+  /** Counts one more attempt in the key's window (starting one if needed), atomically. */
   hit(key: string, windowSeconds: number): Promise<CounterState>;
+  /** Gives back one counted attempt (it turned out not to be a failure); never below zero. */
+  undo(key: string): Promise<void>;
   clear(key: string): Promise<void>;
 }
 
 export class DbAttemptStore implements AttemptStore {
   constructor(private readonly db: Db) {}
-
-  async peek(key: string): Promise<CounterState | null> {
-    const [row] = await this.db.select().from(rateCounters).where(eq(rateCounters.key, key));
-    if (!row || row.expiresAt.getTime() <= Date.now()) return null;
-    return { count: row.count, resetAt: row.expiresAt };
-  }
 
   async hit(key: string, windowSeconds: number): Promise<CounterState> {
     const now = new Date();
@@ -50,6 +46,13 @@ export class DbAttemptStore implements AttemptStore {
       })
       .returning({ count: rateCounters.count, expiresAt: rateCounters.expiresAt });
     return { count: row?.count ?? 1, resetAt: row?.expiresAt ?? end };
+  }
+
+  async undo(key: string): Promise<void> {
+    await this.db
+      .update(rateCounters)
+      .set({ count: sql`${rateCounters.count} - 1` })
+      .where(and(eq(rateCounters.key, key), gt(rateCounters.count, 0)));
   }
 
   async clear(key: string): Promise<void> {

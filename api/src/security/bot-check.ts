@@ -1,8 +1,11 @@
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib';
 import { lt } from 'drizzle-orm';
+import type { Clock } from '../clock';
+import { systemClock } from '../clock';
 import type { ApiConfig } from '../config';
 import type { Db } from '../db/client';
 import { botCheckSpent } from '../db/schema';
+import { siteHosts } from '../http/site-host';
 
 export const BOT_CHECK_ACTIONS = ['register', 'signin', 'reset'] as const;
 export type BotCheckAction = (typeof BOT_CHECK_ACTIONS)[number];
@@ -15,15 +18,26 @@ export interface AltchaChallenge {
   signature: string;
 }
 
+/** Where a proof is presented: the caller's IP and the site page's host (`siteHostOf`). */
+export interface BotCheckContext {
+  ip: string;
+  siteHost: string;
+}
+
 /**
- * The bot check behind registration, the password grant and init-reset (decision 015).
- * One interface, an adapter per provider, chosen by CREASE_BOT_CHECK.
+ * The bot check behind registration, the password grant and init-reset (decisions 015, 053).
+ * One interface, an adapter per provider, chosen by CREASE_BOT_CHECK. A proof counts only for
+ * its action, on the site host it was made for, before it expires, and once.
  */
 export interface BotCheck {
   readonly provider: ApiConfig['botCheck'];
-  /** ALTCHA only: a fresh challenge bound to the action. */
-  challenge?(action: BotCheckAction): Promise<AltchaChallenge>;
-  verify(token: string | undefined, action: BotCheckAction, ip: string): Promise<boolean>;
+  /** ALTCHA only: a fresh challenge bound to the action and the site host. */
+  challenge?(action: BotCheckAction, siteHost: string): Promise<AltchaChallenge>;
+  verify(
+    token: string | undefined,
+    action: BotCheckAction,
+    context: BotCheckContext,
+  ): Promise<boolean>;
 }
 
 const CHALLENGE_SECONDS = 600;
@@ -34,16 +48,18 @@ export function altchaBotCheck(
   hmacKey: string,
   maxNumber: number,
   seconds = CHALLENGE_SECONDS,
+  clock: Clock = systemClock,
 ): BotCheck {
   let lastSweep = 0;
   return {
     provider: 'altcha',
-    async challenge(action) {
+    async challenge(action, siteHost) {
+      // Action, site host and expiry go into the salt, which the HMAC signature covers.
       const c = await createChallenge({
         hmacKey,
         maxnumber: maxNumber,
-        params: { action },
-        expires: new Date(Date.now() + seconds * 1000),
+        params: { action, host: siteHost },
+        expires: new Date(clock.now().getTime() + seconds * 1000),
       });
       return {
         algorithm: c.algorithm,
@@ -53,7 +69,7 @@ export function altchaBotCheck(
         signature: c.signature,
       };
     },
-    async verify(token, action) {
+    async verify(token, action, { siteHost }) {
       if (!token || token.length > 2048) return false;
       let payload: unknown;
       try {
@@ -80,23 +96,24 @@ export function altchaBotCheck(
       };
       let ok = false;
       try {
-        ok = await verifySolution(solution, hmacKey, true);
+        // Expiry is checked below on our clock; a challenge without one is refused.
+        ok = await verifySolution(solution, hmacKey, false);
       } catch {
         return false;
       }
-      if (!ok || extractParams(solution).action !== action) return false;
-      const now = Date.now();
+      if (!ok) return false;
+      const params = extractParams(solution);
+      const expires = Number(params.expires) * 1000;
+      const now = clock.now().getTime();
+      if (!Number.isFinite(expires) || expires <= now) return false;
+      if (params.action !== action || params.host !== siteHost) return false;
       if (now - lastSweep > 60_000) {
         lastSweep = now;
         await db.delete(botCheckSpent).where(lt(botCheckSpent.expiresAt, new Date(now)));
       }
-      const expires = Number(extractParams(solution).expires) * 1000;
       const inserted = await db
         .insert(botCheckSpent)
-        .values({
-          key: solution.signature,
-          expiresAt: new Date(Number.isFinite(expires) ? expires : now + seconds * 1000),
-        })
+        .values({ key: solution.signature, expiresAt: new Date(expires) })
         .onConflictDoNothing()
         .returning({ key: botCheckSpent.key });
       return inserted.length === 1;
@@ -104,16 +121,21 @@ export function altchaBotCheck(
   };
 }
 
-/** reCAPTCHA v3: Google's siteverify (its URL is configurable so tests can stand in for it). */
+/**
+ * reCAPTCHA v3: Google's siteverify (its URL is configurable so tests can stand in for it).
+ * Google checks the token's age itself (two minutes); we check success, action, score and the
+ * `hostname` the token was made on, which must be one of the site's.
+ */
 export function recaptchaBotCheck(
   secret: string,
   verifyUrl: string,
   minScore: number,
+  siteHosts: ReadonlySet<string>,
   fetchImpl: typeof fetch = fetch,
 ): BotCheck {
   return {
     provider: 'recaptcha',
-    async verify(token, action, ip) {
+    async verify(token, action, { ip }) {
       if (!token || token.length > 4096) return false;
       try {
         const response = await fetchImpl(verifyUrl, {
@@ -127,12 +149,15 @@ export function recaptchaBotCheck(
           success?: boolean;
           score?: number;
           action?: string;
+          hostname?: string;
         };
         return (
           result.success === true &&
           typeof result.score === 'number' &&
           result.score >= minScore &&
-          result.action === action
+          result.action === action &&
+          typeof result.hostname === 'string' &&
+          siteHosts.has(result.hostname)
         );
       } catch {
         return false;
@@ -144,13 +169,14 @@ export function recaptchaBotCheck(
 /** Development and benchmarks only (refused in production by the config). */
 export const noBotCheck: BotCheck = { provider: 'off', verify: async () => true };
 
-export function createBotCheck(config: ApiConfig, db: Db): BotCheck {
+export function createBotCheck(config: ApiConfig, db: Db, clock: Clock = systemClock): BotCheck {
   if (config.botCheck === 'recaptcha' && config.recaptchaSecret)
     return recaptchaBotCheck(
       config.recaptchaSecret,
       config.recaptchaVerifyUrl,
       config.recaptchaMinScore,
+      siteHosts(config),
     );
   if (config.botCheck === 'off') return noBotCheck;
-  return altchaBotCheck(db, config.altchaHmacKey, config.altchaMaxNumber);
+  return altchaBotCheck(db, config.altchaHmacKey, config.altchaMaxNumber, CHALLENGE_SECONDS, clock);
 }

@@ -1,10 +1,13 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { TokenResponse } from '@crease/contract';
+import type { Clock } from '../clock';
+import { systemClock } from '../clock';
 import type { Db, PreparedQuery } from '../db/client';
-import { refreshFamilies, refreshTokens } from '../db/schema';
+import { refreshFamilies, refreshTokens, users } from '../db/schema';
 import { ApiError } from '../errors';
 import type { AccessTokens } from './access-tokens';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens';
+import { openSuccessor, sealSuccessor } from './refresh-retry';
 
 export interface SessionPolicy {
   refreshIdleSeconds: number;
@@ -25,8 +28,9 @@ interface RefreshRow {
 /**
  * The refresh grant in one statement: look the token up, spend it if it is live, insert its
  * successor. $1 the presented token's hash, $2 now, $3 the successor's id, $4 its hash, $5 its
- * idle expiry (capped at the family's). A constant text, so PostgreSQL plans it once per
- * connection (a named prepared statement, decision 018).
+ * idle expiry (capped at the family's), $6 the successor sealed for a retry of this request
+ * (NULL without an Idempotency-Key, decision 050). A constant text, so PostgreSQL plans it once
+ * per connection (a named prepared statement, decision 018).
  */
 const REFRESH_GRANT_SQL = `
   WITH cur AS (
@@ -37,7 +41,7 @@ const REFRESH_GRANT_SQL = `
     JOIN users u ON u.id = f.user_id
     WHERE t.token_hash = $1::text
   ), spent AS (
-    UPDATE refresh_tokens SET used_at = $2::timestamptz
+    UPDATE refresh_tokens SET used_at = $2::timestamptz, retry_sealed = $6::text
     WHERE id = (
       SELECT id FROM cur
       WHERE used_at IS NULL AND revoked_at IS NULL AND active
@@ -66,6 +70,7 @@ export class Sessions {
     private readonly accessTokens: AccessTokens,
     private readonly policy: SessionPolicy,
     private readonly prepared: PreparedQuery,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   private async issue(
@@ -96,7 +101,7 @@ export class Sessions {
 
   /** A new family for a successful password grant. */
   async start(userId: string): Promise<IssuedTokens> {
-    const now = new Date();
+    const now = this.clock.now();
     const familyId = crypto.randomUUID();
     const expiresAt = new Date(now.getTime() + this.policy.refreshAbsoluteSeconds * 1000);
     return this.db.transaction(async (tx) => {
@@ -105,40 +110,96 @@ export class Sessions {
     });
   }
 
+  private async tokensFor(userId: string, familyId: string, refreshToken: string) {
+    const accessToken = await this.accessTokens.sign({ sub: userId, sid: familyId });
+    return {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      expires_in: this.accessTokens.lifetimeSeconds,
+      token_type: 'Bearer' as const,
+      sid: familyId,
+    };
+  }
+
   /**
    * The refresh grant. Throws INVALID_REFRESH_TOKEN for every way a token can be dead.
    * One statement does the lookup, spends the token and inserts its successor: atomic without an
    * explicit transaction, one round trip (the hot path of every open tab, decision 013).
+   * With an `idempotencyKey`, a retry of this same request within the reuse grace window gets
+   * the same successor back instead of `invalid_grant` (its first answer was lost, decision 050).
    */
-  async refresh(refreshToken: string): Promise<IssuedTokens> {
+  async refresh(refreshToken: string, idempotencyKey?: string): Promise<IssuedTokens> {
     const dead = () => new ApiError('INVALID_REFRESH_TOKEN');
-    const now = new Date();
+    const now = this.clock.now();
     const nowIso = now.toISOString();
     const idleEnd = new Date(now.getTime() + this.policy.refreshIdleSeconds * 1000).toISOString();
     const next = newOpaqueToken();
+    const sealed = idempotencyKey ? sealSuccessor(refreshToken, idempotencyKey, next) : null;
     const [row] = await this.prepared<RefreshRow>('crease_refresh_grant', REFRESH_GRANT_SQL, [
       hashOpaqueToken(refreshToken),
       nowIso,
       crypto.randomUUID(),
       hashOpaqueToken(next),
       idleEnd,
+      sealed,
     ]);
     if (!row) throw dead();
-    if (row.issued === 1) {
-      const accessToken = await this.accessTokens.sign({ sub: row.user_id, sid: row.family_id });
-      return {
-        access_token: accessToken,
-        refresh_token: next,
-        expires_in: this.accessTokens.lifetimeSeconds,
-        token_type: 'Bearer',
-        sid: row.family_id,
-      };
+    if (row.issued === 1) return this.tokensFor(row.user_id, row.family_id, next);
+    if (idempotencyKey) {
+      const replayed = await this.replayRetry(refreshToken, idempotencyKey, now);
+      if (replayed) return replayed;
     }
     // Spent before this request read it: a replay (or, just now, a lost race). A token spent by
     // a concurrent request during this one is a lost race by definition: nothing to revoke.
     if (row.used_at && !row.revoked_at)
       await this.onSpentToken(row.family_id, new Date(row.used_at), now);
     throw dead();
+  }
+
+  /**
+   * A spent token with an Idempotency-Key: the retry of the request that spent it gets that
+   * request's successor, if the family is live, the retry comes within the reuse grace window
+   * and the successor is still unused. Anything else (another key: a second tab or a thief) is
+   * not a retry and goes on to the reuse rules. Read afresh: the spending request may have
+   * committed while this one's statement ran.
+   */
+  private async replayRetry(
+    refreshToken: string,
+    idempotencyKey: string,
+    now: Date,
+  ): Promise<IssuedTokens | null> {
+    const [spent] = await this.db
+      .select({
+        usedAt: refreshTokens.usedAt,
+        retrySealed: refreshTokens.retrySealed,
+        familyId: refreshFamilies.id,
+        userId: refreshFamilies.userId,
+        revokedAt: refreshFamilies.revokedAt,
+        familyExpiresAt: refreshFamilies.expiresAt,
+        active: users.active,
+      })
+      .from(refreshTokens)
+      .innerJoin(refreshFamilies, eq(refreshFamilies.id, refreshTokens.familyId))
+      .innerJoin(users, eq(users.id, refreshFamilies.userId))
+      .where(eq(refreshTokens.tokenHash, hashOpaqueToken(refreshToken)));
+    if (!spent?.usedAt || !spent.retrySealed || spent.revokedAt || !spent.active) return null;
+    if (spent.familyExpiresAt <= now) return null;
+    if (now.getTime() - spent.usedAt.getTime() > this.policy.refreshReuseGraceSeconds * 1000)
+      return null;
+    const successor = openSuccessor(refreshToken, idempotencyKey, spent.retrySealed);
+    if (!successor) return null;
+    const [live] = await this.db
+      .select({ id: refreshTokens.id })
+      .from(refreshTokens)
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, hashOpaqueToken(successor)),
+          isNull(refreshTokens.usedAt),
+          gt(refreshTokens.expiresAt, now),
+        ),
+      );
+    if (!live) return null;
+    return this.tokensFor(spent.userId, spent.familyId, successor);
   }
 
   /**
@@ -153,7 +214,7 @@ export class Sessions {
   async revokeFamily(familyId: string, reason: string): Promise<void> {
     await this.db
       .update(refreshFamilies)
-      .set({ revokedAt: new Date(), revokedReason: reason })
+      .set({ revokedAt: this.clock.now(), revokedReason: reason })
       .where(and(eq(refreshFamilies.id, familyId), isNull(refreshFamilies.revokedAt)));
   }
 

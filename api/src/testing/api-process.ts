@@ -9,6 +9,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createApi } from '../app';
 import type { ApiApp } from '../app';
+import type { Clock } from '../clock';
 import { loadApiConfig } from '../config';
 import { openDatabase } from '../db/client';
 import type { Database } from '../db/client';
@@ -17,6 +18,7 @@ export type ControlMessage =
   | { type: 'open'; databaseUrl: string | null }
   | { type: 'start'; env: Record<string, string> }
   | { type: 'stop'; origin: string }
+  | { type: 'advance-clock'; origin: string; seconds: number }
   | { type: 'query'; sql: string; params: unknown[] }
   | { type: 'close' };
 
@@ -38,8 +40,19 @@ export const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
 };
 
+/** The wall clock plus however far a test has moved it (lifetimes, expiry), never back. */
+class MovableClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(seconds: number): void {
+    this.offsetMs += seconds * 1000;
+  }
+}
+
 let database: Database | null = null;
-const apps = new Map<string, { app: ApiApp; dataDir: string }>();
+const apps = new Map<string, { app: ApiApp; dataDir: string; clock: MovableClock }>();
 
 async function handle(message: ControlMessage): Promise<unknown> {
   switch (message.type) {
@@ -53,11 +66,12 @@ async function handle(message: ControlMessage): Promise<unknown> {
         { ...TEST_ENV, CREASE_DATA_DIR: dataDir, ...message.env },
         process.cwd(),
       );
-      const app = await createApi(config, { database });
+      const clock = new MovableClock();
+      const app = await createApi(config, { database, services: { clock } });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as { port: number };
       const origin = `http://127.0.0.1:${port}`;
-      apps.set(origin, { app, dataDir });
+      apps.set(origin, { app, dataDir, clock });
       return { origin, siteOrigins: config.siteOrigins };
     }
     case 'stop': {
@@ -65,6 +79,12 @@ async function handle(message: ControlMessage): Promise<unknown> {
       apps.delete(message.origin);
       await entry?.app.close();
       if (entry) fs.rmSync(entry.dataDir, { recursive: true, force: true });
+      return null;
+    }
+    case 'advance-clock': {
+      const entry = apps.get(message.origin);
+      if (!entry) throw new Error(`no API at ${message.origin}`);
+      entry.clock.advance(message.seconds);
       return null;
     }
     case 'query': {

@@ -17,6 +17,8 @@ export interface RunningApi {
   origin: string;
   siteOrigins: string[];
   client(): ApiClient;
+  /** Moves this instance's clock forward (refresh lifetimes, bot-check expiry): no waiting. */
+  advanceClock(seconds: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export class ApiHost {
       origin,
       siteOrigins,
       client: () => new ApiClient(origin),
+      advanceClock: (seconds) => this.call({ type: 'advance-clock', origin, seconds }),
       close: () => this.call({ type: 'stop', origin }),
     };
   }
@@ -122,14 +125,26 @@ export class ApiClient {
     }
   }
 
-  async botToken(action: 'register' | 'signin' | 'reset'): Promise<string> {
-    const { body } = await this.get<{
+  /** A solved ALTCHA proof for the action, fetched as a page on `origin` would (none: a script). */
+  async botToken(action: 'register' | 'signin' | 'reset', origin?: string): Promise<string> {
+    const proof = await this.proofIfAltcha(action, origin);
+    if (proof === null) throw new Error('the API has no ALTCHA bot check');
+    return proof;
+  }
+
+  /** A solved proof, or null when the API's bot check is not ALTCHA (its challenge route is 404). */
+  private async proofIfAltcha(
+    action: 'register' | 'signin' | 'reset',
+    origin?: string,
+  ): Promise<string | null> {
+    const { status, body } = await this.get<{
       challenge: string;
       salt: string;
       signature: string;
       algorithm: string;
       maxnumber: number;
-    }>(`/api/v1/bot-check/challenge?action=${action}`);
+    }>(`/api/v1/bot-check/challenge?action=${action}`, origin ? { headers: { origin } } : {});
+    if (status === 404) return null;
     const solution = await solveChallenge(body.challenge, body.salt, body.algorithm, body.maxnumber)
       .promise;
     if (!solution) throw new Error('bot-check challenge has no solution');
@@ -160,7 +175,11 @@ export class ApiClient {
       headers['x-xsrf-token'] = this.xsrfToken ?? '';
     }
     if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
-    if (options.botCheck) headers['x-bot-check'] = await this.botToken(options.botCheck);
+    if (options.botCheck) {
+      // Challenges are bound to the page's site host (decision 053): fetch it as that page.
+      const proof = await this.proofIfAltcha(options.botCheck, options.headers?.origin);
+      if (proof !== null) headers['x-bot-check'] = proof;
+    }
     Object.assign(headers, options.headers);
     const response = await fetch(`${this.origin}${pathname}`, { method, headers, body });
     this.remember(response);
@@ -224,13 +243,14 @@ export class ApiClient {
     );
   }
 
-  async refresh(refreshToken: string) {
+  async refresh(refreshToken: string, options: CallOptions = {}) {
     return this.postForm<{ access_token: string; refresh_token: string; expires_in: number }>(
       '/oauth2/token',
       {
         grant_type: 'refresh_token',
         refresh_token: refreshToken,
       },
+      options,
     );
   }
 }

@@ -217,3 +217,49 @@ describe('XSRF retry on the token endpoint', () => {
     expect(server.requests[1]!.headers['x-bot-check']).toBe('proof');
   });
 });
+
+describe('retrying a token call (SPEC §9) with one Idempotency-Key', () => {
+  it('sends the same key on the retry after a 502, and resolves with the retried answer', async () => {
+    let calls = 0;
+    server.handle((_request, response) => {
+      calls += 1;
+      if (calls === 1) return sendJson(response, 502, { error: 'bad gateway' });
+      sendJson(response, 200, VALID);
+    });
+
+    await expect(endpoint.refresh('r-0')).resolves.toEqual(VALID);
+
+    expect(server.requests).toHaveLength(2);
+    const [first, retry] = server.requests.map((request) => request.headers['idempotency-key']);
+    expect(first).toMatch(/^[\x21-\x7e]{1,255}$/);
+    expect(retry).toBe(first);
+    expect(server.requests[1]!.body).toBe(server.requests[0]!.body);
+  });
+
+  it('sends the same key on the retry after the connection dropped without an answer', async () => {
+    let calls = 0;
+    server.handle((_request, response) => {
+      calls += 1;
+      if (calls === 1) return void response.socket?.destroy();
+      sendJson(response, 200, VALID);
+    });
+
+    await expect(endpoint.refresh('r-0')).resolves.toEqual(VALID);
+
+    const keys = server.requests.map((request) => request.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('gives every grant a key of its own', async () => {
+    server.handle((_request, response) => sendJson(response, 200, VALID));
+
+    await endpoint.refresh('r-0');
+    await endpoint.refresh('r-1');
+    await endpoint.password('u', 'p');
+
+    const keys = server.requests.map((request) => request.headers['idempotency-key']);
+    expect(new Set(keys).size).toBe(3);
+    expect(keys.every((key) => typeof key === 'string' && key.length > 0)).toBe(true);
+  });
+});

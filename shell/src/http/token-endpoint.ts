@@ -3,6 +3,7 @@ import type { KyInstance } from 'ky';
 import { ACCOUNT_PATHS, BOT_CHECK_HEADER } from '@crease/contract';
 import type { TokenResponse } from '@crease/contract';
 import { isPlausibleToken } from '../session/token-store';
+import { IDEMPOTENCY_HEADER } from './idempotency';
 import { RETRY_POLICY } from './retry-policy';
 import { XSRF_HEADER, xsrfRetryHook, xsrfToken } from './xsrf';
 import type { XsrfTokenReader } from './xsrf';
@@ -43,6 +44,9 @@ export interface TokenEndpointOptions {
 /**
  * POST /oauth2/token (SPEC §7.1): form-encoded, client basic credentials in the header.
  * It has its own small ky instance: a token call must never trigger a token refresh.
+ * Each grant carries one Idempotency-Key for all its retries (SPEC §9: network errors and 5xx),
+ * so a refresh whose answer was lost after the API rotated the token gets the same tokens back
+ * instead of `invalid_grant` and a signed-out viewer (decision 050).
  */
 export class TokenEndpoint {
   private readonly http: KyInstance;
@@ -75,7 +79,8 @@ export class TokenEndpoint {
   ): Promise<TokenResponse> {
     const response = await this.http.post(ACCOUNT_PATHS.token, {
       body: new URLSearchParams(body),
-      headers,
+      // Set once per grant, not per attempt: ky resends these headers on every retry.
+      headers: { [IDEMPOTENCY_HEADER]: crypto.randomUUID(), ...headers },
     });
     let parsed: unknown;
     try {
