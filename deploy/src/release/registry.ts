@@ -9,12 +9,7 @@ import type { LiveState } from '../registry/release-map-file';
 import { isContractRange, satisfiesContract } from './contract-range';
 import { readFallbackCounts } from './fallback-counter';
 import type { FallbackCount } from './fallback-counter';
-import {
-  lastKnownGoodOf,
-  proofsAfterServing,
-  withProof,
-  withoutProof,
-} from './last-known-good';
+import { lastKnownGoodOf, proofsAfterServing, withProof, withoutProof } from './last-known-good';
 import { FsRegistryLog, RevisionTakenError } from './registry-log';
 import type {
   AppRelease,
@@ -483,7 +478,11 @@ export class ReleaseRegistry {
    * work): it may then be the last-known-good without waiting for the minimum live time.
    * Needs a reason; recorded in the history. A version viewers fell back from is refused.
    */
-  async markGood(appName: string, version: unknown, context: ReleaseContext): Promise<CommitResult> {
+  async markGood(
+    appName: string,
+    version: unknown,
+    context: ReleaseContext,
+  ): Promise<CommitResult> {
     const app = checkApp(appName);
     const checked = checkVersion(app, version);
     if (!checkContext(context).reason) {
