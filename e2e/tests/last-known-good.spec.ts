@@ -4,7 +4,13 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
-import { appStatus, liveVersion, release, replaceInFile } from '../support/release-cli';
+import {
+  appStatus,
+  buildChangedCopy,
+  liveVersion,
+  release,
+  replaceInFile,
+} from '../support/release-cli';
 
 /**
  * Issue 9, item 9: the last-known-good is only ever a version that served without fallbacks.
@@ -25,7 +31,11 @@ let canary: string;
 let htmlBuild: string;
 const tempDirs: string[] = [];
 
-/** A copy of the live original's artifact, changed by `edit`: a new content hash, a new version. */
+/**
+ * A copy of the live original's artifact, changed by `edit`: a new content hash, a new version.
+ * Its chunks share the original's chunk-loading global, which is fine for a build that never
+ * gets past its remoteEntry.js.
+ */
 function variantOfOriginal(edit: (dir: string) => void): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-lkg-'));
   tempDirs.push(dir);
@@ -45,19 +55,20 @@ async function publish(dist: string): Promise<string> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   original = await liveVersion('mf-legal');
 
-  // The canary: the same build with the privacy policy's title reworded, so a page shows which
-  // version served it.
-  const canaryDist = variantOfOriginal((dist) => {
-    const screens = fs.readdirSync(dist).find((f) => /^__federation_expose_.*\.js$/.test(f));
-    expect(screens).toBeDefined();
-    const file = path.join(dist, screens!);
-    replaceInFile(file, 'title:"Privacy Policy"', 'title:"Privacy Policy (canary)"');
-    dropPrecompressed(file);
-  });
-  canary = await publish(canaryDist);
+  // The canary: a real build with the privacy policy's title reworded, so a page shows which
+  // version served it (a real build also has its own chunk-loading global, as a release does).
+  const build = await buildChangedCopy('mf-legal', (src) =>
+    replaceInFile(
+      path.join(src, 'policies', 'privacy-policy.ts'),
+      "title: 'Privacy Policy'",
+      "title: 'Privacy Policy (canary)'",
+    ),
+  );
+  tempDirs.push(build.dir);
+  canary = await publish(build.dist);
 
   // The broken build: its remoteEntry.js answers an HTML page (a misconfigured upload or CDN).
   const htmlDist = variantOfOriginal((dist) => {
