@@ -34,7 +34,14 @@ export default defineConfig({
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 300_000,
-    env: { PORT: String(E2E_PORT), CREASE_DATA_DIR: E2E_DATA_DIR, HOST: '127.0.0.1' },
+    env: {
+      PORT: String(E2E_PORT),
+      CREASE_DATA_DIR: E2E_DATA_DIR,
+      HOST: '127.0.0.1',
+      // A replaced version needs no minimum time live to be a last-known-good here (tests
+      // promote within seconds); fallbacks still disqualify it (decision 060).
+      CREASE_LKG_MIN_LIVE_SECONDS: '0',
+    },
     stdout: 'pipe',
   },
 });

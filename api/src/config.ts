@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseTrustProxy } from './http/trust-proxy';
+import type { TrustProxy } from './http/trust-proxy';
 
 /** Argon2id cost, explicit (decision 011). Production: OWASP's first recommended setting. */
 export interface Argon2Params {
@@ -79,7 +81,8 @@ export interface ApiConfig {
   /** Run the development seeders at start (never in production). */
   seed: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For sets request.ip: no proxy, a hop count or CIDRs, never all (061). */
+  trustProxy: TrustProxy;
   /** Seconds between housekeeping passes in this process (0: only the cleanup CLI). */
   cleanupIntervalSeconds: number;
 }
@@ -130,6 +133,10 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     problems.push(`${name} must be true or false, got "${raw}"`);
     return fallback;
   };
+
+  const trusted = parseTrustProxy(env.CREASE_TRUST_PROXY);
+  const trustProxy = typeof trusted === 'object' && 'problem' in trusted ? false : trusted;
+  if (typeof trusted === 'object' && 'problem' in trusted) problems.push(trusted.problem);
 
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'test', 'production'].includes(nodeEnv))
@@ -268,7 +275,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     bodyLimitBytes: int('CREASE_BODY_LIMIT_BYTES', 16_384, 1024, 1_048_576),
     seed: bool('CREASE_SEED', !production),
     logLevel: env.LOG_LEVEL ?? (production ? PRODUCTION_LOG_LEVEL : 'warn'),
-    trustProxy: bool('CREASE_TRUST_PROXY', false),
+    trustProxy,
     cleanupIntervalSeconds: int('CREASE_CLEANUP_INTERVAL_SECONDS', 600, 0, 86_400),
   };
   if (config.refreshIdleSeconds > config.refreshAbsoluteSeconds)

@@ -48,7 +48,15 @@ export interface ReleaseConfig {
   tokens: ReleaseToken[];
   /** Local use only: release API mutations without a token (never in production). */
   allowAnonymous: boolean;
+  /**
+   * How long a version must have been live, with no fallbacks, to become a last-known-good
+   * (CREASE_LKG_MIN_LIVE_SECONDS, default 600; decision 060). `mark-good` skips the wait.
+   */
+  lkgMinLiveMs: number;
 }
+
+/** Ten minutes live with no fallback reports: long enough for real viewers to have loaded it. */
+const DEFAULT_LKG_MIN_LIVE_SECONDS = 600;
 
 export interface S3StoreConfig {
   bucket: string;
@@ -110,6 +118,12 @@ function readReleaseConfig(
     }
     tokens.push({ name, token });
   }
+  const minLive = env.CREASE_LKG_MIN_LIVE_SECONDS ?? String(DEFAULT_LKG_MIN_LIVE_SECONDS);
+  if (!/^\d{1,7}$/.test(minLive)) {
+    problems.push(
+      `CREASE_LKG_MIN_LIVE_SECONDS must be a whole number of seconds (0-9999999), got "${minLive}"`,
+    );
+  }
   const allowAnonymous = env.CREASE_RELEASE_ALLOW_ANONYMOUS === '1';
   if (allowAnonymous && production)
     problems.push('CREASE_RELEASE_ALLOW_ANONYMOUS=1 is refused when NODE_ENV=production');
@@ -123,6 +137,7 @@ function readReleaseConfig(
     production,
     tokens,
     allowAnonymous,
+    lkgMinLiveMs: /^\d{1,7}$/.test(minLive) ? Number(minLive) * 1000 : 0,
   };
 }
 

@@ -19,6 +19,17 @@ import { repoRoot } from '../support/release-cli';
 const run = promisify(execFile);
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const PORT = E2E_PORT + 3;
+/** The real API behind nginx's API host (E2E_PORT + 4 is the ops upstream). */
+const API_PORT = E2E_PORT + 6;
+const RESET_PER_MINUTE = 3;
+
+/** A value from the committed production ConfigMap, so the test runs what production runs. */
+function configMapValue(name: string): string {
+  const yaml = fs.readFileSync(path.join(repoRoot, 'deploy', 'k8s', 'api-configmap.yaml'), 'utf8');
+  const value = new RegExp(`^\\s+${name}:\\s*'?([^'\\n]*)'?\\s*$`, 'm').exec(yaml)?.[1];
+  if (value === undefined) throw new Error(`${name} is not in deploy/k8s/api-configmap.yaml`);
+  return value;
+}
 const SITE = `http://localhost:${PORT}`;
 const CDN = `http://cdn.localhost:${PORT}`;
 const API = `http://api.localhost:${PORT}`;
@@ -26,6 +37,7 @@ const API = `http://api.localhost:${PORT}`;
 let dir: string;
 let nginx: ChildProcess | undefined;
 let opsUpstream: ChildProcess | undefined;
+let api: ChildProcess | undefined;
 let apiUpstream: http.Server;
 const apiRequests: http.IncomingHttpHeaders[] = [];
 let shellVersion: string;
@@ -37,10 +49,19 @@ interface Answer {
   body: Buffer;
 }
 
-/** One request to nginx with an explicit Host (Node does not resolve *.localhost itself). */
+/**
+ * One request to nginx with an explicit Host (Node does not resolve *.localhost itself).
+ * `from` is the client's own address: any 127.x address works on loopback, so a test can be
+ * a viewer (not in TRUSTED_PROXIES) or the load balancer (127.0.0.1, trusted).
+ */
 function request(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    from?: string;
+  } = {},
 ): Promise<Answer> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
@@ -48,6 +69,7 @@ function request(
       {
         host: '127.0.0.1',
         port: PORT,
+        localAddress: options.from,
         path: `${target.pathname}${target.search}`,
         method: options.method ?? 'GET',
         headers: { host: target.host, ...options.headers },
@@ -129,13 +151,54 @@ test.beforeAll(async () => {
     NODE_ENV: 'production',
   });
 
-  // Upstreams: a real HTTP server for the API; the edge's own ops-event endpoint for /_ops.
+  // Upstreams: the real API, started with the production ConfigMap's proxy trust, behind a
+  // pass-through that records what nginx forwards; the edge's own ops-event endpoint for /_ops.
+  api = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'api', 'src', 'cli', 'serve.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        API_PORT: String(API_PORT),
+        API_HOST: '127.0.0.1',
+        CREASE_DATA_DIR: path.join(dir, 'api-data'),
+        CREASE_PGLITE_DIR: 'memory://',
+        CREASE_TRUST_PROXY: configMapValue('CREASE_TRUST_PROXY'),
+        CREASE_RESET_PER_MINUTE: String(RESET_PER_MINUTE),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    },
+  );
   apiUpstream = http.createServer((req, res) => {
     apiRequests.push({ ...req.headers, 'x-path': req.url });
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end('{"ok":true}');
+    const forward = http.request(
+      {
+        host: '127.0.0.1',
+        port: API_PORT,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    forward.on('error', () => res.writeHead(502).end());
+    req.pipe(forward);
   });
   await new Promise<void>((resolve) => apiUpstream.listen(0, '127.0.0.1', resolve));
+  const started = api;
+  await waitFor(
+    async () => {
+      if (!(await fetch(`http://127.0.0.1:${API_PORT}/healthz`)).ok) throw new Error('not yet');
+    },
+    started,
+    'API',
+  );
   const opsPort = PORT + 1;
   opsUpstream = spawn(
     process.execPath,
@@ -208,6 +271,7 @@ http {
 test.afterAll(async () => {
   await stop(nginx);
   await stop(opsUpstream);
+  await stop(api);
   await new Promise((resolve) => apiUpstream?.close(resolve));
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -301,8 +365,9 @@ test('the CDN host serves artifacts immutable, CORS-readable and precompressed; 
 
 test('the API host is proxied with the forwarding headers the API relies on', async () => {
   apiRequests.length = 0;
-  const answer = await request(`${API}/api/v1/ping?x=1`, {
-    headers: { 'x-forwarded-proto': 'https' },
+  const answer = await request(`${API}/healthz?x=1`, {
+    headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '6.6.6.6' },
+    from: '127.0.0.5',
   });
 
   expect(answer.status).toBe(200);
@@ -310,9 +375,47 @@ test('the API host is proxied with the forwarding headers the API relies on', as
   expect(apiRequests[0]).toMatchObject({
     host: 'api.localhost:' + PORT,
     'x-forwarded-proto': 'https',
-    'x-forwarded-for': '127.0.0.1',
-    'x-path': '/api/v1/ping?x=1',
+    // The viewer's own header is dropped: only the address nginx resolved goes upstream.
+    'x-forwarded-for': '127.0.0.5',
+    'x-path': '/healthz?x=1',
   });
+});
+
+/** POST /api/v1/auth/init-reset: limited per client address (the rate-limit key is request.ip). */
+function initReset(options: { from: string; forwardedFor?: string }): Promise<Answer> {
+  return request(`${API}/api/v1/auth/init-reset`, {
+    method: 'POST',
+    from: options.from,
+    headers: {
+      'content-type': 'application/json',
+      origin: 'http://localhost:8080',
+      ...(options.forwardedFor ? { 'x-forwarded-for': options.forwardedFor } : {}),
+    },
+    body: JSON.stringify({ email: 'someone@example.com' }),
+  });
+}
+
+test('issue 9 item 3: a client-supplied X-Forwarded-For does not change the API rate-limit key', async () => {
+  // A viewer connecting directly, a new spoofed address on every call: still one bucket.
+  const direct: number[] = [];
+  for (let i = 1; i <= RESET_PER_MINUTE + 1; i += 1) {
+    direct.push((await initReset({ from: '127.0.0.2', forwardedFor: `6.6.6.${i}` })).status);
+  }
+  expect(direct.slice(0, RESET_PER_MINUTE)).not.toContain(429);
+  expect(direct.at(-1)).toBe(429);
+
+  // Through the load balancer (trusted, 127.0.0.1), which appends the viewer's real address
+  // to whatever the viewer sent: the viewer's spoofed entries are ignored too.
+  const viaBalancer: number[] = [];
+  for (let i = 1; i <= RESET_PER_MINUTE + 1; i += 1) {
+    const forwardedFor = `7.7.7.${i}, 10.9.8.${i}, 127.0.0.3`;
+    viaBalancer.push((await initReset({ from: '127.0.0.1', forwardedFor })).status);
+  }
+  expect(viaBalancer.slice(0, RESET_PER_MINUTE)).not.toContain(429);
+  expect(viaBalancer.at(-1)).toBe(429);
+
+  // The key is still per viewer, not one bucket for everyone: another address is not limited.
+  expect((await initReset({ from: '127.0.0.4', forwardedFor: '6.6.6.1' })).status).not.toBe(429);
 });
 
 test('fallback reports reach the ops endpoint; other methods and big bodies are refused', async () => {

@@ -22,9 +22,10 @@ try {
   }
   const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   app.get('/healthz', async () => ({ ok: true }));
-  registerReleaseApi(app, openRegistry(config), config);
+  const registry = openRegistry(config);
+  registerReleaseApi(app, registry, config);
   // Production nginx proxies the site's /_ops/ here, so fallback reports reach the registry.
-  registerOpsEvents(app, config.registryDir);
+  registerOpsEvents(app, registry);
   await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

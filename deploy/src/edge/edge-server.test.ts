@@ -83,7 +83,12 @@ let origin: string;
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-edge-test-'));
   config = loadEdgeConfig(
-    { CREASE_DATA_DIR: dataDir, CREASE_PRODUCT_NAME: 'Crease <Live>' },
+    // Every replaced version is a last-known-good at once (no minimum time live).
+    {
+      CREASE_DATA_DIR: dataDir,
+      CREASE_PRODUCT_NAME: 'Crease <Live>',
+      CREASE_LKG_MIN_LIVE_SECONDS: '0',
+    },
     dataDir,
   );
   writeArtifacts(config.artifactsDir);

@@ -188,10 +188,11 @@ export function createEdgeServer(
   app.get('/healthz', async () => ({ ok: true }));
 
   // The shell's last-known-good fallback reports (POST /_ops/remote-fallback), counted in the registry.
-  registerOpsEvents(app, config.release.registryDir);
+  const registry = openRegistry(config.release);
+  registerOpsEvents(app, registry);
   // npm start has the release API on the site itself; production runs it as its own service.
   if (!config.release.production) {
-    registerReleaseApi(app, openRegistry(config.release), config.release);
+    registerReleaseApi(app, registry, config.release);
   }
 
   /**

@@ -31,8 +31,20 @@ export function readLiveState(file: string): LiveState {
  * the registry's log, contract gate and conflict check (decisions 030, 035).
  */
 export function writeLiveState(file: string, state: LiveState): void {
+  const body = `${JSON.stringify(state, null, 2)}\n`;
+  // Fallback reports re-derive the map often; an unchanged map is not rewritten, so the edge
+  // keeps its parsed copy and ETag.
+  if (readIfExists(file) === body) return;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
-  fs.writeFileSync(temp, `${JSON.stringify(state, null, 2)}\n`);
+  fs.writeFileSync(temp, body);
   fs.renameSync(temp, file);
+}
+
+function readIfExists(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
 }

@@ -66,10 +66,17 @@ export class FallbackCounter {
   private readonly counts = new Map<string, FallbackCount>();
   private readonly file: string;
   private timer: NodeJS.Timeout | null = null;
+  /** A remote + version counted for the first time since the last flush. */
+  private newKeys = false;
 
+  /**
+   * `onNewFailures` runs after a flush that wrote a version not counted before: the registry
+   * then re-derives each remote's last-known-good (a version with fallbacks never qualifies).
+   */
   constructor(
     registryDir: string,
     private readonly flushMs = 500,
+    private readonly onNewFailures: () => void = () => {},
   ) {
     const instance = `${Date.now()}-${process.pid}-${crypto.randomBytes(3).toString('hex')}`;
     this.file = path.join(fallbacksDir(registryDir), `${instance}.json`);
@@ -87,6 +94,7 @@ export class FallbackCounter {
     } else {
       if (this.counts.size >= MAX_FALLBACK_KEYS) return false;
       this.counts.set(key, { remote, failedVersion, fallbackVersion, count: 1, lastAt: now });
+      this.newKeys = true;
     }
     this.timer ??= setTimeout(() => this.flush(), this.flushMs);
     this.timer.unref();
@@ -106,5 +114,9 @@ export class FallbackCounter {
     const temp = `${this.file}.tmp`;
     fs.writeFileSync(temp, JSON.stringify(body));
     fs.renameSync(temp, this.file);
+    if (this.newKeys) {
+      this.newKeys = false;
+      this.onNewFailures();
+    }
   }
 }

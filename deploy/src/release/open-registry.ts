@@ -26,5 +26,6 @@ export function openRegistry(config: ReleaseConfig): ReleaseRegistry {
     store: openArtifactStore(config),
     liveMapFile: config.liveMapFile,
     assetOrigin: config.assetOrigin,
+    minLiveMs: config.lkgMinLiveMs,
   });
 }

@@ -4,11 +4,12 @@ import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { readFallbackCounts } from './fallback-counter';
 import { OPS_FALLBACK_PATH, registerOpsEvents } from './ops-events';
+import type { ReleaseRegistry } from './registry';
 import { tempRegistry } from './release-fixtures';
 
-async function site(registryDir: string): Promise<{ app: FastifyInstance; url: string }> {
+async function site(registry: ReleaseRegistry): Promise<{ app: FastifyInstance; url: string }> {
   const app = Fastify();
-  registerOpsEvents(app, registryDir);
+  registerOpsEvents(app, registry);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return { app, url: `http://127.0.0.1:${port}${OPS_FALLBACK_PATH}` };
@@ -26,7 +27,7 @@ describe('POST /_ops/remote-fallback', () => {
     const registryDir = path.join(dataDir, 'registry');
     const body = JSON.stringify({ remote: 'mf-legal', failedVersion: bad, fallbackVersion: good });
 
-    let { app, url } = await site(registryDir);
+    let { app, url } = await site(registry);
     const beacon = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
@@ -40,7 +41,7 @@ describe('POST /_ops/remote-fallback', () => {
     });
     expect(json.status).toBe(204);
     await app.close(); // flushes
-    ({ app, url } = await site(registryDir)); // a restarted edge adds to the same totals
+    ({ app, url } = await site(registry)); // a restarted edge adds to the same totals
     expect(
       (await fetch(url, { method: 'POST', headers: { 'content-type': 'text/plain' }, body }))
         .status,
@@ -68,9 +69,9 @@ describe('POST /_ops/remote-fallback', () => {
   });
 
   it('refuses bad events with a 400 in the spec shape and counts nothing', async () => {
-    const { dataDir } = tempRegistry();
+    const { registry, dataDir } = tempRegistry();
     const registryDir = path.join(dataDir, 'registry');
-    const { app, url } = await site(registryDir);
+    const { app, url } = await site(registry);
     const post = (body: string, type = 'application/json') =>
       fetch(url, { method: 'POST', headers: { 'content-type': type }, body });
     const cases: [string, RegExp][] = [
@@ -99,8 +100,8 @@ describe('POST /_ops/remote-fallback', () => {
   });
 
   it('limits one address to 30 events a minute', async () => {
-    const { dataDir } = tempRegistry();
-    const { app, url } = await site(path.join(dataDir, 'registry'));
+    const { registry, dataDir } = tempRegistry();
+    const { app, url } = await site(registry);
     const statuses: number[] = [];
     for (let i = 0; i < 32; i += 1) {
       const response = await fetch(url, {

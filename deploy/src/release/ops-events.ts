@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isReleaseVersion, isRemoteName } from '@crease/contract';
 import { FallbackCounter } from './fallback-counter';
+import type { ReleaseRegistry } from './registry';
 import { errorBody } from './release-error';
 
 export const OPS_FALLBACK_PATH = '/_ops/remote-fallback';
@@ -66,8 +67,20 @@ function limiter(perMinute: number) {
  * so text/plain or application/json, at most 2 KB) that it fell back to a remote's
  * last-known-good. Counted per remote + failed version in the registry; `status` shows it.
  */
-export function registerOpsEvents(app: FastifyInstance, registryDir: string): FallbackCounter {
-  const counter = new FallbackCounter(registryDir);
+export function registerOpsEvents(
+  app: FastifyInstance,
+  registry: Pick<ReleaseRegistry, 'options' | 'syncLiveMap'>,
+): FallbackCounter {
+  // A version reported as failing may be some remote's last-known-good in the live map: rewrite
+  // the map so viewers stop falling back to it (decision 060). A failed rewrite is retried by
+  // the next report or commit; it must never break the counting.
+  const counter = new FallbackCounter(registry.options.registryDir, 500, () => {
+    try {
+      registry.syncLiveMap();
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not refresh the live map after fallback reports');
+    }
+  });
   const allow = limiter(EVENTS_PER_MINUTE);
   app.addHook('onClose', async () => counter.flush());
   const fail = (reply: FastifyReply, status: number, code: string, message: string) =>

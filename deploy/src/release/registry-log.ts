@@ -3,15 +3,31 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppName } from '../artifacts/artifact-store';
 
-export type ReleaseAction = 'publish' | 'promote' | 'rollback';
+export type ReleaseAction = 'publish' | 'promote' | 'rollback' | 'mark-good';
+
+/**
+ * Why a version may serve as last-known-good (decision 060): it was live for the configured
+ * minimum time and then replaced by a promote (`served`), or a release manager said so
+ * (`marked`). Recorded fallbacks veto either basis when the last-known-good is chosen.
+ */
+export interface ProvenVersion {
+  version: string;
+  basis: 'served' | 'marked';
+  at: string;
+}
 
 /** What is live for one app, and the versions that were live before it (most recent last). */
 export interface AppRelease {
   version: string;
   /** Remotes: the contract range they support ("^1"). The shell: the contract version it provides. */
   contract: string | number | null;
-  /** Earlier live versions, most recent last; the last one is the last-known-good. */
+  /**
+   * Earlier live versions, most recent last. The last-known-good is the most recent of them
+   * that is proven and has no recorded fallbacks (last-known-good.ts), not simply the last one.
+   */
   trail: string[];
+  /** Versions that earned last-known-good. Absent in revisions written before decision 060. */
+  proven?: ProvenVersion[];
   /** When and by whom this version went live. */
   since: string;
   by: string;

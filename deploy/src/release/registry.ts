@@ -9,6 +9,7 @@ import type { LiveState } from '../registry/release-map-file';
 import { isContractRange, satisfiesContract } from './contract-range';
 import { readFallbackCounts } from './fallback-counter';
 import type { FallbackCount } from './fallback-counter';
+import { lastKnownGoodOf, proofsAfterServing, withProof, withoutProof } from './last-known-good';
 import { FsRegistryLog, RevisionTakenError } from './registry-log';
 import type {
   AppRelease,
@@ -81,6 +82,13 @@ export interface RegistryOptions {
   liveMapFile: string;
   /** Manifest URLs point here when set (a CDN origin); root-relative otherwise. */
   assetOrigin: string | null;
+  /**
+   * How long a version must be live, before a promote replaces it, to be proven good enough to
+   * be a last-known-good (decision 060). Default 0: every replaced version without fallbacks.
+   */
+  minLiveMs?: number;
+  /** The registry's clock (tests inject one). */
+  now?: () => Date;
 }
 
 function checkContext(context: ReleaseContext): { actor: string; reason: string | null } {
@@ -182,11 +190,12 @@ export function liveStateOf(
   apps: RegistryApps,
   revision: number,
   assetOrigin: string | null,
+  fallbacks: readonly FallbackCount[],
 ): LiveState & { revision: number } {
   const releaseMap: ReleaseMap = { schemaVersion: 1, remotes: {} };
   for (const [app, release] of Object.entries(apps)) {
     if (!release || !isRemoteName(app)) continue;
-    const lastKnownGood = release.trail.at(-1);
+    const lastKnownGood = lastKnownGoodOf(app, release, fallbacks);
     releaseMap.remotes[app] = {
       version: release.version,
       manifestUrl: manifestUrlOf(assetOrigin, app, release.version),
@@ -216,6 +225,14 @@ export class ReleaseRegistry {
 
   get store(): ArtifactStore {
     return this.options.store;
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  private fallbacks(): FallbackCount[] {
+    return readFallbackCounts(this.options.registryDir);
   }
 
   private async contractFor(app: AppName, version: string): Promise<string | number> {
@@ -249,7 +266,7 @@ export class ReleaseRegistry {
     if (!next || next.changes.length === 0) return { revision: base, changes: [] };
     const record: RevisionRecord = {
       revision: base + 1,
-      at: new Date().toISOString(),
+      at: this.now().toISOString(),
       actor,
       action: next.action,
       reason,
@@ -273,7 +290,8 @@ export class ReleaseRegistry {
 
   /**
    * Writes the live projection of the newest revision. Re-checks the head after each write, so a
-   * slow writer can never leave an older map behind a newer commit.
+   * slow writer can never leave an older map behind a newer commit. Also called when fallback
+   * reports arrive: a version viewers fell back from stops being anyone's last-known-good.
    */
   syncLiveMap(): void {
     for (;;) {
@@ -281,7 +299,7 @@ export class ReleaseRegistry {
       if (!head) return;
       writeLiveState(
         this.options.liveMapFile,
-        liveStateOf(head.apps, head.revision, this.options.assetOrigin),
+        liveStateOf(head.apps, head.revision, this.options.assetOrigin, this.fallbacks()),
       );
       if ((this.log.head()?.revision ?? 0) === head.revision) return;
     }
@@ -290,7 +308,12 @@ export class ReleaseRegistry {
   /** The live projection as the edge serves it. */
   liveState(): LiveState & { revision: number } {
     const head = this.log.head();
-    return liveStateOf(head?.apps ?? {}, head?.revision ?? 0, this.options.assetOrigin);
+    return liveStateOf(
+      head?.apps ?? {},
+      head?.revision ?? 0,
+      this.options.assetOrigin,
+      this.fallbacks(),
+    );
   }
 
   /** Puts a build into the artifact store and records it in the history (when it is new). */
@@ -377,6 +400,7 @@ export class ReleaseRegistry {
     for (const [app, version] of requested) checkVersion(app, version);
     return this.commit(context, async (apps) => {
       const changes: ReleaseChange[] = [];
+      const now = this.now();
       for (const [app, version] of requested) {
         const current = apps[app];
         if (current?.version === version) continue;
@@ -387,7 +411,9 @@ export class ReleaseRegistry {
           trail: current
             ? [...current.trail.filter((v) => v !== version), current.version].slice(-TRAIL_LENGTH)
             : [],
-          since: new Date().toISOString(),
+          // The version being replaced earns its proof here if it was live long enough.
+          proven: current ? proofsAfterServing(current, now, this.options.minLiveMs ?? 0) : [],
+          since: now.toISOString(),
           by: checkContext(context).actor,
         };
         changes.push({ app, from: current?.version ?? null, to: version! });
@@ -401,8 +427,9 @@ export class ReleaseRegistry {
   }
 
   /**
-   * Goes back to the previous live version (the last-known-good), or to any published `to`.
-   * The version being left is dropped from the trail: it is the one that went wrong.
+   * Goes back to the last-known-good (the most recent earlier version that qualifies, decision
+   * 060), or to any published `to`. The version being left is dropped from the trail and loses
+   * its proof: it is the one that went wrong.
    */
   async rollback(
     appName: string,
@@ -419,11 +446,13 @@ export class ReleaseRegistry {
           `${app} is not live, so there is nothing to roll back.`,
         );
       }
-      const target = to ?? current.trail.at(-1);
+      const target = to ?? lastKnownGoodOf(app, current, this.fallbacks());
       if (!target) {
         throw new ReleaseError(
           'NO_PREVIOUS_VERSION',
-          `${app} has no previous version to roll back to (live: ${current.version}). Use --to <version>.`,
+          current.trail.length === 0
+            ? `${app} has no previous version to roll back to (live: ${current.version}). Use --to <version>.`
+            : `${app} has no last-known-good: none of its earlier versions (${current.trail.join(', ')}) was live long enough or marked good without fallbacks. Use --to <version>, or mark-good a version first.`,
         );
       }
       if (target === current.version) {
@@ -435,11 +464,57 @@ export class ReleaseRegistry {
         version: target,
         contract,
         trail: index >= 0 ? current.trail.slice(0, index) : current.trail,
-        since: new Date().toISOString(),
+        proven: withoutProof(current.proven, current.version),
+        since: this.now().toISOString(),
         by: checkContext(context).actor,
       };
       checkContractGate(apps, [app]);
       return { action: 'rollback', changes: [{ app, from: current.version, to: target }], apps };
+    });
+  }
+
+  /**
+   * A release manager vouches for a version (a canary checked by hand, an old build known to
+   * work): it may then be the last-known-good without waiting for the minimum live time.
+   * Needs a reason; recorded in the history. A version viewers fell back from is refused.
+   */
+  async markGood(
+    appName: string,
+    version: unknown,
+    context: ReleaseContext,
+  ): Promise<CommitResult> {
+    const app = checkApp(appName);
+    const checked = checkVersion(app, version);
+    if (!checkContext(context).reason) {
+      throw new ReleaseError(
+        'INVALID_REQUEST',
+        'mark-good needs a reason (--reason): why is this version known to be good?',
+      );
+    }
+    return this.commit(context, async (apps) => {
+      const current = apps[app];
+      if (!current) {
+        throw new ReleaseError(
+          'INVALID_REQUEST',
+          `${app} is not live yet; promote a version before marking versions good.`,
+        );
+      }
+      await this.contractFor(app, checked); // refuses a version that is not in the store
+      const count = this.fallbacks()
+        .filter((f) => f.remote === app && f.failedVersion === checked)
+        .reduce((sum, f) => sum + f.count, 0);
+      if (count > 0) {
+        throw new ReleaseError(
+          'VERSION_HAS_FALLBACKS',
+          `${app} ${checked} cannot be marked good: viewers fell back from it ${count} time${count === 1 ? '' : 's'}. A version with recorded fallbacks never becomes the last-known-good; publish a fixed build.`,
+        );
+      }
+      const marked = (current.proven ?? []).some(
+        (p) => p.version === checked && p.basis === 'marked',
+      );
+      if (marked) return null;
+      apps[app] = { ...current, proven: withProof(current.proven, checked, 'marked', this.now()) };
+      return { action: 'mark-good', changes: [{ app, from: null, to: checked }], apps };
     });
   }
 
@@ -470,14 +545,14 @@ export class ReleaseRegistry {
   /** What is live, with each remote's last-known-good and its fallback count. */
   status(): ReleaseStatus {
     const head = this.log.head();
-    const fallbacks = readFallbackCounts(this.options.registryDir);
+    const fallbacks = this.fallbacks();
     const apps: AppStatus[] = [];
     for (const [app, release] of Object.entries(head?.apps ?? {})) {
       if (!release) continue;
       apps.push({
         app: app as AppName,
         version: release.version,
-        lastKnownGood: release.trail.at(-1) ?? null,
+        lastKnownGood: lastKnownGoodOf(app, release, fallbacks),
         contract: release.contract,
         since: release.since,
         by: release.by,

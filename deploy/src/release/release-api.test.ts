@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { loadReleaseConfig } from '../config';
+import { FallbackCounter } from './fallback-counter';
 import { openRegistry } from './open-registry';
 import { RELEASE_API_PREFIX, registerReleaseApi } from './release-api';
 import { tempDir, writeBuild } from './release-fixtures';
@@ -44,6 +45,52 @@ async function api(env: Record<string, string>) {
 }
 
 describe('release HTTP API', () => {
+  it('mark-good: needs a token and a reason, records both, refuses a version with fallbacks (409)', async () => {
+    const { call, publish, registry } = await api({
+      CREASE_RELEASE_TOKENS: `release-bot:${TOKEN}`,
+    });
+    const one = await publish('mf-legal', '^1', 'one');
+    const two = await publish('mf-legal', '^1', 'two');
+    await registry.promote({ 'mf-legal': one }, { actor: 'ci' });
+    await registry.promote({ 'mf-legal': two }, { actor: 'ci' }); // one: live for seconds only
+    const anonymous = await call('POST', '/mark-good', { app: 'mf-legal', version: one });
+    expect(anonymous.status).toBe(401);
+    const unreasoned = await call('POST', '/mark-good', { app: 'mf-legal', version: one }, TOKEN);
+    expect(unreasoned).toMatchObject({ status: 400, body: { code: 'INVALID_REQUEST' } });
+    expect(registry.status().apps[0]?.lastKnownGood).toBeNull();
+
+    const marked = await call(
+      'POST',
+      '/mark-good',
+      { app: 'mf-legal', version: one, reason: 'checked on staging' },
+      TOKEN,
+    );
+    expect(marked).toMatchObject({
+      status: 200,
+      body: { changes: [{ app: 'mf-legal', to: one }] },
+    });
+    expect(registry.history('mf-legal', 1)[0]).toMatchObject({
+      action: 'mark-good',
+      actor: 'release-bot',
+      reason: 'checked on staging',
+    });
+    expect(registry.status().apps[0]?.lastKnownGood).toBe(one);
+
+    const counter = new FallbackCounter(registry.options.registryDir);
+    counter.record('mf-legal', two, one);
+    counter.flush();
+    const refused = await call(
+      'POST',
+      '/mark-good',
+      { app: 'mf-legal', version: two, reason: 'looks fine to me' },
+      TOKEN,
+    );
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { code: 'VERSION_HAS_FALLBACKS', userId: null, timeStamp: expect.any(String) },
+    });
+  });
+
   it('refuses changes without a valid token, and records the token name as the actor', async () => {
     const { call, publish, registry } = await api({
       CREASE_RELEASE_TOKENS: `release-bot:${TOKEN}`,

@@ -79,8 +79,8 @@ function optionalRevision(body: Record<string, unknown>): number | undefined {
 /**
  * The release operations over HTTP (same registry, same rules as the CLI):
  * GET status, GET history?app=&limit=, POST publish {app, version} (records a version already
- * uploaded to the store), POST promote {versions: {app: version}}, POST rollback {app, to?};
- * mutations take reason and ifRevision. Token auth; errors in the spec's shape.
+ * uploaded to the store), POST promote {versions: {app: version}}, POST rollback {app, to?},
+ * POST mark-good {app, version, reason}; mutations take reason and ifRevision. Token auth; errors in the spec's shape.
  */
 export function registerReleaseApi(
   app: FastifyInstance,
@@ -162,6 +162,18 @@ export function registerReleaseApi(
     handle(true, async (request, actor) => {
       const body = bodyOf(request);
       return registry.rollback(String(body.app), optionalString(body, 'to'), {
+        actor,
+        reason: optionalString(body, 'reason'),
+        ifRevision: optionalRevision(body),
+      });
+    }),
+  );
+  app.post(
+    `${RELEASE_API_PREFIX}/mark-good`,
+    options,
+    handle(true, async (request, actor) => {
+      const body = bodyOf(request);
+      return registry.markGood(String(body.app), body.version, {
         actor,
         reason: optionalString(body, 'reason'),
         ifRevision: optionalRevision(body),

@@ -65,6 +65,13 @@ describe('npm run release (child process)', () => {
     );
     expect(promoted).toMatchObject({ code: 0, stderr: '' });
     expect(promoted.stdout).toContain('Promoted in revision 4');
+    // Live for seconds only (the default minimum is 10 minutes): vouched for by hand instead.
+    const unreasoned = await cli(dataDir, 'mark-good', 'mf-legal', one.version);
+    expect(unreasoned).toMatchObject({ code: EXIT.USAGE, stdout: '' });
+    expect(unreasoned.stderr).toMatch(/^INVALID_REQUEST: mark-good needs a reason/);
+    const marked = await cli(dataDir, 'mark-good', 'mf-legal', one.version, '--reason', 'QA ok');
+    expect(marked).toMatchObject({ code: 0, stderr: '' });
+    expect(marked.stdout).toContain('Marked good in revision 5');
     expect((await cli(dataDir, 'promote', 'mf-legal', twoVersion)).code).toBe(0);
 
     const status = await cli(dataDir, 'status');
@@ -86,7 +93,7 @@ describe('npm run release (child process)', () => {
       to: one.version,
       reason: 'checkout broken',
     });
-  });
+  }, 60_000); // a dozen Node processes on a shared 2-core machine
 
   it('exits 5 for a version that was never published and 2 for bad usage, on stderr', async () => {
     const dataDir = tempDir('crease-cli-');

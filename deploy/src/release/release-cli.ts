@@ -28,7 +28,11 @@ Commands
   publish <app> <version>           record a version already uploaded to the artifact store
   promote <app> <version> [<app> <version> …]
                                     make versions live; several apps go in one atomic revision
-  rollback <app> [--to <version>]   go back to the previous live version, or to the one named
+  rollback <app> [--to <version>]   go back to the last-known-good, or to the version named
+  mark-good <app> <version> --reason <text>
+                                    vouch for a version: it may be the last-known-good without
+                                    waiting for the minimum live time (refused if viewers fell
+                                    back from it)
   history [<app>] [--limit <n>]     the release history, newest first
   status                            what is live, last-known-good, fallback counts
 
@@ -49,7 +53,7 @@ Configuration: the same environment as the edge server (CREASE_DATA_DIR, CREASE_
 Exit codes
   0  done
   1  unexpected error
-  2  usage error or invalid input
+  2  usage error or invalid input (mark-good of a version viewers fell back from, too)
   3  conflict: someone else released at the same time; nothing was changed
   4  contract gate: the shell and a remote would not be compatible; nothing was changed
   5  not found: no such artifact, or no previous version to roll back to
@@ -194,13 +198,21 @@ async function withRetry(retries: number, run: () => Promise<CommitResult>) {
   }
 }
 
+const COMMITTED: Record<string, string> = {
+  promote: 'Promoted',
+  rollback: 'Rolled back',
+  'mark-good': 'Marked good',
+};
+
 function commitTable(result: CommitResult, action: string): string {
   if (result.changes.length === 0)
-    return `Nothing to ${action}: already live (revision ${result.revision}).`;
+    return action === 'mark-good'
+      ? `Nothing to do: already marked good (revision ${result.revision}).`
+      : `Nothing to ${action}: already live (revision ${result.revision}).`;
   return `${formatTable(
     ['APP', 'FROM', 'TO'],
     result.changes.map((c) => [c.app, c.from, c.to]),
-  )}\n\n${action === 'promote' ? 'Promoted' : 'Rolled back'} in revision ${result.revision}; the next page load gets it.`;
+  )}\n\n${COMMITTED[action] ?? action} in revision ${result.revision}; the next page load gets it.`;
 }
 
 /** Remote mode (--api or CREASE_RELEASE_API): the release API client; else the local registry. */
@@ -275,6 +287,13 @@ async function run(
       const to = stringFlag(flags, 'to') ?? null;
       const result = await withRetry(retries, () => backend.rollback(positional[0]!, to, context));
       print(result, commitTable(result, 'rollback'));
+      return EXIT.OK;
+    }
+    case 'mark-good': {
+      needArgs(2, 2);
+      const [app = '', version = ''] = positional;
+      const result = await withRetry(retries, () => backend.markGood(app, version, context));
+      print(result, commitTable(result, 'mark-good'));
       return EXIT.OK;
     }
     case 'history': {

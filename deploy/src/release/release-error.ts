@@ -8,6 +8,8 @@ export const RELEASE_ERRORS = {
   CONTRACT_MISMATCH: { exitCode: 4, status: 409 },
   ARTIFACT_NOT_FOUND: { exitCode: 5, status: 404 },
   NO_PREVIOUS_VERSION: { exitCode: 5, status: 404 },
+  // mark-good of a version viewers fell back from: invalid input for the rule (decision 060).
+  VERSION_HAS_FALLBACKS: { exitCode: 2, status: 409 },
   // The release API's refusals, as the CLI in remote mode reports them (decision 035).
   RELEASE_TOKEN_REQUIRED: { exitCode: 6, status: 401 },
   INVALID_RELEASE_TOKEN: { exitCode: 6, status: 401 },

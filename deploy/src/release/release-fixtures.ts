@@ -4,6 +4,7 @@ import path from 'node:path';
 import { FsArtifactStore } from '../artifacts/artifact-store';
 import type { AppName } from '../artifacts/artifact-store';
 import { ReleaseRegistry } from './registry';
+import type { RegistryOptions } from './registry';
 
 /**
  * For tests: a small but real build folder in the layout the factory produces, with the
@@ -35,13 +36,20 @@ export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-/** A registry over a fresh temp data dir with the filesystem artifact store. */
-export function tempRegistry(dataDir = tempDir('crease-registry-')) {
+/**
+ * A registry over a fresh temp data dir with the filesystem artifact store. `options` sets the
+ * last-known-good minimum live time and the clock (default: 0 and the real clock).
+ */
+export function tempRegistry(
+  dataDir = tempDir('crease-registry-'),
+  options: Pick<RegistryOptions, 'minLiveMs' | 'now'> = {},
+) {
   const registry = new ReleaseRegistry({
     registryDir: path.join(dataDir, 'registry'),
     store: new FsArtifactStore(path.join(dataDir, 'artifacts')),
     liveMapFile: path.join(dataDir, 'release-map.json'),
     assetOrigin: null,
+    ...options,
   });
   /** Builds and publishes `app` (contract, content) and returns its version. */
   const publish = async (

@@ -11,7 +11,12 @@ const TOKEN = 'edge-test-token-0123456789';
 async function edge(env: Record<string, string> = {}) {
   const dataDir = tempDir('crease-serving-');
   const config = loadEdgeConfig(
-    { CREASE_DATA_DIR: dataDir, CREASE_RELEASE_TOKENS: `rm:${TOKEN}`, ...env },
+    {
+      CREASE_DATA_DIR: dataDir,
+      CREASE_RELEASE_TOKENS: `rm:${TOKEN}`,
+      CREASE_LKG_MIN_LIVE_SECONDS: '0',
+      ...env,
+    },
     dataDir,
   );
   const { publish } = tempRegistry(dataDir);
