@@ -101,7 +101,8 @@ async function cli(script: string, args: string[], env: Record<string, string>) 
 }
 
 async function waitFor(probe: () => Promise<unknown>, child: ChildProcess, what: string) {
-  const deadline = Date.now() + 60_000;
+  // Generous: the API migrates its PGlite database at start, on a shared 2-core machine.
+  const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${what} exited with ${child.exitCode}`);
     try {
@@ -126,7 +127,7 @@ const nonceOf = (csp: string | string[] | undefined) =>
   /'nonce-([0-9a-f]{32})'/.exec(String(csp))?.[1];
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-nginx-'));
   fs.chmodSync(dir, 0o755); // nginx workers run as another user when started as root
   const dataDir = path.join(dir, 'data');
