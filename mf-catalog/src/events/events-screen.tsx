@@ -27,8 +27,13 @@ function summary(board: MatchBoard, league: League | null): string {
  * `?league=`. The catalog stays fresh while the page is open (useCatalogFeed); the filter is
  * applied here, so changing it is instant and needs no request.
  */
-export function EventsScreen({ platform, location, navigate }: ScreenProps) {
-  const { feed, retry } = useCatalogFeed(platform.http);
+export function EventsScreen({
+  platform,
+  location,
+  navigate,
+  pollMs,
+}: ScreenProps & { /** Tests poll faster than the product does. */ pollMs?: number }) {
+  const { feed, retry } = useCatalogFeed(platform.http, pollMs);
   const heading = useRef<HTMLHeadingElement>(null);
   const apiOrigin = platform.config.apiOrigin;
   const selectedId = leagueFromSearch(location.search);

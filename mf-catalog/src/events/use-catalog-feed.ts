@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { CATALOG_MAX_AGE_SECONDS } from '@crease/contract';
 import type { League, Platform } from '@crease/contract';
 import { CatalogReadError, readLeagues } from '../api/catalog-client';
+import type { LeaguesVersion } from '../api/catalog-client';
 
 export type CatalogFeed =
   | { kind: 'loading' }
@@ -20,9 +21,8 @@ export const POLL_INTERVAL_MS = CATALOG_MAX_AGE_SECONDS * 1000;
 const isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
 /**
- * The leagues and their events, kept fresh while the page is open: a conditional read
- * (If-None-Match with the last ETag, so an unchanged catalog costs a bodiless 304) every
- * `pollMs`. Polling pauses while the tab is hidden and catches up as soon as it is shown again.
+ * The leagues and their events, kept fresh while the page is open: a read conditional on the
+ * last ETag (an unchanged catalog costs a bodiless 304, see readLeagues) every `pollMs`. Polling pauses while the tab is hidden and catches up as soon as it is shown again.
  * At most one read is in flight. `retry` starts over after a failed first read.
  */
 export function useCatalogFeed(
@@ -36,7 +36,7 @@ export function useCatalogFeed(
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let inFlight: AbortController | null = null;
-    let etag: string | null = null;
+    let version: LeaguesVersion | null = null;
     let hasData = false;
     let failed = false;
     let lastAnswerAt = 0;
@@ -51,11 +51,11 @@ export function useCatalogFeed(
       const controller = new AbortController();
       inFlight = controller;
       try {
-        const result = await readLeagues(http, etag, controller.signal);
+        const result = await readLeagues(http, version, controller.signal);
         if (stopped) return;
         lastAnswerAt = Date.now();
         if (result.kind === 'changed') {
-          etag = result.etag;
+          version = result.version;
           hasData = true;
           setFeed({ kind: 'ready', leagues: result.leagues, refreshFailed: false });
         } else {
