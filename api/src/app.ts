@@ -17,7 +17,13 @@ import { assertPlainText } from './http/input-guard';
 import { registerIdempotency } from './http/idempotency';
 import { SummaryLogController } from './http/request-log';
 import { registerXsrf } from './http/xsrf-hook';
+import { startDemoClock } from './catalog/demo/demo-clock';
+import type { DemoClock } from './catalog/demo/demo-clock';
 import { analyticsRoutes } from './routes/analytics';
+import { catalogEventRoutes } from './routes/catalog-events';
+import { catalogLeagueRoutes } from './routes/catalog-leagues';
+import { catalogLogoRoutes } from './routes/catalog-logos';
+import { operatorCatalogRoutes } from './routes/operator-catalog';
 import { authRoutes } from './routes/auth';
 import { botCheckRoutes } from './routes/bot-check';
 import { devOutboxRoutes } from './routes/dev-outbox';
@@ -32,10 +38,14 @@ export type ApiApp = FastifyInstance & { services: ApiServices };
 declare module 'fastify' {
   interface FastifyInstance {
     services: ApiServices;
+    /** The rolling demo's clock, when it runs (tests tick it by hand). */
+    catalogDemo: DemoClock | null;
   }
   interface FastifyContextConfig {
     /** The body's media type the route accepts (others get 415). */
     accepts?: 'json' | 'form';
+    /** Authenticated by a bearer token alone (no cookies): exempt from the XSRF double submit. */
+    bearerOnly?: boolean;
   }
 }
 
@@ -94,12 +104,23 @@ export async function createApi(
   const services = createServices(config, database, app.log, options.services);
   app.decorate('services', services);
   const housekeeping = startHousekeeping(database.db, config.cleanupIntervalSeconds, app.log);
+  let demo: DemoClock | null = null;
   app.addHook('onClose', async () => {
+    await demo?.stop();
     await housekeeping.stop();
     await services.background.drain();
     if (ownDatabase) await database.close();
   });
   if (config.seed) await runSeeders(database.db, services, app.log);
+  // The rolling demo schedule (decision 073): seeded now, then moved along by its clock.
+  if (config.catalogDemo)
+    demo = await startDemoClock(
+      services.catalog,
+      database.db,
+      config.catalogDemoTickSeconds,
+      app.log,
+    );
+  app.decorate('catalogDemo', demo);
 
   // Only JSON and (for the OAuth2 endpoints) form bodies are parsed; anything else is a 415.
   app.removeContentTypeParser(['text/plain']);
@@ -148,7 +169,7 @@ export async function createApi(
         title: 'Crease API',
         version: '1.0.0',
         description:
-          'Accounts, tokens and first-party analytics. Every error has the shape {code, userId, message, timeStamp} (see docs/api.md for the code catalogue). State-changing calls need the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN.',
+          'Accounts, tokens, the catalog (leagues, events, operator API) and first-party analytics. Every error has the shape {code, userId, message, timeStamp} (see docs/api.md for the code catalogue). State-changing calls need the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN.',
       },
       components: {
         securitySchemes: {
@@ -160,6 +181,11 @@ export async function createApi(
           },
           botCheck: { type: 'apiKey', in: 'header', name: BOT_CHECK_HEADER },
           xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+          operator: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A catalog operator token (CREASE_CATALOG_OPERATOR_TOKENS).',
+          },
         },
       },
     },
@@ -172,6 +198,10 @@ export async function createApi(
   await app.register(meRoutes);
   await app.register(botCheckRoutes);
   await app.register(analyticsRoutes);
+  await app.register(catalogLeagueRoutes);
+  await app.register(catalogEventRoutes);
+  await app.register(catalogLogoRoutes);
+  await app.register(operatorCatalogRoutes);
   if (config.env !== 'production') await app.register(devOutboxRoutes);
   return app as unknown as ApiApp;
 }

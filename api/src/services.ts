@@ -1,4 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createCatalog } from './catalog/catalog';
+import type { Catalog } from './catalog/catalog';
+import { systemClock } from './catalog/clock';
+import type { Clock } from './catalog/clock';
 import type { ApiConfig } from './config';
 import type { Database } from './db/client';
 import { outboxMailer, smtpMailer } from './mail/mailer';
@@ -41,6 +45,9 @@ export interface ApiServices {
   botCheck: BotCheck;
   mailer: Mailer;
   background: BackgroundTasks;
+  /** The catalog's now: the system clock, or a settable one in tests. */
+  clock: Clock;
+  catalog: Catalog;
 }
 
 export function createServices(
@@ -60,9 +67,12 @@ export function createServices(
       ? (m: { to: string; subject: string; links: string[] }) =>
           console.info(`[outbox] "${m.subject}" to ${m.to}: ${m.links.join(' ')}`)
       : undefined;
+  const clock = overrides.clock ?? systemClock;
   return {
     config,
     database,
+    clock,
+    catalog: createCatalog(config, db, clock),
     hasher: new PasswordHasher(config.argon2),
     accessTokens,
     sessions: new Sessions(db, accessTokens, config, database.prepared),

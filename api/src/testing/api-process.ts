@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createApi } from '../app';
+import { SettableClock } from '../catalog/clock';
 import type { ApiApp } from '../app';
 import { loadApiConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -15,7 +16,9 @@ import type { Database } from '../db/client';
 
 export type ControlMessage =
   | { type: 'open'; databaseUrl: string | null }
-  | { type: 'start'; env: Record<string, string> }
+  | { type: 'start'; env: Record<string, string>; clock?: string }
+  | { type: 'set-clock'; origin: string; at: string }
+  | { type: 'demo-tick'; origin: string }
   | { type: 'stop'; origin: string }
   | { type: 'query'; sql: string; params: unknown[] }
   | { type: 'close' };
@@ -31,6 +34,7 @@ export const TEST_ENV: Record<string, string> = {
   CREASE_ARGON2_MEMORY_KIB: '1024',
   CREASE_ARGON2_TIME_COST: '1',
   CREASE_SEED: 'false',
+  CREASE_CATALOG_DEMO: 'false',
   CREASE_REGISTER_PER_MINUTE: '1000',
   CREASE_RESET_PER_MINUTE: '1000',
   CREASE_LOGIN_MAX_FAILURES_PER_IP: '1000',
@@ -39,7 +43,7 @@ export const TEST_ENV: Record<string, string> = {
 };
 
 let database: Database | null = null;
-const apps = new Map<string, { app: ApiApp; dataDir: string }>();
+const apps = new Map<string, { app: ApiApp; dataDir: string; clock: SettableClock | null }>();
 
 async function handle(message: ControlMessage): Promise<unknown> {
   switch (message.type) {
@@ -53,11 +57,13 @@ async function handle(message: ControlMessage): Promise<unknown> {
         { ...TEST_ENV, CREASE_DATA_DIR: dataDir, ...message.env },
         process.cwd(),
       );
-      const app = await createApi(config, { database });
+      // A fixed, settable clock for the catalog (tests of the rolling demo), else the system's.
+      const clock = message.clock ? new SettableClock(new Date(message.clock)) : null;
+      const app = await createApi(config, { database, services: clock ? { clock } : {} });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as { port: number };
       const origin = `http://127.0.0.1:${port}`;
-      apps.set(origin, { app, dataDir });
+      apps.set(origin, { app, dataDir, clock });
       return { origin, siteOrigins: config.siteOrigins };
     }
     case 'stop': {
@@ -66,6 +72,17 @@ async function handle(message: ControlMessage): Promise<unknown> {
       await entry?.app.close();
       if (entry) fs.rmSync(entry.dataDir, { recursive: true, force: true });
       return null;
+    }
+    case 'set-clock': {
+      const entry = apps.get(message.origin);
+      if (!entry?.clock) throw new Error('this API was started without a settable clock');
+      entry.clock.set(new Date(message.at));
+      return null;
+    }
+    case 'demo-tick': {
+      const demo = apps.get(message.origin)?.app.catalogDemo;
+      if (!demo) throw new Error('this API runs no catalog demo (CREASE_CATALOG_DEMO)');
+      return demo.tick();
     }
     case 'query': {
       if (!database) throw new Error('open a database first');

@@ -18,6 +18,10 @@ export interface RunningApi {
   siteOrigins: string[];
   client(): ApiClient;
   close(): Promise<void>;
+  /** Only for an API started with `{ clock }`: moves the catalog's clock. */
+  setClock(at: Date): Promise<void>;
+  /** Runs one tick of the catalog demo (CREASE_CATALOG_DEMO=true). */
+  demoTick(): Promise<Record<string, number>>;
 }
 
 /**
@@ -68,16 +72,22 @@ export class ApiHost {
     });
   }
 
-  async start(env: Record<string, string> = {}): Promise<RunningApi> {
+  async start(
+    env: Record<string, string> = {},
+    options: { clock?: Date } = {},
+  ): Promise<RunningApi> {
     const { origin, siteOrigins } = await this.call<{ origin: string; siteOrigins: string[] }>({
       type: 'start',
       env: { CREASE_SITE_ORIGINS: SITE_ORIGINS, ...env },
+      clock: options.clock?.toISOString(),
     });
     return {
       origin,
       siteOrigins,
       client: () => new ApiClient(origin),
       close: () => this.call({ type: 'stop', origin }),
+      setClock: (at) => this.call({ type: 'set-clock', origin, at: at.toISOString() }),
+      demoTick: () => this.call({ type: 'demo-tick', origin }),
     };
   }
 
@@ -184,6 +194,14 @@ export class ApiClient {
     options: CallOptions = {},
   ) {
     return this.request<T>('POST', pathname, JSON.stringify(body), 'application/json', options);
+  }
+
+  patchJson<T = Record<string, unknown>>(
+    pathname: string,
+    body: unknown,
+    options: CallOptions = {},
+  ) {
+    return this.request<T>('PATCH', pathname, JSON.stringify(body), 'application/json', options);
   }
 
   postForm<T = Record<string, unknown>>(
