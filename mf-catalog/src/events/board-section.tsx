@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { Button } from '@crease/ui';
 import type { Navigate } from '@crease/ui';
 import { EventCard } from './event-card';
 import type { BoardEvent } from './match-board';
@@ -12,6 +14,8 @@ export interface BoardSectionProps {
   events: readonly BoardEvent[];
   /** What the section says when it has no match. */
   empty: ReactNode;
+  /** Show this many at first and the rest on request (a season has dozens of fixtures). */
+  initialCount?: number;
   showLeague: boolean;
   apiOrigin: string;
   now: number;
@@ -25,11 +29,15 @@ export function BoardSection({
   aside,
   events,
   empty,
+  initialCount = Infinity,
   showLeague,
   apiOrigin,
   now,
   navigate,
 }: BoardSectionProps) {
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? events : events.slice(0, initialCount);
+  const hidden = events.length - shown.length;
   return (
     <section className={styles.section} aria-labelledby={id}>
       <div className={styles.sectionHead}>
@@ -43,7 +51,7 @@ export function BoardSection({
         <p className={styles.sectionEmpty}>{empty}</p>
       ) : (
         <ul className={styles.grid}>
-          {events.map(({ event, league }) => (
+          {shown.map(({ event, league }) => (
             <li key={event.eventId}>
               <EventCard
                 event={event}
@@ -57,6 +65,17 @@ export function BoardSection({
           ))}
         </ul>
       )}
+      {hidden > 0 || expanded ? (
+        <div className={styles.more}>
+          <Button
+            variant="secondary"
+            aria-expanded={expanded}
+            onClick={() => setExpanded(!expanded)}
+          >
+            {expanded ? 'Show fewer' : `Show ${hidden} more`}
+          </Button>
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -3,7 +3,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sendJson, testServerForFile } from '@crease/test-utils';
 import type { League } from '@crease/contract';
-import { catalogApi, demoLeagues } from '../testing/catalog-fixtures';
+import {
+  CHENNAI,
+  MUMBAI,
+  catalogApi,
+  catalogEvent,
+  demoLeagues,
+  league,
+} from '../testing/catalog-fixtures';
 import { eventsProps, testPlatform } from '../testing/test-platform';
 import { EventsScreen } from './events-screen';
 
@@ -157,6 +164,28 @@ describe('/events', () => {
     expect(directory.getByRole('link', { name: 'See matches in Winter Bash' })).toHaveAttribute(
       'href',
       '/events?league=winter-bash',
+    );
+  });
+
+  it('shows six upcoming matches and the rest on request', async () => {
+    const day = 24 * 3_600_000;
+    const fixtures = Array.from({ length: 8 }, (_, n) =>
+      catalogEvent(`fixture-${n}`, 'long-season', [MUMBAI, CHENNAI], Date.now() + (n + 2) * day),
+    );
+    leagues = [league('long-season', 'Long Season', fixtures)];
+    const { user } = renderEvents();
+
+    const upcoming = within(await screen.findByRole('region', { name: /coming up/i }));
+    expect(upcoming.getAllByRole('article')).toHaveLength(6);
+    const more = upcoming.getByRole('button', { name: 'Show 2 more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(more);
+
+    expect(upcoming.getAllByRole('article')).toHaveLength(8);
+    expect(upcoming.getByRole('button', { name: 'Show fewer' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
     );
   });
 

@@ -16,6 +16,9 @@ import styles from './events-screen.module.css';
 /** Countdowns count minutes; a 15 s tick keeps them within a quarter of a minute. */
 const COUNTDOWN_TICK_MS = 15_000;
 
+/** Upcoming and results show two rows of three on a wide screen, the rest behind "Show more". */
+const SECTION_PREVIEW = 6;
+
 function summary(board: MatchBoard, league: League | null): string {
   const total = board.live.length + board.upcoming.length + board.finished.length;
   const where = league ? `in ${league.caption}` : 'across all leagues';
@@ -54,7 +57,8 @@ export function EventsScreen({
     retry();
   };
 
-  const nextUp = board?.upcoming[0];
+  // Postponed matches have no start to wait for; the next one is the next scheduled match.
+  const nextUp = board?.upcoming.find(({ event }) => event.status === 'scheduled');
   const noMatches =
     board !== null && board.live.length + board.upcoming.length + board.finished.length === 0;
 
@@ -152,7 +156,11 @@ export function EventsScreen({
                 <BoardSection
                   id="live-title"
                   title="Live now"
-                  aside={<p className={styles.autoUpdate}>Scores update automatically</p>}
+                  aside={
+                    board.live.length > 0 ? (
+                      <p className={styles.autoUpdate}>Scores update automatically</p>
+                    ) : null
+                  }
                   events={board.live}
                   empty={
                     nextUp ? (
@@ -170,20 +178,25 @@ export function EventsScreen({
                   navigate={go}
                 />
                 <BoardSection
+                  // A new league filter starts collapsed again.
+                  key={`upcoming-${selectedId}`}
                   id="upcoming-title"
                   title="Coming up"
                   events={board.upcoming}
                   empty="No more matches scheduled yet."
+                  initialCount={SECTION_PREVIEW}
                   showLeague={league === null}
                   apiOrigin={apiOrigin}
                   now={now}
                   navigate={go}
                 />
                 <BoardSection
+                  key={`finished-${selectedId}`}
                   id="finished-title"
                   title="Results"
                   events={board.finished}
                   empty="No results yet."
+                  initialCount={SECTION_PREVIEW}
                   showLeague={league === null}
                   apiOrigin={apiOrigin}
                   now={now}
