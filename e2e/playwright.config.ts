@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4780);
+/** The catalog operator API's token for this run (CREASE_CATALOG_OPERATOR_TOKENS, name "e2e"). */
+export const E2E_OPERATOR_TOKEN = 'e2e-catalog-operator-token';
 export const E2E_DATA_DIR =
   process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `crease-e2e-${E2E_PORT}`);
 
@@ -34,7 +36,12 @@ export default defineConfig({
     url: `http://localhost:${E2E_PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 300_000,
-    env: { PORT: String(E2E_PORT), CREASE_DATA_DIR: E2E_DATA_DIR, HOST: '127.0.0.1' },
+    env: {
+      PORT: String(E2E_PORT),
+      CREASE_DATA_DIR: E2E_DATA_DIR,
+      HOST: '127.0.0.1',
+      CREASE_CATALOG_OPERATOR_TOKENS: `e2e:${E2E_OPERATOR_TOKEN}`,
+    },
     stdout: 'pipe',
   },
 });
