@@ -79,7 +79,10 @@ export interface ApiConfig {
   catalogDemo: boolean;
   /** Seconds between demo clock ticks (0: only at start). */
   catalogDemoTickSeconds: number;
-  /** How long one replica reuses a catalog read it built (decision 071); 0 = never. */
+  /**
+   * With PostgreSQL, how long one replica reuses a catalog read it built (decision 071); with
+   * PGlite reads are reused until the next write. 0 = never (both).
+   */
   catalogCacheMs: number;
 }
 

@@ -19,7 +19,10 @@ export interface Catalog {
 
 export function createCatalog(config: ApiConfig, db: Db, clock: Clock): Catalog {
   const logos = new LogoLibrary();
-  const reads = new CatalogReadCache(config.catalogCacheMs);
+  // With PGlite this process is the only writer: a read stays valid until its next write.
+  const reads = new CatalogReadCache(
+    config.databaseUrl || config.catalogCacheMs === 0 ? config.catalogCacheMs : null,
+  );
   return {
     clock,
     logos,

@@ -1,9 +1,13 @@
 /**
  * Catalog reads, serialized once and shared (decision 071). Every viewer asks the same few
- * questions (the list, a league, an event), so each replica keeps the JSON text and its ETag for
- * `ttlMs` (1 s by default): a burst of viewers costs one database read per second per question,
- * and concurrent misses share one read. A catalog write in this process clears it at once;
- * another replica's write is seen within ttlMs. Entries are bounded (oldest dropped first).
+ * questions (the list, a league, an event), so the JSON text and its ETag are kept and concurrent
+ * misses share one read. Every catalog write in this process clears the cache at once. How long
+ * an entry may live otherwise depends on who else can write:
+ * - PGlite: nobody (one process owns the folder, decision 010), so entries live until a write.
+ *   This also matters for speed: PGlite runs queries on the API's own thread.
+ * - PostgreSQL: other replicas, so entries live `ttlMs` (1 s by default) and another replica's
+ *   write is seen within that.
+ * Entries are bounded (oldest dropped first).
  */
 import { createHash } from 'node:crypto';
 
@@ -21,13 +25,14 @@ export class CatalogReadCache {
   /** Bumped by every write, so a read that started before it is not stored after it. */
   private generation = 0;
 
-  constructor(private readonly ttlMs: number) {}
+  /** ttlMs: null = until the next write; 0 = no caching at all. */
+  constructor(private readonly ttlMs: number | null) {}
 
   async get(key: string, load: () => Promise<unknown>): Promise<CachedRead> {
     // Wall time, not the catalog's injectable clock: this is about freshness, not match time.
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && now - hit.storedAt < this.ttlMs) return hit;
+    if (hit && (this.ttlMs === null || now - hit.storedAt < this.ttlMs)) return hit;
     const pending = this.inFlight.get(key);
     if (pending) return pending;
     const generation = this.generation;
@@ -35,7 +40,7 @@ export class CatalogReadCache {
       const body = JSON.stringify(await load());
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       const entry = { body, etag, storedAt: now };
-      if (this.ttlMs > 0 && generation === this.generation) {
+      if (this.ttlMs !== 0 && generation === this.generation) {
         this.entries.delete(key);
         this.entries.set(key, entry);
         if (this.entries.size > MAX_ENTRIES) {

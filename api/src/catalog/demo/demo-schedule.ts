@@ -269,13 +269,32 @@ function withStreamEnd(steps: DemoStep[], matchOver: Date): DemoStep[] {
   ];
 }
 
-/** Every demo fixture whose start lies in the rolling window around `now`. */
-export function demoFixtures(templates: readonly DemoTemplate[], now: Date): DemoFixture[] {
+/**
+ * Every demo fixture whose start lies in the rolling window around `now`. `memo` (fixture id ->
+ * fixture) saves recomputing a fixture's life on every tick; ids that left the window are dropped.
+ */
+export function demoFixtures(
+  templates: readonly DemoTemplate[],
+  now: Date,
+  memo?: Map<string, DemoFixture>,
+): DemoFixture[] {
   const from = new Date(now.getTime() - DEMO_PAST_HOURS * 60 * MINUTE);
   const to = new Date(now.getTime() + DEMO_FUTURE_HOURS * 60 * MINUTE);
-  return templates.flatMap((template) =>
-    slotStarts(template, from, to).map((start) => demoFixture(template, start)),
+  const fixtures = templates.flatMap((template) =>
+    slotStarts(template, from, to).map((start) => {
+      const id = fixtureId(template, start);
+      const known = memo?.get(id);
+      if (known) return known;
+      const fixture = demoFixture(template, start);
+      memo?.set(id, fixture);
+      return fixture;
+    }),
   );
+  if (memo && memo.size > fixtures.length) {
+    const current = new Set(fixtures.map((f) => f.create.eventId));
+    for (const id of memo.keys()) if (!current.has(id)) memo.delete(id);
+  }
+  return fixtures;
 }
 
 /** The steps due at `now` (the state the fixture is in is the last of them). */
