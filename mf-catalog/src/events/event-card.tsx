@@ -133,7 +133,8 @@ export function EventCard({ event, league, showLeague, apiOrigin, now, navigate 
           </span>
         ) : null}
       </div>
-      <h3 id={titleId} className={styles.title}>
+      {/* elementtiming: the browser reports when the list's first text paints (bench:web). */}
+      <h3 id={titleId} className={styles.title} {...{ elementtiming: 'event-card' }}>
         {event.title}
       </h3>
       <ul className={styles.teams} aria-label="Teams and scores">
