@@ -330,6 +330,67 @@ describeEachDatabase('catalog API', (host) => {
     });
   });
 
+  describe('odd input', () => {
+    it('never answers 5xx, whatever the query, path or body', async () => {
+      const viewerPaths = [
+        `/${CATALOG_PATHS.events}?from=0000-01-01T00:00:00Z`,
+        `/${CATALOG_PATHS.events}?from=2026-02-30T00:00:00Z`,
+        `/${CATALOG_PATHS.events}?to=9999-12-31T23:59:59Z`,
+        `/${CATALOG_PATHS.events}?limit=999`,
+        `/${CATALOG_PATHS.events}?cursor=${'A'.repeat(300)}`,
+        `/${CATALOG_PATHS.events}?cursor=WyIyMDI2IiwxXQ`,
+        `/${CATALOG_PATHS.events}?league=a&league=b`,
+        `/${CATALOG_PATHS.events}?status=`,
+        `/${CATALOG_PATHS.events}/${'x'.repeat(65)}`,
+        `/${CATALOG_PATHS.events}/%00`,
+        `/${CATALOG_PATHS.events}/${northId}-live/timeline?after=-1`,
+        `/${CATALOG_PATHS.events}/${northId}-live/timeline?after=99999999999`,
+        `/${CATALOG_PATHS.leagues}/UPPER`,
+        `/${catalogLogoPath('../../package.json')}`,
+      ];
+      const answers: { path: string; status: number; code: unknown }[] = [];
+      for (const path of viewerPaths) {
+        const res = await client.get(path, viewer);
+        answers.push({ path, status: res.status, code: res.body?.code });
+      }
+      // Every one a 4xx in the spec's error shape.
+      expect(answers.filter((a) => a.status < 400 || a.status >= 500 || !a.code)).toEqual([]);
+      const bodies: [string, string, string][] = [
+        ['POST', `/${CATALOG_PATHS.operatorEvents}`, '{"eventId":'],
+        ['POST', `/${CATALOG_PATHS.operatorEvents}`, '[]'],
+        [
+          'POST',
+          `/${CATALOG_PATHS.operatorEvents}/${northId}-live/state`,
+          '{"at":"0000-01-01T00:00:00Z"}',
+        ],
+        ['POST', `/${CATALOG_PATHS.operatorEvents}/${northId}-live/state`, '{"innings":[{}]}'],
+        ['POST', `/${CATALOG_PATHS.operatorEvents}/${northId}-live/state`, '{"result":"\\u0000"}'],
+        [
+          'PATCH',
+          `/${CATALOG_PATHS.operatorEvents}/${northId}-live`,
+          '{"startTime":"2200-01-01T00:00:00Z"}',
+        ],
+        [
+          'PATCH',
+          `/${CATALOG_PATHS.operatorEvents}/${northId}-live`,
+          '{"leagueId":"no-such-league"}',
+        ],
+        ['PATCH', `/${CATALOG_PATHS.operatorLeagues}/${northId}`, '{}'],
+      ];
+      const writes: { method: string; path: string; body: string; status: number }[] = [];
+      for (const [method, path, body] of bodies) {
+        const res = await client.request(method, path, body, 'application/json', alice);
+        writes.push({ method, path, body, status: res.status });
+      }
+      expect(writes.filter((w) => w.status < 400 || w.status >= 500)).toEqual([]);
+      const live = await client.get<CatalogEvent>(
+        `/${CATALOG_PATHS.events}/${northId}-live`,
+        viewer,
+      );
+      expect(live.body).toMatchObject({ status: 'live', leagueId: northId, startTime: iso(-1) });
+    });
+  });
+
   describe('operator API', () => {
     it('answers 401 without a token or with a wrong one (a viewer token is not one)', async () => {
       const none = await client.postJson(`/${CATALOG_PATHS.operatorLeagues}`, league('x-1', 'X'), {

@@ -20,6 +20,7 @@ import { ApiError } from '../errors';
 import type { Clock } from './clock';
 import { storedState, toEvent, toLeague } from './event-row';
 import type { EventRow } from './event-row';
+import { parseInstant } from './instant';
 import type { LogoLibrary } from './logos';
 import { applyStateChange, checkInnings, withSummary } from './match-state';
 import type { StoredState } from './match-state';
@@ -171,8 +172,8 @@ export class CatalogWrites {
     input: EventCreate,
     options: { demo?: boolean; history?: { at: Date; state: StoredState }[] } = {},
   ): Promise<CatalogEvent | null> {
-    const startTime = new Date(input.startTime);
-    const estimatedEnd = new Date(input.estimatedEnd);
+    const startTime = parseInstant('startTime', input.startTime);
+    const estimatedEnd = parseInstant('estimatedEnd', input.estimatedEnd);
     checkTimes(startTime, estimatedEnd);
     checkTeams(input.teams);
     const now = this.clock.now();
@@ -242,9 +243,11 @@ export class CatalogWrites {
       this.db.transaction(async (tx) => {
         const before = await this.lockEvent(tx, eventId);
         if (input.leagueId !== undefined) await this.requireLeague(tx, input.leagueId);
-        const startTime = input.startTime ? new Date(input.startTime) : before.startTime;
+        const startTime = input.startTime
+          ? parseInstant('startTime', input.startTime)
+          : before.startTime;
         const estimatedEnd = input.estimatedEnd
-          ? new Date(input.estimatedEnd)
+          ? parseInstant('estimatedEnd', input.estimatedEnd)
           : before.estimatedEnd;
         checkTimes(startTime, estimatedEnd);
         const teams = input.teams ?? before.teams;
@@ -255,7 +258,12 @@ export class CatalogWrites {
             throw invalid('teams', 'must keep the team that won the toss.');
         }
         const wireBefore = toEvent(before);
-        const changes = diff(wireBefore as unknown as Record<string, unknown>, { ...input });
+        // Compare instants as the wire spells them (…00Z and …00.000Z are one time).
+        const changes = diff(wireBefore as unknown as Record<string, unknown>, {
+          ...input,
+          ...(input.startTime ? { startTime: startTime.toISOString() } : {}),
+          ...(input.estimatedEnd ? { estimatedEnd: estimatedEnd.toISOString() } : {}),
+        });
         const [row] = await tx
           .update(catalogEvents)
           .set({
@@ -286,7 +294,7 @@ export class CatalogWrites {
     options: StateChangeOptions = {},
   ): Promise<CatalogEvent> {
     const now = this.clock.now();
-    const at = change.at ? new Date(change.at) : now;
+    const at = change.at ? parseInstant('at', change.at) : now;
     if (at.getTime() > now.getTime() + 5_000) throw invalid('at', 'must not be in the future.');
     return this.done(
       this.db.transaction(async (tx) => {

@@ -13,6 +13,7 @@ import type { EventListQuery } from '@crease/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import type { EventFilter } from './catalog-reads';
+import { parseInstant } from './instant';
 import type { CatalogReadCache } from './read-cache';
 import { matchesIfNoneMatch } from './read-cache';
 
@@ -40,10 +41,7 @@ const invalid = (field: string, message: string) =>
 export function parseFilter(query: Omit<EventListQuery, 'limit'>): EventFilter {
   const time = (field: 'from' | 'to') => {
     const raw = query[field];
-    if (raw === undefined) return undefined;
-    const value = new Date(raw);
-    if (isNaN(value.getTime())) throw invalid(field, 'is not a date-time.');
-    return value;
+    return raw === undefined ? undefined : parseInstant(field, raw);
   };
   const from = time('from');
   const to = time('to');
