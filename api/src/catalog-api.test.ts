@@ -143,6 +143,8 @@ describeEachDatabase('catalog API', (host) => {
       const res = await client.get(`/${CATALOG_PATHS.events}`);
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ code: 'UNAUTHORIZED', userId: null });
+      // The token is checked before the query: no token, bad filter, still a 401.
+      expect((await client.get(`/${CATALOG_PATHS.events}?status=nonsense`)).status).toBe(401);
       expect(
         (await client.get(`/${CATALOG_PATHS.leagues}`, { bearer: 'not-a-token' })).status,
       ).toBe(401);
@@ -404,6 +406,16 @@ describeEachDatabase('catalog API', (host) => {
       });
       expect(wrong.status).toBe(401);
       expect(wrong.body).toMatchObject({ code: 'INVALID_OPERATOR_TOKEN' });
+      // The token is checked first: a bad body from a caller without one is still a 401.
+      const badBodyNoToken = await client.postJson(
+        `/${CATALOG_PATHS.operatorEvents}`,
+        { nope: 1 },
+        {
+          xsrf: false,
+        },
+      );
+      expect(badBodyNoToken.body).toMatchObject({ code: 'OPERATOR_TOKEN_REQUIRED' });
+      expect(badBodyNoToken.status).toBe(401);
       const asViewer = await operator.createLeague(league('x-3', 'X'), { ...viewer, xsrf: false });
       expect(asViewer.body).toMatchObject({ code: 'INVALID_OPERATOR_TOKEN' });
       expect(

@@ -23,6 +23,8 @@ export async function catalogEventRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const { catalog, accessTokens, database } = app.services;
   const { db } = database;
+  // Before the query is validated: without a valid token, the answer is 401 and nothing else.
+  app.addHook('onRequest', async (request) => requireViewerToken(request, accessTokens));
 
   app.get(
     `/${CATALOG_PATHS.events}`,
@@ -39,7 +41,6 @@ export async function catalogEventRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await requireViewerToken(request, accessTokens);
       const filter = parseFilter(request.query);
       const limit = parseLimit(request.query.limit);
       const cursor = request.query.cursor;
@@ -66,7 +67,6 @@ export async function catalogEventRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await requireViewerToken(request, accessTokens);
       const { eventId } = request.params;
       return sendCached(request, reply, catalog.reads, JSON.stringify(['event', eventId]), () =>
         getEvent(db, eventId),
@@ -93,7 +93,6 @@ export async function catalogEventRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await requireViewerToken(request, accessTokens);
       const { eventId } = request.params;
       const after = Number(request.query.after ?? 0);
       return sendCached(

@@ -17,6 +17,8 @@ export async function catalogLeagueRoutes(root: FastifyInstance): Promise<void> 
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const { catalog, accessTokens, database } = app.services;
   const { db } = database;
+  // Before the query is validated: without a valid token, the answer is 401 and nothing else.
+  app.addHook('onRequest', async (request) => requireViewerToken(request, accessTokens));
 
   app.get(
     `/${CATALOG_PATHS.leagues}`,
@@ -36,7 +38,6 @@ export async function catalogLeagueRoutes(root: FastifyInstance): Promise<void> 
       },
     },
     async (request, reply) => {
-      await requireViewerToken(request, accessTokens);
       const filter = parseFilter(request.query);
       return sendCached(request, reply, catalog.reads, cacheKey('leagues', filter), async () => ({
         items: await listLeagues(db, filter, catalog.logos),
@@ -58,7 +59,6 @@ export async function catalogLeagueRoutes(root: FastifyInstance): Promise<void> 
       },
     },
     async (request, reply) => {
-      await requireViewerToken(request, accessTokens);
       const filter = parseFilter({ ...request.query, league: request.params.leagueId });
       return sendCached(
         request,

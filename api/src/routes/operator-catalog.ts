@@ -93,6 +93,13 @@ const AuditEntrySchema = Type.Object({
   ),
 });
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The operator token's name (the audit actor), set before anything else on these routes. */
+    operator: string;
+  }
+}
+
 const operatorSecurity = [{ operator: [] }];
 const route = { accepts: 'json' as const, bearerOnly: true };
 
@@ -100,6 +107,11 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const { catalog, database } = app.services;
   const { writes, authorizeOperator } = catalog;
+  // Before the body is even parsed: a caller without a valid token learns nothing but 401.
+  app.decorateRequest('operator', '');
+  app.addHook('onRequest', async (request) => {
+    request.operator = authorizeOperator(request);
+  });
 
   app.get(
     `/${CATALOG_PATHS.operatorLogos}`,
@@ -117,8 +129,7 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
         },
       },
     },
-    async (request) => {
-      authorizeOperator(request);
+    async () => {
       return {
         items: catalog.logos.list().map(({ logo, logoFilename }) => ({ logo, logoFilename })),
       };
@@ -138,8 +149,7 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const actor = authorizeOperator(request);
-      return reply.code(201).send(await writes.createLeague(actor, request.body));
+      return reply.code(201).send(await writes.createLeague(request.operator, request.body));
     },
   );
 
@@ -157,8 +167,7 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      const actor = authorizeOperator(request);
-      return writes.updateLeague(actor, request.params.leagueId, request.body);
+      return writes.updateLeague(request.operator, request.params.leagueId, request.body);
     },
   );
 
@@ -175,8 +184,7 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const actor = authorizeOperator(request);
-      const event = await writes.createEvent(actor, request.body);
+      const event = await writes.createEvent(request.operator, request.body);
       // Only demo creates answer null (an existing id); an operator's gets EVENT_EXISTS instead.
       if (!event) throw new ApiError('EVENT_EXISTS');
       return reply.code(201).send(event);
@@ -197,8 +205,7 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      const actor = authorizeOperator(request);
-      return writes.updateEvent(actor, request.params.eventId, request.body);
+      return writes.updateEvent(request.operator, request.params.eventId, request.body);
     },
   );
 
@@ -218,8 +225,7 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      const actor = authorizeOperator(request);
-      return writes.changeState(actor, request.params.eventId, request.body);
+      return writes.changeState(request.operator, request.params.eventId, request.body);
     },
   );
 
@@ -249,7 +255,6 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      authorizeOperator(request);
       const limit = Number(request.query.limit ?? 50);
       if (limit < 1 || limit > 200)
         throw new ApiError(
