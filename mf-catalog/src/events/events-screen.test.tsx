@@ -279,6 +279,36 @@ describe('/events', () => {
     await waitFor(() => expect(screen.queryByText(/scores may be out of date/i)).toBeNull());
   });
 
+  it('after a failed conditional read, polls without If-None-Match and still sees changes', async () => {
+    renderEvents('', 40);
+    const live = within(await screen.findByRole('region', { name: /live now/i }));
+
+    // As if the API's CORS no longer allowed If-None-Match: such requests fail.
+    const api = catalogApi(() => leagues);
+    server.handle((request, response) =>
+      request.headers['if-none-match'] ? void response.socket?.destroy() : api(request, response),
+    );
+    await screen.findByText(/scores may be out of date/i);
+    const [premier] = leagues;
+    leagues = [
+      {
+        ...premier!,
+        events: premier!.events.map((event) =>
+          event.eventId === 'mum-che' ? { ...event, playState: 'drinks' } : event,
+        ),
+      },
+      ...leagues.slice(1),
+    ];
+
+    expect(await live.findByText('Drinks')).toBeVisible();
+    await waitFor(() => expect(screen.queryByText(/scores may be out of date/i)).toBeNull());
+    // It stays that way: no read sends If-None-Match again, so none fails again.
+    const sent = server.requests.length;
+    await waitFor(() => expect(server.requests.length).toBeGreaterThan(sent + 2));
+    expect(server.requests.slice(sent).some((r) => r.headers['if-none-match'])).toBe(false);
+    expect(screen.queryByText(/scores may be out of date/i)).toBeNull();
+  });
+
   it('pauses polling while the tab is hidden and catches up when it is shown', async () => {
     const visibility = jest.spyOn(document, 'visibilityState', 'get');
     try {

@@ -37,6 +37,7 @@ export function useCatalogFeed(
     let timer: ReturnType<typeof setTimeout> | undefined;
     let inFlight: AbortController | null = null;
     let version: LeaguesVersion | null = null;
+    let sendEtag = true;
     let hasData = false;
     let failed = false;
     let lastAnswerAt = 0;
@@ -51,7 +52,11 @@ export function useCatalogFeed(
       const controller = new AbortController();
       inFlight = controller;
       try {
-        const result = await readLeagues(http, version, controller.signal);
+        const result = await readLeagues(
+          http,
+          version && !sendEtag ? { ...version, etag: null } : version,
+          controller.signal,
+        );
         if (stopped) return;
         lastAnswerAt = Date.now();
         if (result.kind === 'changed') {
@@ -79,6 +84,10 @@ export function useCatalogFeed(
           });
           return;
         }
+        // From now on reads revalidate through the browser, without our own If-None-Match: if
+        // the API's CORS does not allow that header, every such read would fail (decision 081).
+        // After a mere network blip this costs nothing: the browser sends the same ETag.
+        sendEtag = false;
         setFeed((current) =>
           current.kind === 'ready' && !current.refreshFailed
             ? { ...current, refreshFailed: true }
