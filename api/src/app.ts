@@ -136,8 +136,10 @@ export async function createApi(
       'X-XSRF-TOKEN',
       BOT_CHECK_HEADER,
       'Idempotency-Key',
+      // The catalog's conditional reads (a page that read the ETag sends it back: 304).
+      'If-None-Match',
     ],
-    exposedHeaders: ['Retry-After', 'Idempotent-Replayed'],
+    exposedHeaders: ['Retry-After', 'Idempotent-Replayed', 'ETag'],
     maxAge: 600,
     strictPreflight: false,
   });

@@ -319,6 +319,30 @@ describeEachDatabase('catalog API', (host) => {
       await operator.state(`${northId}-live`, { playState: 'in_play' });
     });
 
+    it('let a page on the site send If-None-Match and read the ETag (CORS)', async () => {
+      const preflight = await client.request(
+        'OPTIONS',
+        `/${CATALOG_PATHS.leagues}`,
+        undefined,
+        undefined,
+        {
+          headers: {
+            origin: api.siteOrigins[0]!,
+            'access-control-request-method': 'GET',
+            'access-control-request-headers': 'authorization,if-none-match',
+          },
+        },
+      );
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/If-None-Match/i);
+      const read = await client.get(`/${CATALOG_PATHS.leagues}`, {
+        ...viewer,
+        headers: { origin: api.siteOrigins[0]! },
+      });
+      expect(read.headers.get('access-control-allow-origin')).toBe(api.siteOrigins[0]);
+      expect(read.headers.get('access-control-expose-headers')).toMatch(/ETag/i);
+    });
+
     it('serve the logos a League names, immutable, and 404 for any other file', async () => {
       const { body } = await client.get<League>(`/${CATALOG_PATHS.leagues}/${northId}`, viewer);
       const logo = await client.get(`/${catalogLogoPath(body.logoFilename)}`);
