@@ -21,6 +21,7 @@ export default {
     '<rootDir>/deploy',
     '<rootDir>/mf-auth',
     '<rootDir>/mf-legal',
+    '<rootDir>/mf-catalog',
   ],
   testMatch: ['**/src/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

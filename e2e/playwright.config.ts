@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './support/chromium';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4780);
+/** The catalog operator API's token for this run (CREASE_CATALOG_OPERATOR_TOKENS, name "e2e"). */
+export const E2E_OPERATOR_TOKEN = 'e2e-catalog-operator-token';
 export const E2E_DATA_DIR =
   process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `crease-e2e-${E2E_PORT}`);
 
@@ -41,6 +43,7 @@ export default defineConfig({
       // A replaced version needs no minimum time live to be a last-known-good here (tests
       // promote within seconds); fallbacks still disqualify it (decision 060).
       CREASE_LKG_MIN_LIVE_SECONDS: '0',
+      CREASE_CATALOG_OPERATOR_TOKENS: `e2e:${E2E_OPERATOR_TOKEN}`,
     },
     stdout: 'pipe',
   },

@@ -54,6 +54,7 @@ async function benchOn(
     CREASE_DATA_DIR: dataDir,
     CREASE_BOT_CHECK: 'off', // the bench measures the grant, not the proof of work
     CREASE_SEED: 'false',
+    CREASE_CATALOG_DEMO: 'false',
     CREASE_REGISTER_PER_MINUTE: '1000',
     // Logging as in production (one line per response at info, decision 017), piped as there.
     LOG_LEVEL: PRODUCTION_LOG_LEVEL,

@@ -18,7 +18,13 @@ import { registerRateLimits } from './http/rate-limit';
 import { SummaryLogController } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerXsrf } from './http/xsrf-hook';
+import { startDemoClock } from './catalog/demo/demo-clock';
+import type { DemoClock } from './catalog/demo/demo-clock';
 import { analyticsRoutes } from './routes/analytics';
+import { catalogEventRoutes } from './routes/catalog-events';
+import { catalogLeagueRoutes } from './routes/catalog-leagues';
+import { catalogLogoRoutes } from './routes/catalog-logos';
+import { operatorCatalogRoutes } from './routes/operator-catalog';
 import { authRoutes } from './routes/auth';
 import { botCheckRoutes } from './routes/bot-check';
 import { devOutboxRoutes } from './routes/dev-outbox';
@@ -33,10 +39,14 @@ export type ApiApp = FastifyInstance & { services: ApiServices };
 declare module 'fastify' {
   interface FastifyInstance {
     services: ApiServices;
+    /** The rolling demo's clock, when it runs (tests tick it by hand). */
+    catalogDemo: DemoClock | null;
   }
   interface FastifyContextConfig {
     /** The body's media type the route accepts (others get 415). */
     accepts?: 'json' | 'form';
+    /** Authenticated by a bearer token alone (no cookies): exempt from the XSRF double submit. */
+    bearerOnly?: boolean;
   }
 }
 
@@ -97,12 +107,23 @@ export async function createApi(
   const housekeeping = startHousekeeping(database.db, config.cleanupIntervalSeconds, app.log, {
     analyticsRetentionDays: config.analyticsRetentionDays,
   });
+  let demo: DemoClock | null = null;
   app.addHook('onClose', async () => {
+    await demo?.stop();
     await housekeeping.stop();
     await services.background.drain();
     if (ownDatabase) await database.close();
   });
   if (config.seed) await runSeeders(database.db, services, app.log);
+  // The rolling demo schedule (decision 073): seeded now, then moved along by its clock.
+  if (config.catalogDemo)
+    demo = await startDemoClock(
+      services.catalog,
+      database.db,
+      config.catalogDemoTickSeconds,
+      app.log,
+    );
+  app.decorate('catalogDemo', demo);
 
   // Only JSON and (for the OAuth2 endpoints) form bodies are parsed; anything else is a 415.
   app.removeContentTypeParser(['text/plain']);
@@ -119,8 +140,10 @@ export async function createApi(
       'X-XSRF-TOKEN',
       BOT_CHECK_HEADER,
       'Idempotency-Key',
+      // The catalog's conditional reads (a page that read the ETag sends it back: 304).
+      'If-None-Match',
     ],
-    exposedHeaders: ['Retry-After', 'Idempotent-Replayed'],
+    exposedHeaders: ['Retry-After', 'Idempotent-Replayed', 'ETag'],
     maxAge: 600,
     strictPreflight: false,
   });
@@ -152,7 +175,7 @@ export async function createApi(
         title: 'Crease API',
         version: '1.0.0',
         description:
-          'Accounts, tokens and first-party analytics. Every error has the shape {code, userId, message, timeStamp} (see docs/api.md for the code catalogue). State-changing calls need the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN.',
+          'Accounts, tokens, the catalog (leagues, events, operator API) and first-party analytics. Every error has the shape {code, userId, message, timeStamp} (see docs/api.md for the code catalogue). State-changing calls need the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN.',
       },
       components: {
         securitySchemes: {
@@ -164,6 +187,11 @@ export async function createApi(
           },
           botCheck: { type: 'apiKey', in: 'header', name: BOT_CHECK_HEADER },
           xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+          operator: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A catalog operator token (CREASE_CATALOG_OPERATOR_TOKENS).',
+          },
         },
       },
     },
@@ -182,6 +210,10 @@ export async function createApi(
   await app.register(meRoutes);
   await app.register(botCheckRoutes);
   await app.register(analyticsRoutes);
+  await app.register(catalogLeagueRoutes);
+  await app.register(catalogEventRoutes);
+  await app.register(catalogLogoRoutes);
+  await app.register(operatorCatalogRoutes);
   if (config.env !== 'production') await app.register(devOutboxRoutes);
   return app as unknown as ApiApp;
 }

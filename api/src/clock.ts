@@ -1,9 +1,37 @@
 /**
- * The API's idea of "now" for lifetimes it decides itself (refresh tokens, bot-check proofs).
- * Injectable, so tests move time instead of waiting for it.
+ * The API's idea of "now" for everything it decides by time: refresh-token lifetimes, bot-check
+ * proofs, the catalog's rolling demo, subscription periods. Injectable, so tests move time
+ * instead of waiting for it.
  */
 export interface Clock {
   now(): Date;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+/**
+ * A clock a test controls. Without a start it follows the wall clock, moved forward by
+ * `advance`; with a start (or after `set`) it stands still at that instant until moved, so the
+ * rolling demo and every recorded `at` are deterministic.
+ */
+export class ControlledClock implements Clock {
+  private offsetMs = 0;
+  private fixedMs: number | null;
+
+  constructor(start?: Date) {
+    this.fixedMs = start ? start.getTime() : null;
+  }
+
+  now(): Date {
+    return new Date(this.fixedMs ?? Date.now() + this.offsetMs);
+  }
+
+  advance(seconds: number): void {
+    if (this.fixedMs !== null) this.fixedMs += seconds * 1000;
+    else this.offsetMs += seconds * 1000;
+  }
+
+  set(to: Date): void {
+    this.fixedMs = to.getTime();
+  }
+}

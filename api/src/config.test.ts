@@ -96,5 +96,25 @@ describe('loadApiConfig', () => {
     expect(() => loadApiConfig({ ...secrets, CREASE_BOT_CHECK: 'recaptcha' })).toThrow(
       /CREASE_RECAPTCHA_SECRET/,
     );
+    expect(loadApiConfig(secrets).catalogDemo).toBe(false);
+    expect(() => loadApiConfig({ ...secrets, CREASE_CATALOG_DEMO: 'true' })).toThrow(
+      /CREASE_CATALOG_DEMO=true is not allowed in production/,
+    );
+  });
+
+  it('reads catalog operator tokens as name:token pairs, refusing short or nameless ones', () => {
+    const config = loadApiConfig({
+      CREASE_DATA_DIR: dir,
+      CREASE_CATALOG_OPERATOR_TOKENS: 'alice:0123456789abcdef, bot.1:fedcba9876543210',
+    });
+    expect(config.catalogOperatorTokens).toEqual([
+      { name: 'alice', token: '0123456789abcdef' },
+      { name: 'bot.1', token: 'fedcba9876543210' },
+    ]);
+    expect(config.catalogDemo).toBe(true);
+    for (const bad of ['alice:short', ':0123456789abcdef', 'no-colon-0123456789'])
+      expect(() =>
+        loadApiConfig({ CREASE_DATA_DIR: dir, CREASE_CATALOG_OPERATOR_TOKENS: bad }),
+      ).toThrow(/CREASE_CATALOG_OPERATOR_TOKENS must be "name:token,…"/);
   });
 });

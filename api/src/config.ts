@@ -85,6 +85,17 @@ export interface ApiConfig {
   trustProxy: TrustProxy;
   /** Seconds between housekeeping passes in this process (0: only the cleanup CLI). */
   cleanupIntervalSeconds: number;
+  /** Catalog operator API bearer tokens; the name is the actor in the audit (decision 072). */
+  catalogOperatorTokens: { name: string; token: string }[];
+  /** Run the rolling demo schedule (decision 073): never in production. */
+  catalogDemo: boolean;
+  /** Seconds between demo clock ticks (0: only at start). */
+  catalogDemoTickSeconds: number;
+  /**
+   * With PostgreSQL, how long one replica reuses a catalog read it built (decision 071); with
+   * PGlite reads are reused until the next write. 0 = never (both).
+   */
+  catalogCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -235,6 +246,19 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
       'argon2 parameters below OWASP minimums (19456 KiB, t=2) are not allowed in production',
     );
 
+  const catalogOperatorTokens: { name: string; token: string }[] = [];
+  for (const entry of (env.CREASE_CATALOG_OPERATOR_TOKENS ?? '').split(',')) {
+    if (!entry.trim()) continue;
+    const colon = entry.indexOf(':');
+    const name = colon > 0 ? entry.slice(0, colon).trim() : '';
+    const token = colon > 0 ? entry.slice(colon + 1).trim() : '';
+    if (!/^[a-z0-9][a-z0-9._-]{0,63}$/i.test(name) || token.length < 16)
+      problems.push(
+        'CREASE_CATALOG_OPERATOR_TOKENS must be "name:token,…" with names of letters, digits, . _ - and tokens of 16+ characters',
+      );
+    else catalogOperatorTokens.push({ name, token });
+  }
+
   const config: ApiConfig = {
     env: nodeEnv as ApiConfig['env'],
     port,
@@ -277,12 +301,18 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     logLevel: env.LOG_LEVEL ?? (production ? PRODUCTION_LOG_LEVEL : 'warn'),
     trustProxy,
     cleanupIntervalSeconds: int('CREASE_CLEANUP_INTERVAL_SECONDS', 600, 0, 86_400),
+    catalogOperatorTokens,
+    catalogDemo: bool('CREASE_CATALOG_DEMO', !production),
+    catalogDemoTickSeconds: int('CREASE_CATALOG_DEMO_TICK_SECONDS', 5, 0, 3600),
+    catalogCacheMs: int('CREASE_CATALOG_CACHE_MS', 1000, 0, 5000),
   };
   if (config.refreshIdleSeconds > config.refreshAbsoluteSeconds)
     problems.push('CREASE_REFRESH_IDLE_SECONDS must not exceed CREASE_REFRESH_ABSOLUTE_SECONDS');
   if (config.xsrfLocalhostFallback && production)
     problems.push('CREASE_XSRF_LOCALHOST_FALLBACK=true is not allowed in production');
   if (config.seed && production) problems.push('CREASE_SEED=true is not allowed in production');
+  if (config.catalogDemo && production)
+    problems.push('CREASE_CATALOG_DEMO=true is not allowed in production');
   if (problems.length > 0)
     throw new ConfigError(`Invalid API configuration:\n- ${problems.join('\n- ')}`);
   return config;

@@ -4,8 +4,11 @@
  * {error, error_description}, so OAuth2 clients and our shell both read it.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountErrorCode } from '@crease/contract';
+import type { AccountErrorCode, CatalogErrorCode } from '@crease/contract';
 import { MESSAGES } from '@crease/contract';
+
+/** Every code the API sends: the accounts codes and the catalog's (both in @crease/contract). */
+export type ApiErrorCode = AccountErrorCode | CatalogErrorCode;
 
 interface CatalogueEntry {
   status: number;
@@ -14,7 +17,7 @@ interface CatalogueEntry {
   oauth: string;
 }
 
-export const ERROR_CATALOGUE: Record<AccountErrorCode, CatalogueEntry> = {
+export const ERROR_CATALOGUE: Record<ApiErrorCode, CatalogueEntry> = {
   VALIDATION_FAILED: {
     status: 400,
     message: 'The request is not valid.',
@@ -111,6 +114,39 @@ export const ERROR_CATALOGUE: Record<AccountErrorCode, CatalogueEntry> = {
     message: 'This Idempotency-Key was already used for a different request.',
     oauth: 'invalid_request',
   },
+  LEAGUE_NOT_FOUND: { status: 404, message: 'There is no such league.', oauth: 'invalid_request' },
+  EVENT_NOT_FOUND: { status: 404, message: 'There is no such event.', oauth: 'invalid_request' },
+  ILLEGAL_TRANSITION: {
+    status: 409,
+    message: 'That state change is not a legal move from the current state.',
+    oauth: 'invalid_request',
+  },
+  LEAGUE_EXISTS: {
+    status: 409,
+    message: 'A league with this id already exists.',
+    oauth: 'invalid_request',
+  },
+  EVENT_EXISTS: {
+    status: 409,
+    message: 'An event with this id already exists.',
+    oauth: 'invalid_request',
+  },
+  OPERATOR_TOKEN_REQUIRED: {
+    status: 401,
+    message: 'The operator API needs a token: Authorization: Bearer <token>.',
+    oauth: 'invalid_token',
+  },
+  INVALID_OPERATOR_TOKEN: {
+    status: 401,
+    message: 'The operator token is not valid.',
+    oauth: 'invalid_token',
+  },
+  OPERATOR_API_LOCKED: {
+    status: 403,
+    message:
+      'No operator tokens are configured (CREASE_CATALOG_OPERATOR_TOKENS), and production refuses operator calls without one.',
+    oauth: 'invalid_request',
+  },
 };
 
 /** Retry-After for a 429 whose limit did not say (see sendError). */
@@ -121,7 +157,7 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   constructor(
-    readonly code: AccountErrorCode,
+    readonly code: ApiErrorCode,
     message?: string,
     readonly options: { userId?: string | null; headers?: Record<string, string> } = {},
   ) {
@@ -166,7 +202,7 @@ function validationMessage(error: FastifyError): string {
 
 /** Maps anything thrown to a catalogue code and message. Never exposes internals. */
 export function classify(error: unknown): {
-  code: AccountErrorCode;
+  code: ApiErrorCode;
   message: string;
   userId: string | null;
 } {

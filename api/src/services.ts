@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './clock';
 import { systemClock } from './clock';
+import { createCatalog } from './catalog/catalog';
+import type { Catalog } from './catalog/catalog';
 import type { ApiConfig } from './config';
 import type { Database } from './db/client';
 import { outboxMailer, smtpMailer } from './mail/mailer';
@@ -34,7 +36,7 @@ export class BackgroundTasks {
 /** Everything the routes use, built once per API instance. Tests may swap any of them. */
 export interface ApiServices {
   config: ApiConfig;
-  /** "Now" for refresh lifetimes and bot-check expiry; tests move it (api-process.ts). */
+  /** "Now" for everything decided by time (api/src/clock.ts); tests move it (api-process.ts). */
   clock: Clock;
   database: Database;
   hasher: PasswordHasher;
@@ -45,6 +47,7 @@ export interface ApiServices {
   botCheck: BotCheck;
   mailer: Mailer;
   background: BackgroundTasks;
+  catalog: Catalog;
 }
 
 export function createServices(
@@ -69,6 +72,7 @@ export function createServices(
     config,
     clock,
     database,
+    catalog: createCatalog(config, db, clock),
     hasher: new PasswordHasher(config.argon2),
     accessTokens,
     sessions: new Sessions(db, accessTokens, config, database.prepared, clock),

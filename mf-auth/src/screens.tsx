@@ -2,8 +2,8 @@ import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { ScreenProps } from '@crease/contract';
+import { ScreenCrashed } from '@crease/ui';
 import { AuthScreen } from './screens/auth-screen';
-import { ScreenCrashed } from './screens/screen-crashed';
 
 /**
  * The remote's one front door (STYLE §2): a single-spa parcel. The shell mounts it with
@@ -14,7 +14,7 @@ const lifecycles = singleSpaReact<ScreenProps>({
   React,
   ReactDOMClient,
   rootComponent: AuthScreen,
-  errorBoundary: () => <ScreenCrashed />,
+  errorBoundary: () => <ScreenCrashed what="this form" width="narrow" />,
 });
 
 export const { bootstrap, mount, unmount, update } = lifecycles;

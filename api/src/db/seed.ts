@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiServices } from '../services';
 import type { Db } from './client';
 import { seedRuns } from './schema';
+import { catalogDemoSeeder } from './seeders/catalog-demo';
 import { demoViewerSeeder } from './seeders/demo-viewer';
 
 export interface Seeder {
@@ -15,7 +16,7 @@ export interface Seeder {
   run(db: Db, services: Pick<ApiServices, 'hasher' | 'config'>): Promise<string | void>;
 }
 
-export const SEEDERS: readonly Seeder[] = [demoViewerSeeder];
+export const SEEDERS: readonly Seeder[] = [demoViewerSeeder, catalogDemoSeeder];
 
 export async function runSeeders(
   db: Db,

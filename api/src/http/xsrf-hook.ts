@@ -57,6 +57,8 @@ export function registerXsrf(app: FastifyInstance, services: ApiServices): void 
     if (!cookieValid) setCookie(request, reply);
     if (SAFE_METHODS.has(request.method)) return;
     if (request.url === '/healthz' || request.url === '/readyz') return;
+    // Bearer-token-only routes (the catalog operator API) carry no ambient credential to forge.
+    if (request.routeOptions.config.bearerOnly) return;
     const header = request.headers[XSRF_HEADER];
     const sent = typeof header === 'string' ? header : undefined;
     if (!cookie && !sent && config.xsrfLocalhostFallback) {

@@ -9,14 +9,16 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createApi } from '../app';
 import type { ApiApp } from '../app';
-import type { Clock } from '../clock';
+import { ControlledClock } from '../clock';
 import { loadApiConfig } from '../config';
 import { openDatabase } from '../db/client';
 import type { Database } from '../db/client';
 
 export type ControlMessage =
   | { type: 'open'; databaseUrl: string | null }
-  | { type: 'start'; env: Record<string, string> }
+  | { type: 'start'; env: Record<string, string>; clock?: string }
+  | { type: 'set-clock'; origin: string; at: string }
+  | { type: 'demo-tick'; origin: string }
   | { type: 'stop'; origin: string }
   | { type: 'advance-clock'; origin: string; seconds: number }
   | { type: 'query'; sql: string; params: unknown[] }
@@ -33,6 +35,7 @@ export const TEST_ENV: Record<string, string> = {
   CREASE_ARGON2_MEMORY_KIB: '1024',
   CREASE_ARGON2_TIME_COST: '1',
   CREASE_SEED: 'false',
+  CREASE_CATALOG_DEMO: 'false',
   CREASE_REGISTER_PER_MINUTE: '1000',
   CREASE_RESET_PER_MINUTE: '1000',
   CREASE_LOGIN_MAX_FAILURES_PER_IP: '1000',
@@ -40,19 +43,8 @@ export const TEST_ENV: Record<string, string> = {
   LOG_LEVEL: 'silent',
 };
 
-/** The wall clock plus however far a test has moved it (lifetimes, expiry), never back. */
-class MovableClock implements Clock {
-  private offsetMs = 0;
-  now(): Date {
-    return new Date(Date.now() + this.offsetMs);
-  }
-  advance(seconds: number): void {
-    this.offsetMs += seconds * 1000;
-  }
-}
-
 let database: Database | null = null;
-const apps = new Map<string, { app: ApiApp; dataDir: string; clock: MovableClock }>();
+const apps = new Map<string, { app: ApiApp; dataDir: string; clock: ControlledClock }>();
 
 async function handle(message: ControlMessage): Promise<unknown> {
   switch (message.type) {
@@ -66,7 +58,9 @@ async function handle(message: ControlMessage): Promise<unknown> {
         { ...TEST_ENV, CREASE_DATA_DIR: dataDir, ...message.env },
         process.cwd(),
       );
-      const clock = new MovableClock();
+      // Each instance has its own clock that a test may move: it follows the wall clock, or
+      // stands still at `message.clock` (the rolling catalog demo at chosen instants).
+      const clock = new ControlledClock(message.clock ? new Date(message.clock) : undefined);
       const app = await createApi(config, { database, services: { clock } });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = app.server.address() as { port: number };
@@ -86,6 +80,17 @@ async function handle(message: ControlMessage): Promise<unknown> {
       if (!entry) throw new Error(`no API at ${message.origin}`);
       entry.clock.advance(message.seconds);
       return null;
+    }
+    case 'set-clock': {
+      const entry = apps.get(message.origin);
+      if (!entry) throw new Error(`no API at ${message.origin}`);
+      entry.clock.set(new Date(message.at));
+      return null;
+    }
+    case 'demo-tick': {
+      const demo = apps.get(message.origin)?.app.catalogDemo;
+      if (!demo) throw new Error('this API runs no catalog demo (CREASE_CATALOG_DEMO)');
+      return demo.tick();
     }
     case 'query': {
       if (!database) throw new Error('open a database first');

@@ -20,6 +20,10 @@ export interface RunningApi {
   /** Moves this instance's clock forward (refresh lifetimes, bot-check expiry): no waiting. */
   advanceClock(seconds: number): Promise<void>;
   close(): Promise<void>;
+  /** Only for an API started with `{ clock }`: moves the catalog's clock. */
+  setClock(at: Date): Promise<void>;
+  /** Runs one tick of the catalog demo (CREASE_CATALOG_DEMO=true). */
+  demoTick(): Promise<Record<string, number>>;
 }
 
 /**
@@ -70,10 +74,14 @@ export class ApiHost {
     });
   }
 
-  async start(env: Record<string, string> = {}): Promise<RunningApi> {
+  async start(
+    env: Record<string, string> = {},
+    options: { clock?: Date } = {},
+  ): Promise<RunningApi> {
     const { origin, siteOrigins } = await this.call<{ origin: string; siteOrigins: string[] }>({
       type: 'start',
       env: { CREASE_SITE_ORIGINS: SITE_ORIGINS, ...env },
+      clock: options.clock?.toISOString(),
     });
     return {
       origin,
@@ -81,6 +89,8 @@ export class ApiHost {
       client: () => new ApiClient(origin),
       advanceClock: (seconds) => this.call({ type: 'advance-clock', origin, seconds }),
       close: () => this.call({ type: 'stop', origin }),
+      setClock: (at) => this.call({ type: 'set-clock', origin, at: at.toISOString() }),
+      demoTick: () => this.call({ type: 'demo-tick', origin }),
     };
   }
 
@@ -203,6 +213,14 @@ export class ApiClient {
     options: CallOptions = {},
   ) {
     return this.request<T>('POST', pathname, JSON.stringify(body), 'application/json', options);
+  }
+
+  patchJson<T = Record<string, unknown>>(
+    pathname: string,
+    body: unknown,
+    options: CallOptions = {},
+  ) {
+    return this.request<T>('PATCH', pathname, JSON.stringify(body), 'application/json', options);
   }
 
   postForm<T = Record<string, unknown>>(

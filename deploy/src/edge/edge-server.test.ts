@@ -142,6 +142,14 @@ describe('index.html', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
+  it('lets pages show images from the API host (league logos) and nowhere else', async () => {
+    const csp = (await get('/events')).headers.get('content-security-policy') ?? '';
+    // The API origin is the first source the page may connect to (derived from the Host).
+    const api = /connect-src 'self' (\S+)/.exec(csp)?.[1];
+    expect(api).toMatch(/^https?:\/\//);
+    expect(csp).toContain(`img-src 'self' data: ${api};`);
+  });
+
   it("on a remote's route preloads its manifest and screen chunks with the HTML", async () => {
     const html = await (await get('/privacy-policy')).text();
     const base = `/apps/mf-legal/${LEGAL}/`;

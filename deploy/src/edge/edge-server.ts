@@ -106,7 +106,8 @@ function securityHeaders(
       `script-src ${scriptSrc}`,
       `style-src 'self' 'unsafe-inline'${extra}${local}`,
       `connect-src 'self' ${api}${extra}${local}${recaptcha}`,
-      "img-src 'self' data:",
+      // League logos come from the API host (the catalog's public, immutable logo files).
+      `img-src 'self' data: ${api}`,
       `frame-src 'self'${recaptcha}`,
       "base-uri 'self'",
       "form-action 'self'",

@@ -3,6 +3,9 @@
  */
 import type { DeviceOs, DeviceType } from './device';
 
+/** SPEC §3 League lives with the catalog's types (catalog.ts). */
+export type { League } from './catalog';
+
 /** The one error format on the wire (SPEC §3, §8). */
 export interface ErrorResponse {
   code: string;
@@ -112,19 +115,6 @@ export interface ResetPasswordRequest {
   email: string;
   token: string;
   newPassword: string;
-}
-
-export interface League {
-  leagueId: string;
-  caption: string;
-  description: string;
-  logoFilename: string;
-  logoAltText: string;
-  application: string;
-  status: string;
-  active: boolean;
-  /** Event fields are not shown in the spec beyond this list. */
-  events: unknown[];
 }
 
 export interface EdgeStreamRequest {

@@ -1,4 +1,6 @@
 import type { AnchorHTMLAttributes, ButtonHTMLAttributes } from 'react';
+import { followInSite } from './screen-link';
+import type { Navigate } from './screen-link';
 import styles from './button.module.css';
 
 type Variant = 'primary' | 'secondary' | 'ghost';
@@ -33,12 +35,28 @@ export function Button({
 
 export interface ButtonLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   variant?: Variant;
+  /** For a path in the site: a plain click goes through the shell's router (see ScreenLink). */
+  navigate?: Navigate;
 }
 
 /** A link that looks like a button: navigation stays a link for assistive technology. */
-export function ButtonLink({ variant = 'primary', className, children, ...rest }: ButtonLinkProps) {
+export function ButtonLink({
+  variant = 'primary',
+  className,
+  children,
+  navigate,
+  onClick,
+  ...rest
+}: ButtonLinkProps) {
   return (
-    <a {...rest} className={[styles.button, styles[variant], className].filter(Boolean).join(' ')}>
+    <a
+      {...rest}
+      className={[styles.button, styles[variant], className].filter(Boolean).join(' ')}
+      onClick={(event) => {
+        onClick?.(event);
+        if (navigate && rest.href) followInSite(event, navigate, rest.href);
+      }}
+    >
       {children}
     </a>
   );

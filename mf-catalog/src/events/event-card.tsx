@@ -1,0 +1,161 @@
+import { useId } from 'react';
+import { MATCH_FORMAT_LABELS, MATCH_STATUS_LABELS, statusGroupOf } from '@crease/contract';
+import type { CatalogEvent, League, Team } from '@crease/contract';
+import { ButtonLink, LiveBadge, VisuallyHidden } from '@crease/ui';
+import type { Navigate } from '@crease/ui';
+import { LeagueLogo } from './league-logo';
+import { liveSituation, targetText, teamScore, tossText } from './match-score';
+import { countdownText, playedOnText, startTimeText } from './match-time';
+import styles from './event-card.module.css';
+
+export interface EventCardProps {
+  event: CatalogEvent;
+  league: League;
+  /** Shown in the all-leagues view; a league's own view says it once, above. */
+  showLeague: boolean;
+  apiOrigin: string;
+  now: number;
+  navigate: Navigate;
+}
+
+/** Where Watch goes: the player takes it from here (issue: player). */
+export function watchHref(eventId: string): string {
+  return `/player?${new URLSearchParams({ event: eventId })}`;
+}
+
+function TeamRow({ event, team }: { event: CatalogEvent; team: Team }) {
+  const score = teamScore(event, team);
+  return (
+    <li className={styles.team}>
+      <span
+        className={styles.colours}
+        style={{
+          background: `linear-gradient(135deg, ${team.colours.primary} 50%, ${team.colours.secondary} 50%)`,
+        }}
+        aria-hidden="true"
+      />
+      <span className={styles.teamName}>
+        {team.name} <span className={styles.shortName}>({team.shortName})</span>
+      </span>
+      {score ? (
+        <span className={styles.score}>
+          <span className={styles.runs}>{score.score}</span>{' '}
+          <span className={styles.overs}>({score.overs})</span>
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+function LiveDetails({ event }: { event: CatalogEvent }) {
+  const { playState, detail } = liveSituation(event);
+  const target = targetText(event);
+  const interrupted = event.playState !== null && event.playState !== 'in_play';
+  return (
+    <p className={styles.situation}>
+      {playState ? (
+        <span className={`${styles.playState} ${interrupted ? styles.interrupted : ''}`}>
+          {playState}
+        </span>
+      ) : null}
+      {detail ? <span>{detail}</span> : null}
+      {target ? <span className={styles.muted}>{target}</span> : null}
+      {event.eventStatus === 'not_started' ? (
+        <span className={styles.muted}>Stream starting soon</span>
+      ) : null}
+    </p>
+  );
+}
+
+function UpcomingDetails({ event, now }: { event: CatalogEvent; now: number }) {
+  const start = startTimeText(event.startTime, now);
+  const countdown = event.status === 'scheduled' ? countdownText(event.startTime, now) : null;
+  const toss = tossText(event);
+  return (
+    <>
+      <p className={styles.when}>
+        <time dateTime={event.startTime} className={styles.startTime}>
+          <span className={styles.day}>{start.day}</span>{' '}
+          <span className={styles.clock}>{start.time}</span>{' '}
+          <span className={styles.zone}>{start.zone}</span>
+        </time>
+        {event.status === 'postponed' ? (
+          <span className={`${styles.playState} ${styles.interrupted}`}>Postponed</span>
+        ) : null}
+        {countdown ? <span className={styles.countdown}>{countdown}</span> : null}
+      </p>
+      {toss ? <p className={styles.muted}>{toss}</p> : null}
+    </>
+  );
+}
+
+function FinishedDetails({ event }: { event: CatalogEvent }) {
+  return (
+    <>
+      <p className={styles.result}>{event.result ?? MATCH_STATUS_LABELS[event.status]}</p>
+      <p className={styles.muted}>
+        <time dateTime={event.startTime}>{playedOnText(event.startTime)}</time>
+      </p>
+    </>
+  );
+}
+
+/**
+ * One match. Live: the LIVE badge, the score, what is happening (play state, batting side) and
+ * Watch. Upcoming: the start in the viewer's time zone and, within 24 h, a countdown. Finished:
+ * the result.
+ */
+export function EventCard({ event, league, showLeague, apiOrigin, now, navigate }: EventCardProps) {
+  const titleId = useId();
+  const group = statusGroupOf(event.status);
+  const watchable = group === 'live' || event.eventStatus === 'live';
+  return (
+    <article
+      className={`${styles.card} ${group === 'live' ? styles.live : ''}`}
+      aria-labelledby={titleId}
+    >
+      <div className={styles.top}>
+        {group === 'live' ? <LiveBadge /> : null}
+        {group === 'finished' && event.status !== 'completed' ? (
+          <span className={styles.tag}>{MATCH_STATUS_LABELS[event.status]}</span>
+        ) : null}
+        <span className={styles.tag}>{MATCH_FORMAT_LABELS[event.format]}</span>
+        {showLeague ? (
+          <span className={styles.league}>
+            <LeagueLogo
+              league={league}
+              apiOrigin={apiOrigin}
+              size={20}
+              decorative
+              className={styles.leagueLogo}
+            />
+            {league.caption}
+          </span>
+        ) : null}
+      </div>
+      {/* elementtiming: the browser reports when the list's first text paints (bench:web). */}
+      <h3 id={titleId} className={styles.title} {...{ elementtiming: 'event-card' }}>
+        {event.title}
+      </h3>
+      <ul className={styles.teams} aria-label="Teams and scores">
+        {event.teams.map((team) => (
+          <TeamRow key={team.shortName} event={event} team={team} />
+        ))}
+      </ul>
+      {group === 'live' ? <LiveDetails event={event} /> : null}
+      {group === 'upcoming' ? <UpcomingDetails event={event} now={now} /> : null}
+      {group === 'finished' ? <FinishedDetails event={event} /> : null}
+      <p className={styles.venue}>
+        {event.venue.name}, {event.venue.city}
+      </p>
+      {watchable ? (
+        <ButtonLink href={watchHref(event.eventId)} navigate={navigate} className={styles.watch}>
+          <span aria-hidden="true" className={styles.play}>
+            ▶
+          </span>
+          Watch<VisuallyHidden> {event.title}</VisuallyHidden>
+        </ButtonLink>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,220 @@
+import { useMemo, useRef } from 'react';
+import type { League, ScreenProps } from '@crease/contract';
+import { ScreenLink, VisuallyHidden } from '@crease/ui';
+import { BoardSection } from './board-section';
+import { LoadFailed, LoadingBoard } from './feed-states';
+import { LeagueDirectory } from './league-directory';
+import { LeagueFilter } from './league-filter';
+import { LeagueLogo } from './league-logo';
+import { eventsHref, leagueFromSearch, matchBoard } from './match-board';
+import type { MatchBoard } from './match-board';
+import { startTimeText } from './match-time';
+import { useCatalogFeed } from './use-catalog-feed';
+import { useNow } from './use-now';
+import styles from './events-screen.module.css';
+
+/** Countdowns count minutes; a 15 s tick keeps them within a quarter of a minute. */
+const COUNTDOWN_TICK_MS = 15_000;
+
+/** Upcoming and results show two rows of three on a wide screen, the rest behind "Show more". */
+const SECTION_PREVIEW = 6;
+
+function summary(board: MatchBoard, league: League | null): string {
+  const total = board.live.length + board.upcoming.length + board.finished.length;
+  const where = league ? `in ${league.caption}` : 'across all leagues';
+  return `${total} match${total === 1 ? '' : 'es'} ${where}: ${board.live.length} live, ${board.upcoming.length} coming up, ${board.finished.length} finished.`;
+}
+
+/**
+ * /events: live matches first, then upcoming, then results, for every league or the one in
+ * `?league=`. The catalog stays fresh while the page is open (useCatalogFeed); the filter is
+ * applied here, so changing it is instant and needs no request.
+ */
+export function EventsScreen({
+  platform,
+  location,
+  navigate,
+  pollMs,
+}: ScreenProps & { /** Tests poll faster than the product does. */ pollMs?: number }) {
+  const { feed, retry } = useCatalogFeed(platform.http, pollMs);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const apiOrigin = platform.config.apiOrigin;
+  const selectedId = leagueFromSearch(location.search);
+  const leagues = feed.kind === 'ready' ? feed.leagues : null;
+  const league = leagues?.find((candidate) => candidate.leagueId === selectedId) ?? null;
+  const unknownLeague = leagues !== null && selectedId !== null && league === null;
+  const board = useMemo(
+    () => (leagues && !unknownLeague ? matchBoard(leagues, selectedId) : null),
+    [leagues, selectedId, unknownLeague],
+  );
+  // One clock for every countdown, running only while something is coming up.
+  const now = useNow(COUNTDOWN_TICK_MS, (board?.upcoming.length ?? 0) > 0);
+  const go = (to: string) => navigate(to);
+
+  const onRetry = () => {
+    // The Retry button goes away with the error; keep the keyboard on the page, not the body.
+    heading.current?.focus();
+    retry();
+  };
+
+  // Postponed matches have no start to wait for; the next one is the next scheduled match.
+  const nextUp = board?.upcoming.find(({ event }) => event.status === 'scheduled');
+  const noMatches =
+    board !== null && board.live.length + board.upcoming.length + board.finished.length === 0;
+
+  return (
+    <div className={styles.screen}>
+      <header className={styles.hero}>
+        <div className={styles.heroInner}>
+          <p className={styles.eyebrow}>
+            <span className={styles.liveDot} aria-hidden="true" /> Live cricket
+          </p>
+          <div className={styles.heroTitleRow}>
+            {league ? (
+              <LeagueLogo
+                league={league}
+                apiOrigin={apiOrigin}
+                size={72}
+                className={styles.heroLogo}
+              />
+            ) : null}
+            <h1 ref={heading} tabIndex={-1} className={styles.title}>
+              {league ? league.caption : 'Matches'}
+            </h1>
+          </div>
+          <p className={styles.lead}>
+            {league
+              ? league.description
+              : 'Live now, coming up next and the latest results from every league.'}
+          </p>
+          {leagues && leagues.length > 0 ? (
+            <LeagueFilter
+              leagues={leagues}
+              selected={selectedId}
+              pathname={location.pathname}
+              apiOrigin={apiOrigin}
+              navigate={go}
+            />
+          ) : null}
+        </div>
+      </header>
+
+      <div className={styles.body}>
+        {feed.kind === 'loading' ? <LoadingBoard /> : null}
+        {feed.kind === 'failed' ? <LoadFailed error={feed.error} onRetry={onRetry} /> : null}
+
+        {feed.kind === 'ready' && feed.refreshFailed ? (
+          <p className={styles.refreshNotice} role="status">
+            We can’t reach Crease right now, so scores may be out of date. Retrying…
+          </p>
+        ) : null}
+
+        {unknownLeague ? (
+          <section className={styles.panel} aria-labelledby="unknown-league-title">
+            <h2 id="unknown-league-title" className={styles.panelTitle}>
+              We can’t find that league
+            </h2>
+            <p className={styles.panelText}>
+              There is no league “{selectedId}” on Crease right now.
+            </p>
+            <ScreenLink
+              to={eventsHref(location.pathname, null)}
+              navigate={go}
+              className={styles.textLink}
+            >
+              See all leagues
+            </ScreenLink>
+          </section>
+        ) : null}
+
+        {board ? (
+          <>
+            {/* Read out when the filter changes, so a screen-reader user hears what they chose. */}
+            <div role="status">
+              <VisuallyHidden>{summary(board, league)}</VisuallyHidden>
+            </div>
+            {noMatches ? (
+              <section className={styles.panel} aria-labelledby="no-matches-title">
+                <h2 id="no-matches-title" className={styles.panelTitle}>
+                  {league ? `No matches in ${league.caption} yet` : 'No matches right now'}
+                </h2>
+                <p className={styles.panelText}>
+                  Fixtures appear here as soon as they are announced.
+                </p>
+                {league ? (
+                  <ScreenLink
+                    to={eventsHref(location.pathname, null)}
+                    navigate={go}
+                    className={styles.textLink}
+                  >
+                    See matches in all leagues
+                  </ScreenLink>
+                ) : null}
+              </section>
+            ) : (
+              <>
+                <BoardSection
+                  id="live-title"
+                  title="Live now"
+                  aside={
+                    board.live.length > 0 ? (
+                      <p className={styles.autoUpdate}>Scores update automatically</p>
+                    ) : null
+                  }
+                  events={board.live}
+                  empty={
+                    nextUp ? (
+                      <>
+                        Nothing live right now. Next up: <strong>{nextUp.event.title}</strong>,{' '}
+                        {startTimeText(nextUp.event.startTime, now).full}.
+                      </>
+                    ) : (
+                      'Nothing live right now.'
+                    )
+                  }
+                  showLeague={league === null}
+                  apiOrigin={apiOrigin}
+                  now={now}
+                  navigate={go}
+                />
+                <BoardSection
+                  // A new league filter starts collapsed again.
+                  key={`upcoming-${selectedId}`}
+                  id="upcoming-title"
+                  title="Coming up"
+                  events={board.upcoming}
+                  empty="No more matches scheduled yet."
+                  initialCount={SECTION_PREVIEW}
+                  showLeague={league === null}
+                  apiOrigin={apiOrigin}
+                  now={now}
+                  navigate={go}
+                />
+                <BoardSection
+                  key={`finished-${selectedId}`}
+                  id="finished-title"
+                  title="Results"
+                  events={board.finished}
+                  empty="No results yet."
+                  initialCount={SECTION_PREVIEW}
+                  showLeague={league === null}
+                  apiOrigin={apiOrigin}
+                  now={now}
+                  navigate={go}
+                />
+              </>
+            )}
+            {league === null && leagues && leagues.length > 0 ? (
+              <LeagueDirectory
+                leagues={leagues}
+                pathname={location.pathname}
+                apiOrigin={apiOrigin}
+                navigate={go}
+              />
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { PLAY_STATE_LABELS } from '@crease/contract';
+import type { CatalogEvent, Innings, Team } from '@crease/contract';
+
+/** One innings as a scorecard writes it: "187/4", "245" (all out), "350/7d". */
+export function inningsScore(innings: Innings): string {
+  const score = innings.wickets >= 10 ? `${innings.runs}` : `${innings.runs}/${innings.wickets}`;
+  return innings.declared ? `${score}d` : score;
+}
+
+/**
+ * A team's line on the card: its innings joined with "&" (a Test has two), and the overs of the
+ * latest one: "245 & 130/3", "(42.3 ov)". Null before the team has batted.
+ */
+export function teamScore(
+  event: CatalogEvent,
+  team: Team,
+): { score: string; overs: string } | null {
+  const own = event.innings.filter((innings) => innings.team === team.shortName);
+  const latest = own.at(-1);
+  if (!latest) return null;
+  return { score: own.map(inningsScore).join(' & '), overs: `${latest.overs} ov` };
+}
+
+function teamBy(event: CatalogEvent, shortName: string): Team | undefined {
+  return event.teams.find((team) => team.shortName === shortName);
+}
+
+/** The side at the crease while a match is live (the latest innings' team), if any. */
+export function battingTeam(event: CatalogEvent): Team | null {
+  const latest = event.innings.at(-1);
+  return latest ? (teamBy(event, latest.team) ?? null) : null;
+}
+
+/**
+ * What is happening now, in words, for a live match: "Mumbai Monsoons batting", "Rain delay ·
+ * Mumbai Monsoons batting", "Innings break", "Chennai won the toss and chose to bowl".
+ */
+export function liveSituation(event: CatalogEvent): {
+  playState: string | null;
+  detail: string | null;
+} {
+  const playState = event.playState ? PLAY_STATE_LABELS[event.playState] : null;
+  if (event.playState === 'innings_break') return { playState, detail: null };
+  const batting = battingTeam(event);
+  if (batting) return { playState, detail: `${batting.name} batting` };
+  return { playState, detail: tossText(event) };
+}
+
+/** "Chennai Cyclones won the toss and chose to bowl", or null before the toss. */
+export function tossText(event: CatalogEvent): string | null {
+  if (!event.toss) return null;
+  const winner = teamBy(event, event.toss.winner)?.name ?? event.toss.winner;
+  return `${winner} won the toss and chose to ${event.toss.decision}`;
+}
+
+/**
+ * The chase in a limited-overs match: "Target 188" once the second innings has begun. Tests and
+ * first-class matches have no single target until the fourth innings, so none is shown.
+ */
+export function targetText(event: CatalogEvent): string | null {
+  if (event.format === 'test' || event.format === 'first_class') return null;
+  const [first, second] = event.innings;
+  if (!first || !second) return null;
+  return `Target ${first.runs + 1}`;
+}
