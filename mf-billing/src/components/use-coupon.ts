@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Platform } from '@crease/contract';
+import type { CouponCheck, Platform } from '@crease/contract';
 import { checkCoupon } from '../api/billing-client';
 import { problemOf } from '../api/problem';
+import type { Problem } from '../api/problem';
 
 /** Codes are case-insensitive for people; the API is given them upper-cased and trimmed. */
 export function normalizeCouponCode(code: string): string {
@@ -24,11 +25,51 @@ const REJECTIONS: Readonly<Record<string, string>> = {
 };
 
 /** How long typing must pause before the code is checked, so each keystroke is not a request. */
-export const COUPON_TYPING_PAUSE_MS = 600;
+export const COUPON_TYPING_PAUSE_MS = 800;
+/** Shorter codes are not checked while typing (each unknown code spends the API's budget). */
+const MIN_LIVE_LENGTH = 4;
+
+interface PlanAnswer {
+  planId: string;
+  check: CouponCheck | null;
+  problem: Problem | null;
+}
+
+async function checkOne(
+  platform: Pick<Platform, 'http'>,
+  code: string,
+  planId: string,
+): Promise<PlanAnswer> {
+  try {
+    return { planId, check: await checkCoupon(platform, code, planId), problem: null };
+  } catch (error) {
+    return { planId, check: null, problem: await problemOf(error) };
+  }
+}
 
 /**
- * The coupon field's live check: the code is checked against every plan on the screen (a coupon
- * can apply to some plans only), when typing pauses and when the viewer presses Apply. Only the
+ * The API answers per plan, and every refused check spends the account's coupon budget (so codes
+ * cannot be enumerated). So the code is tried on one plan first: a code that is unknown, expired
+ * or used up is that for every plan, and costs one check, not one per plan. Only a code that
+ * exists is then tried on the other plans, for the discount each one gets.
+ */
+async function checkAgainstPlans(
+  platform: Pick<Platform, 'http'>,
+  code: string,
+  planIds: readonly string[],
+): Promise<PlanAnswer[]> {
+  const [first, ...rest] = planIds;
+  if (first === undefined) return [];
+  const firstAnswer = await checkOne(platform, code, first);
+  const problem = firstAnswer.problem;
+  if (problem && problem.code !== 'COUPON_NOT_APPLICABLE') return [firstAnswer];
+  const others = await Promise.all(rest.map((planId) => checkOne(platform, code, planId)));
+  return [firstAnswer, ...others];
+}
+
+/**
+ * The coupon field's live check: the code is checked against the plans on the screen (a coupon
+ * can apply to some plans only) when typing pauses and when the viewer presses Apply. Only the
  * newest check's answer is kept.
  */
 export function useCoupon(platform: Pick<Platform, 'http'>, planIds: readonly string[]) {
@@ -48,15 +89,7 @@ export function useCoupon(platform: Pick<Platform, 'http'>, planIds: readonly st
       }
       setState({ status: 'checking', code });
       const ids = planKey === '' ? [] : planKey.split(',');
-      const answers = await Promise.all(
-        ids.map(async (planId) => {
-          try {
-            return { planId, check: await checkCoupon(platform, code, planId), problem: null };
-          } catch (error) {
-            return { planId, check: null, problem: await problemOf(error) };
-          }
-        }),
-      );
+      const answers = await checkAgainstPlans(platform, code, ids);
       if (run !== latest.current) return;
       const percentages: Record<string, number> = {};
       for (const answer of answers) {
@@ -68,9 +101,11 @@ export function useCoupon(platform: Pick<Platform, 'http'>, planIds: readonly st
         return;
       }
       const problem = answers.find((answer) => answer.problem)?.problem ?? null;
-      const message = problem
-        ? (REJECTIONS[problem.code] ?? problem.message)
-        : REJECTIONS.COUPON_NOT_FOUND!;
+      const message = !problem
+        ? REJECTIONS.COUPON_NOT_FOUND!
+        : problem.status === 429
+          ? 'Too many codes tried. Please wait a few minutes and try again.'
+          : (REJECTIONS[problem.code] ?? problem.message);
       setState({ status: 'rejected', code, message });
     },
     [platform, planKey],
@@ -86,7 +121,7 @@ export function useCoupon(platform: Pick<Platform, 'http'>, planIds: readonly st
       setState((previous) =>
         previous.status !== 'idle' && previous.code === code ? previous : { status: 'idle' },
       );
-      if (code === '') return;
+      if (code.length < MIN_LIVE_LENGTH) return;
       timer.current = setTimeout(() => void check(raw), COUPON_TYPING_PAUSE_MS);
     },
     [check],

@@ -184,6 +184,12 @@ interface StepProps {
   onProblem(problem: Problem): void;
 }
 
+/**
+ * The provider refused the payment (402). Like a real hosted page, this one hands the browser
+ * back to the merchant, whose page learns the outcome from the provider's webhook.
+ */
+const REFUSALS = new Set(['CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'AUTHENTICATION_FAILED']);
+
 const FIELD_CODES: Readonly<Record<string, 'number' | 'expiry' | 'cvc'>> = {
   CARD_NUMBER_INVALID: 'number',
   CARD_EXPIRED: 'expiry',
@@ -236,6 +242,15 @@ function CardForm({ session, platform, amount, onResult, onProblem }: StepProps)
         fields[field].setError(problem.message);
         const element = form.current?.elements.namedItem(fields[field].input.name);
         if (element instanceof HTMLElement) element.focus();
+        return;
+      }
+      if (REFUSALS.has(problem.code)) {
+        onResult({
+          status: 'FAILED',
+          failureCode: null,
+          message: problem.message,
+          returnUrl: session.returnUrl,
+        });
         return;
       }
       if (problem.code === 'SESSION_ALREADY_PAID') {
@@ -329,8 +344,17 @@ function ConfirmStep({ session, platform, amount, onResult, onProblem }: StepPro
     try {
       onResult(await confirmPayment(platform, session.sessionId, approve, keyFor({ approve })));
     } catch (error) {
-      setBusy(null);
       if (!(error instanceof ProblemError)) throw error;
+      if (REFUSALS.has(error.problem.code)) {
+        onResult({
+          status: 'FAILED',
+          failureCode: null,
+          message: error.problem.message,
+          returnUrl: session.returnUrl,
+        });
+        return;
+      }
+      setBusy(null);
       onProblem(error.problem);
     }
   };
