@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadBillingConfig } from './billing/billing-config';
+import type { BillingConfig } from './billing/billing-config';
 
 /** Argon2id cost, explicit (decision 011). Production: OWASP's first recommended setting. */
 export interface Argon2Params {
@@ -73,6 +75,8 @@ export interface ApiConfig {
   trustProxy: boolean;
   /** Seconds between housekeeping passes in this process (0: only the cleanup CLI). */
   cleanupIntervalSeconds: number;
+  /** Plans, checkout, payment provider, trials, devices (docs/billing.md). */
+  billing: BillingConfig;
 }
 
 export class ConfigError extends Error {
@@ -254,6 +258,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     logLevel: env.LOG_LEVEL ?? (production ? PRODUCTION_LOG_LEVEL : 'warn'),
     trustProxy: bool('CREASE_TRUST_PROXY', false),
     cleanupIntervalSeconds: int('CREASE_CLEANUP_INTERVAL_SECONDS', 600, 0, 86_400),
+    billing: loadBillingConfig(env, int, problems, dataDir),
   };
   if (config.refreshIdleSeconds > config.refreshAbsoluteSeconds)
     problems.push('CREASE_REFRESH_IDLE_SECONDS must not exceed CREASE_REFRESH_ABSOLUTE_SECONDS');

@@ -1,4 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { systemClock } from './billing/clock';
+import type { Clock } from './billing/clock';
+import { createPaymentProvider } from './billing/providers/create-provider';
+import type { PaymentProvider } from './billing/providers/payment-provider';
+import { SandboxProvider } from './billing/providers/sandbox/sandbox-provider';
 import type { ApiConfig } from './config';
 import type { Database } from './db/client';
 import { outboxMailer, smtpMailer } from './mail/mailer';
@@ -41,6 +46,12 @@ export interface ApiServices {
   botCheck: BotCheck;
   mailer: Mailer;
   background: BackgroundTasks;
+  /** "Now" for billing: injectable, so tests move time instead of waiting (ARCHITECTURE §8). */
+  clock: Clock;
+  /** The payment provider adapter chosen by CREASE_PAYMENTS (docs/billing.md). */
+  payments: PaymentProvider;
+  /** The embedded sandbox provider when it is the one in use (its hosted-page routes need it). */
+  sandbox: SandboxProvider | null;
 }
 
 export function createServices(
@@ -60,6 +71,8 @@ export function createServices(
       ? (m: { to: string; subject: string; links: string[] }) =>
           console.info(`[outbox] "${m.subject}" to ${m.to}: ${m.links.join(' ')}`)
       : undefined;
+  const clock = overrides.clock ?? systemClock;
+  const payments = overrides.payments ?? createPaymentProvider(config, db, clock, log);
   return {
     config,
     database,
@@ -73,6 +86,9 @@ export function createServices(
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(db, announce),
     background: new BackgroundTasks(log),
+    clock,
+    payments,
+    sandbox: payments instanceof SandboxProvider ? payments : null,
     ...overrides,
   };
 }

@@ -176,3 +176,4 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_expires_idx').on(t.expiresAt),
   ],
 );
+export * from './billing-schema';

@@ -6,7 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiServices } from '../services';
 import type { Db } from './client';
 import { seedRuns } from './schema';
+import { billingCatalogSeeder } from './seeders/billing-catalog';
 import { demoViewerSeeder } from './seeders/demo-viewer';
+import { demoViewerPlanSeeder } from './seeders/demo-viewer-plan';
 
 export interface Seeder {
   /** Stable, kebab-case: recorded in seed_runs. */
@@ -15,7 +17,11 @@ export interface Seeder {
   run(db: Db, services: Pick<ApiServices, 'hasher' | 'config'>): Promise<string | void>;
 }
 
-export const SEEDERS: readonly Seeder[] = [demoViewerSeeder];
+export const SEEDERS: readonly Seeder[] = [
+  demoViewerSeeder,
+  billingCatalogSeeder,
+  demoViewerPlanSeeder,
+];
 
 export async function runSeeders(
   db: Db,

@@ -27,6 +27,16 @@ export function cookieDomainFor(apiHostname: string): string | null {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: no double submit on this route. Only for server-to-server calls that carry their
+     * own proof and no cookie (a payment provider's signed webhook).
+     */
+    xsrf?: false;
+  }
+}
+
 /**
  * Double-submit XSRF (decision 012). Every response to a request without a valid cookie sets
  * one; every state-changing request needs the cookie and the same value in X-XSRF-TOKEN.
@@ -57,6 +67,7 @@ export function registerXsrf(app: FastifyInstance, services: ApiServices): void 
     if (!cookieValid) setCookie(request, reply);
     if (SAFE_METHODS.has(request.method)) return;
     if (request.url === '/healthz' || request.url === '/readyz') return;
+    if (request.routeOptions.config?.xsrf === false) return;
     const header = request.headers[XSRF_HEADER];
     const sent = typeof header === 'string' ? header : undefined;
     if (!cookie && !sent && config.xsrfLocalhostFallback) {
