@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createApi } from '../app';
+import { OffsetClock } from '../billing/clock';
 import type { ApiApp } from '../app';
 import { loadApiConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -15,7 +16,8 @@ import type { Database } from '../db/client';
 
 export type ControlMessage =
   | { type: 'open'; databaseUrl: string | null }
-  | { type: 'start'; env: Record<string, string> }
+  | { type: 'start'; env: Record<string, string>; port?: number }
+  | { type: 'advance-clock'; origin: string; seconds: number }
   | { type: 'stop'; origin: string }
   | { type: 'query'; sql: string; params: unknown[] }
   | { type: 'close' };
@@ -39,7 +41,7 @@ export const TEST_ENV: Record<string, string> = {
 };
 
 let database: Database | null = null;
-const apps = new Map<string, { app: ApiApp; dataDir: string }>();
+const apps = new Map<string, { app: ApiApp; dataDir: string; clock: OffsetClock }>();
 
 async function handle(message: ControlMessage): Promise<unknown> {
   switch (message.type) {
@@ -53,11 +55,13 @@ async function handle(message: ControlMessage): Promise<unknown> {
         { ...TEST_ENV, CREASE_DATA_DIR: dataDir, ...message.env },
         process.cwd(),
       );
-      const app = await createApi(config, { database });
-      await app.listen({ port: 0, host: '127.0.0.1' });
+      // Each instance has its own clock, which a test may move forward (billing expiry).
+      const clock = new OffsetClock();
+      const app = await createApi(config, { database, services: { clock } });
+      await app.listen({ port: message.port ?? 0, host: '127.0.0.1' });
       const { port } = app.server.address() as { port: number };
       const origin = `http://127.0.0.1:${port}`;
-      apps.set(origin, { app, dataDir });
+      apps.set(origin, { app, dataDir, clock });
       return { origin, siteOrigins: config.siteOrigins };
     }
     case 'stop': {
@@ -65,6 +69,12 @@ async function handle(message: ControlMessage): Promise<unknown> {
       apps.delete(message.origin);
       await entry?.app.close();
       if (entry) fs.rmSync(entry.dataDir, { recursive: true, force: true });
+      return null;
+    }
+    case 'advance-clock': {
+      const entry = apps.get(message.origin);
+      if (!entry) throw new Error(`no API at ${message.origin}`);
+      entry.clock.advance(message.seconds);
       return null;
     }
     case 'query': {

@@ -17,6 +17,8 @@ export interface RunningApi {
   origin: string;
   siteOrigins: string[];
   client(): ApiClient;
+  /** Moves this instance's billing clock forward (subscription expiry without waiting). */
+  advanceClock(seconds: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,15 +70,18 @@ export class ApiHost {
     });
   }
 
-  async start(env: Record<string, string> = {}): Promise<RunningApi> {
+  /** `port`: listen on this one (a test restarting "the same" API); default any free port. */
+  async start(env: Record<string, string> = {}, port?: number): Promise<RunningApi> {
     const { origin, siteOrigins } = await this.call<{ origin: string; siteOrigins: string[] }>({
       type: 'start',
       env: { CREASE_SITE_ORIGINS: SITE_ORIGINS, ...env },
+      port,
     });
     return {
       origin,
       siteOrigins,
       client: () => new ApiClient(origin),
+      advanceClock: (seconds) => this.call({ type: 'advance-clock', origin, seconds }),
       close: () => this.call({ type: 'stop', origin }),
     };
   }
