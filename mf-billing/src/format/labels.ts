@@ -3,9 +3,9 @@ import type { DeviceOs, DeviceType, SubscriptionState, VideoQuality } from '@cre
 /** The spec's enum values as people say them. */
 
 export const VIDEO_QUALITY_LABELS: Readonly<Record<VideoQuality, string>> = {
-  AUTO: 'Automatic (best for your connection)',
-  SD: 'Standard definition (SD)',
-  HD: 'High definition (HD, 720p)',
+  AUTO: 'Automatic',
+  SD: 'SD (480p)',
+  HD: 'HD (720p)',
   FULL_HD: 'Full HD (1080p)',
 };
 

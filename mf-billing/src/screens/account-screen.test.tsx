@@ -37,7 +37,7 @@ describe('Account screen', () => {
     const plan = await screen.findByRole('region', { name: 'Plan' });
     expect(plan).toHaveTextContent('Monthly');
     expect(plan).toHaveTextContent('Active');
-    expect(plan).toHaveTextContent(`Renews on ${localDate(ACTIVE_MONTHLY.periodEnd!)}`);
+    expect(plan).toHaveTextContent(`Active until ${localDate(ACTIVE_MONTHLY.periodEnd!)}`);
     expect(
       within(section('Sign-in')).getByRole('link', { name: 'Change password' }),
     ).toHaveAttribute('href', '/change-password');

@@ -142,7 +142,7 @@ function PlanSection({
   const dateLine = (() => {
     switch (subscription.state) {
       case 'ACTIVE':
-        return `Renews on ${end}`;
+        return `Active until ${end}`;
       case 'TRIAL':
         return `Trial ends on ${end}`;
       case 'CANCELLED':

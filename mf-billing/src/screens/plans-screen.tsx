@@ -104,29 +104,31 @@ function PlansContent({
       {trial?.available ? <TrialOfferCard trial={trial} navigate={navigate} /> : null}
 
       <form className={styles.coupon} onSubmit={onApply} noValidate aria-label="Coupon">
-        <TextField
-          className={styles.couponField}
-          label="Coupon code"
-          name="coupon"
-          value={code}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          hint="Have a code? Prices below update as soon as it is checked."
-          {...(coupon.state.status === 'rejected' ? { error: coupon.state.message } : {})}
-          onChange={(event) => {
-            setCode(event.target.value);
-            coupon.typed(event.target.value);
-          }}
-        />
-        <Button
-          type="submit"
-          variant="secondary"
-          className={styles.couponButton}
-          busy={coupon.state.status === 'checking'}
-        >
-          Apply
-        </Button>
+        <div className={styles.couponRow}>
+          <TextField
+            className={styles.couponField}
+            label="Coupon code"
+            name="coupon"
+            value={code}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            hint="Have a code? Prices below update as soon as it is checked."
+            {...(coupon.state.status === 'rejected' ? { error: coupon.state.message } : {})}
+            onChange={(event) => {
+              setCode(event.target.value);
+              coupon.typed(event.target.value);
+            }}
+          />
+          <Button
+            type="submit"
+            variant="secondary"
+            className={styles.couponButton}
+            busy={coupon.state.status === 'checking'}
+          >
+            Apply
+          </Button>
+        </div>
         <p id={couponHint} className={styles.couponStatus} role="status" aria-live="polite">
           {coupon.state.status === 'checking' ? `Checking ${coupon.state.code}…` : null}
           {applied
