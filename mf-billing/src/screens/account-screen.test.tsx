@@ -132,6 +132,23 @@ describe('Account screen', () => {
     expect(callsTo(server.requests, 'DELETE', OTHER_DEVICE)).toHaveLength(1);
   });
 
+  it('says when this browser could not join the devices because the plan is full', async () => {
+    const full = accountOverview();
+    const statics = full.statics as { devices: { vidictId: string }[] };
+    statics.devices = statics.devices.map((device, i) => ({ ...device, vidictId: `other-${i}` }));
+    server.handle(billingApi({ 'GET /api/v1/account': (_q, r) => sendJson(r, 200, full) }));
+    renderAccount();
+
+    const devices = await screen.findByRole('region', { name: 'Devices' });
+    expect(within(devices).getByRole('status')).toHaveTextContent(
+      'This browser is not one of your devices yet',
+    );
+    expect(within(devices).getByRole('status')).toHaveTextContent(
+      'Your plan allows 2 devices. Sign one out below and this browser takes its place.',
+    );
+    expect(within(devices).getAllByRole('button', { name: /^Sign out/ })).toHaveLength(2);
+  });
+
   it('saves the preferred video quality and the email setting', async () => {
     server.handle(
       billingApi({ 'PATCH /api/v1/account/settings': (_q, r) => sendJson(r, 200, {}) }),

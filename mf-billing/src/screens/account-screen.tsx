@@ -10,7 +10,7 @@ import type {
   Subscription,
   VideoQuality,
 } from '@crease/contract';
-import { Button } from '@crease/ui';
+import { Alert, Button } from '@crease/ui';
 import {
   cancelSubscription,
   getAccount,
@@ -254,6 +254,15 @@ function DevicesSection({
         <FormAlert tone={outcome.tone} revision={outcome.revision}>
           <p>{outcome.message}</p>
         </FormAlert>
+      ) : null}
+      {!devices.some((device) => device.vidictId === platform.device.vidictId) ? (
+        <Alert tone="info" title="This browser is not one of your devices yet">
+          <p>
+            {devices.length >= maxDevices
+              ? `Your plan allows ${maxDevices} ${maxDevices === 1 ? 'device' : 'devices'}. Sign one out below and this browser takes its place.`
+              : 'It is added automatically; reload the page if it does not appear.'}
+          </p>
+        </Alert>
       ) : null}
       {devices.length === 0 ? (
         <p className={styles.muted}>No devices yet. A browser is added when you sign in.</p>

@@ -1,5 +1,10 @@
 import ky from 'ky';
+import { configure } from '@testing-library/react';
 import type { Platform, ScreenProps } from '@crease/contract';
+
+// Two cores shared by many test runs: the first render of a file (jsdom, swc, a real server)
+// can take over a second, past findBy's default wait. Waiting longer only costs time on failure.
+configure({ asyncUtilTimeout: 5000 });
 
 /** The device the test platform reports (the shell's platform.device). */
 export const TEST_DEVICE = {
