@@ -29,7 +29,7 @@ CREATE TABLE "coupons" (
 	"redeemed" integer DEFAULT 0 NOT NULL,
 	"plan_ids" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "coupons_percentage_range" CHECK ("coupons"."percentage" BETWEEN 1 AND 100),
+	CONSTRAINT "coupons_percentage_range" CHECK ("coupons"."percentage" BETWEEN 1 AND 99),
 	CONSTRAINT "coupons_redeemed_within_limit" CHECK ("coupons"."redemption_limit" IS NULL OR "coupons"."redeemed" <= "coupons"."redemption_limit")
 );
 --> statement-breakpoint

@@ -32,8 +32,10 @@ export interface BillingConfig {
     webhookUrl: string | null;
     /** How often each replica looks for due webhook deliveries (retries, other replicas' work). */
     dispatchIntervalMs: number;
-    /** First retry delay; doubles per attempt up to one hour. */
+    /** First retry delay; doubles per attempt up to retryMaxMs. */
     retryBaseMs: number;
+    /** The longest wait between two attempts (one hour, as providers do). */
+    retryMaxMs: number;
   };
   stripe: {
     secretKey: string;
@@ -103,6 +105,7 @@ export function loadBillingConfig(
       webhookUrl,
       dispatchIntervalMs: int('CREASE_SANDBOX_DISPATCH_INTERVAL_MS', 1000, 10, 60_000),
       retryBaseMs: int('CREASE_SANDBOX_RETRY_BASE_MS', 1000, 10, 3_600_000),
+      retryMaxMs: int('CREASE_SANDBOX_RETRY_MAX_MS', 3_600_000, 100, 86_400_000),
     },
     stripe,
   };

@@ -97,7 +97,8 @@ async function apply(
       percentage: checkout.percentage,
       paymentSystem: provider.system,
       providerReference: event.providerReference ?? event.eventId,
-      paidAt: event.created,
+      // When the ledger learned of it, to the millisecond (provider times are whole seconds).
+      paidAt: now,
       planEndDate: subscription.periodEnd ?? now,
     });
     await tx

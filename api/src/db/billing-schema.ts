@@ -67,7 +67,8 @@ export const coupons = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    check('coupons_percentage_range', sql`${t.percentage} BETWEEN 1 AND 100`),
+    // Below 100: a free period is the trial's job, and providers refuse a zero charge.
+    check('coupons_percentage_range', sql`${t.percentage} BETWEEN 1 AND 99`),
     check(
       'coupons_redeemed_within_limit',
       sql`${t.redemptionLimit} IS NULL OR ${t.redeemed} <= ${t.redemptionLimit}`,

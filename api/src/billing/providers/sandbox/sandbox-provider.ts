@@ -74,6 +74,7 @@ export class SandboxProvider implements PaymentProvider {
       secret: config.sandbox.webhookSecret,
       intervalMs: config.sandbox.dispatchIntervalMs,
       retryBaseMs: config.sandbox.retryBaseMs,
+      retryMaxMs: config.sandbox.retryMaxMs,
       target: () => this.webhookTarget(),
     });
   }

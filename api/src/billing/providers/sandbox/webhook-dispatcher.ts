@@ -21,13 +21,13 @@ type Writer = Pick<Db, 'insert'>;
 const BATCH = 20;
 const LEASE_SECONDS = 30;
 const REQUEST_TIMEOUT_MS = 10_000;
-const MAX_BACKOFF_MS = 60 * 60 * 1000;
 const GIVE_UP_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 
 export interface DispatcherOptions {
   secret: string;
   intervalMs: number;
   retryBaseMs: number;
+  retryMaxMs: number;
   /** The URL a new event goes to, decided when it is enqueued and kept with it. */
   target(): string;
 }
@@ -40,8 +40,8 @@ interface DueDelivery {
 }
 
 /** The delay before attempt n+1 after n failures: base · 2^(n-1), capped, ±20 % jitter. */
-export function retryDelayMs(baseMs: number, failures: number): number {
-  const raw = Math.min(baseMs * 2 ** Math.max(0, failures - 1), MAX_BACKOFF_MS);
+export function retryDelayMs(baseMs: number, maxMs: number, failures: number): number {
+  const raw = Math.min(baseMs * 2 ** Math.min(30, Math.max(0, failures - 1)), maxMs);
   return Math.round(raw * (0.8 + Math.random() * 0.4));
 }
 
@@ -198,7 +198,8 @@ export class WebhookDispatcher {
       return;
     }
     const next = new Date(
-      now.getTime() + retryDelayMs(this.options.retryBaseMs, Number(delivery.attempts)),
+      now.getTime() +
+        retryDelayMs(this.options.retryBaseMs, this.options.retryMaxMs, Number(delivery.attempts)),
     );
     this.log.warn(
       { delivery: delivery.id, attempts: delivery.attempts, problem },
