@@ -94,7 +94,7 @@ function PaymentTable({
   return (
     <>
       <table className={styles.table}>
-        <caption className={styles.caption}>
+        <caption className={styles.visuallyHidden}>
           Payments {first} to {last} of {data.total}
         </caption>
         <thead>
@@ -135,6 +135,9 @@ function PaymentTable({
           })}
         </tbody>
       </table>
+      <p className={styles.count} aria-hidden="true">
+        Payments {first} to {last} of {data.total}
+      </p>
       {pages > 1 ? (
         <nav className={styles.pager} aria-label="Payment history pages">
           {data.page > 1 ? (

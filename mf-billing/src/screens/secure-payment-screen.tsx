@@ -169,8 +169,12 @@ function HostedCardPage({
         />
       )}
       <p className={styles.secured}>
-        <span aria-hidden="true">🔒</span> Card details go straight to the payment provider.{' '}
-        {session.merchant} never sees your full card number.
+        <svg className={styles.lock} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <rect x="5" y="11" width="14" height="10" rx="2" />
+          <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+        </svg>{' '}
+        Card details go straight to the payment provider. {session.merchant} never sees your full
+        card number.
       </p>
     </div>
   );
@@ -276,7 +280,7 @@ function CardForm({ session, platform, amount, onResult, onProblem }: StepProps)
     >
       {session.lastFailure ? (
         <Alert tone="info" title="Your last attempt did not go through">
-          <p>{session.lastFailure.message} Try again or use another card.</p>
+          <p>{session.lastFailure.message}</p>
         </Alert>
       ) : null}
       <TextField
