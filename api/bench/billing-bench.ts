@@ -22,6 +22,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const JOURNEYS = Number(process.env.BENCH_JOURNEYS ?? 30);
 const STORM = 100;
+/** BENCH_ONLY=plans (or journey,storm): run only those scenarios. */
+const ONLY = (process.env.BENCH_ONLY ?? 'plans,journey,storm').split(',');
 const PASSWORD = 'bench password 2024';
 
 const percentile = (sorted: number[], p: number) =>
@@ -29,9 +31,36 @@ const percentile = (sorted: number[], p: number) =>
 
 interface Result {
   label: string;
-  plans: { p50: number; p99: number; rps: number; non2xx: number };
-  journey: { median: number; p95: number; min: number; max: number; count: number };
-  storm: { checkouts: number; created: number; inUse: number; paidCards: number; payments: number };
+  plans: { p50: number; p99: number; rps: number; non2xx: number } | null;
+  journey: { median: number; p95: number; min: number; max: number; count: number } | null;
+  storm: {
+    checkouts: number;
+    created: number;
+    inUse: number;
+    paidCards: number;
+    payments: number;
+  } | null;
+}
+
+function plansResult(plans: autocannon.Result | null): Result['plans'] {
+  if (!plans) return null;
+  return {
+    p50: plans.latency.p50,
+    p99: plans.latency.p99,
+    rps: Math.round(plans.requests.average),
+    non2xx: plans.non2xx,
+  };
+}
+
+function journeyResult(times: number[]): Result['journey'] {
+  if (times.length === 0) return null;
+  return {
+    median: Math.round(percentile(times, 50)),
+    p95: Math.round(percentile(times, 95)),
+    min: Math.round(times[0] ?? NaN),
+    max: Math.round(times.at(-1) ?? NaN),
+    count: times.length,
+  };
 }
 
 async function startApi(env: Record<string, string>) {
@@ -119,13 +148,16 @@ async function benchOn(label: string, databaseUrl: string | null): Promise<Resul
 
   // 1. Plans.
   const plansUrl = `${origin}/api/v1/billing/plans`;
-  if (WARMUP_SECONDS > 0)
-    await autocannon({ url: plansUrl, connections: CONNECTIONS, duration: WARMUP_SECONDS });
-  const plans = await autocannon({ url: plansUrl, connections: CONNECTIONS, duration: SECONDS });
+  let plans: autocannon.Result | null = null;
+  if (ONLY.includes('plans')) {
+    if (WARMUP_SECONDS > 0)
+      await autocannon({ url: plansUrl, connections: CONNECTIONS, duration: WARMUP_SECONDS });
+    plans = await autocannon({ url: plansUrl, connections: CONNECTIONS, duration: SECONDS });
+  }
 
   // 2. Checkout to entitlement, one journey at a time (the viewer's own wait).
   const times: number[] = [];
-  for (let i = 0; i < JOURNEYS; i++) {
+  for (let i = 0; ONLY.includes('journey') && i < JOURNEYS; i++) {
     const headers = await viewer();
     const start = performance.now();
     const created = (await (await checkout(headers, randomUUID())).json()) as { sessionId: string };
@@ -143,6 +175,12 @@ async function benchOn(label: string, databaseUrl: string | null): Promise<Resul
   times.sort((a, b) => a - b);
 
   // 3. Pay storm.
+  if (!ONLY.includes('storm')) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return { label, plans: plansResult(plans), journey: journeyResult(times), storm: null };
+  }
   const headers = await viewer();
   const key = randomUUID();
   const clicks = await Promise.all(
@@ -171,19 +209,8 @@ async function benchOn(label: string, databaseUrl: string | null): Promise<Resul
   fs.rmSync(dataDir, { recursive: true, force: true });
   return {
     label,
-    plans: {
-      p50: plans.latency.p50,
-      p99: plans.latency.p99,
-      rps: Math.round(plans.requests.average),
-      non2xx: plans.non2xx,
-    },
-    journey: {
-      median: Math.round(percentile(times, 50)),
-      p95: Math.round(percentile(times, 95)),
-      min: Math.round(times[0] ?? NaN),
-      max: Math.round(times.at(-1) ?? NaN),
-      count: times.length,
-    },
+    plans: plansResult(plans),
+    journey: journeyResult(times),
     storm: {
       checkouts: ids.size,
       created: clicks.filter((c) => c.status === 201).length,
@@ -219,17 +246,21 @@ async function main() {
   let failed = false;
   for (const r of results) {
     console.info(`\n${r.label}`);
-    console.info(
-      `  plans GET, ${CONNECTIONS} connections, ${SECONDS} s: p50 ${r.plans.p50} ms, p99 ${r.plans.p99} ms, ${r.plans.rps} req/s, non-2xx ${r.plans.non2xx} (goal p99 <= 20 ms: ${r.plans.p99 <= 20 ? 'met' : 'NOT met'})`,
-    );
-    console.info(
-      `  checkout -> webhook -> entitled, ${r.journey.count} journeys: median ${r.journey.median} ms, p95 ${r.journey.p95} ms (min ${r.journey.min}, max ${r.journey.max}) (goal median <= 300 ms: ${r.journey.median <= 300 ? 'met' : 'NOT met'})`,
-    );
-    const one = r.storm.checkouts === 1 && r.storm.paidCards === 1 && r.storm.payments === 1;
-    failed ||= !one;
-    console.info(
-      `  pay storm, ${STORM} concurrent checkout calls with one key: ${r.storm.checkouts} checkout (${r.storm.created} answered 201 incl. replays, ${r.storm.inUse} answered 409 in use); ${STORM} concurrent card submissions: ${r.storm.paidCards} charged; ledger: ${r.storm.payments} payment (${one ? 'exactly one charge' : 'NOT exactly one'})`,
-    );
+    if (r.plans)
+      console.info(
+        `  plans GET, ${CONNECTIONS} connections, ${SECONDS} s: p50 ${r.plans.p50} ms, p99 ${r.plans.p99} ms, ${r.plans.rps} req/s, non-2xx ${r.plans.non2xx} (goal p99 <= 20 ms: ${r.plans.p99 <= 20 ? 'met' : 'NOT met'})`,
+      );
+    if (r.journey)
+      console.info(
+        `  checkout -> webhook -> entitled, ${r.journey.count} journeys: median ${r.journey.median} ms, p95 ${r.journey.p95} ms (min ${r.journey.min}, max ${r.journey.max}) (goal median <= 300 ms: ${r.journey.median <= 300 ? 'met' : 'NOT met'})`,
+      );
+    if (r.storm) {
+      const one = r.storm.checkouts === 1 && r.storm.paidCards === 1 && r.storm.payments === 1;
+      failed ||= !one;
+      console.info(
+        `  pay storm, ${STORM} concurrent checkout calls with one key: ${r.storm.checkouts} checkout (${r.storm.created} answered 201 incl. replays, ${r.storm.inUse} answered 409 in use); ${STORM} concurrent card submissions: ${r.storm.paidCards} charged; ledger: ${r.storm.payments} payment (${one ? 'exactly one charge' : 'NOT exactly one'})`,
+      );
+    }
   }
   if (failed) process.exit(1);
 }

@@ -34,6 +34,11 @@ declare module 'fastify' {
      * own proof and no cookie (a payment provider's signed webhook).
      */
     xsrf?: false;
+    /**
+     * A public response that browsers and CDNs share (Cache-Control: public): it must never
+     * carry a Set-Cookie, or a cache would hand one viewer's XSRF cookie to everyone.
+     */
+    sharedCache?: true;
   }
 }
 
@@ -64,7 +69,7 @@ export function registerXsrf(app: FastifyInstance, services: ApiServices): void 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const cookie = readCookie(request.headers.cookie, XSRF_COOKIE);
     const cookieValid = xsrf.isValid(cookie);
-    if (!cookieValid) setCookie(request, reply);
+    if (!cookieValid && !request.routeOptions.config?.sharedCache) setCookie(request, reply);
     if (SAFE_METHODS.has(request.method)) return;
     if (request.url === '/healthz' || request.url === '/readyz') return;
     if (request.routeOptions.config?.xsrf === false) return;

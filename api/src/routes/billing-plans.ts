@@ -21,6 +21,7 @@ export async function billingPlanRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     `/${BILLING_PATHS.plans}`,
     {
+      config: { sharedCache: true },
       schema: {
         tags: ['billing'],
         summary: 'Active plans, in orderNumber order (public, cacheable)',
