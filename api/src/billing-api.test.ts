@@ -91,6 +91,8 @@ describeEachDatabase('Billing API', (host) => {
         status: 'ACTIVE',
       });
       expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+      // A response shared by caches carries no cookie (no viewer's XSRF token for everyone).
+      expect(res.headers.get('set-cookie')).toBeNull();
       const etag = res.headers.get('etag') ?? '';
       expect(etag).toMatch(/^".+"$/);
       const again = await client.get('/api/v1/billing/plans', {

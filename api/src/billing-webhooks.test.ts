@@ -243,6 +243,56 @@ describeEachDatabase('Billing webhooks', (host) => {
     await providerAgain.close();
   }, 120_000);
 
+  it('housekeeping forgets old delivered webhooks and old event ids, and keeps the rest', async () => {
+    const sweeper = await host().start({
+      ...BILLING_TEST_ENV,
+      CREASE_CLEANUP_INTERVAL_SECONDS: '1',
+    });
+    const tag = randomUUID();
+    const delivery = (id: string, delivered: string) =>
+      host().query(
+        `INSERT INTO webhook_deliveries (id, event_id, target_url, payload, next_attempt_at, delivered_at, created_at)
+         VALUES ($1, $2, 'http://127.0.0.1:9/x', '{}', now(), ${delivered}, now() - interval '40 days')`,
+        [id, `${tag}-${id}`],
+      );
+    const [oldDelivered, recentDelivered, undelivered] = [randomUUID(), randomUUID(), randomUUID()];
+    await delivery(oldDelivered, "now() - interval '31 days'");
+    await delivery(recentDelivered, "now() - interval '1 day'");
+    await delivery(undelivered, 'NULL');
+    for (const [id, age] of [
+      [`old-${tag}`, '91 days'],
+      [`new-${tag}`, '1 day'],
+    ])
+      await host().query(
+        `INSERT INTO webhook_events (provider, event_id, type, outcome, payload, received_at)
+         VALUES ('SANDBOX', $1, 't', 'applied', '{}', now() - interval '${age}')`,
+        [id],
+      );
+    const left = async () => ({
+      deliveries: (
+        await host().query<{ id: string }>(
+          'SELECT id FROM webhook_deliveries WHERE event_id LIKE $1',
+          [`${tag}-%`],
+        )
+      )
+        .map((r) => r.id)
+        .sort(),
+      events: (
+        await host().query<{ event_id: string }>(
+          'SELECT event_id FROM webhook_events WHERE event_id LIKE $1',
+          [`%-${tag}`],
+        )
+      ).map((r) => r.event_id),
+    });
+    const expected = { deliveries: [recentDelivered, undelivered].sort(), events: [`new-${tag}`] };
+    const state = await eventually(async () => {
+      const now = await left();
+      return JSON.stringify(now) === JSON.stringify(expected) ? now : null;
+    });
+    expect(state).toEqual(expected);
+    await sweeper.close();
+  }, 60_000);
+
   describe('the Stripe adapter', () => {
     const WEBHOOK_SECRET = 'whsec_stripe-tests-0123456789';
     const stripe = new Stripe('sk_test_crease');
