@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from '../support/axe';
+import { freshEmail, registerViewer } from '../support/viewer';
 
 /**
  * The paying half of the journey over the whole running site: mf-billing in the shell, against
@@ -12,27 +13,14 @@ const TIME_ZONE = 'Pacific/Kiritimati';
 const LOCALE = 'en-GB';
 test.use({ timezoneId: TIME_ZONE, locale: LOCALE });
 
-const PASSWORD = 'correct horse battery';
 const CARDS = {
   success: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
   confirmation: '4000 0027 6000 3184',
 };
 
-let counter = 0;
-function freshEmail(): string {
-  counter += 1;
-  return `payer-${Date.now().toString(36)}-${counter}@example.com`;
-}
-
-/** Registers through the form; the viewer lands signed in on /plans. */
-async function register(page: Page): Promise<void> {
-  await page.goto('/register');
-  await page.getByRole('textbox', { name: 'Email' }).fill(freshEmail());
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/plans$/, { timeout: 30_000 });
-}
+/** A new viewer, signed in on /plans. */
+const register = (page: Page) => registerViewer(page, freshEmail('payer'));
 
 async function expectNoSeriousAxeViolations(page: Page) {
   expect(await seriousAxeViolations(page)).toEqual([]);
