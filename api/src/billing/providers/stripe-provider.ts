@@ -5,7 +5,6 @@
  * /secure-payment screen is then never shown.
  */
 import Stripe from 'stripe';
-import type { PaymentFailureCode } from '@crease/contract';
 import type { BillingConfig } from '../billing-config';
 import type {
   CheckoutSession,
@@ -18,13 +17,6 @@ import { WebhookVerificationError } from './payment-provider';
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 
 type StripeSettings = NonNullable<BillingConfig['stripe']>;
-
-/** Stripe's decline codes in our words (anything else is a plain decline). */
-function failureCode(code: string | undefined): PaymentFailureCode {
-  if (code === 'insufficient_funds') return 'INSUFFICIENT_FUNDS';
-  if (code === 'authentication_required') return 'AUTHENTICATION_FAILED';
-  return 'CARD_DECLINED';
-}
 
 export class StripeProvider implements PaymentProvider {
   readonly system = 'STRIPE' as const;
@@ -144,7 +136,8 @@ export class StripeProvider implements PaymentProvider {
           amountCents: session.amount_total,
           currency: session.currency?.toUpperCase() ?? null,
           providerReference: null,
-          failureCode: expired ? 'SESSION_EXPIRED' : failureCode(undefined),
+          // Checkout's delayed methods (bank debits) fail without a card decline code.
+          failureCode: expired ? 'SESSION_EXPIRED' : 'CARD_DECLINED',
           failureMessage: expired
             ? 'The payment page expired before the payment was made.'
             : 'The payment failed. Try again or use another payment method.',
