@@ -164,3 +164,37 @@ test('a double click on Pay makes one checkout and one charge', async ({ page })
   await page.goto('/payment-history');
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
 });
+
+test('the payment flow works with the keyboard alone', async ({ page }) => {
+  await register(page);
+  await page.getByRole('textbox', { name: 'Coupon code' }).focus();
+  await page.keyboard.type('WELCOME20');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('WELCOME20 applied')).toBeVisible();
+
+  await planCard(page, 'Monthly').getByRole('link', { name: 'Choose Monthly' }).focus();
+  await page.keyboard.press('Enter');
+  const pay = page.getByRole('button', { name: 'Pay US$7.99' });
+  await pay.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/secure-payment\?session=/);
+
+  // Name, number, expiry, CVC in tab order; Enter submits the form.
+  await page.getByRole('textbox', { name: 'Name on card' }).focus();
+  await page.keyboard.type('Test Viewer');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('textbox', { name: 'Card number' })).toBeFocused();
+  await page.keyboard.type('4000002760003184');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1239');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123');
+  await page.keyboard.press('Enter');
+
+  // The confirmation step takes focus, and its first button is next in tab order.
+  await expect(page.getByRole('heading', { name: 'Confirm this payment' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Confirm payment' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/payment-success\?checkout=/, { timeout: 30_000 });
+});
