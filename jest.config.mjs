@@ -20,6 +20,7 @@ export default {
     '<rootDir>/api',
     '<rootDir>/deploy',
     '<rootDir>/mf-auth',
+    '<rootDir>/mf-billing',
     '<rootDir>/mf-legal',
     '<rootDir>/mf-catalog',
   ],

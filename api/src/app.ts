@@ -20,17 +20,28 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerXsrf } from './http/xsrf-hook';
 import { startDemoClock } from './catalog/demo/demo-clock';
 import type { DemoClock } from './catalog/demo/demo-clock';
+import { accountRoutes } from './routes/account';
 import { analyticsRoutes } from './routes/analytics';
 import { catalogEventRoutes } from './routes/catalog-events';
 import { catalogLeagueRoutes } from './routes/catalog-leagues';
 import { catalogLogoRoutes } from './routes/catalog-logos';
 import { operatorCatalogRoutes } from './routes/operator-catalog';
 import { authRoutes } from './routes/auth';
+import { billingCheckoutRoutes } from './routes/billing-checkouts';
+import { billingCouponRoutes } from './routes/billing-coupons';
+import { billingPaymentRoutes } from './routes/billing-payments';
+import { billingPlanRoutes } from './routes/billing-plans';
+import { billingSubscriptionRoutes } from './routes/billing-subscription';
+import { billingTrialRoutes } from './routes/billing-trial';
+import { billingWebhookRoutes } from './routes/billing-webhooks';
 import { botCheckRoutes } from './routes/bot-check';
+import { deviceRoutes } from './routes/devices';
 import { devOutboxRoutes } from './routes/dev-outbox';
+import { entitlementRoutes } from './routes/entitlement';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { oauth2Routes } from './routes/oauth2';
+import { sandboxProviderRoutes } from './routes/sandbox-provider';
 import { createServices } from './services';
 import type { ApiServices } from './services';
 
@@ -108,8 +119,16 @@ export async function createApi(
     analyticsRetentionDays: config.analyticsRetentionDays,
   });
   let demo: DemoClock | null = null;
+  // The payment provider's background work (the sandbox's webhook sender) runs while the API
+  // does; the sandbox sends to this API's own address once it listens.
+  app.addHook('onReady', async () => services.payments.start());
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (address && typeof address === 'object') services.sandbox?.listeningOn(address);
+  });
   app.addHook('onClose', async () => {
     await demo?.stop();
+    await services.payments.stop();
     await housekeeping.stop();
     await services.background.drain();
     if (ownDatabase) await database.close();
@@ -175,7 +194,7 @@ export async function createApi(
         title: 'Crease API',
         version: '1.0.0',
         description:
-          'Accounts, tokens, the catalog (leagues, events, operator API) and first-party analytics. Every error has the shape {code, userId, message, timeStamp} (see docs/api.md for the code catalogue). State-changing calls need the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN.',
+          'Accounts, tokens, the catalog (leagues, events, operator API), billing (plans, coupons, checkout, payment-provider webhooks, trial, subscription, entitlement, devices; docs/billing.md) and first-party analytics. Every error has the shape {code, userId, message, timeStamp} (see docs/api.md for the code catalogue). State-changing calls need the XSRF-TOKEN cookie echoed in X-XSRF-TOKEN.',
       },
       components: {
         securitySchemes: {
@@ -214,6 +233,17 @@ export async function createApi(
   await app.register(catalogEventRoutes);
   await app.register(catalogLogoRoutes);
   await app.register(operatorCatalogRoutes);
+  await app.register(billingPlanRoutes);
+  await app.register(billingCouponRoutes);
+  await app.register(billingCheckoutRoutes);
+  await app.register(billingTrialRoutes);
+  await app.register(billingSubscriptionRoutes);
+  await app.register(billingPaymentRoutes);
+  await app.register(billingWebhookRoutes);
+  await app.register(sandboxProviderRoutes);
+  await app.register(entitlementRoutes);
+  await app.register(accountRoutes);
+  await app.register(deviceRoutes);
   if (config.env !== 'production') await app.register(devOutboxRoutes);
   return app as unknown as ApiApp;
 }

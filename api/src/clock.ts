@@ -35,3 +35,13 @@ export class ControlledClock implements Clock {
     this.fixedMs = to.getTime();
   }
 }
+
+/** Whole seconds since the epoch (SPEC §3 paymentDate, webhook timestamps). */
+export function epochSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
+
+/** An ISO timestamp bound as timestamptz, the same on both drivers (see attempt-store.ts). */
+export function isoTimestamp(date: Date): string {
+  return date.toISOString();
+}

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseTrustProxy } from './http/trust-proxy';
 import type { TrustProxy } from './http/trust-proxy';
+import { loadBillingConfig } from './billing/billing-config';
+import type { BillingConfig } from './billing/billing-config';
 
 /** Argon2id cost, explicit (decision 011). Production: OWASP's first recommended setting. */
 export interface Argon2Params {
@@ -96,6 +98,8 @@ export interface ApiConfig {
    * PGlite reads are reused until the next write. 0 = never (both).
    */
   catalogCacheMs: number;
+  /** Plans, checkout, payment provider, trials, devices (docs/billing.md). */
+  billing: BillingConfig;
 }
 
 export class ConfigError extends Error {
@@ -305,6 +309,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     catalogDemo: bool('CREASE_CATALOG_DEMO', !production),
     catalogDemoTickSeconds: int('CREASE_CATALOG_DEMO_TICK_SECONDS', 5, 0, 3600),
     catalogCacheMs: int('CREASE_CATALOG_CACHE_MS', 1000, 0, 5000),
+    billing: loadBillingConfig(env, int, problems, dataDir),
   };
   if (config.refreshIdleSeconds > config.refreshAbsoluteSeconds)
     problems.push('CREASE_REFRESH_IDLE_SECONDS must not exceed CREASE_REFRESH_ABSOLUTE_SECONDS');

@@ -4,11 +4,11 @@
  * {error, error_description}, so OAuth2 clients and our shell both read it.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountErrorCode, CatalogErrorCode } from '@crease/contract';
+import type { AccountErrorCode, BillingErrorCode, CatalogErrorCode } from '@crease/contract';
 import { MESSAGES } from '@crease/contract';
 
-/** Every code the API sends: the accounts codes and the catalog's (both in @crease/contract). */
-export type ApiErrorCode = AccountErrorCode | CatalogErrorCode;
+/** Every code the API sends: the accounts, catalog and billing catalogues (all in @crease/contract). */
+export type ApiErrorCode = AccountErrorCode | CatalogErrorCode | BillingErrorCode;
 
 interface CatalogueEntry {
   status: number;
@@ -17,7 +17,7 @@ interface CatalogueEntry {
   oauth: string;
 }
 
-export const ERROR_CATALOGUE: Record<ApiErrorCode, CatalogueEntry> = {
+const ACCOUNT_AND_CATALOG_ERRORS: Record<AccountErrorCode | CatalogErrorCode, CatalogueEntry> = {
   VALIDATION_FAILED: {
     status: 400,
     message: 'The request is not valid.',
@@ -152,6 +152,78 @@ export const ERROR_CATALOGUE: Record<ApiErrorCode, CatalogueEntry> = {
 /** Retry-After for a 429 whose limit did not say (see sendError). */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
+const billing = (status: number, message: string): CatalogueEntry => ({
+  status,
+  message,
+  oauth: 'invalid_request',
+});
+
+/** Billing (docs/billing.md). Payment declines are 402, like the card networks' own answer. */
+const BILLING_ERRORS: Record<BillingErrorCode, CatalogueEntry> = {
+  PLAN_NOT_FOUND: billing(404, 'There is no such plan for sale.'),
+  PLAN_INACTIVE: billing(409, 'This plan is no longer sold. Please choose another plan.'),
+  PRICE_CHANGED: billing(409, 'The price has changed. Please review the new price and try again.'),
+  COUPON_NOT_FOUND: billing(404, 'This coupon code is not valid.'),
+  COUPON_EXPIRED: billing(410, 'This coupon has expired.'),
+  COUPON_NOT_YET_VALID: billing(409, 'This coupon is not valid yet.'),
+  COUPON_EXHAUSTED: billing(409, 'This coupon has been used up.'),
+  COUPON_NOT_APPLICABLE: billing(422, 'This coupon does not apply to the chosen plan.'),
+  IDEMPOTENCY_KEY_REQUIRED: billing(
+    400,
+    'Send an Idempotency-Key header, so that a retried or double-clicked payment is made once.',
+  ),
+  CHECKOUT_NOT_FOUND: billing(404, 'There is no such checkout.'),
+  TRIAL_ALREADY_USED: billing(409, 'This account has already used its free trial.'),
+  TRIAL_DEVICE_ALREADY_USED: billing(409, 'This device has already been used for a free trial.'),
+  PLAN_ALREADY_ACTIVE: billing(409, 'You already have an active plan.'),
+  NO_ACTIVE_SUBSCRIPTION: billing(409, 'You have no active subscription to cancel.'),
+  SUBSCRIPTION_ALREADY_CANCELLED: billing(
+    409,
+    'Your subscription is already cancelled; it stays active until the end of the period.',
+  ),
+  DEVICE_LIMIT_REACHED: billing(
+    409,
+    'Your plan allows no more devices. Sign out one of your devices to use this one.',
+  ),
+  DEVICE_NOT_FOUND: billing(404, 'There is no such device on your account.'),
+  DEVICE_NOT_REGISTERED: billing(409, 'Register this device first.'),
+  PAYMENT_NOT_FOUND: billing(404, 'There is no such payment.'),
+  WEBHOOK_SIGNATURE_INVALID: billing(400, 'The webhook signature is missing or does not verify.'),
+  WEBHOOK_TIMESTAMP_STALE: billing(
+    400,
+    'The webhook timestamp is outside the tolerance (a replay or a skewed clock).',
+  ),
+  WEBHOOK_PROVIDER_UNKNOWN: billing(404, 'This API does not take webhooks from that provider.'),
+  SESSION_NOT_FOUND: billing(404, 'This payment page has no session. Start the payment again.'),
+  SESSION_EXPIRED: billing(410, 'This payment session has expired. Start the payment again.'),
+  SESSION_ALREADY_PAID: billing(409, 'This payment has already been made.'),
+  SESSION_NOT_AWAITING_CONFIRMATION: billing(
+    409,
+    'This payment is not waiting for a confirmation.',
+  ),
+  CARD_NUMBER_INVALID: billing(400, 'The card number is not valid. Check it and try again.'),
+  CARD_EXPIRED: billing(400, 'The card has expired. Use another card.'),
+  CARD_EXPIRY_INVALID: billing(
+    400,
+    'The expiry date is not valid. Use the month and year on the card.',
+  ),
+  CARD_CVC_INVALID: billing(
+    400,
+    'The security code (CVC) must be the 3 digits on the back of the card.',
+  ),
+  CARD_DECLINED: billing(402, 'Your card was declined. Try another card.'),
+  INSUFFICIENT_FUNDS: billing(402, 'Your card has insufficient funds. Try another card.'),
+  AUTHENTICATION_FAILED: billing(
+    402,
+    'The payment was not confirmed with your bank. Try again or use another card.',
+  ),
+};
+
+export const ERROR_CATALOGUE: Record<ApiErrorCode, CatalogueEntry> = {
+  ...ACCOUNT_AND_CATALOG_ERRORS,
+  ...BILLING_ERRORS,
+};
+
 /** An error the API means to send: a catalogue code, optionally a more precise message. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -159,7 +231,12 @@ export class ApiError extends Error {
   constructor(
     readonly code: ApiErrorCode,
     message?: string,
-    readonly options: { userId?: string | null; headers?: Record<string, string> } = {},
+    readonly options: {
+      userId?: string | null;
+      headers?: Record<string, string>;
+      /** Extra fields beside the spec's four (e.g. the devices of DEVICE_LIMIT_REACHED). */
+      details?: Record<string, unknown>;
+    } = {},
   ) {
     super(message ?? ERROR_CATALOGUE[code].message);
     this.status = ERROR_CATALOGUE[code].status;
@@ -260,6 +337,10 @@ export function isOAuthPath(url: string): boolean {
   return url.startsWith('/oauth2/');
 }
 
+function details(error: unknown): Record<string, unknown> {
+  return isApiError(error) ? (error.options.details ?? {}) : {};
+}
+
 /** Sends the one error shape (plus RFC 6749 fields on /oauth2/*). */
 export function sendError(
   request: FastifyRequest,
@@ -285,7 +366,7 @@ export function sendError(
   // only guards a limit that forgot, so a client never has to guess.
   if (status === 429 && !reply.hasHeader('retry-after'))
     reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
-  const body = errorBody(code, message, userId);
+  const body = { ...errorBody(code, message, userId), ...details(error) };
   if (isOAuthPath(request.url)) {
     reply.header('cache-control', 'no-store');
     if (code === 'INVALID_CLIENT') reply.header('www-authenticate', 'Basic realm="crease"');

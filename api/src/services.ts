@@ -3,6 +3,9 @@ import type { Clock } from './clock';
 import { systemClock } from './clock';
 import { createCatalog } from './catalog/catalog';
 import type { Catalog } from './catalog/catalog';
+import { createPaymentProvider } from './billing/providers/create-provider';
+import type { PaymentProvider } from './billing/providers/payment-provider';
+import { SandboxProvider } from './billing/providers/sandbox/sandbox-provider';
 import type { ApiConfig } from './config';
 import type { Database } from './db/client';
 import { outboxMailer, smtpMailer } from './mail/mailer';
@@ -48,6 +51,10 @@ export interface ApiServices {
   mailer: Mailer;
   background: BackgroundTasks;
   catalog: Catalog;
+  /** The payment provider adapter chosen by CREASE_PAYMENTS (docs/billing.md). */
+  payments: PaymentProvider;
+  /** The embedded sandbox provider when it is the one in use (its hosted-page routes need it). */
+  sandbox: SandboxProvider | null;
 }
 
 export function createServices(
@@ -68,6 +75,7 @@ export function createServices(
       ? (m: { to: string; subject: string; links: string[] }) =>
           console.info(`[outbox] "${m.subject}" to ${m.to}: ${m.links.join(' ')}`)
       : undefined;
+  const payments = overrides.payments ?? createPaymentProvider(config, db, clock, log);
   return {
     config,
     clock,
@@ -83,6 +91,8 @@ export function createServices(
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(db, announce),
     background: new BackgroundTasks(log),
+    payments,
+    sandbox: payments instanceof SandboxProvider ? payments : null,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { registerViewer } from '../support/viewer';
 
 test('a signed-out viewer opening a protected route lands on /signin, remembering the route', async ({
   page,
@@ -9,40 +10,39 @@ test('a signed-out viewer opening a protected route lands on /signin, rememberin
 
 test('after signing in, the viewer returns to the route the guard sent them from', async ({
   page,
+  context,
 }) => {
   await page.goto('/payment-history?page=2');
   await expect(page).toHaveURL(/\/signin\?returnTo=%2Fpayment-history%3Fpage%3D2$/);
-  // The session changes as mf-auth's sign-in would make it (token stored, listeners told).
-  await page.evaluate(() => {
-    localStorage.setItem('access_token', 'fresh.access.token');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'access_token' }));
-  });
+  // The viewer signs in (here in another tab of the same browser: a real session the API
+  // accepts, arriving through the storage event).
+  await registerViewer(await context.newPage());
   await expect(page).toHaveURL(/\/payment-history\?page=2$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment history');
 });
 
-test('a returnTo that leaves the site is ignored after sign-in', async ({ page }) => {
+test('a returnTo that leaves the site is ignored after sign-in', async ({ page, context }) => {
   await page.goto('/signin?returnTo=%2F%2Fevil.example%2F');
-  await page.evaluate(() => {
-    localStorage.setItem('access_token', 'fresh.access.token');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'access_token' }));
-  });
+  await registerViewer(await context.newPage());
   await expect(page).toHaveURL(/localhost:\d+\/events$/);
 });
 
+// A real session (registerViewer), not a made-up token: the shell registers the device and
+// the billing screens call the API at once, and the API refuses a made-up token.
 test('a signed-in viewer on / goes to /events', async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('access_token', 'e2e-token'));
+  await registerViewer(page);
   await page.goto('/');
   await expect(page).toHaveURL(/\/events$/);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 });
 
 test('a signed-in viewer with a forwarded marker on / goes to /plans', async ({ page }) => {
-  await page.addInitScript(() => {
-    localStorage.setItem('access_token', 'e2e-token');
-    localStorage.setItem('forwarded', 'https://partner.example/');
-  });
+  await registerViewer(page);
+  await page.goto('/events');
+  await page.evaluate(() => localStorage.setItem('forwarded', 'https://partner.example/'));
   await page.goto('/');
   await expect(page).toHaveURL(/\/plans$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Watch every ball, live in HD');
 });
 
 test('an access_token in the query signs the viewer in, records forwarded and leaves the URL', async ({
@@ -60,14 +60,11 @@ test('an access_token in the query signs the viewer in, records forwarded and le
 });
 
 test('signing out clears all local storage and shows in other open tabs', async ({ context }) => {
-  const first = await context.newPage();
-  await first.goto('/privacy-policy');
   const second = await context.newPage();
   await second.goto('/terms-of-service');
-  await first.evaluate(() => {
-    localStorage.setItem('access_token', 'tab-token');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'access_token' }));
-  });
+  const first = await context.newPage();
+  // Signing in in one tab shows in the other (the storage event).
+  await registerViewer(first);
   await expect(second.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await first.reload();
   await first.getByRole('button', { name: 'Sign out' }).click();

@@ -32,6 +32,19 @@ export const CLEANUP_TARGETS: readonly Target[] = [
   { table: 'rate_counters', key: 'key', dead: 'expires_at < now()' },
   // Idempotency answers are replayed for 24 h (decision 019).
   { table: 'idempotency_keys', key: 'scope, key_hash', dead: 'expires_at < now()' },
+  // Delivered sandbox webhooks are kept a month for inspection; undelivered ones are kept.
+  {
+    table: 'webhook_deliveries',
+    key: 'id',
+    dead: "delivered_at < now() - interval '30 days'",
+  },
+  // Event ids dedupe provider retries (days at most); a replay older than the signature's
+  // 300 s tolerance is refused anyway (decision 091).
+  {
+    table: 'webhook_events',
+    key: 'provider, event_id',
+    dead: "received_at < now() - interval '90 days'",
+  },
 ];
 
 /** How long analytics rows are kept unless configured (CREASE_ANALYTICS_RETENTION_DAYS). */

@@ -295,3 +295,4 @@ export const catalogAudit = pgTable(
   },
   (t) => [index('catalog_audit_entity_idx').on(t.entityId, t.id)],
 );
+export * from './billing-schema';

@@ -7,7 +7,9 @@ import type { ApiServices } from '../services';
 import type { Db } from './client';
 import { seedRuns } from './schema';
 import { catalogDemoSeeder } from './seeders/catalog-demo';
+import { billingCatalogSeeder } from './seeders/billing-catalog';
 import { demoViewerSeeder } from './seeders/demo-viewer';
+import { demoViewerPlanSeeder } from './seeders/demo-viewer-plan';
 
 export interface Seeder {
   /** Stable, kebab-case: recorded in seed_runs. */
@@ -16,7 +18,12 @@ export interface Seeder {
   run(db: Db, services: Pick<ApiServices, 'hasher' | 'config'>): Promise<string | void>;
 }
 
-export const SEEDERS: readonly Seeder[] = [demoViewerSeeder, catalogDemoSeeder];
+export const SEEDERS: readonly Seeder[] = [
+  demoViewerSeeder,
+  catalogDemoSeeder,
+  billingCatalogSeeder,
+  demoViewerPlanSeeder,
+];
 
 export async function runSeeders(
   db: Db,

@@ -27,6 +27,21 @@ export function cookieDomainFor(apiHostname: string): string | null {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: no double submit on this route. Only for server-to-server calls that carry their
+     * own proof and no cookie (a payment provider's signed webhook).
+     */
+    xsrf?: false;
+    /**
+     * A public response that browsers and CDNs share (Cache-Control: public): it must never
+     * carry a Set-Cookie, or a cache would hand one viewer's XSRF cookie to everyone.
+     */
+    sharedCache?: true;
+  }
+}
+
 /**
  * Double-submit XSRF (decision 012). Every response to a request without a valid cookie sets
  * one; every state-changing request needs the cookie and the same value in X-XSRF-TOKEN.
@@ -54,11 +69,13 @@ export function registerXsrf(app: FastifyInstance, services: ApiServices): void 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const cookie = readCookie(request.headers.cookie, XSRF_COOKIE);
     const cookieValid = xsrf.isValid(cookie);
-    if (!cookieValid) setCookie(request, reply);
+    if (!cookieValid && !request.routeOptions.config?.sharedCache) setCookie(request, reply);
     if (SAFE_METHODS.has(request.method)) return;
     if (request.url === '/healthz' || request.url === '/readyz') return;
     // Bearer-token-only routes (the catalog operator API) carry no ambient credential to forge.
     if (request.routeOptions.config.bearerOnly) return;
+    // Provider webhooks are signed by the provider; they carry no ambient credential either.
+    if (request.routeOptions.config?.xsrf === false) return;
     const header = request.headers[XSRF_HEADER];
     const sent = typeof header === 'string' ? header : undefined;
     if (!cookie && !sent && config.xsrfLocalhostFallback) {

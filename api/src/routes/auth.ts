@@ -72,7 +72,7 @@ function checkPassword(password: string, email: string): void {
 }
 
 /** The site origin for links in mail: the caller's Origin when it is ours, else the public URL. */
-function siteOrigin(request: FastifyRequest, services: ApiServices): string {
+export function siteOrigin(request: FastifyRequest, services: ApiServices): string {
   const origin = request.headers.origin;
   const { siteOrigins } = services.config;
   return origin && siteOrigins.includes(origin) ? origin : (siteOrigins[0] as string);

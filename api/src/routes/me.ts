@@ -1,12 +1,17 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { UserProfile as UserProfileWire } from '@crease/contract';
+import { profileOf } from '../billing/account';
 import { authenticate } from '../http/authenticate';
 import { errorResponses } from './schemas';
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 
-/** SPEC §3 user profile, field for field (wire.ts UserProfile). Plan fields come with billing. */
+/**
+ * SPEC §3 user profile, field for field (wire.ts UserProfile). The plan fields describe the
+ * subscription (planStatus is its state, contract SUBSCRIPTION_STATES); trialOverallTime and
+ * trialTodayTime are the seconds of trial watching left (0 outside a trial).
+ */
 export const UserProfile = Type.Object({
   userId: Type.String(),
   email: Type.String(),
@@ -39,23 +44,8 @@ export async function meRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply): Promise<UserProfileWire> => {
       const user = await authenticate(request, app.services);
       reply.header('cache-control', 'private, no-store');
-      return {
-        userId: user.id,
-        email: user.email,
-        active: user.active,
-        status: user.status,
-        region: user.region,
-        videoQuality: user.videoQuality,
-        planId: null,
-        planStartDate: null,
-        planEndDate: null,
-        planActive: false,
-        planStatus: null,
-        planCreated: null,
-        planUpdated: null,
-        trialOverallTime: user.trialOverallTime,
-        trialTodayTime: user.trialTodayTime,
-      };
+      const { database, config, clock } = app.services;
+      return profileOf(database.db, user, config.billing, clock.now());
     },
   );
 }

@@ -1,11 +1,16 @@
 /** Schemas shared by several routes (OpenAPI components in spirit; inlined for ajv). */
 import { Type } from '@fastify/type-provider-typebox';
-import { ACCOUNT_ERROR_CODES, CATALOG_ERROR_CODES, EMAIL_MAX_LENGTH } from '@crease/contract';
+import {
+  ACCOUNT_ERROR_CODES,
+  BILLING_ERROR_CODES,
+  CATALOG_ERROR_CODES,
+  EMAIL_MAX_LENGTH,
+} from '@crease/contract';
 
 export const ErrorResponse = Type.Object(
   {
     code: Type.String({
-      description: `One of: ${[...ACCOUNT_ERROR_CODES, ...CATALOG_ERROR_CODES].join(', ')}`,
+      description: `One of: ${[...ACCOUNT_ERROR_CODES, ...CATALOG_ERROR_CODES, ...BILLING_ERROR_CODES].join(', ')}`,
     }),
     userId: Type.Union([Type.String(), Type.Null()]),
     message: Type.String(),

@@ -16,7 +16,7 @@ import type { Database } from '../db/client';
 
 export type ControlMessage =
   | { type: 'open'; databaseUrl: string | null }
-  | { type: 'start'; env: Record<string, string>; clock?: string }
+  | { type: 'start'; env: Record<string, string>; clock?: string; port?: number }
   | { type: 'set-clock'; origin: string; at: string }
   | { type: 'demo-tick'; origin: string }
   | { type: 'stop'; origin: string }
@@ -62,7 +62,7 @@ async function handle(message: ControlMessage): Promise<unknown> {
       // stands still at `message.clock` (the rolling catalog demo at chosen instants).
       const clock = new ControlledClock(message.clock ? new Date(message.clock) : undefined);
       const app = await createApi(config, { database, services: { clock } });
-      await app.listen({ port: 0, host: '127.0.0.1' });
+      await app.listen({ port: message.port ?? 0, host: '127.0.0.1' });
       const { port } = app.server.address() as { port: number };
       const origin = `http://127.0.0.1:${port}`;
       apps.set(origin, { app, dataDir, clock });

@@ -17,7 +17,7 @@ export interface RunningApi {
   origin: string;
   siteOrigins: string[];
   client(): ApiClient;
-  /** Moves this instance's clock forward (refresh lifetimes, bot-check expiry): no waiting. */
+  /** Moves this instance's clock forward (refresh lifetimes, bot-check expiry, billing periods). */
   advanceClock(seconds: number): Promise<void>;
   close(): Promise<void>;
   /** Only for an API started with `{ clock }`: moves the catalog's clock. */
@@ -74,14 +74,19 @@ export class ApiHost {
     });
   }
 
+  /**
+   * `clock`: the instance's clock stands still there (the rolling demo at chosen instants);
+   * `port`: listen on this one (a test restarting "the same" API); default any free port.
+   */
   async start(
     env: Record<string, string> = {},
-    options: { clock?: Date } = {},
+    options: { clock?: Date; port?: number } = {},
   ): Promise<RunningApi> {
     const { origin, siteOrigins } = await this.call<{ origin: string; siteOrigins: string[] }>({
       type: 'start',
       env: { CREASE_SITE_ORIGINS: SITE_ORIGINS, ...env },
       clock: options.clock?.toISOString(),
+      port: options.port,
     });
     return {
       origin,

@@ -30,7 +30,10 @@ export function AppLayout({ services }: { services: ShellServices }) {
     const title = pageTitle(productName, location.pathname);
     document.title = title;
     services.analytics.pageView({ path: location.pathname, title, referrer: document.referrer });
-  }, [location.key, location.pathname, productName, services.analytics]);
+    // A registration refused at the device limit is tried again once the viewer moves on
+    // (for example after signing another device out on /account).
+    void services.devices.ensure();
+  }, [location.key, location.pathname, productName, services.analytics, services.devices]);
 
   // Signed out elsewhere (another tab, an expired session) while on a protected screen.
   // Signed in on /signin (the sign-in form, or another tab): continue where the guard sent from.

@@ -20,6 +20,8 @@ import { createAnalytics } from './analytics';
 import type { ShellAnalytics } from './analytics';
 import { createBotCheck } from './bot-check';
 import { detectDevice } from './device';
+import { DeviceRegistrar } from './device-registration';
+import shellPackage from '../../package.json';
 import { REMOTE_FALLBACK_PATH, reportRemoteFallback } from './ops-events';
 
 /** A remote this browser loads from a developer's localhost build instead of the release. */
@@ -43,6 +45,8 @@ export interface ShellServices {
   /** Removes every override; the caller reloads so the released versions load. */
   clearOverrides(): void;
   platform: Platform;
+  /** Registers this browser as one of the account's devices (once per session). */
+  devices: DeviceRegistrar;
 }
 
 export interface ShellServicesOptions {
@@ -131,6 +135,14 @@ export function createShellServices({
     device: detectDevice(document, navigator.userAgent),
     config: { productName: config.productName, apiOrigin, features: config.features },
   };
+  const devices = new DeviceRegistrar({
+    http,
+    session,
+    device: platform.device,
+    appVersion: `web-${shellPackage.version}`,
+    userAgent: navigator.userAgent,
+  });
+  void devices.ensure();
   return {
     boot,
     store,
@@ -142,5 +154,6 @@ export function createShellServices({
     overrides,
     clearOverrides: () => overrideStorage.remove(OVERRIDES_STORAGE_KEY),
     platform,
+    devices,
   };
 }

@@ -1,0 +1,112 @@
+/**
+ * Billing configuration (docs/billing.md), validated at start with the rest of ApiConfig.
+ * The payment provider is chosen here: the embedded sandbox by default, Stripe when configured.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export type PaymentProviderName = 'sandbox' | 'stripe';
+
+export interface BillingConfig {
+  provider: PaymentProviderName;
+  /** Signed-webhook freshness window, seconds (Stripe's default: 300). */
+  webhookToleranceSeconds: number;
+  /** How long a checkout (and its provider session) can be paid. */
+  checkoutTtlSeconds: number;
+  trialOverallMinutes: number;
+  trialDailyMinutes: number;
+  /** Devices an account without a plan may register (the browser it signed in on). */
+  maxDevicesWithoutPlan: number;
+  /** Failed coupon checks per account and per address in one window, then 429. */
+  couponFailuresPerAccount: number;
+  couponFailuresPerIp: number;
+  couponWindowSeconds: number;
+  sandbox: {
+    /** HMAC-SHA256 key of the sandbox's webhook signatures (whsec_…). */
+    webhookSecret: string;
+    /**
+     * Where the sandbox sends webhooks. null: this API itself (its listening address, or the
+     * edge's API host when mounted in `npm start`).
+     */
+    webhookUrl: string | null;
+    /** How often each replica looks for due webhook deliveries (retries, other replicas' work). */
+    dispatchIntervalMs: number;
+    /** First retry delay; doubles per attempt up to retryMaxMs. */
+    retryBaseMs: number;
+    /** The longest wait between two attempts (one hour, as providers do). */
+    retryMaxMs: number;
+  };
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    /** Tests and proxies: another Stripe API origin (http://127.0.0.1:1234). */
+    apiBase: string | null;
+  } | null;
+}
+
+type Env = Record<string, string | undefined>;
+type Int = (name: string, fallback: number, min: number, max: number) => number;
+
+function persistedWebhookSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'sandbox-webhook.key');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export function loadBillingConfig(
+  env: Env,
+  int: Int,
+  problems: string[],
+  dataDir: string,
+): BillingConfig {
+  const provider = (env.CREASE_PAYMENTS ?? 'sandbox') as PaymentProviderName;
+  if (provider !== 'sandbox' && provider !== 'stripe')
+    problems.push(`CREASE_PAYMENTS must be sandbox or stripe, got "${provider}"`);
+  const webhookUrl = env.CREASE_SANDBOX_WEBHOOK_URL || null;
+  if (webhookUrl !== null && !/^https?:\/\/\S+$/.test(webhookUrl))
+    problems.push('CREASE_SANDBOX_WEBHOOK_URL must be an http(s) URL');
+  const sandboxSecret = env.CREASE_SANDBOX_WEBHOOK_SECRET || persistedWebhookSecret(dataDir);
+  if (sandboxSecret.length < 16)
+    problems.push('CREASE_SANDBOX_WEBHOOK_SECRET must be at least 16 characters');
+
+  let stripe: BillingConfig['stripe'] = null;
+  if (provider === 'stripe') {
+    const secretKey = env.STRIPE_SECRET_KEY ?? '';
+    const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? '';
+    if (!/^(sk|rk)_/.test(secretKey))
+      problems.push('CREASE_PAYMENTS=stripe needs STRIPE_SECRET_KEY (sk_… or rk_…)');
+    if (!webhookSecret.startsWith('whsec_'))
+      problems.push('CREASE_PAYMENTS=stripe needs STRIPE_WEBHOOK_SECRET (whsec_…)');
+    const apiBase = env.STRIPE_API_BASE || null;
+    if (apiBase !== null && !/^https?:\/\/[^\s/]+$/.test(apiBase))
+      problems.push('STRIPE_API_BASE must be an origin like https://api.stripe.com');
+    stripe = { secretKey, webhookSecret, apiBase };
+  }
+
+  return {
+    provider,
+    webhookToleranceSeconds: int('CREASE_WEBHOOK_TOLERANCE_SECONDS', 300, 1, 3600),
+    checkoutTtlSeconds: int('CREASE_CHECKOUT_TTL_SECONDS', 1800, 60, 86_400),
+    trialOverallMinutes: int('CREASE_TRIAL_OVERALL_MINUTES', 120, 1, 100_000),
+    trialDailyMinutes: int('CREASE_TRIAL_DAILY_MINUTES', 30, 1, 1440),
+    maxDevicesWithoutPlan: int('CREASE_MAX_DEVICES_WITHOUT_PLAN', 1, 1, 100),
+    couponFailuresPerAccount: int('CREASE_COUPON_FAILURES_PER_ACCOUNT', 10, 1, 100_000),
+    couponFailuresPerIp: int('CREASE_COUPON_FAILURES_PER_IP', 50, 1, 100_000),
+    couponWindowSeconds: int('CREASE_COUPON_WINDOW_SECONDS', 600, 1, 86_400),
+    sandbox: {
+      webhookSecret: sandboxSecret,
+      webhookUrl,
+      dispatchIntervalMs: int('CREASE_SANDBOX_DISPATCH_INTERVAL_MS', 1000, 10, 60_000),
+      retryBaseMs: int('CREASE_SANDBOX_RETRY_BASE_MS', 1000, 10, 3_600_000),
+      retryMaxMs: int('CREASE_SANDBOX_RETRY_MAX_MS', 3_600_000, 100, 86_400_000),
+    },
+    stripe,
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * Checkout: the API prices the plan (coupon included) itself, freezes that price in a checkout
+ * row and opens a provider session for exactly that amount. The browser's figure is only a
+ * guard (PRICE_CHANGED); it can never set what is charged. The route takes an Idempotency-Key,
+ * so a double click or a retry makes one checkout (decision 019, 091).
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { BILLING_CURRENCY } from '@crease/contract';
+import type {
+  Checkout,
+  CheckoutRequest,
+  CheckoutStatus,
+  PaymentFailureCode,
+} from '@crease/contract';
+import type { Db } from '../db/client';
+import { checkouts, payments } from '../db/schema';
+import { ApiError } from '../errors';
+import type { ApiServices } from '../services';
+import {
+  applicableCoupon,
+  normalizeCouponCode,
+  releaseRedemption,
+  reserveRedemption,
+} from './coupons';
+import { discounted, toCents, toMajor } from './money';
+import { findPlan, purchasablePlan } from './plans';
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
+
+export interface Buyer {
+  id: string;
+  email: string;
+}
+
+export async function checkoutToWire(db: Db, row: CheckoutRow, now: Date): Promise<Checkout> {
+  const plan = await findPlan(db, row.planId);
+  const [payment] =
+    row.status === 'PAID'
+      ? await db.select({ id: payments.id }).from(payments).where(eq(payments.checkoutId, row.id))
+      : [];
+  // A checkout nobody paid before its session ended is expired (shown, not stored).
+  const status: CheckoutStatus =
+    row.status !== 'PAID' && row.expiresAt <= now ? 'EXPIRED' : (row.status as CheckoutStatus);
+  return {
+    checkoutId: row.id,
+    status,
+    planId: row.planId,
+    planName: plan?.name ?? row.planId,
+    amount: toMajor(row.amountCents),
+    listPrice: toMajor(row.listPriceCents),
+    currency: row.currency,
+    couponCode: row.couponCode,
+    percentage: row.percentage,
+    paymentSystem: row.paymentSystem as Checkout['paymentSystem'],
+    sessionId: row.sessionId,
+    redirectUrl: row.redirectUrl,
+    failureCode: (row.failureCode as PaymentFailureCode | null) ?? null,
+    failureMessage: row.failureMessage,
+    created: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    paymentId: payment?.id ?? null,
+  };
+}
+
+/** The price the API will charge, with the coupon (if any) checked for this plan. */
+export async function priceCheckout(db: Db, request: CheckoutRequest, now: Date) {
+  const plan = await purchasablePlan(db, request.planId);
+  const coupon = request.couponCode
+    ? await applicableCoupon(db, request.couponCode, plan.id, now)
+    : null;
+  const percentage = coupon?.percentage ?? 0;
+  return { plan, coupon, percentage, amountCents: discounted(plan.priceCents, percentage) };
+}
+
+export async function createCheckout(
+  services: ApiServices,
+  buyer: Buyer,
+  request: CheckoutRequest,
+  priced: Awaited<ReturnType<typeof priceCheckout>>,
+  siteOrigin: string,
+): Promise<CheckoutRow> {
+  const { db } = services.database;
+  const now = services.clock.now();
+  const { plan, coupon, percentage, amountCents } = priced;
+  if (request.expectedAmount !== undefined) {
+    const expected = toCents(request.expectedAmount);
+    if (expected !== amountCents)
+      throw new ApiError(
+        'PRICE_CHANGED',
+        `The price is ${toMajor(amountCents).toFixed(2)} ${BILLING_CURRENCY}, not ${request.expectedAmount}. Please review it and try again.`,
+      );
+  }
+  const checkoutId = randomUUID();
+  const expiresAt = new Date(now.getTime() + services.config.billing.checkoutTtlSeconds * 1000);
+  const couponCode = coupon ? normalizeCouponCode(coupon.code) : null;
+  // Reserve first: the last redemption of a limited coupon goes to one checkout only.
+  if (couponCode) await reserveRedemption(db, couponCode);
+  try {
+    const session = await services.payments.createCheckoutSession({
+      checkoutId,
+      userId: buyer.id,
+      email: buyer.email,
+      planId: plan.id,
+      description: `${plan.name} (${plan.durationDays} days)`,
+      amountCents,
+      currency: BILLING_CURRENCY,
+      returnUrl: `${siteOrigin}/payment-process?checkout=${checkoutId}`,
+      siteOrigin,
+      expiresAt,
+    });
+    const [row] = await db
+      .insert(checkouts)
+      .values({
+        id: checkoutId,
+        userId: buyer.id,
+        planId: plan.id,
+        couponCode,
+        percentage,
+        listPriceCents: plan.priceCents,
+        amountCents,
+        currency: BILLING_CURRENCY,
+        paymentSystem: services.payments.system,
+        sessionId: session.sessionId,
+        redirectUrl: session.redirectUrl,
+        status: 'OPEN',
+        createdAt: now,
+        expiresAt,
+      })
+      .returning();
+    if (!row) throw new Error('checkout insert returned nothing');
+    return row;
+  } catch (error) {
+    if (couponCode) await releaseRedemption(db, couponCode);
+    throw error;
+  }
+}
+
+export async function ownCheckout(
+  db: Db,
+  userId: string,
+  checkoutId: string,
+): Promise<CheckoutRow> {
+  const [row] = await db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.id, checkoutId), eq(checkouts.userId, userId)));
+  if (!row) throw new ApiError('CHECKOUT_NOT_FOUND');
+  return row;
+}

@@ -1,0 +1,96 @@
+/**
+ * Coupons: a percentage off within a validity window, for some plans, up to a redemption limit.
+ * A checkout reserves one redemption atomically; failed checks count against a per-account and
+ * per-address budget so codes cannot be enumerated (decision 094).
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { coupons } from '../db/schema';
+import { ApiError, isApiError } from '../errors';
+import type { ApiServices } from '../services';
+
+export type CouponRow = typeof coupons.$inferSelect;
+
+/** What people type: surrounding spaces dropped, case ignored. */
+export function normalizeCouponCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** The coupon if it applies to `planId` at `now`, or the precise 4xx why not. */
+export async function applicableCoupon(
+  db: Db,
+  code: string,
+  planId: string,
+  now: Date,
+): Promise<CouponRow> {
+  const [coupon] = await db
+    .select()
+    .from(coupons)
+    .where(eq(coupons.code, normalizeCouponCode(code)));
+  if (!coupon) throw new ApiError('COUPON_NOT_FOUND');
+  if (coupon.validFrom > now) throw new ApiError('COUPON_NOT_YET_VALID');
+  if (coupon.validUntil && coupon.validUntil <= now) throw new ApiError('COUPON_EXPIRED');
+  if (coupon.redemptionLimit !== null && coupon.redeemed >= coupon.redemptionLimit)
+    throw new ApiError('COUPON_EXHAUSTED');
+  if (coupon.planIds.length > 0 && !coupon.planIds.includes(planId))
+    throw new ApiError('COUPON_NOT_APPLICABLE');
+  return coupon;
+}
+
+/** Takes one redemption if any is left (one statement: two last-redemption races, one wins). */
+export async function reserveRedemption(db: Pick<Db, 'execute'>, code: string): Promise<void> {
+  const result = (await db.execute(sql`
+    UPDATE coupons SET redeemed = redeemed + 1
+    WHERE code = ${code} AND (redemption_limit IS NULL OR redeemed < redemption_limit)
+    RETURNING code`)) as unknown as { rows: unknown[] };
+  if (result.rows.length === 0) throw new ApiError('COUPON_EXHAUSTED');
+}
+
+export async function releaseRedemption(db: Pick<Db, 'execute'>, code: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE coupons SET redeemed = redeemed - 1 WHERE code = ${code} AND redeemed > 0`,
+  );
+}
+
+/**
+ * Runs a coupon lookup under the enumeration budget: over budget, 429 before looking; a coupon
+ * error (unknown, expired…) spends budget. Valid codes cost nothing, so typing one is free.
+ */
+export async function withCouponBudget<T>(
+  request: FastifyRequest,
+  services: ApiServices,
+  userId: string,
+  lookup: () => Promise<T>,
+): Promise<T> {
+  const { attempts, config } = services;
+  const billing = config.billing;
+  const keys = [
+    { key: `coupon:account:${userId}`, max: billing.couponFailuresPerAccount },
+    { key: `coupon:ip:${request.ip}`, max: billing.couponFailuresPerIp },
+  ];
+  // Count first, then check (decision 055): a peek before the lookup would let parallel
+  // guesses all pass before any of them was counted.
+  const counted = [];
+  for (const { key, max } of keys)
+    counted.push({ key, max, state: await attempts.hit(key, billing.couponWindowSeconds) });
+  const over = counted.find(({ state, max }) => state.count > max);
+  if (over) {
+    const retryAfter = Math.max(1, Math.ceil((over.state.resetAt.getTime() - Date.now()) / 1000));
+    throw new ApiError(
+      'TOO_MANY_ATTEMPTS',
+      'Too many coupon codes tried. Please wait and try again.',
+      { headers: { 'retry-after': String(retryAfter) } },
+    );
+  }
+  let spent = false;
+  try {
+    return await lookup();
+  } catch (error) {
+    spent = isApiError(error) && error.code.startsWith('COUPON_');
+    throw error;
+  } finally {
+    // A valid code (or a failure that is not the coupon's) gives its attempt back.
+    if (!spent) for (const { key } of counted) await attempts.undo(key);
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Registered devices (SPEC §3 device registration): an account may have as many as its plan's
+ * maxDevices; one more is a 409 that lists them, so the screen can offer "sign out that device".
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { DeviceRegistration, RegisteredDevice } from '@crease/contract';
+import type { Db } from '../db/client';
+import { devices } from '../db/schema';
+import { ApiError } from '../errors';
+import type { BillingConfig } from './billing-config';
+import { findPlan } from './plans';
+import { isEntitled } from './subscription-machine';
+import type { Executor, SubscriptionRow } from './subscription-machine';
+
+type DeviceRow = typeof devices.$inferSelect;
+
+export function deviceToWire(row: DeviceRow): RegisteredDevice {
+  return {
+    vidictId: row.vidictId,
+    deviceOs: row.deviceOs as RegisteredDevice['deviceOs'],
+    deviceType: row.deviceType as RegisteredDevice['deviceType'],
+    appVersion: row.appVersion,
+    userAgent: row.userAgent,
+    registered: row.registeredAt.toISOString(),
+    lastSeen: row.lastSeenAt.toISOString(),
+  };
+}
+
+export async function listDevices(db: Pick<Db, 'select'>, userId: string): Promise<DeviceRow[]> {
+  return db
+    .select()
+    .from(devices)
+    .where(eq(devices.userId, userId))
+    .orderBy(asc(devices.registeredAt));
+}
+
+/** The plan's maxDevices while it gives access; a small allowance without one. */
+export async function maxDevicesFor(
+  db: Pick<Db, 'select'>,
+  subscription: SubscriptionRow | null,
+  billing: BillingConfig,
+  now: Date,
+): Promise<number> {
+  if (!subscription?.planId || !isEntitled(subscription, now)) return billing.maxDevicesWithoutPlan;
+  const plan = await findPlan(db, subscription.planId);
+  return plan?.maxDevices ?? billing.maxDevicesWithoutPlan;
+}
+
+/**
+ * Registers (201, `created`) or refreshes (200) a device. The caller's transaction holds the
+ * account's subscription row lock, so two devices registering at once cannot both take the last place.
+ */
+export async function registerDevice(
+  tx: Executor,
+  userId: string,
+  device: DeviceRegistration,
+  maxDevices: number,
+  now: Date,
+): Promise<{ created: boolean; device: DeviceRow }> {
+  const [known] = await tx
+    .update(devices)
+    .set({
+      deviceOs: device.deviceOs,
+      deviceType: device.deviceType,
+      appVersion: device.appVersion,
+      userAgent: device.userAgent,
+      lastSeenAt: now,
+    })
+    .where(and(eq(devices.userId, userId), eq(devices.vidictId, device.vidictId)))
+    .returning();
+  if (known) return { created: false, device: known };
+  const current = await listDevices(tx, userId);
+  if (current.length >= maxDevices)
+    throw new ApiError(
+      'DEVICE_LIMIT_REACHED',
+      `Your plan allows ${maxDevices} device${maxDevices === 1 ? '' : 's'}. Sign out one of your devices to use this one.`,
+      { userId, details: { maxDevices, devices: current.map(deviceToWire) } },
+    );
+  const [created] = await tx
+    .insert(devices)
+    .values({ userId, ...device, registeredAt: now, lastSeenAt: now })
+    .returning();
+  if (!created) throw new Error('device insert returned nothing');
+  return { created: true, device: created };
+}
+
+export async function signOutDevice(db: Db, userId: string, vidictId: string): Promise<void> {
+  const removed = await db
+    .delete(devices)
+    .where(and(eq(devices.userId, userId), eq(devices.vidictId, vidictId)))
+    .returning({ vidictId: devices.vidictId });
+  if (removed.length === 0) throw new ApiError('DEVICE_NOT_FOUND');
+}
+
+export async function isRegistered(
+  db: Pick<Db, 'select'>,
+  userId: string,
+  vidictId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ vidictId: devices.vidictId })
+    .from(devices)
+    .where(and(eq(devices.userId, userId), eq(devices.vidictId, vidictId)));
+  return !!row;
+}

@@ -1,0 +1,57 @@
+/**
+ * The one entitlement answer (ARCHITECTURE §8): may this account watch now, on this device, and
+ * if not, why. Screens poll it; the stream origin asks it. Nothing in the browser decides.
+ */
+import type { Entitlement, EntitlementReason } from '@crease/contract';
+import type { Db } from '../db/client';
+import type { BillingConfig } from './billing-config';
+import { isRegistered } from './devices';
+import { findPlan } from './plans';
+import { readSubscription, stateOf } from './subscription-machine';
+import { trialSecondsLeft } from './subscriptions';
+
+export async function entitlementFor(
+  db: Db,
+  user: { id: string; active: boolean },
+  vidictId: string | null,
+  billing: BillingConfig,
+  now: Date,
+): Promise<Entitlement> {
+  const row = await readSubscription(db, user.id, now);
+  const state = stateOf(row);
+  let reason: EntitlementReason;
+  let trial: { overall: number; today: number } | null = null;
+  if (!user.active) reason = 'ACCOUNT_INACTIVE';
+  else if (state === 'NONE') reason = 'NO_PLAN';
+  else if (state === 'EXPIRED') {
+    const plan = row?.planId ? await findPlan(db, row.planId) : undefined;
+    reason = plan?.trial ? 'TRIAL_EXPIRED' : 'PLAN_EXPIRED';
+  } else if (state === 'TRIAL') {
+    trial = trialSecondsLeft(row, billing, now);
+    reason =
+      trial.overall <= 0 ? 'TRIAL_TIME_USED' : trial.today <= 0 ? 'TRIAL_DAILY_TIME_USED' : 'TRIAL';
+  } else reason = state === 'CANCELLED' ? 'CANCELLED_UNTIL_PERIOD_END' : 'ACTIVE_PLAN';
+
+  let entitled =
+    reason === 'ACTIVE_PLAN' || reason === 'TRIAL' || reason === 'CANCELLED_UNTIL_PERIOD_END';
+  let deviceRegistered: boolean | null = null;
+  if (vidictId !== null) {
+    deviceRegistered = await isRegistered(db, user.id, vidictId);
+    if (entitled && !deviceRegistered) {
+      entitled = false;
+      reason = 'DEVICE_NOT_REGISTERED';
+    }
+  }
+  return {
+    entitled,
+    reason,
+    state,
+    planId: row?.planId ?? null,
+    periodEnd: row?.periodEnd?.toISOString() ?? null,
+    trialSecondsLeft: trial?.overall ?? null,
+    trialTodaySecondsLeft: trial?.today ?? null,
+    vidictId,
+    deviceRegistered,
+    checkedAt: now.toISOString(),
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * The payment provider adapter (STYLE §12): the one extension point through which money moves.
+ * The embedded sandbox (sandbox-provider.ts) and Stripe (stripe-provider.ts) implement it;
+ * `CREASE_PAYMENTS` picks one (billing-config.ts). Nothing outside the adapters knows which runs.
+ */
+import type { PaymentFailureCode, PaymentSystem } from '@crease/contract';
+
+export interface CheckoutSessionInput {
+  /** Our checkout id: the provider keeps it as its reference and sends it back in webhooks. */
+  checkoutId: string;
+  userId: string;
+  email: string;
+  planId: string;
+  /** What the viewer sees on the provider's page. */
+  description: string;
+  amountCents: number;
+  currency: string;
+  /** The site page the provider returns the browser to (/payment-process?checkout=…). */
+  returnUrl: string;
+  /** The site origin the viewer is on (for the sandbox's hosted page on /secure-payment). */
+  siteOrigin: string;
+  expiresAt: Date;
+}
+
+export interface CheckoutSession {
+  sessionId: string;
+  /** Where the browser pays. */
+  redirectUrl: string;
+}
+
+/** A provider event after its signature checked out, in our words. */
+export type ProviderEvent =
+  | {
+      kind: 'PAYMENT_SUCCEEDED' | 'PAYMENT_FAILED' | 'SESSION_EXPIRED';
+      eventId: string;
+      /** The provider's type name, for the record (checkout.session.completed). */
+      type: string;
+      /** When the provider created the event: orders events of one checkout. */
+      created: Date;
+      sessionId: string;
+      amountCents: number | null;
+      currency: string | null;
+      /** The provider's payment reference (charge / payment intent id). */
+      providerReference: string | null;
+      failureCode: PaymentFailureCode | null;
+      failureMessage: string | null;
+      payload: Record<string, unknown>;
+    }
+  | {
+      /** A verified event this API does not act on: acknowledged, stored, not applied. */
+      kind: 'IGNORED';
+      eventId: string;
+      type: string;
+      created: Date;
+      payload: Record<string, unknown>;
+    };
+
+/** Why a webhook was refused. Both mean "not from the provider now": 400, never applied. */
+export class WebhookVerificationError extends Error {
+  override readonly name = 'WebhookVerificationError';
+  constructor(
+    readonly reason: 'signature' | 'stale',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface PaymentProvider {
+  readonly system: PaymentSystem;
+  /** The path segment of its webhook (BILLING_PATHS.webhook `:provider`). */
+  readonly webhookName: string;
+  createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession>;
+  /**
+   * Verifies a webhook over its raw body (timing-safe, timestamp tolerance) and parses it.
+   * Throws WebhookVerificationError.
+   */
+  verifyWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+    now: Date,
+  ): ProviderEvent;
+  /** Background work (the sandbox's webhook dispatcher); stopped before the database closes. */
+  start(): void;
+  stop(): Promise<void>;
+}

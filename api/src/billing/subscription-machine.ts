@@ -1,0 +1,134 @@
+/**
+ * The subscription state machine (contract SUBSCRIPTION_STATES, decision 093). Every change of
+ * state goes through `transition`, which refuses a move the table does not allow and writes a
+ * row to subscription_transitions. Expiry is lazy and exact: whoever reads a subscription whose
+ * period has ended on the injectable clock moves it to EXPIRED first.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { SubscriptionState } from '@crease/contract';
+import type { Db } from '../db/client';
+import { subscriptionTransitions, subscriptions } from '../db/schema';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+/** The database or an open transaction. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+
+/** The only moves there are. */
+export const TRANSITIONS: Readonly<Record<SubscriptionState, readonly SubscriptionState[]>> = {
+  NONE: ['TRIAL', 'ACTIVE'],
+  TRIAL: ['ACTIVE', 'EXPIRED'],
+  ACTIVE: ['ACTIVE', 'CANCELLED', 'EXPIRED'],
+  CANCELLED: ['ACTIVE', 'EXPIRED'],
+  EXPIRED: ['ACTIVE'],
+};
+
+/** States that still give access until periodEnd. */
+const RUNNING: readonly SubscriptionState[] = ['TRIAL', 'ACTIVE', 'CANCELLED'];
+
+export class IllegalTransitionError extends Error {
+  override readonly name = 'IllegalTransitionError';
+}
+
+export function canTransition(from: SubscriptionState, to: SubscriptionState): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export function stateOf(row: SubscriptionRow | null | undefined): SubscriptionState {
+  return (row?.state as SubscriptionState | undefined) ?? 'NONE';
+}
+
+type Patch = Partial<
+  Pick<SubscriptionRow, 'planId' | 'periodStart' | 'periodEnd' | 'cancelledAt'> &
+    Pick<SubscriptionRow, 'trialUsedSeconds' | 'trialTodaySeconds' | 'trialDay'>
+>;
+
+/**
+ * Moves `row` to `to`. The UPDATE matches the state it read, so a concurrent change makes this
+ * one fail instead of silently overwriting it (callers hold the row lock anyway).
+ */
+export async function transition(
+  db: Executor,
+  row: SubscriptionRow,
+  to: SubscriptionState,
+  patch: Patch,
+  cause: string,
+  now: Date,
+): Promise<SubscriptionRow> {
+  const from = stateOf(row);
+  if (!canTransition(from, to))
+    throw new IllegalTransitionError(`subscription ${from} -> ${to} is not allowed (${cause})`);
+  const [updated] = await db
+    .update(subscriptions)
+    .set({ ...patch, state: to, updatedAt: now })
+    .where(and(eq(subscriptions.userId, row.userId), eq(subscriptions.state, from)))
+    .returning();
+  if (!updated) throw new IllegalTransitionError(`subscription changed concurrently (${cause})`);
+  await db
+    .insert(subscriptionTransitions)
+    .values({ userId: row.userId, fromState: from, toState: to, cause, at: now });
+  return updated;
+}
+
+/** EXPIRED if the period ended on `now`; otherwise the row as it is. */
+async function lapseIfEnded(
+  db: Executor,
+  row: SubscriptionRow,
+  now: Date,
+): Promise<SubscriptionRow> {
+  const state = stateOf(row);
+  if (RUNNING.includes(state) && row.periodEnd && row.periodEnd <= now) {
+    // Conditional on the state it read: two readers lapsing at once write one transition.
+    const [lapsed] = await db
+      .update(subscriptions)
+      .set({ state: 'EXPIRED', updatedAt: now })
+      .where(and(eq(subscriptions.userId, row.userId), eq(subscriptions.state, state)))
+      .returning();
+    if (!lapsed) return (await readSubscription(db, row.userId, now)) ?? row;
+    await db.insert(subscriptionTransitions).values({
+      userId: row.userId,
+      fromState: state,
+      toState: 'EXPIRED',
+      cause: 'expiry',
+      at: now,
+    });
+    return lapsed;
+  }
+  return row;
+}
+
+/** The account's subscription on `now` (null: never had one, state NONE). No lock. */
+export async function readSubscription(
+  db: Executor,
+  userId: string,
+  now: Date,
+): Promise<SubscriptionRow | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  return row ? lapseIfEnded(db, row, now) : null;
+}
+
+/**
+ * The subscription row, created in NONE if missing, locked for the rest of the caller's
+ * transaction (FOR UPDATE), with an ended period lapsed first.
+ */
+export async function lockSubscription(
+  tx: Executor,
+  userId: string,
+  now: Date,
+): Promise<SubscriptionRow> {
+  await tx.execute(sql`
+    INSERT INTO subscriptions (user_id, state, created_at, updated_at)
+    VALUES (${userId}, 'NONE', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
+    ON CONFLICT (user_id) DO NOTHING`);
+  const [row] = await tx
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .for('update');
+  if (!row) throw new Error(`subscription row for ${userId} vanished`);
+  return lapseIfEnded(tx, row, now);
+}
+
+/** Entitled now: a running state whose period has not ended. */
+export function isEntitled(row: SubscriptionRow | null, now: Date): boolean {
+  return !!row && RUNNING.includes(stateOf(row)) && !!row.periodEnd && row.periodEnd > now;
+}

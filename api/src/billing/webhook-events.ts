@@ -1,0 +1,144 @@
+/**
+ * Applying a verified provider event (decision 091). In one transaction: store the event once by
+ * its id (a replay finds it and changes nothing), lock the checkout, and act only if the event
+ * still means something: a payment confirmation makes one ledger row and moves the subscription
+ * to ACTIVE; a failure after a success, or older than what was already applied, is recorded
+ * and ignored, so events may arrive in any order.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { checkouts, payments, webhookEvents } from '../db/schema';
+import type { ApiServices } from '../services';
+import { releaseRedemption } from './coupons';
+import { findPlan } from './plans';
+import type { PaymentProvider, ProviderEvent } from './providers/payment-provider';
+import { activatePaidPeriod } from './subscriptions';
+
+export interface EventResult {
+  duplicate: boolean;
+  outcome: string;
+}
+
+export async function applyProviderEvent(
+  services: ApiServices,
+  provider: PaymentProvider,
+  event: ProviderEvent,
+): Promise<EventResult> {
+  const now = services.clock.now();
+  return services.database.db.transaction(async (tx) => {
+    const stored = await tx
+      .insert(webhookEvents)
+      .values({
+        provider: provider.system,
+        eventId: event.eventId,
+        type: event.type,
+        outcome: 'pending',
+        payload: event.payload,
+        receivedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ eventId: webhookEvents.eventId });
+    if (stored.length === 0) return { duplicate: true, outcome: 'duplicate' };
+
+    const outcome = await apply(tx, provider, event, now);
+    await tx
+      .update(webhookEvents)
+      .set({ outcome })
+      .where(
+        and(eq(webhookEvents.provider, provider.system), eq(webhookEvents.eventId, event.eventId)),
+      );
+    return { duplicate: false, outcome };
+  });
+}
+
+type Tx = Parameters<Parameters<ApiServices['database']['db']['transaction']>[0]>[0];
+
+async function apply(
+  tx: Tx,
+  provider: PaymentProvider,
+  event: ProviderEvent,
+  now: Date,
+): Promise<string> {
+  if (event.kind === 'IGNORED') return `ignored: ${event.type} is not used`;
+  const [checkout] = await tx
+    .select()
+    .from(checkouts)
+    .where(
+      and(eq(checkouts.paymentSystem, provider.system), eq(checkouts.sessionId, event.sessionId)),
+    )
+    .for('update');
+  if (!checkout) return 'ignored: no checkout has this session';
+  if (checkout.status === 'PAID') return 'ignored: the checkout is already paid';
+
+  if (event.kind === 'PAYMENT_SUCCEEDED') {
+    // The provider must have taken exactly the frozen price; anything else is not our checkout.
+    if (event.amountCents !== checkout.amountCents || event.currency !== checkout.currency)
+      return `ignored: amount ${event.amountCents} ${event.currency} does not match the checkout`;
+    const plan = await findPlan(tx, checkout.planId);
+    if (!plan) return 'ignored: the plan no longer exists';
+    const paymentId = randomUUID();
+    const subscription = await activatePaidPeriod(
+      tx,
+      checkout.userId,
+      plan,
+      now,
+      `payment:${paymentId}`,
+    );
+    await tx.insert(payments).values({
+      id: paymentId,
+      userId: checkout.userId,
+      checkoutId: checkout.id,
+      planId: plan.id,
+      planName: plan.name,
+      amountCents: checkout.amountCents,
+      listPriceCents: checkout.listPriceCents,
+      currency: checkout.currency,
+      couponCode: checkout.couponCode,
+      percentage: checkout.percentage,
+      paymentSystem: provider.system,
+      providerReference: event.providerReference ?? event.eventId,
+      // When the ledger learned of it, to the millisecond (provider times are whole seconds).
+      paidAt: now,
+      planEndDate: subscription.periodEnd ?? now,
+    });
+    await tx
+      .update(checkouts)
+      .set({
+        status: 'PAID',
+        paidAt: now,
+        lastEventAt: event.created,
+        failureCode: null,
+        failureMessage: null,
+      })
+      .where(eq(checkouts.id, checkout.id));
+    return `applied: payment ${paymentId}`;
+  }
+
+  // A failure or an expiry older than what was already applied is stale news.
+  if (checkout.lastEventAt && checkout.lastEventAt > event.created)
+    return 'ignored: older than the last applied event';
+  if (event.kind === 'PAYMENT_FAILED') {
+    await tx
+      .update(checkouts)
+      .set({
+        status: 'FAILED',
+        failureCode: event.failureCode ?? 'CARD_DECLINED',
+        failureMessage: event.failureMessage,
+        lastEventAt: event.created,
+      })
+      .where(eq(checkouts.id, checkout.id));
+    return `applied: failed (${event.failureCode ?? 'CARD_DECLINED'})`;
+  }
+  await tx
+    .update(checkouts)
+    .set({
+      status: 'EXPIRED',
+      failureCode: 'SESSION_EXPIRED',
+      failureMessage: event.failureMessage,
+      lastEventAt: event.created,
+    })
+    .where(eq(checkouts.id, checkout.id));
+  if (checkout.couponCode && checkout.status !== 'EXPIRED')
+    await releaseRedemption(tx, checkout.couponCode);
+  return 'applied: expired';
+}

@@ -1,0 +1,185 @@
+/**
+ * Billing test helpers over real HTTP: a signed-in viewer, a checkout paid through the sandbox's
+ * hosted card page, and webhooks signed like the sandbox signs them (for forged, stale and
+ * out-of-order cases the sandbox itself would never send).
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { SANDBOX_TEST_CARDS } from '@crease/contract';
+import type { Checkout, Entitlement } from '@crease/contract';
+import { uniqueEmail } from './test-api';
+import type { ApiClient, ApiHost, CallResult, RunningApi } from './test-api';
+
+export const PASSWORD = 'correct horse battery';
+/** The sandbox webhook secret of every billing test API (BILLING_TEST_ENV). */
+export const SANDBOX_SECRET = 'whsec_billing-tests-0123456789abcdef';
+
+/** Seeded plans and coupons (billing-catalog seeder), fast webhook retries, quiet. */
+export const BILLING_TEST_ENV: Record<string, string> = {
+  CREASE_SEED: 'true',
+  CREASE_SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
+  CREASE_SANDBOX_RETRY_BASE_MS: '50',
+  CREASE_SANDBOX_RETRY_MAX_MS: '500',
+  CREASE_SANDBOX_DISPATCH_INTERVAL_MS: '50',
+};
+
+export interface Viewer {
+  email: string;
+  userId: string;
+  bearer: string;
+  client: ApiClient;
+}
+
+export async function newViewer(api: RunningApi, prefix = 'billing'): Promise<Viewer> {
+  const client = api.client();
+  const email = uniqueEmail(prefix);
+  const registered = await client.register(email, PASSWORD);
+  if (registered.status !== 201)
+    throw new Error(`register: ${registered.status} ${registered.text}`);
+  const token = await client.signIn(email, PASSWORD);
+  if (token.status !== 200) throw new Error(`sign in: ${token.status} ${token.text}`);
+  return {
+    email,
+    userId: String(registered.body.userId),
+    bearer: token.body.access_token,
+    client,
+  };
+}
+
+/** Polls until `check` returns a value (the webhook is asynchronous); jest's timeout bounds it. */
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+): Promise<T> {
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export function createCheckout(
+  viewer: Viewer,
+  body: Record<string, unknown>,
+  key: string = randomUUID(),
+): Promise<CallResult<Checkout & { code?: string; message?: string }>> {
+  return viewer.client.postJson('/api/v1/billing/checkouts', body, {
+    bearer: viewer.bearer,
+    headers: { 'idempotency-key': key },
+  });
+}
+
+export function submitCard(
+  client: ApiClient,
+  sessionId: string,
+  number: string = SANDBOX_TEST_CARDS.success,
+) {
+  return client.postJson<Record<string, unknown>>(
+    `/api/v1/sandbox-provider/sessions/${sessionId}/card`,
+    { number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' },
+  );
+}
+
+export async function getCheckout(viewer: Viewer, checkoutId: string): Promise<Checkout> {
+  const res = await viewer.client.get<Checkout>(`/api/v1/billing/checkouts/${checkoutId}`, {
+    bearer: viewer.bearer,
+  });
+  return res.body;
+}
+
+export async function entitlement(viewer: Viewer, vidictId?: string): Promise<Entitlement> {
+  const query = vidictId ? `?vidictId=${vidictId}` : '';
+  const res = await viewer.client.get<Entitlement>(`/api/v1/entitlement${query}`, {
+    bearer: viewer.bearer,
+  });
+  return res.body;
+}
+
+/** The whole journey: checkout, the success card, wait for the webhook to mark it PAID. */
+export async function buyPlan(
+  viewer: Viewer,
+  planId: string,
+  couponCode?: string,
+): Promise<Checkout> {
+  const created = await createCheckout(viewer, { planId, ...(couponCode ? { couponCode } : {}) });
+  if (created.status !== 201) throw new Error(`checkout: ${created.status} ${created.text}`);
+  const paid = await submitCard(viewer.client, created.body.sessionId);
+  if (paid.status !== 200) throw new Error(`card: ${paid.status} ${paid.text}`);
+  return eventually(async () => {
+    const checkout = await getCheckout(viewer, created.body.checkoutId);
+    return checkout.status === 'PAID' ? checkout : null;
+  });
+}
+
+/** A sandbox-format event for a checkout's session. */
+export function sandboxEvent(
+  checkout: Pick<Checkout, 'sessionId' | 'checkoutId' | 'amount'>,
+  type: 'checkout.session.completed' | 'checkout.session.payment_failed',
+  options: { id?: string; created?: number; amountCents?: number } = {},
+): string {
+  const succeeded = type === 'checkout.session.completed';
+  return JSON.stringify({
+    id: options.id ?? `evt_test_${randomUUID()}`,
+    object: 'event',
+    type,
+    created: options.created ?? Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: checkout.sessionId,
+        object: 'checkout.session',
+        client_reference_id: checkout.checkoutId,
+        amount_total: options.amountCents ?? Math.round(checkout.amount * 100),
+        currency: 'usd',
+        payment_status: succeeded ? 'paid' : 'unpaid',
+        payment_intent: `ch_test_${randomUUID()}`,
+        last_payment_error: succeeded
+          ? null
+          : { code: 'CARD_DECLINED', message: 'Your card was declined. Try another card.' },
+      },
+    },
+  });
+}
+
+export function sandboxSignature(
+  body: string,
+  options: { secret?: string; timestamp?: number } = {},
+) {
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const mac = createHmac('sha256', options.secret ?? SANDBOX_SECRET)
+    .update(`${timestamp}.${body}`)
+    .digest('hex');
+  return `t=${timestamp},v1=${mac}`;
+}
+
+/** POSTs a raw webhook body the way a provider does (no cookie, no XSRF header). */
+export async function postWebhook(
+  api: RunningApi,
+  provider: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<CallResult> {
+  const response = await fetch(`${api.origin}/api/v1/billing/webhooks/${provider}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    text,
+    body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
+  };
+}
+
+export async function countRows(host: ApiHost, table: string, userId: string): Promise<number> {
+  const rows = await host.query<{ n: number | string }>(
+    `SELECT count(*) AS n FROM ${table} WHERE user_id = $1`,
+    [userId],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The spec's error shape, exactly those four fields (plus documented extras). */
+export function expectErrorShape(body: unknown, code: string): void {
+  expect(body).toMatchObject({ code, message: expect.any(String), timeStamp: expect.any(String) });
+  expect(body).toHaveProperty('userId');
+}

@@ -1,0 +1,164 @@
+import { BILLING_PATHS, billingPath } from '@crease/contract';
+import type {
+  AccountOverview,
+  AccountSettingsRequest,
+  Checkout,
+  CheckoutRequest,
+  CouponCheck,
+  Entitlement,
+  PaymentPage,
+  PaymentReceipt,
+  Plan,
+  Platform,
+  SandboxCardRequest,
+  SandboxPaymentResult,
+  SandboxSessionView,
+  Subscription,
+  TrialOffer,
+} from '@crease/contract';
+import { asProblem } from './problem';
+
+/**
+ * The billing API as the screens use it: one function per call, every one through the shell's
+ * HTTP client (bearer, XSRF, retries, Idempotency-Key on mutating calls). Each rejects with a
+ * ProblemError. Paths come from @crease/contract, the one place they are spelled.
+ */
+type Http = Pick<Platform, 'http'>;
+
+export function listPlans({ http }: Http): Promise<Plan[]> {
+  return asProblem(() => http.get(BILLING_PATHS.plans).json<Plan[]>());
+}
+
+export function getSubscription({ http }: Http): Promise<Subscription> {
+  return asProblem(() => http.get(BILLING_PATHS.subscription).json<Subscription>());
+}
+
+export function getEntitlement({
+  http,
+  device,
+}: Pick<Platform, 'http' | 'device'>): Promise<Entitlement> {
+  return asProblem(() =>
+    http
+      .get(BILLING_PATHS.entitlement, { searchParams: { vidictId: device.vidictId } })
+      .json<Entitlement>(),
+  );
+}
+
+export function getTrialOffer({
+  http,
+  device,
+}: Pick<Platform, 'http' | 'device'>): Promise<TrialOffer> {
+  return asProblem(() =>
+    http
+      .get(BILLING_PATHS.trial, { searchParams: { vidictId: device.vidictId } })
+      .json<TrialOffer>(),
+  );
+}
+
+export function activateTrial({
+  http,
+  device,
+}: Pick<Platform, 'http' | 'device'>): Promise<unknown> {
+  return asProblem(() =>
+    http.post(BILLING_PATHS.trial, { json: { vidictId: device.vidictId } }).json<unknown>(),
+  );
+}
+
+export function checkCoupon({ http }: Http, code: string, planId: string): Promise<CouponCheck> {
+  return asProblem(() =>
+    http.get(BILLING_PATHS.couponCheck, { searchParams: { code, planId } }).json<CouponCheck>(),
+  );
+}
+
+/**
+ * Creates (or, for a repeated key, replays) the checkout. The screen passes one key for the
+ * whole submission, so a double click or a retry is one checkout and one charge.
+ */
+export function createCheckout(
+  { http }: Http,
+  request: CheckoutRequest,
+  idempotencyKey: string,
+): Promise<Checkout> {
+  return asProblem(() =>
+    http
+      .post(BILLING_PATHS.checkouts, {
+        json: request,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      })
+      .json<Checkout>(),
+  );
+}
+
+export function getCheckout({ http }: Http, checkoutId: string): Promise<Checkout> {
+  return asProblem(() => http.get(billingPath('checkout', { checkoutId })).json<Checkout>());
+}
+
+export function cancelSubscription({ http }: Http): Promise<Subscription> {
+  return asProblem(() => http.post(BILLING_PATHS.cancelSubscription).json<Subscription>());
+}
+
+export function listPayments({ http }: Http, page: number, pageSize: number): Promise<PaymentPage> {
+  return asProblem(() =>
+    http.get(BILLING_PATHS.payments, { searchParams: { page, pageSize } }).json<PaymentPage>(),
+  );
+}
+
+export function getReceipt({ http }: Http, paymentId: string): Promise<PaymentReceipt> {
+  return asProblem(() => http.get(billingPath('payment', { paymentId })).json<PaymentReceipt>());
+}
+
+export function getAccount({ http }: Http): Promise<AccountOverview> {
+  return asProblem(() => http.get(BILLING_PATHS.account).json<AccountOverview>());
+}
+
+export function updateSettings({ http }: Http, settings: AccountSettingsRequest): Promise<unknown> {
+  return asProblem(async () => {
+    const response = await http.patch(BILLING_PATHS.accountSettings, { json: settings });
+    return response.status === 204 ? null : response.json<unknown>().catch(() => null);
+  });
+}
+
+export function signOutDevice({ http }: Http, vidictId: string): Promise<void> {
+  return asProblem(async () => {
+    await http.delete(billingPath('device', { vidictId }));
+  });
+}
+
+export function getSandboxSession({ http }: Http, sessionId: string): Promise<SandboxSessionView> {
+  return asProblem(() =>
+    http.get(billingPath('sandboxSession', { sessionId })).json<SandboxSessionView>(),
+  );
+}
+
+/** The card form's submission; the key makes a double-clicked Pay one charge. */
+export function submitCard(
+  { http }: Http,
+  sessionId: string,
+  card: SandboxCardRequest,
+  idempotencyKey: string,
+): Promise<SandboxPaymentResult> {
+  return asProblem(() =>
+    http
+      .post(billingPath('sandboxCard', { sessionId }), {
+        json: card,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      })
+      .json<SandboxPaymentResult>(),
+  );
+}
+
+export function confirmPayment(
+  { http }: Http,
+  sessionId: string,
+  approve: boolean,
+  idempotencyKey: string,
+): Promise<SandboxPaymentResult> {
+  return asProblem(() =>
+    http
+      .post(billingPath('sandboxConfirm', { sessionId }), {
+        json: { approve },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      })
+      .json<SandboxPaymentResult>(),
+  );
+}

@@ -1,0 +1,70 @@
+import { MESSAGES, isErrorResponse } from '@crease/contract';
+
+/**
+ * What a failed call means to a screen: the HTTP status (0 when there was no answer), the API's
+ * stable code, and a message fit to show. Errors are data (STYLE §4).
+ */
+export interface Problem {
+  status: number;
+  code: string;
+  message: string;
+  /** The whole error body, for codes that carry more (for example the devices of a 409). */
+  body?: unknown;
+  /** Seconds, from Retry-After on a 429. */
+  retryAfter?: number;
+}
+
+/** The error the shell's ky client throws for a non-2xx answer; duck-typed (ky is the shell's). */
+function responseOf(error: unknown): Response | null {
+  const response = (error as { response?: Partial<Response> } | null)?.response;
+  return typeof response?.status === 'number' && typeof response.json === 'function'
+    ? (response as Response)
+    : null;
+}
+
+/**
+ * Turns anything a call can throw into a Problem. The API's own message is shown when it sent
+ * the spec's error shape; otherwise (network error, 5xx after the shell's retries, a proxy's HTML
+ * page) the spec's generic message.
+ */
+export async function problemOf(error: unknown): Promise<Problem> {
+  if (error instanceof ProblemError) return error.problem;
+  const response = responseOf(error);
+  if (!response) return { status: 0, code: 'NETWORK_ERROR', message: MESSAGES.genericError };
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON: fall through to the generic message.
+  }
+  const retryAfterHeader = Number(response.headers.get('Retry-After'));
+  const retryAfter =
+    Number.isFinite(retryAfterHeader) && retryAfterHeader > 0 ? retryAfterHeader : undefined;
+  if (isErrorResponse(body) && response.status < 500) {
+    return {
+      status: response.status,
+      code: body.code,
+      message: body.message,
+      body,
+      ...(retryAfter ? { retryAfter } : {}),
+    };
+  }
+  return { status: response.status, code: 'UNEXPECTED', message: MESSAGES.genericError };
+}
+
+/** Thrown by the billing calls with the Problem attached, so a screen can `catch` one thing. */
+export class ProblemError extends Error {
+  override readonly name = 'ProblemError';
+  constructor(readonly problem: Problem) {
+    super(problem.message);
+  }
+}
+
+/** Runs a call and rethrows whatever it throws as a ProblemError. */
+export async function asProblem<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new ProblemError(await problemOf(error));
+  }
+}

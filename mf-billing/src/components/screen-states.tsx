@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Button, Spinner } from '@crease/ui';
+import type { Problem } from '../api/problem';
+import styles from './screen-states.module.css';
+
+/** The loading state of a screen's content: announced politely, with what is loading. */
+export function Loading({ label }: { label: string }) {
+  return <Spinner label={label} />;
+}
+
+export interface LoadFailedProps {
+  /** What could not be loaded, for example "your plans". */
+  what: string;
+  problem: Problem;
+  onRetry(): void;
+}
+
+/** The error state of a screen's content: what failed, why, and Retry. */
+export function LoadFailed({ what, problem, onRetry }: LoadFailedProps) {
+  return (
+    <div className={styles.failed} role="alert">
+      <p className={styles.title}>We couldn’t load {what}</p>
+      <p className={styles.text}>{problem.message}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+export interface EmptyStateProps {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}
+
+/** Nothing to show yet, said plainly, with the next step. */
+export function EmptyState({ title, children, action }: EmptyStateProps) {
+  return (
+    <div className={styles.empty}>
+      <p className={styles.title}>{title}</p>
+      {children ? <div className={styles.text}>{children}</div> : null}
+      {action ? <div className={styles.action}>{action}</div> : null}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CouponCheck, Platform } from '@crease/contract';
+import { checkCoupon } from '../api/billing-client';
+import { problemOf } from '../api/problem';
+import type { Problem } from '../api/problem';
+
+/** Codes are case-insensitive for people; the API is given them upper-cased and trimmed. */
+export function normalizeCouponCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export type CouponState =
+  | { status: 'idle' }
+  | { status: 'checking'; code: string }
+  /** percentages: the discount for each plan the code applies to (plans it does not are absent). */
+  | { status: 'applied'; code: string; percentages: Readonly<Record<string, number>> }
+  | { status: 'rejected'; code: string; message: string };
+
+const REJECTIONS: Readonly<Record<string, string>> = {
+  COUPON_NOT_FOUND: 'We don’t know that code. Check it and try again.',
+  COUPON_EXPIRED: 'That code has expired.',
+  COUPON_NOT_YET_VALID: 'That code is not valid yet.',
+  COUPON_EXHAUSTED: 'That code has been used up.',
+  COUPON_NOT_APPLICABLE: 'That code does not apply to these plans.',
+};
+
+/** How long typing must pause before the code is checked, so each keystroke is not a request. */
+export const COUPON_TYPING_PAUSE_MS = 800;
+/** Shorter codes are not checked while typing (each unknown code spends the API's budget). */
+const MIN_LIVE_LENGTH = 4;
+
+interface PlanAnswer {
+  planId: string;
+  check: CouponCheck | null;
+  problem: Problem | null;
+}
+
+async function checkOne(
+  platform: Pick<Platform, 'http'>,
+  code: string,
+  planId: string,
+): Promise<PlanAnswer> {
+  try {
+    return { planId, check: await checkCoupon(platform, code, planId), problem: null };
+  } catch (error) {
+    return { planId, check: null, problem: await problemOf(error) };
+  }
+}
+
+/**
+ * The API answers per plan, and every refused check spends the account's coupon budget (so codes
+ * cannot be enumerated). So the code is tried on one plan first: a code that is unknown, expired
+ * or used up is that for every plan, and costs one check, not one per plan. Only a code that
+ * exists is then tried on the other plans, for the discount each one gets.
+ */
+async function checkAgainstPlans(
+  platform: Pick<Platform, 'http'>,
+  code: string,
+  planIds: readonly string[],
+): Promise<PlanAnswer[]> {
+  const [first, ...rest] = planIds;
+  if (first === undefined) return [];
+  const firstAnswer = await checkOne(platform, code, first);
+  const problem = firstAnswer.problem;
+  if (problem && problem.code !== 'COUPON_NOT_APPLICABLE') return [firstAnswer];
+  const others = await Promise.all(rest.map((planId) => checkOne(platform, code, planId)));
+  return [firstAnswer, ...others];
+}
+
+/**
+ * The coupon field's live check: the code is checked against the plans on the screen (a coupon
+ * can apply to some plans only) when typing pauses and when the viewer presses Apply. Only the
+ * newest check's answer is kept.
+ */
+export function useCoupon(platform: Pick<Platform, 'http'>, planIds: readonly string[]) {
+  const [state, setState] = useState<CouponState>({ status: 'idle' });
+  const latest = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const planKey = planIds.join(',');
+
+  const check = useCallback(
+    async (raw: string) => {
+      if (timer.current) clearTimeout(timer.current);
+      const code = normalizeCouponCode(raw);
+      const run = ++latest.current;
+      if (code === '') {
+        setState({ status: 'idle' });
+        return;
+      }
+      setState({ status: 'checking', code });
+      const ids = planKey === '' ? [] : planKey.split(',');
+      const answers = await checkAgainstPlans(platform, code, ids);
+      if (run !== latest.current) return;
+      const percentages: Record<string, number> = {};
+      for (const answer of answers) {
+        if (answer.check?.valid && answer.check.percentage > 0)
+          percentages[answer.planId] = answer.check.percentage;
+      }
+      if (Object.keys(percentages).length > 0) {
+        setState({ status: 'applied', code, percentages });
+        return;
+      }
+      const problem = answers.find((answer) => answer.problem)?.problem ?? null;
+      const message = !problem
+        ? REJECTIONS.COUPON_NOT_FOUND!
+        : problem.status === 429
+          ? 'Too many codes tried. Please wait a few minutes and try again.'
+          : (REJECTIONS[problem.code] ?? problem.message);
+      setState({ status: 'rejected', code, message });
+    },
+    [platform, planKey],
+  );
+
+  /** Called on every keystroke: checks once typing pauses. */
+  const typed = useCallback(
+    (raw: string) => {
+      if (timer.current) clearTimeout(timer.current);
+      latest.current += 1;
+      const code = normalizeCouponCode(raw);
+      // An answer about another code must not stay on screen next to this one.
+      setState((previous) =>
+        previous.status !== 'idle' && previous.code === code ? previous : { status: 'idle' },
+      );
+      if (code.length < MIN_LIVE_LENGTH) return;
+      timer.current = setTimeout(() => void check(raw), COUPON_TYPING_PAUSE_MS);
+    },
+    [check],
+  );
+
+  const clear = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    latest.current += 1;
+    setState({ status: 'idle' });
+  }, []);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  return { state, check, typed, clear };
+}

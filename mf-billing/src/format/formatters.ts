@@ -1,0 +1,72 @@
+/**
+ * How money, dates and durations read to the viewer: in their own locale (the browser's
+ * languages) and time zone, never in the server's. Pure functions; the locale is a parameter so
+ * tests can pin it.
+ */
+
+/** The viewer's locales, as the browser orders them. */
+export function viewerLocales(): readonly string[] {
+  if (typeof navigator === 'undefined') return ['en'];
+  return navigator.languages?.length ? navigator.languages : [navigator.language || 'en'];
+}
+
+export function formatMoney(
+  amount: number,
+  currency: string,
+  locales: readonly string[] = viewerLocales(),
+): string {
+  return new Intl.NumberFormat([...locales], { style: 'currency', currency }).format(amount);
+}
+
+/** A local calendar date, for example "23 Nov 2026" or "Nov 23, 2026". */
+export function formatDate(date: Date, locales: readonly string[] = viewerLocales()): string {
+  return new Intl.DateTimeFormat([...locales], { dateStyle: 'medium' }).format(date);
+}
+
+/** A local date and time, for a receipt. */
+export function formatDateTime(date: Date, locales: readonly string[] = viewerLocales()): string {
+  return new Intl.DateTimeFormat([...locales], { dateStyle: 'long', timeStyle: 'short' }).format(
+    date,
+  );
+}
+
+/** SPEC §3: paymentDate arrives as epoch seconds. */
+export function fromEpochSeconds(seconds: number): Date {
+  return new Date(seconds * 1000);
+}
+
+/** Days as people say them: "7 days", "1 month", "1 year" (30-day months, 365-day years). */
+export function formatDuration(days: number, locales: readonly string[] = viewerLocales()): string {
+  const unit = (value: number, name: 'day' | 'month' | 'year') =>
+    new Intl.NumberFormat([...locales], { style: 'unit', unit: name, unitDisplay: 'long' }).format(
+      value,
+    );
+  if (days >= 365 && days % 365 === 0) return unit(days / 365, 'year');
+  if (days >= 28 && days % 30 === 0) return unit(days / 30, 'month');
+  return unit(days, 'day');
+}
+
+/** Minutes as "1 h 30 min" / "45 min" (trial time). */
+export function formatMinutes(
+  minutes: number,
+  locales: readonly string[] = viewerLocales(),
+): string {
+  const whole = Math.max(0, Math.floor(minutes));
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  const part = (value: number, unit: 'hour' | 'minute') =>
+    new Intl.NumberFormat([...locales], { style: 'unit', unit, unitDisplay: 'short' }).format(
+      value,
+    );
+  if (hours === 0) return part(rest, 'minute');
+  return rest === 0 ? part(hours, 'hour') : `${part(hours, 'hour')} ${part(rest, 'minute')}`;
+}
+
+/** A price after a percentage coupon, rounded to the currency's minor unit. */
+export function discounted(price: number, percentage: number, currency: string): number {
+  const digits =
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2;
+  const factor = 10 ** digits;
+  return Math.round(price * (1 - percentage / 100) * factor) / factor;
+}

@@ -1,0 +1,200 @@
+/** @jest-environment ./mf-billing/test/jsdom-with-fetch-environment.cjs */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { sendJson, testServerForFile } from '@crease/test-utils';
+import {
+  ACTIVE_MONTHLY,
+  accountOverview,
+  billingApi,
+  callsTo,
+  entitlement,
+  jsonOf,
+  problem,
+} from '../testing/billing-api';
+import { screenProps, testPlatform } from '../testing/test-platform';
+import { BillingScreen } from './billing-screen';
+
+const server = testServerForFile();
+const localDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium' });
+const OTHER_DEVICE = '/api/v1/devices/7d1c1b9e-1111-4a53-9d8e-5b2f8e1c4a10';
+
+function renderAccount() {
+  const { platform } = testPlatform(server.origin);
+  const props = screenProps(platform, 'account');
+  render(<BillingScreen {...props} />);
+  return { navigate: props.navigate, user: userEvent.setup() };
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+describe('Account screen', () => {
+  beforeEach(() => server.handle(billingApi()));
+
+  it('shows the plan, its state and its renewal date in local time', async () => {
+    renderAccount();
+
+    const plan = await screen.findByRole('region', { name: 'Plan' });
+    expect(plan).toHaveTextContent('Monthly');
+    expect(plan).toHaveTextContent('Active');
+    expect(plan).toHaveTextContent(`Active until ${localDate(ACTIVE_MONTHLY.periodEnd!)}`);
+    expect(
+      within(section('Sign-in')).getByRole('link', { name: 'Change password' }),
+    ).toHaveAttribute('href', '/change-password');
+    expect(section('Sign-in')).toHaveTextContent('Signed in as viewer@example.com');
+  });
+
+  it('shows the trial minutes left, overall and today', async () => {
+    const trial = {
+      ...ACTIVE_MONTHLY,
+      state: 'TRIAL' as const,
+      planId: 'trial',
+      planName: 'Free trial',
+    };
+    server.handle(
+      billingApi({
+        'GET /api/v1/account': (_q, r) => sendJson(r, 200, accountOverview(trial)),
+        'GET /api/v1/entitlement': (_q, r) =>
+          sendJson(
+            r,
+            200,
+            entitlement({
+              entitled: true,
+              state: 'TRIAL',
+              reason: 'TRIAL',
+              trialSecondsLeft: 9_000,
+              trialTodaySecondsLeft: 1_800,
+            }),
+          ),
+      }),
+    );
+    renderAccount();
+
+    const plan = await screen.findByRole('region', { name: 'Plan' });
+    expect(within(plan).getByText('Trial time left').nextElementSibling).toHaveTextContent(
+      '2 hr 30 min',
+    );
+    expect(within(plan).getByText('Left today').nextElementSibling).toHaveTextContent('30 min');
+    expect(plan).toHaveTextContent(`Trial ends on ${localDate(trial.periodEnd!)}`);
+  });
+
+  it('cancels at period end after a confirmation, and says until when it still plays', async () => {
+    const cancelled = {
+      ...ACTIVE_MONTHLY,
+      state: 'CANCELLED',
+      cancelledAt: '2026-11-23T12:00:00.000Z',
+    };
+    server.handle(
+      billingApi({
+        'POST /api/v1/billing/subscription/cancel': (_q, r) => sendJson(r, 200, cancelled),
+      }),
+    );
+    const { user } = renderAccount();
+    await user.click(await screen.findByRole('button', { name: 'Cancel subscription' }));
+    expect(screen.getByRole('group', { name: /cancel your subscription/i })).toHaveTextContent(
+      `You keep watching until ${localDate(ACTIVE_MONTHLY.periodEnd!)}`,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+
+    const plan = section('Plan');
+    expect(await within(plan).findByText(/Your plan is cancelled/)).toHaveTextContent(
+      `You can keep watching until ${localDate(ACTIVE_MONTHLY.periodEnd!)}.`,
+    );
+    expect(plan).toHaveTextContent(
+      `Cancelled: you can watch until ${localDate(ACTIVE_MONTHLY.periodEnd!)}`,
+    );
+    expect(
+      within(plan).queryByRole('button', { name: 'Cancel subscription' }),
+    ).not.toBeInTheDocument();
+    expect(callsTo(server.requests, 'POST', '/api/v1/billing/subscription/cancel')).toHaveLength(1);
+  });
+
+  it('lists the devices, marks this one, and signs another out', async () => {
+    server.handle(
+      billingApi({
+        [`DELETE ${OTHER_DEVICE}`]: (_q, r) => {
+          r.writeHead(204);
+          r.end();
+        },
+      }),
+    );
+    const { user } = renderAccount();
+    const devices = await screen.findByRole('region', { name: 'Devices' });
+    expect(devices).toHaveTextContent('2 of 2 devices in use');
+    expect(devices).toHaveTextContent('Chrome on Linux · This device');
+    expect(within(devices).getAllByRole('button', { name: /^Sign out/ })).toHaveLength(1);
+
+    await user.click(within(devices).getByRole('button', { name: /Sign out Safari on iOS/ }));
+
+    expect(await within(devices).findByText(/Safari on iOS is signed out/)).toBeVisible();
+    expect(devices).toHaveTextContent('1 of 2 devices in use');
+    expect(callsTo(server.requests, 'DELETE', OTHER_DEVICE)).toHaveLength(1);
+  });
+
+  it('says when this browser could not join the devices because the plan is full', async () => {
+    const full = accountOverview();
+    const statics = full.statics as { devices: { vidictId: string }[] };
+    statics.devices = statics.devices.map((device, i) => ({ ...device, vidictId: `other-${i}` }));
+    server.handle(billingApi({ 'GET /api/v1/account': (_q, r) => sendJson(r, 200, full) }));
+    renderAccount();
+
+    const devices = await screen.findByRole('region', { name: 'Devices' });
+    expect(within(devices).getByRole('status')).toHaveTextContent(
+      'This browser is not one of your devices yet',
+    );
+    expect(within(devices).getByRole('status')).toHaveTextContent(
+      'Your plan allows 2 devices. Sign one out below and this browser takes its place.',
+    );
+    expect(within(devices).getAllByRole('button', { name: /^Sign out/ })).toHaveLength(2);
+  });
+
+  it('saves the preferred video quality and the email setting', async () => {
+    server.handle(
+      billingApi({ 'PATCH /api/v1/account/settings': (_q, r) => sendJson(r, 200, {}) }),
+    );
+    const { user } = renderAccount();
+    const quality = await screen.findByRole('combobox', { name: 'Preferred video quality' });
+    expect(quality).toHaveValue('HD');
+
+    await user.selectOptions(quality, 'Full HD (1080p)');
+    await waitFor(() => expect(screen.getByText('Saved.')).toBeVisible());
+    await user.click(screen.getByRole('checkbox', { name: 'Email me match alerts and offers' }));
+    await waitFor(() =>
+      expect(callsTo(server.requests, 'PATCH', '/api/v1/account/settings')).toHaveLength(2),
+    );
+
+    const [first, second] = callsTo(server.requests, 'PATCH', '/api/v1/account/settings');
+    expect(jsonOf(first)).toEqual({ videoQuality: 'FULL_HD' });
+    expect(jsonOf(second)).toEqual({ emailSubscribe: true });
+  });
+
+  it('shows what is really stored when a setting cannot be saved', async () => {
+    server.handle(
+      billingApi({
+        'PATCH /api/v1/account/settings': (_q, r) =>
+          sendJson(r, 400, problem('VALIDATION_FAILED', 'That quality is not offered.')),
+      }),
+    );
+    const { user } = renderAccount();
+    const quality = await screen.findByRole('combobox', { name: 'Preferred video quality' });
+
+    await user.selectOptions(quality, 'SD');
+
+    expect(await screen.findByText('Not saved: That quality is not offered.')).toBeVisible();
+    expect(quality).toHaveValue('HD');
+  });
+
+  it('shows the error state with Retry', async () => {
+    server.handle(
+      billingApi({
+        'GET /api/v1/account': (_q, r) => sendJson(r, 500, problem('INTERNAL_ERROR', 'x')),
+      }),
+    );
+    renderAccount();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We couldn’t load your account');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeVisible();
+  });
+});

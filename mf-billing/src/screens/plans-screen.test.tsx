@@ -1,0 +1,161 @@
+/** @jest-environment ./mf-billing/test/jsdom-with-fetch-environment.cjs */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { sendJson, testServerForFile } from '@crease/test-utils';
+import {
+  ACTIVE_MONTHLY,
+  TRIAL_OFFER,
+  billingApi,
+  callsTo,
+  problem,
+  queryOf,
+} from '../testing/billing-api';
+import { screenProps, testPlatform } from '../testing/test-platform';
+import { BillingScreen } from './billing-screen';
+
+const server = testServerForFile();
+
+function renderPlans() {
+  const { platform } = testPlatform(server.origin);
+  const props = screenProps(platform, 'plans');
+  render(<BillingScreen {...props} />);
+  return { navigate: props.navigate, user: userEvent.setup() };
+}
+
+const planCards = () =>
+  within(screen.getByRole('list', { name: 'Plans' }))
+    .getAllByRole('listitem')
+    .filter((item) => item.getAttribute('aria-labelledby'));
+const card = (name: string) => screen.getByRole('listitem', { name });
+
+describe('Plans screen', () => {
+  beforeEach(() => server.handle(billingApi()));
+
+  it('lists the active plans in orderNumber order with price, duration, devices and description', async () => {
+    renderPlans();
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Match Week' })).toBeVisible();
+    expect(planCards().map((item) => within(item).getByRole('heading').textContent)).toEqual([
+      'Match Week',
+      'Monthly',
+      'Season Pass',
+    ]);
+    const monthly = card('Monthly');
+    expect(monthly).toHaveTextContent('$9.99 for 1 month');
+    expect(monthly).toHaveTextContent('Watch on up to 2 devices');
+    expect(monthly).toHaveTextContent('A month of every league.');
+    expect(card('Season Pass')).toHaveTextContent('$79.99 for 1 year');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/live in HD/);
+  });
+
+  it('offers the free trial while the account may take one, and links to it', async () => {
+    const { navigate, user } = renderPlans();
+
+    const trial = await screen.findByRole('region', { name: /watch free for 7 days/i });
+    expect(trial).toHaveTextContent('5 hr of live cricket in total, up to 1 hr a day');
+    await user.click(within(trial).getByRole('link', { name: 'Start free trial' }));
+    expect(navigate).toHaveBeenCalledWith('/trial-activation');
+    expect(
+      queryOf(callsTo(server.requests, 'GET', '/api/v1/billing/trial')[0]!).get('vidictId'),
+    ).toBe('0b6f3c1e-8d7a-4a53-9d8e-5b2f8e1c4a10');
+  });
+
+  it('marks the current plan and offers no trial to an account that has had one', async () => {
+    server.handle(
+      billingApi({
+        'GET /api/v1/billing/subscription': (_q, r) => sendJson(r, 200, ACTIVE_MONTHLY),
+        'GET /api/v1/billing/trial': (_q, r) =>
+          sendJson(r, 200, { ...TRIAL_OFFER, available: false, reason: 'PLAN_ALREADY_ACTIVE' }),
+      }),
+    );
+    renderPlans();
+
+    const monthly = await screen.findByRole('listitem', { name: 'Monthly' });
+    expect(within(monthly).getByText('Your plan')).toBeVisible();
+    expect(within(monthly).getByRole('link', { name: 'Extend Monthly' })).toBeVisible();
+    expect(within(card('Match Week')).queryByText('Your plan')).not.toBeInTheDocument();
+    expect(screen.getByText(/You’re on Monthly until/)).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Start free trial' })).not.toBeInTheDocument();
+  });
+
+  it('checks a coupon and shows the discounted prices, then carries it to checkout', async () => {
+    const { navigate, user } = renderPlans();
+    await screen.findByRole('heading', { level: 2, name: 'Monthly' });
+
+    await user.type(screen.getByRole('textbox', { name: 'Coupon code' }), 'welcome20');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect(await screen.findByText('WELCOME20 applied: 20 % off every plan.')).toBeVisible();
+    const monthly = card('Monthly');
+    expect(monthly).toHaveTextContent('$7.99 was $9.99 for 1 month');
+    expect(monthly).toHaveTextContent('20 % off with WELCOME20');
+    const checks = callsTo(server.requests, 'GET', '/api/v1/billing/coupons/check');
+    expect(checks.map((request) => queryOf(request).get('code'))).toEqual([
+      'WELCOME20',
+      'WELCOME20',
+      'WELCOME20',
+    ]);
+    await user.click(within(monthly).getByRole('link', { name: 'Choose Monthly' }));
+    expect(navigate).toHaveBeenCalledWith('/payment-process?planId=monthly&coupon=WELCOME20');
+  });
+
+  it('says an unknown coupon is unknown after one check, on the field', async () => {
+    const { user } = renderPlans();
+    await screen.findByRole('heading', { level: 2, name: 'Monthly' });
+    const field = screen.getByRole('textbox', { name: 'Coupon code' });
+
+    await user.type(field, 'NOPE{Enter}');
+
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        expect.stringContaining('We don’t know that code. Check it and try again.'),
+      ),
+    );
+    expect(field).toBeInvalid();
+    expect(callsTo(server.requests, 'GET', '/api/v1/billing/coupons/check')).toHaveLength(1);
+    expect(card('Monthly')).toHaveTextContent('$9.99 for 1 month');
+  });
+
+  it('shows the error state with Retry, and the plans once Retry works', async () => {
+    let fail = true;
+    server.handle(
+      billingApi({
+        'GET /api/v1/billing/plans': (_q, r) =>
+          fail
+            ? sendJson(r, 503, problem('UNAVAILABLE', 'down'))
+            : sendJson(r, 200, [
+                {
+                  planId: 'monthly',
+                  planName: 'Monthly',
+                  description: 'A month.',
+                  maxDevices: 2,
+                  duration: 30,
+                  orderNumber: 1,
+                  price: 9.99,
+                  active: true,
+                  status: 'ACTIVE',
+                  trial: false,
+                  created: '',
+                  updated: '',
+                },
+              ]),
+      }),
+    );
+    const { user } = renderPlans();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We couldn’t load the plans');
+    expect(alert).toHaveTextContent('An error occurred. Please try again later.');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Monthly' })).toBeVisible();
+  });
+
+  it('says so when no plan is on sale', async () => {
+    server.handle(billingApi({ 'GET /api/v1/billing/plans': (_q, r) => sendJson(r, 200, []) }));
+    renderPlans();
+
+    expect(await screen.findByText('No plans are on sale right now')).toBeVisible();
+  });
+});

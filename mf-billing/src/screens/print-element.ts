@@ -1,0 +1,41 @@
+/** Plain print styles: black on white, the receipt's definition list as two columns. */
+const PRINT_CSS = `
+  body { font: 12pt/1.5 system-ui, sans-serif; color: #000; background: #fff; margin: 2cm; }
+  h2 { font-size: 18pt; margin: 0 0 4pt; }
+  p { margin: 0 0 12pt; color: #333; }
+  dl { margin: 0; }
+  dl > div { display: flex; justify-content: space-between; gap: 24pt; padding: 6pt 0;
+    border-bottom: 1px solid #ccc; }
+  dt { color: #333; }
+  dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
+`;
+
+/**
+ * Prints one element on its own: a hidden same-origin frame holds a copy of it with plain print
+ * styles. A remote may not style the page's body (CSS Modules in pure mode), so hiding the rest
+ * of the page with print CSS is not an option, and this prints nothing but the receipt.
+ */
+export function printElement(element: HTMLElement, title: string): void {
+  const frame = document.createElement('iframe');
+  frame.setAttribute('aria-hidden', 'true');
+  frame.tabIndex = -1;
+  frame.style.cssText = 'position:fixed;width:0;height:0;border:0;visibility:hidden';
+  document.body.append(frame);
+  const doc = frame.contentDocument;
+  const win = frame.contentWindow;
+  if (!doc || !win) {
+    frame.remove();
+    return;
+  }
+  doc.open();
+  doc.write(
+    '<!doctype html><html><head><meta charset="utf-8"><title></title><style></style></head><body></body></html>',
+  );
+  doc.close();
+  doc.title = title;
+  doc.head.querySelector('style')!.textContent = PRINT_CSS;
+  doc.body.append(doc.importNode(element, true));
+  win.addEventListener('afterprint', () => frame.remove(), { once: true });
+  win.focus();
+  win.print();
+}

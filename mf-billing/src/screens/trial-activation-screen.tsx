@@ -1,0 +1,111 @@
+import { useRef, useState } from 'react';
+import type { ScreenProps, TrialOffer } from '@crease/contract';
+import { Alert, Button } from '@crease/ui';
+import { activateTrial, getTrialOffer } from '../api/billing-client';
+import { ProblemError } from '../api/problem';
+import { FormAlert } from '../components/form-alert';
+import { ScreenFrame } from '../components/screen-frame';
+import { ScreenLink } from '../components/screen-link';
+import { LoadFailed, Loading } from '../components/screen-states';
+import { useResource } from '../components/use-resource';
+import { formatDuration, formatMinutes } from '../format/formatters';
+import styles from './payment-screens.module.css';
+
+/** Why the trial is not on offer, in the viewer's words. */
+const NOT_AVAILABLE: Readonly<Record<NonNullable<TrialOffer['reason']>, string>> = {
+  TRIAL_ALREADY_USED: 'You have already used your free trial on this account.',
+  TRIAL_DEVICE_ALREADY_USED: 'This device has already been used for a free trial.',
+  PLAN_ALREADY_ACTIVE: 'You already have an active plan, so there is no need for a trial.',
+};
+
+/**
+ * /trial-activation: what the trial gives (days, minutes overall and per day), and one button
+ * that starts it. The API allows one trial per account and per device; a second attempt is
+ * refused with the reason.
+ */
+export function TrialActivationScreen({ platform, navigate }: ScreenProps) {
+  const { resource, retry } = useResource(() => getTrialOffer(platform), []);
+  return (
+    <ScreenFrame width="narrow" titleId="trial-title" eyebrow="Free trial" title="Try Crease free">
+      {resource.state === 'loading' ? <Loading label="Loading the trial offer…" /> : null}
+      {resource.state === 'failed' ? (
+        <LoadFailed what="the trial offer" problem={resource.problem} onRetry={retry} />
+      ) : null}
+      {resource.state === 'ready' ? (
+        <TrialOfferDetails offer={resource.data} platform={platform} navigate={navigate} />
+      ) : null}
+    </ScreenFrame>
+  );
+}
+
+function TrialOfferDetails({
+  offer,
+  platform,
+  navigate,
+}: {
+  offer: TrialOffer;
+  platform: ScreenProps['platform'];
+  navigate: ScreenProps['navigate'];
+}) {
+  const { days, overallMinutes, dailyMinutes } = offer.limits;
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const [refusal, setRefusal] = useState<{ message: string; revision: number } | null>(null);
+
+  const start = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      await activateTrial(platform);
+      platform.analytics.track({ name: 'trial_started' });
+      navigate('/trial-activation-success');
+    } catch (error) {
+      inFlight.current = false;
+      setBusy(false);
+      const message = error instanceof ProblemError ? error.problem.message : String(error);
+      setRefusal((previous) => ({ message, revision: (previous?.revision ?? 0) + 1 }));
+    }
+  };
+
+  return (
+    <div className={styles.card}>
+      <p className={styles.cardTitle}>{formatDuration(days)} of live cricket, free</p>
+      <ul className={styles.points}>
+        <li>
+          Watch up to <strong>{formatMinutes(overallMinutes)}</strong> in total during the trial
+        </li>
+        <li>
+          Up to <strong>{formatMinutes(dailyMinutes)}</strong> each day
+        </li>
+        <li>No card needed, nothing to cancel</li>
+        <li>One trial per account and per device</li>
+      </ul>
+      {refusal ? (
+        <FormAlert tone="error" title="Your trial could not start" revision={refusal.revision}>
+          <p>{refusal.message}</p>
+        </FormAlert>
+      ) : null}
+      {offer.available && !refusal ? (
+        <Button className={styles.wide} busy={busy} onClick={() => void start()}>
+          {busy ? 'Starting your trial…' : 'Start free trial'}
+        </Button>
+      ) : null}
+      {!offer.available && offer.reason ? (
+        <Alert tone="info" title="The free trial is not available">
+          <p>{NOT_AVAILABLE[offer.reason]}</p>
+        </Alert>
+      ) : null}
+      <div className={styles.actions}>
+        <ScreenLink to="/plans" navigate={navigate}>
+          See the plans
+        </ScreenLink>
+        {!offer.available ? (
+          <ScreenLink to="/account" navigate={navigate}>
+            Your account
+          </ScreenLink>
+        ) : null}
+      </div>
+    </div>
+  );
+}

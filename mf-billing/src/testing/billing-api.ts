@@ -1,0 +1,319 @@
+import { sendJson } from '@crease/test-utils';
+import type { RecordedRequest, TestHandler } from '@crease/test-utils';
+import type {
+  AccountOverview,
+  Checkout,
+  Entitlement,
+  Payment,
+  PaymentPage,
+  PaymentReceipt,
+  Plan,
+  SandboxSessionView,
+  Subscription,
+  TrialOffer,
+} from '@crease/contract';
+import { TEST_DEVICE } from './test-platform';
+
+/**
+ * Answers like the billing API (shared/contract/src/billing.ts) from fixtures, for component
+ * tests over a real local HTTP server. `routes` replaces the answer for "METHOD /path".
+ */
+
+export function problem(code: string, message: string, extra: Record<string, unknown> = {}) {
+  return { code, userId: 'u-1', message, timeStamp: '2026-11-23T12:00:00.000Z', ...extra };
+}
+
+export function pathOf(request: RecordedRequest): string {
+  return new URL(request.url, 'http://x').pathname;
+}
+
+export function queryOf(request: RecordedRequest): URLSearchParams {
+  return new URL(request.url, 'http://x').searchParams;
+}
+
+export function jsonOf(request: RecordedRequest | undefined): unknown {
+  return request?.body ? JSON.parse(request.body) : undefined;
+}
+
+export const callsTo = (requests: RecordedRequest[], method: string, path: string) =>
+  requests.filter((request) => request.method === method && pathOf(request) === path);
+
+const plan = (overrides: Partial<Plan>): Plan => ({
+  planId: 'plan',
+  planName: 'Plan',
+  description: '',
+  maxDevices: 1,
+  duration: 30,
+  orderNumber: 1,
+  price: 1,
+  active: true,
+  status: 'ACTIVE',
+  trial: false,
+  created: '2026-01-01T00:00:00.000Z',
+  updated: '2026-01-01T00:00:00.000Z',
+  ...overrides,
+});
+
+/** Out of order on purpose: the screen sorts by orderNumber. */
+export const PLANS: Plan[] = [
+  plan({
+    planId: 'season',
+    planName: 'Season Pass',
+    description: 'Every match of the season.',
+    maxDevices: 4,
+    duration: 365,
+    orderNumber: 3,
+    price: 79.99,
+  }),
+  plan({
+    planId: 'trial',
+    planName: 'Free trial',
+    duration: 7,
+    orderNumber: 0,
+    price: 0,
+    trial: true,
+  }),
+  plan({
+    planId: 'weekly',
+    planName: 'Match Week',
+    description: 'A week of live cricket.',
+    maxDevices: 1,
+    duration: 7,
+    orderNumber: 1,
+    price: 4.99,
+  }),
+  plan({
+    planId: 'retired',
+    planName: 'Old Plan',
+    orderNumber: 2,
+    price: 1,
+    active: false,
+    status: 'INACTIVE',
+  }),
+  plan({
+    planId: 'monthly',
+    planName: 'Monthly',
+    description: 'A month of every league.',
+    maxDevices: 2,
+    duration: 30,
+    orderNumber: 2,
+    price: 9.99,
+  }),
+];
+
+export const NO_SUBSCRIPTION: Subscription = {
+  state: 'NONE',
+  planId: null,
+  planName: null,
+  periodStart: null,
+  periodEnd: null,
+  cancelledAt: null,
+  entitled: false,
+};
+
+export const ACTIVE_MONTHLY: Subscription = {
+  state: 'ACTIVE',
+  planId: 'monthly',
+  planName: 'Monthly',
+  periodStart: '2026-11-01T10:00:00.000Z',
+  periodEnd: '2026-12-01T10:00:00.000Z',
+  cancelledAt: null,
+  entitled: true,
+};
+
+export const TRIAL_OFFER: TrialOffer = {
+  planId: 'trial',
+  limits: { days: 7, overallMinutes: 300, dailyMinutes: 60 },
+  available: true,
+  reason: null,
+};
+
+export function entitlement(overrides: Partial<Entitlement> = {}): Entitlement {
+  return {
+    entitled: false,
+    reason: 'NO_PLAN',
+    state: 'NONE',
+    planId: null,
+    periodEnd: null,
+    trialSecondsLeft: null,
+    trialTodaySecondsLeft: null,
+    vidictId: TEST_DEVICE.vidictId,
+    deviceRegistered: true,
+    checkedAt: '2026-11-23T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function checkout(overrides: Partial<Checkout> = {}): Checkout {
+  return {
+    checkoutId: 'co-1',
+    status: 'OPEN',
+    planId: 'monthly',
+    planName: 'Monthly',
+    amount: 7.99,
+    listPrice: 9.99,
+    currency: 'USD',
+    couponCode: 'WELCOME20',
+    percentage: 20,
+    paymentSystem: 'SANDBOX',
+    sessionId: 'cs_test_session1',
+    redirectUrl: 'http://localhost/secure-payment?session=cs_test_session1',
+    failureCode: null,
+    failureMessage: null,
+    created: '2026-11-23T12:00:00.000Z',
+    expiresAt: '2026-11-23T13:00:00.000Z',
+    paymentId: null,
+    ...overrides,
+  };
+}
+
+export function sandboxSession(overrides: Partial<SandboxSessionView> = {}): SandboxSessionView {
+  return {
+    sessionId: 'cs_test_session1',
+    merchant: 'Crease',
+    description: 'Monthly (30 days)',
+    amount: 7.99,
+    currency: 'USD',
+    status: 'OPEN',
+    lastFailure: null,
+    returnUrl: 'http://localhost/payment-process?checkout=co-1',
+    expiresAt: '2026-11-23T13:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** 23 payments, newest first, one day apart (epoch seconds, SPEC §3). */
+export const PAYMENTS: Payment[] = Array.from({ length: 23 }, (_, i) => ({
+  paymentId: `pay-${23 - i}`,
+  plan: i % 2 === 0 ? 'Monthly' : 'Match Week',
+  planEndDate: '2026-12-01T10:00:00.000Z',
+  amount: i % 2 === 0 ? 9.99 : 4.99,
+  paymentSystem: 'SANDBOX',
+  paymentDate: 1_763_900_000 - i * 86_400,
+}));
+
+export function paymentPage(page: number, pageSize: number, all = PAYMENTS): PaymentPage {
+  return {
+    payments: all.slice((page - 1) * pageSize, page * pageSize),
+    page,
+    pageSize,
+    total: all.length,
+  };
+}
+
+export function receipt(payment: Payment): PaymentReceipt {
+  return {
+    ...payment,
+    planId: 'monthly',
+    currency: 'USD',
+    listPrice: 9.99,
+    couponCode: null,
+    percentage: 0,
+    checkoutId: 'co-1',
+    providerReference: 'pi_test_123',
+    email: 'viewer@example.com',
+  };
+}
+
+export function accountOverview(
+  subscription: Subscription = ACTIVE_MONTHLY,
+  overrides: Partial<AccountOverview['userProfile']> = {},
+): AccountOverview {
+  return {
+    userProfile: {
+      userId: 'u-1',
+      email: 'viewer@example.com',
+      active: true,
+      status: 'ACTIVE',
+      region: 'GB',
+      videoQuality: 'HD',
+      planId: subscription.planId,
+      planStartDate: subscription.periodStart,
+      planEndDate: subscription.periodEnd,
+      planActive: subscription.entitled,
+      planStatus: subscription.state,
+      planCreated: subscription.periodStart,
+      planUpdated: subscription.periodStart,
+      trialOverallTime: 0,
+      trialTodayTime: 0,
+      ...overrides,
+    },
+    userPlans: PLANS.filter((p) => p.planId === subscription.planId),
+    payments: [],
+    channels: [],
+    statics: {
+      subscription,
+      trial: TRIAL_OFFER.limits,
+      emailSubscribe: false,
+      videoQualities: ['AUTO', 'SD', 'HD', 'FULL_HD'],
+      devices: [
+        {
+          ...TEST_DEVICE,
+          appVersion: 'web-1.0.0',
+          userAgent: 'Chrome on Linux',
+          registered: '2026-11-01T10:00:00.000Z',
+          lastSeen: '2026-11-23T10:00:00.000Z',
+        },
+        {
+          vidictId: '7d1c1b9e-1111-4a53-9d8e-5b2f8e1c4a10',
+          deviceOs: 'IOS',
+          deviceType: 'SAFARI',
+          appVersion: 'web-1.0.0',
+          userAgent: 'Safari on iOS',
+          registered: '2026-11-05T10:00:00.000Z',
+          lastSeen: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+      maxDevices: 2,
+      currency: 'USD',
+    },
+    loginId: 'viewer@example.com',
+    errorText: null,
+  };
+}
+
+/** The happy path of every billing call; `routes` replaces one ("GET /api/v1/billing/plans"). */
+export function billingApi(routes: Record<string, TestHandler> = {}): TestHandler {
+  return (request, response) => {
+    const path = pathOf(request);
+    const override = routes[`${request.method} ${path}`];
+    if (override) return override(request, response);
+    const query = queryOf(request);
+    switch (`${request.method} ${path}`) {
+      case 'GET /api/v1/billing/plans':
+        return sendJson(response, 200, PLANS);
+      case 'GET /api/v1/billing/subscription':
+        return sendJson(response, 200, NO_SUBSCRIPTION);
+      case 'GET /api/v1/billing/trial':
+        return sendJson(response, 200, TRIAL_OFFER);
+      case 'GET /api/v1/entitlement':
+        return sendJson(response, 200, entitlement());
+      case 'GET /api/v1/billing/coupons/check':
+        return query.get('code') === 'WELCOME20'
+          ? sendJson(response, 200, { valid: true, couponCode: 'WELCOME20', percentage: 20 })
+          : sendJson(response, 404, problem('COUPON_NOT_FOUND', 'No such coupon.'));
+      case 'POST /api/v1/billing/checkouts':
+        return sendJson(response, 201, checkout());
+      case 'GET /api/v1/billing/payments': {
+        const page = Number(query.get('page') ?? 1);
+        return sendJson(response, 200, paymentPage(page, Number(query.get('pageSize') ?? 10)));
+      }
+      case 'GET /api/v1/account':
+        return sendJson(response, 200, accountOverview());
+      default: {
+        const receiptMatch = /^\/api\/v1\/billing\/payments\/(.+)$/.exec(path);
+        const found = receiptMatch && PAYMENTS.find((p) => p.paymentId === receiptMatch[1]);
+        if (request.method === 'GET' && found) return sendJson(response, 200, receipt(found));
+        if (request.method === 'GET' && /^\/api\/v1\/billing\/checkouts\/co-1$/.test(path))
+          return sendJson(response, 200, checkout());
+        if (request.method === 'GET' && /^\/api\/v1\/sandbox-provider\/sessions\/[^/]+$/.test(path))
+          return sendJson(response, 200, sandboxSession());
+        return sendJson(
+          response,
+          404,
+          problem('NOT_FOUND', `No such path: ${request.method} ${path}`),
+        );
+      }
+    }
+  };
+}

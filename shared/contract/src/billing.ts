@@ -1,0 +1,370 @@
+/**
+ * The billing API as both sides see it (issue 11): paths, subscription states, the entitlement
+ * answer, checkout, the sandbox provider's hosted card page, devices, error codes.
+ *
+ * The SPEC §3 entities (Plan, UserProfile, AccountOverview, Payment, CouponCheck,
+ * DeviceRegistration) are spelled once, in wire.ts; this file adds what the spec leaves "not
+ * shown" and we designed. Money on the wire is a number in the currency's major unit
+ * (`price: 9.99`), always in BILLING_CURRENCY; the API stores whole minor units (cents).
+ */
+import type { DeviceRegistration, Payment } from './wire';
+
+/** The one currency every price and amount is in (ISO 4217); screens format it with Intl. */
+export const BILLING_CURRENCY = 'USD';
+
+/**
+ * API paths, relative to the API origin, with `:name` parameters (fill them with `billingPath`).
+ * The API registers exactly these; the mf-billing remote calls exactly these.
+ */
+export const BILLING_PATHS = {
+  /** GET: active plans in orderNumber order (public, cacheable: ETag + max-age). */
+  plans: 'api/v1/billing/plans',
+  /** GET ?code=&planId=: CouponCheck. Rate-limited per account and per address. */
+  couponCheck: 'api/v1/billing/coupons/check',
+  /** POST CheckoutRequest + Idempotency-Key (required): 201 Checkout. */
+  checkouts: 'api/v1/billing/checkouts',
+  /** GET: one checkout of the caller (the payment screens poll it with the entitlement). */
+  checkout: 'api/v1/billing/checkouts/:checkoutId',
+  /** GET: TrialOffer; POST TrialActivationRequest: start the trial (once per account and device). */
+  trial: 'api/v1/billing/trial',
+  /** GET: the caller's Subscription. */
+  subscription: 'api/v1/billing/subscription',
+  /** POST: cancel at period end (a second cancel is 409 SUBSCRIPTION_ALREADY_CANCELLED). */
+  cancelSubscription: 'api/v1/billing/subscription/cancel',
+  /** GET ?page=&pageSize=: PaymentPage, newest first. */
+  payments: 'api/v1/billing/payments',
+  /** GET: one payment with its receipt details. */
+  payment: 'api/v1/billing/payments/:paymentId',
+  /** GET ?vidictId=: Entitlement, "may this account watch now, on this device, and if not, why". */
+  entitlement: 'api/v1/entitlement',
+  /** GET: AccountOverview (SPEC §3). */
+  account: 'api/v1/account',
+  /** PATCH AccountSettingsRequest: preferred video quality, email subscription. */
+  accountSettings: 'api/v1/account/settings',
+  /** GET: DeviceList; POST DeviceRegistration (201 new, 200 known; 409 DEVICE_LIMIT_REACHED). */
+  devices: 'api/v1/devices',
+  /** DELETE: sign that device out (it no longer counts against maxDevices). */
+  device: 'api/v1/devices/:vidictId',
+  /** POST: the payment provider's signed webhook (raw body). `:provider` is a PaymentSystem. */
+  webhook: 'api/v1/billing/webhooks/:provider',
+  /** GET: the sandbox provider's hosted-page view of a session (the /secure-payment screen). */
+  sandboxSession: 'api/v1/sandbox-provider/sessions/:sessionId',
+  /** POST SandboxCardRequest: the card form's submission. */
+  sandboxCard: 'api/v1/sandbox-provider/sessions/:sessionId/card',
+  /** POST SandboxConfirmRequest: the 3-D-Secure-style confirmation step. */
+  sandboxConfirm: 'api/v1/sandbox-provider/sessions/:sessionId/confirm',
+} as const;
+export type BillingPathName = keyof typeof BILLING_PATHS;
+
+/** Fills a path's `:name` parameters (URL-encoded): `billingPath('checkout', { checkoutId })`. */
+export function billingPath(name: BillingPathName, params: Record<string, string> = {}): string {
+  return BILLING_PATHS[name].replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`billingPath(${name}) needs "${key}"`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Which provider took the money (Payment.paymentSystem, Checkout.paymentSystem). */
+export const PAYMENT_SYSTEMS = ['SANDBOX', 'STRIPE'] as const;
+export type PaymentSystem = (typeof PAYMENT_SYSTEMS)[number];
+
+/** Plan.status values (Plan.active mirrors ACTIVE). */
+export const PLAN_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export type PlanStatus = (typeof PLAN_STATUSES)[number];
+
+/**
+ * Subscription states and their only transitions (UserProfile.planStatus carries the state):
+ *   NONE → TRIAL (trial activation) · NONE | TRIAL | EXPIRED | CANCELLED → ACTIVE (a paid checkout,
+ *   confirmed by the provider's webhook) · ACTIVE → ACTIVE (paying again extends the period) ·
+ *   ACTIVE → CANCELLED (cancel: still entitled until the period ends) ·
+ *   TRIAL | ACTIVE | CANCELLED → EXPIRED (the period ended, on the server's clock).
+ */
+export const SUBSCRIPTION_STATES = ['NONE', 'TRIAL', 'ACTIVE', 'CANCELLED', 'EXPIRED'] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+
+/** The caller's subscription (GET subscription; inside AccountOverview.statics.subscription). */
+export interface Subscription {
+  state: SubscriptionState;
+  /** null in NONE. */
+  planId: string | null;
+  planName: string | null;
+  /** ISO 8601; null in NONE. */
+  periodStart: string | null;
+  /** ISO 8601: renewal/end date; access ends here (also after a cancel). */
+  periodEnd: string | null;
+  /** ISO 8601 when cancelled, else null. */
+  cancelledAt: string | null;
+  /** Entitled right now (TRIAL, ACTIVE, or CANCELLED before periodEnd). */
+  entitled: boolean;
+}
+
+/** Trial limits: watching is metered by the server from player heartbeats (ARCHITECTURE §8). */
+export interface TrialLimits {
+  /** Calendar length of the trial. */
+  days: number;
+  /** Minutes of watching over the whole trial. */
+  overallMinutes: number;
+  /** Minutes of watching per UTC day. */
+  dailyMinutes: number;
+}
+
+/** GET trial: what /trial-activation explains, and whether "Start free trial" is offered. */
+export interface TrialOffer {
+  planId: string;
+  limits: TrialLimits;
+  /** false after the account (or this device, when vidictId is given) has had its trial. */
+  available: boolean;
+  /** Why not, when not available. */
+  reason: 'TRIAL_ALREADY_USED' | 'TRIAL_DEVICE_ALREADY_USED' | 'PLAN_ALREADY_ACTIVE' | null;
+}
+
+export interface TrialActivationRequest {
+  /** The browser's device id (platform.device.vidictId): one trial per device. */
+  vidictId: string;
+}
+
+/** Why the entitlement is what it is. The first three mean "may watch". */
+export const ENTITLEMENT_REASONS = [
+  'ACTIVE_PLAN',
+  'TRIAL',
+  'CANCELLED_UNTIL_PERIOD_END',
+  'NO_PLAN',
+  'PLAN_EXPIRED',
+  'TRIAL_EXPIRED',
+  'TRIAL_TIME_USED',
+  'TRIAL_DAILY_TIME_USED',
+  'DEVICE_NOT_REGISTERED',
+  'ACCOUNT_INACTIVE',
+] as const;
+export type EntitlementReason = (typeof ENTITLEMENT_REASONS)[number];
+
+/**
+ * The one server-side answer every screen and the stream origin share (ARCHITECTURE §8):
+ * may this account watch now, on this device, and if not, why. The browser polls it after a
+ * checkout until `entitled` (or the checkout fails).
+ */
+export interface Entitlement {
+  entitled: boolean;
+  reason: EntitlementReason;
+  state: SubscriptionState;
+  planId: string | null;
+  /** ISO 8601: when access ends, if it does. */
+  periodEnd: string | null;
+  /** Seconds of trial watching left, overall and today (null outside a trial). */
+  trialSecondsLeft: number | null;
+  trialTodaySecondsLeft: number | null;
+  /** The device asked about (null when the request named none). */
+  vidictId: string | null;
+  deviceRegistered: boolean | null;
+  /** ISO 8601: the server's clock when it answered. */
+  checkedAt: string;
+}
+
+/** POST checkouts. The price is always computed by the API; `expectedAmount` only guards it. */
+export interface CheckoutRequest {
+  planId: string;
+  couponCode?: string;
+  /**
+   * The amount the screen showed (major units). If the API computes another amount the checkout
+   * is refused with 409 PRICE_CHANGED, so a viewer never pays what they did not see.
+   */
+  expectedAmount?: number;
+}
+
+/**
+ * Checkout states. Only the provider's webhook moves a checkout to PAID or FAILED; the browser
+ * never does. FAILED can still turn PAID (the viewer tries another card on the same session).
+ */
+export const CHECKOUT_STATUSES = ['OPEN', 'PAID', 'FAILED', 'EXPIRED'] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+
+/** Why a payment failed (Checkout.failureCode), from the provider. */
+export const PAYMENT_FAILURE_CODES = [
+  'CARD_DECLINED',
+  'INSUFFICIENT_FUNDS',
+  'AUTHENTICATION_FAILED',
+  'SESSION_EXPIRED',
+] as const;
+export type PaymentFailureCode = (typeof PAYMENT_FAILURE_CODES)[number];
+
+export interface Checkout {
+  checkoutId: string;
+  status: CheckoutStatus;
+  planId: string;
+  planName: string;
+  /** Major units, after the coupon. */
+  amount: number;
+  /** Before the coupon. */
+  listPrice: number;
+  currency: string;
+  couponCode: string | null;
+  percentage: number;
+  paymentSystem: PaymentSystem;
+  /** The provider's session id (the sandbox's `/secure-payment?session=` parameter). */
+  sessionId: string;
+  /**
+   * Where the browser goes to pay: for the sandbox, the site's `/secure-payment?session=…`; for
+   * Stripe, Stripe Checkout's hosted page.
+   */
+  redirectUrl: string;
+  failureCode: PaymentFailureCode | null;
+  failureMessage: string | null;
+  /** ISO 8601. */
+  created: string;
+  expiresAt: string;
+  /** The ledger entry, once PAID. */
+  paymentId: string | null;
+}
+
+export interface PaymentPage {
+  payments: Payment[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+/** One payment with what a printable receipt needs. */
+export interface PaymentReceipt extends Payment {
+  planId: string;
+  currency: string;
+  listPrice: number;
+  couponCode: string | null;
+  percentage: number;
+  checkoutId: string;
+  /** The provider's payment reference. */
+  providerReference: string;
+  email: string;
+}
+
+/** UserProfile.videoQuality values (the preferred quality; the player may go lower). */
+export const VIDEO_QUALITIES = ['AUTO', 'SD', 'HD', 'FULL_HD'] as const;
+export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
+
+export interface AccountSettingsRequest {
+  videoQuality?: VideoQuality;
+  emailSubscribe?: boolean;
+}
+
+/** A registered device as the account screen lists it. */
+export interface RegisteredDevice extends DeviceRegistration {
+  /** ISO 8601. */
+  registered: string;
+  lastSeen: string;
+}
+
+export interface DeviceList {
+  devices: RegisteredDevice[];
+  maxDevices: number;
+}
+
+/** The 409 DEVICE_LIMIT_REACHED body: the error shape plus the devices to offer "sign out". */
+export interface DeviceLimitError {
+  code: 'DEVICE_LIMIT_REACHED';
+  userId: string | null;
+  message: string;
+  timeStamp: string;
+  maxDevices: number;
+  devices: RegisteredDevice[];
+}
+
+/** AccountOverview.statics: what /account needs beyond the spec's named fields. */
+export interface AccountStatics {
+  subscription: Subscription;
+  trial: TrialLimits;
+  emailSubscribe: boolean;
+  videoQualities: readonly VideoQuality[];
+  devices: RegisteredDevice[];
+  maxDevices: number;
+  currency: string;
+}
+
+/** The sandbox provider's test cards (any future expiry, any 3-digit CVC). */
+export const SANDBOX_TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  requiresConfirmation: '4000002760003184',
+  insufficientFunds: '4000000000009995',
+} as const;
+
+/** GET sandboxSession: what the hosted card page shows. */
+export interface SandboxSessionView {
+  sessionId: string;
+  merchant: string;
+  description: string;
+  amount: number;
+  currency: string;
+  status: 'OPEN' | 'REQUIRES_CONFIRMATION' | 'SUCCEEDED' | 'EXPIRED';
+  /** The last failed attempt on this session, if any. */
+  lastFailure: { code: PaymentFailureCode; message: string } | null;
+  /** Where the page sends the browser when it is done (the site's /payment-process). */
+  returnUrl: string;
+  expiresAt: string;
+}
+
+export interface SandboxCardRequest {
+  /** Digits; spaces and dashes are allowed and ignored. */
+  number: string;
+  expMonth: number;
+  /** Four digits. */
+  expYear: number;
+  cvc: string;
+  name?: string;
+}
+
+export interface SandboxConfirmRequest {
+  /** The 3-D-Secure-style step: the viewer approves or refuses in their "bank" dialog. */
+  approve: boolean;
+}
+
+/** The hosted page's answer to a card or a confirmation: the page then returns to returnUrl. */
+export interface SandboxPaymentResult {
+  status: 'SUCCEEDED' | 'REQUIRES_CONFIRMATION' | 'FAILED';
+  failureCode: PaymentFailureCode | null;
+  message: string;
+  returnUrl: string;
+}
+
+/** Stable error codes of the billing API (the `code` of the spec's error shape). */
+export const BILLING_ERROR_CODES = [
+  /** No such plan (or it is not for sale: the trial plan is taken with trial activation). */
+  'PLAN_NOT_FOUND',
+  'PLAN_INACTIVE',
+  /** The amount the screen showed is not what the API computes (a changed or tampered price). */
+  'PRICE_CHANGED',
+  'COUPON_NOT_FOUND',
+  'COUPON_EXPIRED',
+  'COUPON_NOT_YET_VALID',
+  'COUPON_EXHAUSTED',
+  'COUPON_NOT_APPLICABLE',
+  /** Checkout needs an Idempotency-Key, so a double click cannot pay twice. */
+  'IDEMPOTENCY_KEY_REQUIRED',
+  'CHECKOUT_NOT_FOUND',
+  'TRIAL_ALREADY_USED',
+  'TRIAL_DEVICE_ALREADY_USED',
+  'PLAN_ALREADY_ACTIVE',
+  'NO_ACTIVE_SUBSCRIPTION',
+  'SUBSCRIPTION_ALREADY_CANCELLED',
+  'DEVICE_LIMIT_REACHED',
+  'DEVICE_NOT_FOUND',
+  'DEVICE_NOT_REGISTERED',
+  'PAYMENT_NOT_FOUND',
+  /** Webhooks: a signature that does not verify, or none. */
+  'WEBHOOK_SIGNATURE_INVALID',
+  /** Webhooks: the signed timestamp is outside the tolerance (a replay). */
+  'WEBHOOK_TIMESTAMP_STALE',
+  'WEBHOOK_PROVIDER_UNKNOWN',
+  /** Sandbox card page. */
+  'SESSION_NOT_FOUND',
+  'SESSION_EXPIRED',
+  'SESSION_ALREADY_PAID',
+  'SESSION_NOT_AWAITING_CONFIRMATION',
+  'CARD_NUMBER_INVALID',
+  'CARD_EXPIRED',
+  'CARD_EXPIRY_INVALID',
+  'CARD_CVC_INVALID',
+  'CARD_DECLINED',
+  'INSUFFICIENT_FUNDS',
+  'AUTHENTICATION_FAILED',
+] as const;
+export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[number];
