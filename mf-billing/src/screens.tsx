@@ -3,7 +3,7 @@ import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { ScreenProps } from '@crease/contract';
 import { BillingScreen } from './screens/billing-screen';
-import { ScreenCrashed } from './screens/screen-crashed';
+import { ScreenCrashed } from '@crease/ui';
 
 /**
  * The remote's one front door (STYLE §2): a single-spa parcel. The shell mounts it with
@@ -14,7 +14,7 @@ const lifecycles = singleSpaReact<ScreenProps>({
   React,
   ReactDOMClient,
   rootComponent: BillingScreen,
-  errorBoundary: () => <ScreenCrashed />,
+  errorBoundary: () => <ScreenCrashed what="this page" width="wide" />,
 });
 
 export const { bootstrap, mount, unmount, update } = lifecycles;

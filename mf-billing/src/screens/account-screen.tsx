@@ -21,7 +21,7 @@ import {
 import { ProblemError } from '../api/problem';
 import { FormAlert } from '../components/form-alert';
 import { ScreenFrame } from '../components/screen-frame';
-import { ScreenLink } from '../components/screen-link';
+import { ScreenLink } from '@crease/ui';
 import { LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
 import { formatDate, formatMinutes } from '../format/formatters';

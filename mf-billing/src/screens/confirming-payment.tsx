@@ -5,7 +5,7 @@ import { getCheckout, getEntitlement } from '../api/billing-client';
 import { problemOf } from '../api/problem';
 import type { Problem } from '../api/problem';
 import { ScreenFrame } from '../components/screen-frame';
-import { ScreenLink } from '../components/screen-link';
+import { ScreenLink } from '@crease/ui';
 import { outcomePath } from './payment-paths';
 import styles from './payment-screens.module.css';
 

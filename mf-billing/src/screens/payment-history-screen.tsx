@@ -1,7 +1,7 @@
 import type { PaymentPage, ScreenProps } from '@crease/contract';
 import { listPayments } from '../api/billing-client';
 import { ScreenFrame } from '../components/screen-frame';
-import { ScreenLink } from '../components/screen-link';
+import { ScreenLink } from '@crease/ui';
 import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
 import { formatDate, formatMoney, fromEpochSeconds } from '../format/formatters';

@@ -6,7 +6,7 @@ import { checkCoupon, createCheckout, listPlans } from '../api/billing-client';
 import { ProblemError } from '../api/problem';
 import { FormAlert } from '../components/form-alert';
 import { ScreenFrame } from '../components/screen-frame';
-import { ScreenLink } from '../components/screen-link';
+import { ScreenLink } from '@crease/ui';
 import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
 import { useIdempotencyKey } from '../components/use-idempotency-key';
 import { useResource } from '../components/use-resource';

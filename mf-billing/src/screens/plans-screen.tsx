@@ -5,7 +5,7 @@ import { Button, TextField } from '@crease/ui';
 import { getSubscription, getTrialOffer, listPlans } from '../api/billing-client';
 import { PlanPrice } from '../components/plan-price';
 import { ScreenFrame } from '../components/screen-frame';
-import { ScreenLink } from '../components/screen-link';
+import { ScreenLink } from '@crease/ui';
 import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
 import { useCoupon } from '../components/use-coupon';
 import { useResource } from '../components/use-resource';

@@ -3,7 +3,7 @@ import type { PaymentReceipt, ScreenProps } from '@crease/contract';
 import { Button } from '@crease/ui';
 import { getReceipt } from '../api/billing-client';
 import { ScreenFrame } from '../components/screen-frame';
-import { ScreenLink } from '../components/screen-link';
+import { ScreenLink } from '@crease/ui';
 import { LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
 import { formatDate, formatDateTime, formatMoney, fromEpochSeconds } from '../format/formatters';

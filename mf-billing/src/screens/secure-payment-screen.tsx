@@ -12,7 +12,7 @@ import { ProblemError } from '../api/problem';
 import type { Problem } from '../api/problem';
 import { FormAlert } from '../components/form-alert';
 import { ScreenFrame } from '../components/screen-frame';
-import { ScreenLink } from '../components/screen-link';
+import { ScreenLink } from '@crease/ui';
 import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
 import { checkAll, useField } from '../components/use-field';
 import { useIdempotencyKey } from '../components/use-idempotency-key';

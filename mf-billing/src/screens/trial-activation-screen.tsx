@@ -5,7 +5,7 @@ import { activateTrial, getTrialOffer } from '../api/billing-client';
 import { ProblemError } from '../api/problem';
 import { FormAlert } from '../components/form-alert';
 import { ScreenFrame } from '../components/screen-frame';
-import { ScreenLink } from '../components/screen-link';
+import { ScreenLink } from '@crease/ui';
 import { LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
 import { formatDuration, formatMinutes } from '../format/formatters';

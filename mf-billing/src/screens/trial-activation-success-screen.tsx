@@ -1,7 +1,7 @@
 import type { ScreenProps } from '@crease/contract';
 import { getEntitlement } from '../api/billing-client';
 import { ScreenFrame } from '../components/screen-frame';
-import { ScreenLink } from '../components/screen-link';
+import { ScreenLink } from '@crease/ui';
 import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
 import { formatDate, formatMinutes } from '../format/formatters';
