@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { CATALOG_PATHS } from '@crease/contract';
 import { getEvent, getTimeline, listEvents } from '../catalog/catalog-reads';
 import { cacheKey, parseFilter, parseLimit, sendCached } from '../catalog/http-cache';
-import { requireViewerToken } from '../catalog/viewer-auth';
+import { ViewerTokenCheck } from '../catalog/viewer-auth';
 import {
   CatalogEventSchema,
   CatalogId,
@@ -24,7 +24,8 @@ export async function catalogEventRoutes(root: FastifyInstance): Promise<void> {
   const { catalog, accessTokens, database } = app.services;
   const { db } = database;
   // Before the query is validated: without a valid token, the answer is 401 and nothing else.
-  app.addHook('onRequest', async (request) => requireViewerToken(request, accessTokens));
+  const viewerTokens = new ViewerTokenCheck(accessTokens);
+  app.addHook('onRequest', async (request) => viewerTokens.require(request));
 
   app.get(
     `/${CATALOG_PATHS.events}`,

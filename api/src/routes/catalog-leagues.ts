@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { CATALOG_PATHS } from '@crease/contract';
 import { listLeagues } from '../catalog/catalog-reads';
 import { cacheKey, parseFilter, sendCached } from '../catalog/http-cache';
-import { requireViewerToken } from '../catalog/viewer-auth';
+import { ViewerTokenCheck } from '../catalog/viewer-auth';
 import { CatalogId, EventFilters, LeagueSchema, cachedHeaders } from './catalog-schemas';
 import { errorResponses } from './schemas';
 
@@ -18,7 +18,8 @@ export async function catalogLeagueRoutes(root: FastifyInstance): Promise<void> 
   const { catalog, accessTokens, database } = app.services;
   const { db } = database;
   // Before the query is validated: without a valid token, the answer is 401 and nothing else.
-  app.addHook('onRequest', async (request) => requireViewerToken(request, accessTokens));
+  const viewerTokens = new ViewerTokenCheck(accessTokens);
+  app.addHook('onRequest', async (request) => viewerTokens.require(request));
 
   app.get(
     `/${CATALOG_PATHS.leagues}`,

@@ -117,6 +117,31 @@ describe('npm run release -- --api (remote mode, child process)', () => {
     });
   });
 
+  it('mark-good over the API: the token’s actor and the reason go into the history', async () => {
+    const api = await startApi();
+    const legal = await api.publish('mf-legal', '^1');
+    const auth = { CREASE_RELEASE_TOKEN: TOKEN };
+    expect((await cli(auth, 'promote', 'mf-legal', legal, '--api', api.url)).code).toBe(EXIT.OK);
+    const marked = await cli(
+      auth,
+      'mark-good',
+      'mf-legal',
+      legal,
+      '--api',
+      api.url,
+      '--reason',
+      'QA',
+    );
+    expect(marked).toMatchObject({ code: EXIT.OK, stderr: '' });
+    expect(marked.stdout).toContain('Marked good in revision 3');
+    expect(JSON.parse((await local(api.dataDir, 'history', '--json')).stdout)[0]).toMatchObject({
+      action: 'mark-good',
+      actor: 'release-bot',
+      to: legal,
+      reason: 'QA',
+    });
+  }, 60_000);
+
   it('exits 3 on a conflict and 4 at the contract gate, with the API’s message; changes nothing', async () => {
     const api = await startApi();
     const shell = await api.publish('shell', 1);
