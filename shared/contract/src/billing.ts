@@ -317,7 +317,12 @@ export interface SandboxConfirmRequest {
   approve: boolean;
 }
 
-/** The hosted page's answer to a card or a confirmation: the page then returns to returnUrl. */
+/**
+ * The hosted page's answer to a card or a confirmation: the page then returns to returnUrl.
+ * The API answers SUCCEEDED or REQUIRES_CONFIRMATION with 200; a refused payment is a 402 in
+ * the error shape (CARD_DECLINED, INSUFFICIENT_FUNDS, AUTHENTICATION_FAILED), which the page
+ * may turn into a FAILED result of its own.
+ */
 export interface SandboxPaymentResult {
   status: 'SUCCEEDED' | 'REQUIRES_CONFIRMATION' | 'FAILED';
   failureCode: PaymentFailureCode | null;
