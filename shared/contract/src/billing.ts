@@ -45,7 +45,7 @@ export const BILLING_PATHS = {
   devices: 'api/v1/devices',
   /** DELETE: sign that device out (it no longer counts against maxDevices). */
   device: 'api/v1/devices/:vidictId',
-  /** POST: the payment provider's signed webhook (raw body). `:provider` is a PaymentSystem. */
+  /** POST: the payment provider's signed webhook (raw body); `:provider` is `sandbox` or `stripe`. */
   webhook: 'api/v1/billing/webhooks/:provider',
   /** GET: the sandbox provider's hosted-page view of a session (the /secure-payment screen). */
   sandboxSession: 'api/v1/sandbox-provider/sessions/:sessionId',
