@@ -16,6 +16,8 @@ export function textProblem(value: unknown, path = ''): string | null {
     if (CONTROL.test(value)) return `Field "${path || 'value'}" contains control characters.`;
     return null;
   }
+  // Raw bytes (a signed webhook body) are not text fields; their signature vouches for them.
+  if (Buffer.isBuffer(value)) return null;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
       const problem = textProblem(item, `${path}[${i}]`);
