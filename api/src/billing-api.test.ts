@@ -728,6 +728,27 @@ describeEachDatabase('Billing API', (host) => {
     });
   });
 
+  it('seeds idempotently: after several starts the demo viewer has one running plan and one payment', async () => {
+    // Every API instance of this suite ran the seeders on the same database.
+    const again = await host().start(BILLING_TEST_ENV);
+    await again.close();
+    const client = api.client();
+    const token = await client.signIn('demo@crease.test', 'demo-viewer-2024');
+    expect(token.status).toBe(200);
+    const demo = { email: 'demo@crease.test', userId: '', bearer: token.body.access_token, client };
+    expect(await entitlement(demo)).toMatchObject({ entitled: true, reason: 'ACTIVE_PLAN' });
+    const history = await client.get<PaymentPage>('/api/v1/billing/payments', {
+      bearer: demo.bearer,
+    });
+    expect(history.body.total).toBe(1);
+    const catalogue = await host().query<{ n: string | number }>(
+      "SELECT count(*) AS n FROM coupons WHERE code IN ('WELCOME20', 'SEASON50')",
+    );
+    expect(Number(catalogue[0]?.n)).toBe(2);
+    const welcome = await host().query("SELECT percentage FROM coupons WHERE code = 'WELCOME20'");
+    expect(welcome[0]).toMatchObject({ percentage: 20 });
+  });
+
   it('lists every billing path in the OpenAPI document', async () => {
     const res = await api.client().get<{ paths: Record<string, unknown> }>('/docs/json');
     for (const path of [

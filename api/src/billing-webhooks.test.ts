@@ -243,6 +243,41 @@ describeEachDatabase('Billing webhooks', (host) => {
     await providerAgain.close();
   }, 120_000);
 
+  it('expires an unpaid sandbox session by webhook and gives its coupon redemption back', async () => {
+    await host().query(
+      `INSERT INTO coupons (code, percentage, valid_from, redemption_limit, redeemed, plan_ids)
+       VALUES ('ONCE15', 15, now() - interval '1 day', 1, 0, '[]') ON CONFLICT DO NOTHING`,
+    );
+    const expiring = await host().start(BILLING_TEST_ENV);
+    const viewer = await newViewer(expiring, 'expiry');
+    const created = await createCheckout(viewer, { planId: 'monthly', couponCode: 'ONCE15' });
+    expect(created.status).toBe(201);
+    const redeemed = async () =>
+      Number(
+        (
+          await host().query<{ redeemed: number }>(
+            "SELECT redeemed FROM coupons WHERE code = 'ONCE15'",
+          )
+        )[0]?.redeemed,
+      );
+    expect(await redeemed()).toBe(1);
+    await expiring.advanceClock(31 * 60);
+    const stored = await eventually(async () => {
+      const rows = await host().query<{ status: string; failure_code: string | null }>(
+        'SELECT status, failure_code FROM checkouts WHERE id = $1',
+        [created.body.checkoutId],
+      );
+      return rows[0]?.status === 'EXPIRED' ? rows[0] : null;
+    });
+    expect(stored.failure_code).toBe('SESSION_EXPIRED');
+    expect(await redeemed()).toBe(0);
+    const late = await submitCard(viewer.client, created.body.sessionId);
+    expect(late.status).toBe(410);
+    expectErrorShape(late.body, 'SESSION_EXPIRED');
+    expect(await countRows(host(), 'payments', viewer.userId)).toBe(0);
+    await expiring.close();
+  }, 60_000);
+
   it('housekeeping forgets old delivered webhooks and old event ids, and keeps the rest', async () => {
     const sweeper = await host().start({
       ...BILLING_TEST_ENV,

@@ -45,6 +45,8 @@ export function textProblem(root: unknown): string | null {
       if (CONTROL.test(value)) return `Field "${path || 'value'}" contains control characters.`;
       continue;
     }
+    // Raw bytes (a signed webhook body) are not text fields; their signature vouches for them.
+    if (Buffer.isBuffer(value)) continue;
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_DEPTH)
       return `The request is nested too deeply (at most ${MAX_DEPTH} levels) at "${path || 'value'}".`;

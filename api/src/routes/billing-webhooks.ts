@@ -13,6 +13,8 @@ import { applyProviderEvent } from '../billing/webhook-events';
 import { ApiError } from '../errors';
 import { errorResponses } from './schemas';
 
+export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
+
 const WebhookParams = Type.Object({ provider: Type.String({ maxLength: 32 }) });
 const WebhookAnswer = Type.Object({
   received: Type.Boolean(),
@@ -32,6 +34,9 @@ export async function billingWebhookRoutes(app: FastifyInstance): Promise<void> 
     `/${BILLING_PATHS.webhook}`,
     {
       config: { xsrf: false },
+      // Provider events (a Stripe checkout.session with its line items) outgrow the API's small
+      // default body limit; they are signed, so size is the only thing to bound.
+      bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
       schema: {
         tags: ['billing'],
         summary: 'Payment provider webhook (sandbox or stripe), signed',

@@ -10,13 +10,19 @@ const PRINT_CSS = `
   dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
 `;
 
+const FRAME_ATTRIBUTE = 'data-crease-print-frame';
+
 /**
  * Prints one element on its own: a hidden same-origin frame holds a copy of it with plain print
  * styles. A remote may not style the page's body (CSS Modules in pure mode), so hiding the rest
  * of the page with print CSS is not an option, and this prints nothing but the receipt.
  */
 export function printElement(element: HTMLElement, title: string): void {
+  // A browser that never fires afterprint (some headless and embedded ones) keeps the last
+  // frame; printing again replaces it instead of piling frames up.
+  document.querySelectorAll(`iframe[${FRAME_ATTRIBUTE}]`).forEach((old) => old.remove());
   const frame = document.createElement('iframe');
+  frame.setAttribute(FRAME_ATTRIBUTE, '');
   frame.setAttribute('aria-hidden', 'true');
   frame.tabIndex = -1;
   frame.style.cssText = 'position:fixed;width:0;height:0;border:0;visibility:hidden';

@@ -45,7 +45,7 @@ export const BILLING_PATHS = {
   devices: 'api/v1/devices',
   /** DELETE: sign that device out (it no longer counts against maxDevices). */
   device: 'api/v1/devices/:vidictId',
-  /** POST: the payment provider's signed webhook (raw body). `:provider` is a PaymentSystem. */
+  /** POST: the payment provider's signed webhook (raw body); `:provider` is `sandbox` or `stripe`. */
   webhook: 'api/v1/billing/webhooks/:provider',
   /** GET: the sandbox provider's hosted-page view of a session (the /secure-payment screen). */
   sandboxSession: 'api/v1/sandbox-provider/sessions/:sessionId',
@@ -317,7 +317,12 @@ export interface SandboxConfirmRequest {
   approve: boolean;
 }
 
-/** The hosted page's answer to a card or a confirmation: the page then returns to returnUrl. */
+/**
+ * The hosted page's answer to a card or a confirmation: the page then returns to returnUrl.
+ * The API answers SUCCEEDED or REQUIRES_CONFIRMATION with 200; a refused payment is a 402 in
+ * the error shape (CARD_DECLINED, INSUFFICIENT_FUNDS, AUTHENTICATION_FAILED), which the page
+ * may turn into a FAILED result of its own.
+ */
 export interface SandboxPaymentResult {
   status: 'SUCCEEDED' | 'REQUIRES_CONFIRMATION' | 'FAILED';
   failureCode: PaymentFailureCode | null;

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   PaymentFailureCode,
@@ -37,6 +37,7 @@ export const SANDBOX_WEBHOOK_PATH = '/api/v1/billing/webhooks/sandbox';
 
 const EVENT_COMPLETED = 'checkout.session.completed';
 const EVENT_FAILED = 'checkout.session.payment_failed';
+const EVENT_EXPIRED = 'checkout.session.expired';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Session = typeof sandboxSessions.$inferSelect;
@@ -76,6 +77,7 @@ export class SandboxProvider implements PaymentProvider {
       retryBaseMs: config.sandbox.retryBaseMs,
       retryMaxMs: config.sandbox.retryMaxMs,
       target: () => this.webhookTarget(),
+      beforePass: () => this.expireSessions(),
     });
   }
 
@@ -154,11 +156,16 @@ export class SandboxProvider implements PaymentProvider {
     const payload = event as Record<string, unknown>;
     if (!eventId || Number.isNaN(created.getTime()))
       throw new WebhookVerificationError('signature', 'The event has no id or creation time.');
-    if (type !== EVENT_COMPLETED && type !== EVENT_FAILED)
+    if (type !== EVENT_COMPLETED && type !== EVENT_FAILED && type !== EVENT_EXPIRED)
       return { kind: 'IGNORED', eventId, type, created, payload };
     const failure = object.last_payment_error as { code?: string; message?: string } | null;
     return {
-      kind: type === EVENT_COMPLETED ? 'PAYMENT_SUCCEEDED' : 'PAYMENT_FAILED',
+      kind:
+        type === EVENT_COMPLETED
+          ? 'PAYMENT_SUCCEEDED'
+          : type === EVENT_EXPIRED
+            ? 'SESSION_EXPIRED'
+            : 'PAYMENT_FAILED',
       eventId,
       type,
       created,
@@ -170,6 +177,69 @@ export class SandboxProvider implements PaymentProvider {
       failureMessage: failure?.message ?? null,
       payload,
     };
+  }
+
+  /**
+   * Sessions nobody paid before they ended become EXPIRED, each with a
+   * `checkout.session.expired` webhook (as Stripe sends), so the API frees what the checkout
+   * held (a coupon redemption). One statement claims them, so two replicas send one event each.
+   */
+  async expireSessions(): Promise<void> {
+    const now = this.clock.now();
+    const expired = await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(sandboxSessions)
+        .set({ status: 'EXPIRED' })
+        .where(
+          and(
+            inArray(sandboxSessions.status, ['OPEN', 'REQUIRES_CONFIRMATION']),
+            lte(sandboxSessions.expiresAt, now),
+          ),
+        )
+        .returning();
+      for (const session of rows)
+        await this.dispatcher.enqueue(
+          tx,
+          ...this.event(EVENT_EXPIRED, session, now, {
+            payment_status: 'unpaid',
+            payment_intent: null,
+            last_payment_error: {
+              code: 'SESSION_EXPIRED',
+              message: 'The payment page expired before the payment was made.',
+            },
+          }),
+        );
+      return rows.length;
+    });
+    if (expired > 0) this.dispatcher.kick();
+  }
+
+  /** An event in Stripe's shape for a session: [event id, the exact JSON body]. */
+  private event(
+    type: string,
+    session: Session,
+    now: Date,
+    fields: Record<string, unknown>,
+  ): [string, string] {
+    const eventId = newId('evt');
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type,
+      created: Math.floor(now.getTime() / 1000),
+      livemode: false,
+      data: {
+        object: {
+          id: session.id,
+          object: 'checkout.session',
+          client_reference_id: session.reference,
+          amount_total: session.amountCents,
+          currency: session.currency.toLowerCase(),
+          ...fields,
+        },
+      },
+    });
+    return [eventId, payload];
   }
 
   /** The hosted page's view of a session. */
@@ -310,26 +380,16 @@ export class SandboxProvider implements PaymentProvider {
           : { status: 'OPEN', lastFailureCode: outcome.code, lastFailureMessage: outcome.message },
       )
       .where(eq(sandboxSessions.id, session.id));
-    const eventId = newId('evt');
-    const payload = JSON.stringify({
-      id: eventId,
-      object: 'event',
-      type: succeeded ? EVENT_COMPLETED : EVENT_FAILED,
-      created: Math.floor(now.getTime() / 1000),
-      livemode: false,
-      data: {
-        object: {
-          id: session.id,
-          object: 'checkout.session',
-          client_reference_id: session.reference,
-          amount_total: session.amountCents,
-          currency: session.currency.toLowerCase(),
-          payment_status: succeeded ? 'paid' : 'unpaid',
-          payment_intent: chargeId,
-          last_payment_error: succeeded ? null : { code: outcome.code, message: outcome.message },
-        },
+    const [eventId, payload] = this.event(
+      succeeded ? EVENT_COMPLETED : EVENT_FAILED,
+      session,
+      now,
+      {
+        payment_status: succeeded ? 'paid' : 'unpaid',
+        payment_intent: chargeId,
+        last_payment_error: succeeded ? null : { code: outcome.code, message: outcome.message },
       },
-    });
+    );
     await this.dispatcher.enqueue(tx, eventId, payload);
     return succeeded
       ? { status: 'SUCCEEDED', returnUrl: session.returnUrl }

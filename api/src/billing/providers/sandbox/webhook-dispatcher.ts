@@ -30,6 +30,8 @@ export interface DispatcherOptions {
   retryMaxMs: number;
   /** The URL a new event goes to, decided when it is enqueued and kept with it. */
   target(): string;
+  /** Runs before each pass: the provider's own timed events (session expiry) enqueue here. */
+  beforePass?: () => Promise<void>;
 }
 
 interface DueDelivery {
@@ -146,6 +148,7 @@ export class WebhookDispatcher {
 
   /** Delivers every due event (several batches if needed). */
   private async drain(): Promise<void> {
+    await this.options.beforePass?.();
     for (;;) {
       const due = await this.claim();
       await Promise.all(due.map((delivery) => this.deliver(delivery)));
