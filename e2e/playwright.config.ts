@@ -44,6 +44,9 @@ export default defineConfig({
       // promote within seconds); fallbacks still disqualify it (decision 060).
       CREASE_LKG_MIN_LIVE_SECONDS: '0',
       CREASE_CATALOG_OPERATOR_TOKENS: `e2e:${E2E_OPERATOR_TOKEN}`,
+      // The whole suite is one viewer address registering dozens of accounts within minutes; the
+      // per-IP registration limit (10 a minute) has its own API tests and is not under test here.
+      CREASE_REGISTER_PER_MINUTE: '1000',
     },
     stdout: 'pipe',
   },

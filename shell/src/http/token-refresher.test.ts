@@ -92,6 +92,38 @@ describe('TokenRefresher', () => {
     expect(endpoint.refresh).not.toHaveBeenCalled();
   });
 
+  it("after queueing behind another tab, waits for that tab's write to arrive before spending the refresh token", async () => {
+    const { storage, store, endpoint, onExpired } = setup();
+    // Another tab held the lock; its new tokens reach this tab only a moment after we get it.
+    const queuedLock: CrossTabLock = (_name, task) => task(true);
+    const otherTabsWrite = jest.fn(async () => {
+      storage.set('access_token', 'arrived-late');
+      storage.set('refresh_token', 'refresh-arrived-late');
+    });
+    const refresher = new TokenRefresher(store, endpoint, onExpired, queuedLock, otherTabsWrite);
+
+    await expect(refresher.refresh('stale')).resolves.toBe('arrived-late');
+
+    expect(otherTabsWrite).toHaveBeenCalledTimes(1);
+    expect(endpoint.refresh).not.toHaveBeenCalled();
+  });
+
+  it('does not wait for another tab when it held no lock before us', async () => {
+    const { store, endpoint, onExpired } = setup();
+    endpoint.refresh.mockResolvedValue({
+      access_token: 'ours',
+      refresh_token: 'our-refresh',
+      expires_in: 900,
+    });
+    const otherTabsWrite = jest.fn(async () => {});
+    const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock, otherTabsWrite);
+
+    await expect(refresher.refresh('stale')).resolves.toBe('ours');
+
+    expect(otherTabsWrite).not.toHaveBeenCalled();
+    expect(endpoint.refresh).toHaveBeenCalledTimes(1);
+  });
+
   it('uses the token another tab stored when our endpoint call is rejected, and does not expire the session', async () => {
     const { storage, store, endpoint, onExpired } = setup();
     endpoint.refresh.mockImplementation(async () => {
