@@ -48,15 +48,25 @@ test('a signed-in viewer with a forwarded marker on / goes to /plans', async ({ 
 test('an access_token in the query signs the viewer in, records forwarded and leaves the URL', async ({
   page,
 }) => {
-  await page.goto('/?access_token=abc.def.ghi&from=partner');
+  // A real access token, as a partner site would hand over: the shell calls the API at once
+  // (device registration), and a made-up token would rightly end the session (SPEC §4).
+  await registerViewer(page);
+  const accessToken = await page.evaluate(() => localStorage.getItem('access_token'));
+  expect(accessToken).toBeTruthy();
+  await page.evaluate(() => localStorage.clear());
+
+  await page.goto(`/?access_token=${accessToken}&from=partner`);
   // Signed in with a forwarded marker: the / rule sends the viewer to /plans.
   await expect(page).toHaveURL(/\/plans$/);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
   const stored = await page.evaluate(() => ({
     token: localStorage.getItem('access_token'),
     forwarded: localStorage.getItem('forwarded'),
+    sessionExpired: localStorage.getItem('sessionExpired'),
   }));
-  expect(stored.token).toBe('abc.def.ghi');
+  expect(stored.token).toBe(accessToken);
   expect(stored.forwarded).not.toBeNull();
+  expect(stored.sessionExpired).toBeNull();
 });
 
 test('signing out clears all local storage and shows in other open tabs', async ({ context }) => {
