@@ -1,4 +1,4 @@
-/** @jest-environment ./mf-billing/test/jsdom-with-fetch-environment.cjs */
+/** @jest-environment ./shared/test-utils/src/jsdom-with-fetch-environment.cjs */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sendJson, testServerForFile } from '@crease/test-utils';
