@@ -205,23 +205,18 @@ describeEachDatabase('housekeeping', (host) => {
       "INSERT INTO users (id, email, password_hash, first_name, last_name) VALUES ($1, $2, 'x', 'C', 'V')",
       [userId, uniqueEmail('housekeeping')],
     );
-    const family = (id: string, expires: string) =>
+    // Each family and its token in one statement: this instance's housekeeping runs every second
+    // and may delete the already-expired family between two separate inserts.
+    const familyWithToken = (id: string, expires: string, hash: string) =>
       q(
-        `INSERT INTO refresh_families (id, user_id, created_at, expires_at) VALUES ($1, $2, now() - interval '2 days', ${expires})`,
-        [id, userId],
+        `WITH family AS (INSERT INTO refresh_families (id, user_id, created_at, expires_at) VALUES ($1, $2, now() - interval '2 days', ${expires}) RETURNING id) ` +
+          "INSERT INTO refresh_tokens (id, family_id, token_hash, created_at, expires_at) SELECT $3, family.id, $4, now(), now() + interval '1 day' FROM family",
+        [id, userId, crypto.randomUUID(), hash],
       );
     const deadFamily = crypto.randomUUID();
     const liveFamily = crypto.randomUUID();
-    await family(deadFamily, "now() - interval '1 minute'");
-    await family(liveFamily, "now() + interval '1 day'");
-    for (const [familyId, hash] of [
-      [deadFamily, `dead-${tag}`],
-      [liveFamily, `live-${tag}`],
-    ])
-      await q(
-        "INSERT INTO refresh_tokens (id, family_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, now(), now() + interval '1 day')",
-        [crypto.randomUUID(), familyId, hash],
-      );
+    await familyWithToken(deadFamily, "now() - interval '1 minute'", `dead-${tag}`);
+    await familyWithToken(liveFamily, "now() + interval '1 day'", `live-${tag}`);
     const reset = (hash: string, expires: string, used: string) =>
       q(
         `INSERT INTO password_reset_tokens (id, user_id, token_hash, created_at, expires_at, used_at) VALUES ($1, $2, $3, now(), ${expires}, ${used})`,
