@@ -165,3 +165,24 @@ export type {
   TrialOffer,
   VideoQuality,
 } from './billing';
+export {
+  AUTO_BITRATE_NAME,
+  ORIGIN_PATHS,
+  RENDITIONS,
+  STREAM_ERROR_CODES,
+  STREAM_PATHS,
+  STREAM_TOKEN_PARAM,
+  streamPath,
+} from './streams';
+export type {
+  HeartbeatResult,
+  NotEntitledError,
+  RenditionName,
+  StreamErrorCode,
+  StreamGrant,
+  StreamHeartbeat,
+  StreamLimitError,
+  StreamPathName,
+  StreamRequest,
+  StreamToken,
+} from './streams';

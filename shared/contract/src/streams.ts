@@ -1,0 +1,141 @@
+/**
+ * Streams as both sides see them (issue 12): the API that turns the SPEC's Edge stream request
+ * into a Channel stream with a signed playback URL, token renewal, trial heartbeats, and the stream
+ * origin's URL layout. The API registers exactly these paths; mf-player calls exactly these.
+ *
+ * The SPEC §3 entities EdgeStreamRequest and ChannelStream are spelled once, in wire.ts; this file
+ * narrows their string fields to our enums and adds what the spec leaves "not shown".
+ */
+import type { DeviceLimitError, EntitlementReason, VideoQuality } from './billing';
+import type { StreamEventStatus } from './catalog';
+import type { ChannelStream, EdgeStreamRequest } from './wire';
+
+/** API paths, relative to the API origin, with `:name` parameters (fill them with `streamPath`). */
+export const STREAM_PATHS = {
+  /** POST StreamRequest: 201 StreamGrant (403/402 NOT_ENTITLED, 409 STREAM_LIMIT_REACHED). */
+  streams: 'api/v1/streams',
+  /** POST: a fresh playback token for this stream (refused once the viewer may no longer watch). */
+  token: 'api/v1/streams/:streamId/token',
+  /** POST StreamHeartbeat: 200 HeartbeatResult. Only while actually playing (trial metering). */
+  heartbeat: 'api/v1/streams/:streamId/heartbeat',
+  /** DELETE: the player closed; the stream no longer counts against maxDevices. */
+  stream: 'api/v1/streams/:streamId',
+} as const;
+export type StreamPathName = keyof typeof STREAM_PATHS;
+
+/** Fills a path's `:name` parameters (URL-encoded): `streamPath('token', { streamId })`. */
+export function streamPath(name: StreamPathName, params: Record<string, string> = {}): string {
+  return STREAM_PATHS[name].replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`streamPath(${name}) needs "${key}"`);
+    return encodeURIComponent(value);
+  });
+}
+
+/**
+ * The origin's URL layout, relative to ChannelStream.edge (which ends in `/`). Every playlist and
+ * segment URL carries the playback token in the STREAM_TOKEN_PARAM query parameter; the origin
+ * writes the same token into the URLs of the playlists it serves, and answers 403 without it.
+ */
+export const ORIGIN_PATHS = {
+  multivariant: 'live/:application/:channelId/master.m3u8',
+  media: 'live/:application/:channelId/:rendition/index.m3u8',
+  init: 'live/:application/:channelId/:rendition/init.mp4',
+  segment: 'live/:application/:channelId/:rendition/:sequence.m4s',
+} as const;
+export const STREAM_TOKEN_PARAM = 'token';
+
+/** The renditions every channel has, best first (ChannelStream.bitrateName is one `name`). */
+export const RENDITIONS = [
+  { name: '1080p', quality: 'FULL_HD', width: 1920, height: 1080 },
+  { name: '720p', quality: 'HD', width: 1280, height: 720 },
+  { name: '480p', quality: 'SD', width: 854, height: 480 },
+] as const satisfies readonly {
+  name: string;
+  quality: Exclude<VideoQuality, 'AUTO'>;
+  width: number;
+  height: number;
+}[];
+export type RenditionName = (typeof RENDITIONS)[number]['name'];
+/** ChannelStream.bitrateName when the player adapts between renditions (VideoQuality AUTO). */
+export const AUTO_BITRATE_NAME = 'auto';
+
+/**
+ * The SPEC's Edge stream request. `pk` is the event the viewer pressed Watch on (its eventId);
+ * `edgeAddress` is the edge the player last played from, or '' to let the API choose;
+ * `vidictId` must be a device registered to this account; `videoQuality` one of VIDEO_QUALITIES.
+ */
+export interface StreamRequest extends EdgeStreamRequest {
+  videoQuality: VideoQuality;
+}
+
+/** A short-lived playback token: HMAC-signed, bound to account, device, channel and stream. */
+export interface StreamToken {
+  token: string;
+  /** ISO 8601. The origin refuses the token after this. */
+  expiresAt: string;
+  /** ISO 8601. When the player should ask for the next one (well before expiresAt). */
+  renewAt: string;
+}
+
+/** The SPEC's Channel stream, narrowed, plus what the player needs to play and keep playing. */
+export interface StreamGrant extends ChannelStream {
+  eventStatus: StreamEventStatus;
+  /** A RenditionName, or AUTO_BITRATE_NAME. */
+  bitrateName: string;
+  streamId: string;
+  eventId: string;
+  /** Absolute URL of the multivariant playlist, token included. */
+  playlistUrl: string;
+  playback: StreamToken;
+  /** Seconds between heartbeats while playing; null when nothing is metered (a paid plan). */
+  heartbeatSeconds: number | null;
+  trialSecondsLeft: number | null;
+  trialTodaySecondsLeft: number | null;
+}
+
+/** POST heartbeat: sent about every heartbeatSeconds while the video is playing and visible. */
+export interface StreamHeartbeat {
+  /** Strictly increasing per stream; a repeated or older one counts zero. */
+  sequence: number;
+  /** ISO 8601, the player's clock; one in the future (beyond a small skew) counts zero. */
+  sentAt: string;
+}
+
+export interface HeartbeatResult {
+  /** Seconds this heartbeat added to the trial counters (0 when ignored or not metered). */
+  countedSeconds: number;
+  entitled: boolean;
+  reason: EntitlementReason;
+  trialSecondsLeft: number | null;
+  trialTodaySecondsLeft: number | null;
+}
+
+/** 403 NOT_ENTITLED body: the error shape plus the entitlement reason the screen turns into words. */
+export interface NotEntitledError {
+  code: 'NOT_ENTITLED';
+  userId: string | null;
+  message: string;
+  timeStamp: string;
+  reason: EntitlementReason;
+}
+
+/** 409 STREAM_LIMIT_REACHED: maxDevices streams already play; the devices to offer "sign out". */
+export interface StreamLimitError extends Omit<DeviceLimitError, 'code'> {
+  code: 'STREAM_LIMIT_REACHED';
+}
+
+/** Stable error codes of the streams API and the origin (the `code` of the spec's error shape). */
+export const STREAM_ERROR_CODES = [
+  /** The account may not watch now (reason in the body): no plan, trial used up, expired... */
+  'NOT_ENTITLED',
+  /** maxDevices streams already play on other devices. */
+  'STREAM_LIMIT_REACHED',
+  /** No such stream of this account (token renewal, heartbeat, close). */
+  'STREAM_NOT_FOUND',
+  /** A missing, expired, tampered, other-account or other-channel playback token. */
+  'STREAM_TOKEN_INVALID',
+] as const;
+// An unknown event is the catalog's EVENT_NOT_FOUND (404); a vidictId that is not a device of this
+// account is billing's DEVICE_NOT_REGISTERED (400 on a stream request: the request is malformed).
+export type StreamErrorCode = (typeof STREAM_ERROR_CODES)[number];
