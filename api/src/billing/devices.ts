@@ -2,10 +2,10 @@
  * Registered devices (SPEC §3 device registration): an account may have as many as its plan's
  * maxDevices; one more is a 409 that lists them, so the screen can offer "sign out that device".
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DeviceRegistration, RegisteredDevice } from '@crease/contract';
 import type { Db } from '../db/client';
-import { devices } from '../db/schema';
+import { devices, refreshFamilies } from '../db/schema';
 import { ApiError } from '../errors';
 import type { BillingConfig } from './billing-config';
 import { findPlan } from './plans';
@@ -84,12 +84,60 @@ export async function registerDevice(
   return { created: true, device: created };
 }
 
-export async function signOutDevice(db: Db, userId: string, vidictId: string): Promise<void> {
-  const removed = await db
+/**
+ * Binds the caller's sign-in session (its refresh family, the access token's `sid`) to the device
+ * it registered as, so signing that device out can end the session too (decision 104). Run in
+ * the registration's transaction: a session revoked meanwhile (that device signed out while it
+ * was registering again) is refused, and the registration with it.
+ */
+export async function bindSessionToDevice(
+  tx: Executor,
+  userId: string,
+  familyId: string,
+  vidictId: string,
+): Promise<void> {
+  const bound = await tx
+    .update(refreshFamilies)
+    .set({ vidictId })
+    .where(
+      and(
+        eq(refreshFamilies.id, familyId),
+        eq(refreshFamilies.userId, userId),
+        isNull(refreshFamilies.revokedAt),
+      ),
+    )
+    .returning({ id: refreshFamilies.id });
+  if (bound.length === 0) throw new ApiError('UNAUTHORIZED');
+}
+
+/**
+ * "Sign out that device": removes its registration and ends every sign-in session bound to it
+ * (decision 104). Its refresh tokens are refused from now on, and so are its access tokens, since
+ * every authenticated call checks that the token's session is live. Run in the transaction that
+ * holds the account's subscription row lock, like registrations, so a registration racing with
+ * the sign-out lands wholly before or wholly after it.
+ */
+export async function signOutDevice(
+  tx: Pick<Db, 'delete' | 'update'>,
+  userId: string,
+  vidictId: string,
+  now: Date,
+): Promise<void> {
+  const removed = await tx
     .delete(devices)
     .where(and(eq(devices.userId, userId), eq(devices.vidictId, vidictId)))
     .returning({ vidictId: devices.vidictId });
   if (removed.length === 0) throw new ApiError('DEVICE_NOT_FOUND');
+  await tx
+    .update(refreshFamilies)
+    .set({ revokedAt: now, revokedReason: 'device-sign-out' })
+    .where(
+      and(
+        eq(refreshFamilies.userId, userId),
+        eq(refreshFamilies.vidictId, vidictId),
+        isNull(refreshFamilies.revokedAt),
+      ),
+    );
 }
 
 export async function isRegistered(

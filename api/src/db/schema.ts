@@ -63,6 +63,11 @@ export const refreshFamilies = pgTable(
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),
     revokedReason: text('revoked_reason'),
+    /**
+     * The device (vidictId) this session registered as (POST devices binds it): signing that
+     * device out revokes the session with it (decision 104). null until it registers.
+     */
+    vidictId: text('vidict_id'),
   },
   (t) => [index('refresh_families_user_idx').on(t.userId)],
 );

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { BILLING_PATHS } from '@crease/contract';
 import type { DeviceList } from '@crease/contract';
 import {
+  bindSessionToDevice,
   deviceToWire,
   listDevices,
   maxDevicesFor,
@@ -81,7 +82,9 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
       const result = await services.database.db.transaction(async (tx) => {
         const subscription = await lockSubscription(tx, user.id, now);
         const max = await maxDevicesFor(tx, subscription, billing, now);
-        return registerDevice(tx, user.id, body, max, now);
+        const registered = await registerDevice(tx, user.id, body, max, now);
+        await bindSessionToDevice(tx, user.id, user.sid, body.vidictId);
+        return registered;
       });
       return reply.code(result.created ? 201 : 200).send(deviceToWire(result.device));
     },
@@ -93,7 +96,9 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
       config: { idempotent: true },
       schema: {
         tags: ['devices'],
-        summary: 'Sign a device out (it no longer counts against maxDevices)',
+        summary: 'Sign a device out: it no longer counts against maxDevices, and its sessions end',
+        description:
+          'Removes the registration and revokes every sign-in session that registered as this device (decision 104): its refresh tokens get invalid_grant and its access tokens 401 from now on.',
         security: [{ bearer: [], xsrf: [] }],
         params: DeviceParams,
         response: { 204: Type.Null(), ...billingErrorResponses },
@@ -102,7 +107,11 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const user = await authenticate(request, services);
       const { vidictId } = request.params as Static<typeof DeviceParams>;
-      await signOutDevice(services.database.db, user.id, vidictId);
+      const now = services.clock.now();
+      await services.database.db.transaction(async (tx) => {
+        await lockSubscription(tx, user.id, now);
+        await signOutDevice(tx, user.id, vidictId, now);
+      });
       return reply.code(204).send();
     },
   );
