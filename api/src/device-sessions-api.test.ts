@@ -35,7 +35,7 @@ describeEachDatabase('Device sign-out ends its sessions', (host) => {
     await api.close();
   });
 
-  async function signInOn(viewer: Viewer, vidictId = randomUUID()): Promise<Browser> {
+  async function signInOn(viewer: Viewer, vidictId: string = randomUUID()): Promise<Browser> {
     const client = api.client();
     const token = await client.signIn(viewer.email, PASSWORD);
     if (token.status !== 200) throw new Error(`sign in: ${token.status} ${token.text}`);

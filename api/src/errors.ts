@@ -217,6 +217,18 @@ const BILLING_ERRORS: Record<BillingErrorCode, CatalogueEntry> = {
     402,
     'The payment was not confirmed with your bank. Try again or use another card.',
   ),
+  PAYMENT_PROVIDER_UNAVAILABLE: billing(
+    503,
+    'Our payment provider is not answering right now. You have not been charged. Please try again in a few minutes.',
+  ),
+  PAYMENT_PROVIDER_ERROR: billing(
+    502,
+    'We could not start the payment with our payment provider. You have not been charged. Please try again later.',
+  ),
+  TRIAL_NETWORK_LIMIT_REACHED: billing(
+    429,
+    'Too many free trials have been started from your network today. Please try again tomorrow, or choose a plan.',
+  ),
 };
 
 export const ERROR_CATALOGUE: Record<ApiErrorCode, CatalogueEntry> = {

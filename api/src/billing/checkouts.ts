@@ -25,6 +25,24 @@ import {
 } from './coupons';
 import { discounted, toCents, toMajor } from './money';
 import { findPlan, purchasablePlan } from './plans';
+import { PaymentProviderError } from './providers/payment-provider';
+
+/** Seconds a viewer is asked to wait after a provider outage (Retry-After of the 503). */
+export const PROVIDER_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * A provider failure as the API's coded error (decision 105): 503 PAYMENT_PROVIDER_UNAVAILABLE
+ * (Retry-After) or 502 PAYMENT_PROVIDER_ERROR, never a bare 500. Anything else is rethrown.
+ */
+export function providerProblem(error: unknown, userId: string): unknown {
+  if (!(error instanceof PaymentProviderError)) return error;
+  return error.kind === 'unavailable'
+    ? new ApiError('PAYMENT_PROVIDER_UNAVAILABLE', undefined, {
+        userId,
+        headers: { 'retry-after': String(PROVIDER_RETRY_AFTER_SECONDS) },
+      })
+    : new ApiError('PAYMENT_PROVIDER_ERROR', undefined, { userId });
+}
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 
@@ -131,6 +149,8 @@ export async function createCheckout(
     if (!row) throw new Error('checkout insert returned nothing');
     return row;
   } catch (error) {
+    // Nothing is left half-made: no checkout row was written, the coupon's place is given back,
+    // and the 5xx releases the Idempotency-Key (idempotency.ts), so the same Pay can try again.
     if (couponCode) await releaseRedemption(db, couponCode);
     throw error;
   }

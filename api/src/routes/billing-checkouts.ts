@@ -6,13 +6,21 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { BILLING_PATHS } from '@crease/contract';
-import { checkoutToWire, createCheckout, ownCheckout, priceCheckout } from '../billing/checkouts';
+import {
+  checkoutToWire,
+  createCheckout,
+  ownCheckout,
+  priceCheckout,
+  providerProblem,
+} from '../billing/checkouts';
+import { PaymentProviderError } from '../billing/providers/payment-provider';
 import { withCouponBudget } from '../billing/coupons';
 import { ApiError } from '../errors';
 import { authenticate } from '../http/authenticate';
 import { IDEMPOTENCY_HEADER } from '../http/idempotency';
 import { siteOrigin } from './auth';
 import { CheckoutSchema, billingErrorResponses } from './billing-schemas';
+import { ErrorResponse } from './schemas';
 
 const CheckoutBody = Type.Object(
   {
@@ -49,14 +57,19 @@ export async function billingCheckoutRoutes(app: FastifyInstance): Promise<void>
         tags: ['billing'],
         summary: 'Create a checkout for a plan (Idempotency-Key required)',
         description:
-          'The API computes the price (coupon included) and opens a payment-provider session for exactly it; go to redirectUrl to pay. Only the provider webhook marks it PAID. Same key + same body: the same checkout (Idempotent-Replayed: true); a concurrent duplicate gets 409 IDEMPOTENCY_KEY_IN_USE with Retry-After.',
+          'The API computes the price (coupon included) and opens a payment-provider session for exactly it; go to redirectUrl to pay. Only the provider webhook marks it PAID. When the provider is down: 503 PAYMENT_PROVIDER_UNAVAILABLE with Retry-After (502 PAYMENT_PROVIDER_ERROR when it refuses our request); nothing is created and the same key may be retried. Same key + same body: the same checkout (Idempotent-Replayed: true); a concurrent duplicate gets 409 IDEMPOTENCY_KEY_IN_USE with Retry-After.',
         security: [{ bearer: [], xsrf: [] }],
         headers: Type.Object(
           { 'idempotency-key': Type.Optional(Type.String()) },
           { additionalProperties: true },
         ),
         body: CheckoutBody,
-        response: { 201: CheckoutSchema, ...billingErrorResponses },
+        response: {
+          201: CheckoutSchema,
+          ...billingErrorResponses,
+          502: ErrorResponse,
+          503: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -67,7 +80,17 @@ export async function billingCheckoutRoutes(app: FastifyInstance): Promise<void>
       const priced = body.couponCode
         ? await withCouponBudget(request, services, user.id, () => priceCheckout(db, body, now))
         : await priceCheckout(db, body, now);
-      const row = await createCheckout(services, user, body, priced, siteOrigin(request, services));
+      const row = await createCheckout(
+        services,
+        user,
+        body,
+        priced,
+        siteOrigin(request, services),
+      ).catch((error: unknown) => {
+        if (error instanceof PaymentProviderError)
+          request.log.warn({ err: error }, 'the payment provider failed at checkout');
+        throw providerProblem(error, user.id);
+      });
       reply.header('cache-control', 'no-store');
       return reply.code(201).send(await checkoutToWire(db, row, now));
     },

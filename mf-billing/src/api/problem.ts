@@ -1,4 +1,10 @@
-import { MESSAGES, isErrorResponse } from '@crease/contract';
+import { BILLING_ERROR_CODES, MESSAGES, isErrorResponse } from '@crease/contract';
+
+/**
+ * The 5xx answers whose message is meant for the viewer: the API's coded billing failures (a
+ * payment provider outage). Any other 5xx gets the spec's generic message.
+ */
+const SHOWN_SERVER_CODES: readonly string[] = BILLING_ERROR_CODES;
 
 /**
  * What a failed call means to a screen: the HTTP status (0 when there was no answer), the API's
@@ -10,7 +16,7 @@ export interface Problem {
   message: string;
   /** The whole error body, for codes that carry more (for example the devices of a 409). */
   body?: unknown;
-  /** Seconds, from Retry-After on a 429. */
+  /** Seconds, from Retry-After (a 429, or a 503 of the payment provider). */
   retryAfter?: number;
 }
 
@@ -40,7 +46,7 @@ export async function problemOf(error: unknown): Promise<Problem> {
   const retryAfterHeader = Number(response.headers.get('Retry-After'));
   const retryAfter =
     Number.isFinite(retryAfterHeader) && retryAfterHeader > 0 ? retryAfterHeader : undefined;
-  if (isErrorResponse(body) && response.status < 500) {
+  if (isErrorResponse(body) && (response.status < 500 || SHOWN_SERVER_CODES.includes(body.code))) {
     return {
       status: response.status,
       code: body.code,

@@ -103,6 +103,65 @@ describe('Payment process: order summary and Pay', () => {
     expect(second!.headers['idempotency-key']).toBe(first!.headers['idempotency-key']);
   });
 
+  it('says the payment provider is down, keeps the spec message of other 5xx generic, and tries again with the same key', async () => {
+    let answer: 'down' | 'internal' | 'up' = 'down';
+    server.handle(
+      billingApi({
+        'POST /api/v1/billing/checkouts': (_q, r) => {
+          if (answer === 'down') {
+            r.setHeader('retry-after', '30');
+            return sendJson(
+              r,
+              503,
+              problem(
+                'PAYMENT_PROVIDER_UNAVAILABLE',
+                'Our payment provider is not answering right now. You have not been charged.',
+              ),
+            );
+          }
+          if (answer === 'internal')
+            return sendJson(r, 500, problem('INTERNAL_ERROR', 'stack trace, never shown'));
+          return sendJson(r, 201, checkout());
+        },
+      }),
+    );
+    const { navigate, user } = renderProcess('?planId=monthly');
+    await user.click(await screen.findByRole('button', { name: 'Pay $9.99' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We couldn’t start the payment');
+    expect(alert).toHaveTextContent(
+      'Our payment provider is not answering right now. You have not been charged.',
+    );
+    answer = 'internal';
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'An error occurred. Please try again later.',
+      ),
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent('stack trace');
+    expect(
+      within(screen.getByRole('alert')).queryByRole('button', { name: 'Try again' }),
+    ).toBeNull();
+
+    answer = 'down';
+    await user.click(screen.getByRole('button', { name: 'Pay $9.99' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }),
+      ).toBeVisible(),
+    );
+    answer = 'up';
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith('/secure-payment?session=cs_test_session1'),
+    );
+    const posts = callsTo(server.requests, 'POST', '/api/v1/billing/checkouts');
+    expect(posts).toHaveLength(4);
+    expect(new Set(posts.map((post) => post.headers['idempotency-key'])).size).toBe(1);
+  });
+
   it('says the price changed and shows the current one on request', async () => {
     server.handle(
       billingApi({

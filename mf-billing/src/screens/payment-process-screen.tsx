@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { BILLING_CURRENCY } from '@crease/contract';
-import type { CheckoutRequest, Plan, ScreenProps } from '@crease/contract';
+import type { BillingErrorCode, CheckoutRequest, Plan, ScreenProps } from '@crease/contract';
 import { Button } from '@crease/ui';
 import { checkCoupon, createCheckout, listPlans } from '../api/billing-client';
 import { ProblemError } from '../api/problem';
@@ -126,7 +126,13 @@ function OrderSummary({
   );
 }
 
-type Outcome = { message: string; revision: number; reload: boolean };
+type Outcome = { message: string; revision: number; reload: boolean; retry: boolean };
+
+/** The payment provider failed: nothing was created or charged, and the same Pay may be tried again. */
+const PROVIDER_FAILURES: readonly string[] = [
+  'PAYMENT_PROVIDER_UNAVAILABLE',
+  'PAYMENT_PROVIDER_ERROR',
+] satisfies BillingErrorCode[];
 
 function PayForOrder({
   order,
@@ -174,6 +180,7 @@ function PayForOrder({
         message: problem?.message ?? String(error),
         revision: (previous?.revision ?? 0) + 1,
         reload,
+        retry: PROVIDER_FAILURES.includes(problem?.code ?? ''),
       }));
     }
   };
@@ -188,6 +195,13 @@ function PayForOrder({
       {outcome ? (
         <FormAlert tone="error" title="We couldn’t start the payment" revision={outcome.revision}>
           <p>{outcome.message}</p>
+          {outcome.retry ? (
+            <p>
+              <Button variant="secondary" busy={busy} onClick={() => void pay()}>
+                Try again
+              </Button>
+            </p>
+          ) : null}
           {outcome.reload ? (
             <p>
               <Button variant="secondary" onClick={onReload}>

@@ -371,5 +371,15 @@ export const BILLING_ERROR_CODES = [
   'CARD_DECLINED',
   'INSUFFICIENT_FUNDS',
   'AUTHENTICATION_FAILED',
+  /**
+   * The payment provider did not answer, or answered with its own failure (an outage, a timeout,
+   * its rate limit): 503 with Retry-After. Nothing was created and nothing charged; the same
+   * Idempotency-Key may be retried.
+   */
+  'PAYMENT_PROVIDER_UNAVAILABLE',
+  /** The provider refused our request (its configuration on our side): 502. Nothing charged. */
+  'PAYMENT_PROVIDER_ERROR',
+  /** Too many free trials started from one network address today (decision 107): 429. */
+  'TRIAL_NETWORK_LIMIT_REACHED',
 ] as const;
 export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[number];

@@ -66,10 +66,28 @@ export class WebhookVerificationError extends Error {
   }
 }
 
+/**
+ * A provider call that failed (decision 105). `unavailable`: it did not answer or answered with
+ * its own failure (connection refused, timeout, 5xx, its rate limit): worth trying again later.
+ * `refused`: it answered that our request is wrong (a bad key, a bad parameter): a fault on our
+ * side that a retry will not fix. Either way the provider made nothing we will use.
+ */
+export class PaymentProviderError extends Error {
+  override readonly name = 'PaymentProviderError';
+  constructor(
+    readonly kind: 'unavailable' | 'refused',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
 export interface PaymentProvider {
   readonly system: PaymentSystem;
   /** The path segment of its webhook (BILLING_PATHS.webhook `:provider`). */
   readonly webhookName: string;
+  /** Throws PaymentProviderError when the provider fails or refuses. */
   createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession>;
   /**
    * Verifies a webhook over its raw body (timing-safe, timestamp tolerance) and parses it.

@@ -12,9 +12,36 @@ import type {
   PaymentProvider,
   ProviderEvent,
 } from './payment-provider';
-import { WebhookVerificationError } from './payment-provider';
+import { PaymentProviderError, WebhookVerificationError } from './payment-provider';
 
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
+
+/**
+ * Per attempt, and how many times the client tries again itself (with Stripe's idempotency key):
+ * at most about 2 × 8 s before the viewer is told, inside the shell's 30 s request timeout.
+ */
+const STRIPE_TIMEOUT_MS = 8_000;
+const STRIPE_NETWORK_RETRIES = 1;
+
+/**
+ * What a failed Stripe call means for us (decision 105). No answer, Stripe's own failure (5xx) or
+ * its rate limit: unavailable, try again later. Anything else Stripe answered (a bad key, a bad
+ * parameter, a conflicting idempotency key): refused, our fault.
+ */
+export function providerErrorOf(error: unknown): PaymentProviderError {
+  const message = error instanceof Error ? error.message : String(error);
+  const transient =
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError ||
+    (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500);
+  const known = error instanceof Stripe.errors.StripeError;
+  return new PaymentProviderError(
+    transient || !known ? 'unavailable' : 'refused',
+    `Stripe: ${message}`,
+    { cause: error },
+  );
+}
 
 type StripeSettings = NonNullable<BillingConfig['stripe']>;
 
@@ -29,8 +56,8 @@ export class StripeProvider implements PaymentProvider {
   ) {
     const base = settings.apiBase ? new URL(settings.apiBase) : null;
     this.stripe = new Stripe(settings.secretKey, {
-      maxNetworkRetries: 2,
-      timeout: 20_000,
+      maxNetworkRetries: STRIPE_NETWORK_RETRIES,
+      timeout: STRIPE_TIMEOUT_MS,
       ...(base
         ? {
             host: base.hostname,
@@ -46,7 +73,19 @@ export class StripeProvider implements PaymentProvider {
   async stop(): Promise<void> {}
 
   async createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession> {
-    const session = await this.stripe.checkout.sessions.create(
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await this.openSession(input);
+    } catch (error) {
+      throw providerErrorOf(error);
+    }
+    if (!session.url)
+      throw new PaymentProviderError('refused', 'Stripe returned a checkout session without a URL');
+    return { sessionId: session.id, redirectUrl: session.url };
+  }
+
+  private openSession(input: CheckoutSessionInput): Promise<Stripe.Checkout.Session> {
+    return this.stripe.checkout.sessions.create(
       {
         mode: 'payment',
         client_reference_id: input.checkoutId,
@@ -73,8 +112,6 @@ export class StripeProvider implements PaymentProvider {
       // Stripe's own idempotency: a retried create after a lost answer makes no second session.
       { idempotencyKey: `crease-checkout-${input.checkoutId}` },
     );
-    if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
-    return { sessionId: session.id, redirectUrl: session.url };
   }
 
   verifyWebhook(
