@@ -11,6 +11,7 @@ import type { TrialOffer } from '@crease/contract';
 import { trialPlan } from '../billing/plans';
 import { readSubscription, stateOf } from '../billing/subscription-machine';
 import { startTrial, subscriptionToWire } from '../billing/subscriptions';
+import { withTrialNetworkBudget } from '../billing/trial-network';
 import { trialGrants } from '../db/schema';
 import { authenticate } from '../http/authenticate';
 import {
@@ -96,9 +97,10 @@ export async function billingTrialRoutes(app: FastifyInstance): Promise<void> {
       config: { accepts: 'json', idempotent: true },
       schema: {
         tags: ['billing'],
-        summary: 'Activate the free trial (once per account and per device)',
+        summary:
+          'Activate the free trial (once per account and per device, a few per network a day)',
         description:
-          '201 with the TRIAL subscription. A second trial: 409 TRIAL_ALREADY_USED; a device that had one: 409 TRIAL_DEVICE_ALREADY_USED; a running paid plan: 409 PLAN_ALREADY_ACTIVE.',
+          '201 with the TRIAL subscription. A second trial: 409 TRIAL_ALREADY_USED; a device that had one: 409 TRIAL_DEVICE_ALREADY_USED; a running paid plan: 409 PLAN_ALREADY_ACTIVE; more than CREASE_TRIALS_PER_NETWORK_PER_DAY trials from one IPv4 address or IPv6 /64 in 24 h: 429 TRIAL_NETWORK_LIMIT_REACHED with Retry-After.',
         security: [{ bearer: [], xsrf: [] }],
         body: TrialBody,
         response: { 201: SubscriptionSchema, ...billingErrorResponses },
@@ -110,7 +112,9 @@ export async function billingTrialRoutes(app: FastifyInstance): Promise<void> {
       const { db } = services.database;
       const now = services.clock.now();
       const plan = await trialPlan(db);
-      const row = await db.transaction((tx) => startTrial(tx, user.id, vidictId, plan, now));
+      const row = await withTrialNetworkBudget(request, services, user.id, () =>
+        db.transaction((tx) => startTrial(tx, user.id, vidictId, plan, now)),
+      );
       return reply.code(201).send(subscriptionToWire(row, plan, now));
     },
   );
