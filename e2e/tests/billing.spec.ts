@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from '../support/axe';
+import { CARDS, checkoutMonthly, payByCard, planCard } from '../support/billing';
 import { freshEmail, registerViewer } from '../support/viewer';
 
 /**
@@ -13,35 +14,11 @@ const TIME_ZONE = 'Pacific/Kiritimati';
 const LOCALE = 'en-GB';
 test.use({ timezoneId: TIME_ZONE, locale: LOCALE });
 
-const CARDS = {
-  success: '4242 4242 4242 4242',
-  declined: '4000 0000 0000 0002',
-  confirmation: '4000 0027 6000 3184',
-};
-
 /** A new viewer, signed in on /plans. */
 const register = (page: Page) => registerViewer(page, freshEmail('payer'));
 
 async function expectNoSeriousAxeViolations(page: Page) {
   expect(await seriousAxeViolations(page)).toEqual([]);
-}
-
-const planCard = (page: Page, name: string) =>
-  page.getByRole('list', { name: 'Plans' }).getByRole('listitem', { name });
-
-/** From /plans: choose Monthly and reach the provider's card page. */
-async function checkoutMonthly(page: Page) {
-  await planCard(page, 'Monthly').getByRole('link', { name: 'Choose Monthly' }).click();
-  await expect(page).toHaveURL(/\/payment-process\?planId=/);
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page).toHaveURL(/\/secure-payment\?session=/);
-}
-
-async function payByCard(page: Page, card: string, click: 'click' | 'dblclick' = 'click') {
-  await page.getByRole('textbox', { name: 'Card number' }).fill(card);
-  await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/39');
-  await page.getByRole('textbox', { name: 'Security code (CVC)' }).fill('123');
-  await page.getByRole('button', { name: /^Pay / })[click]();
 }
 
 const localToday = () =>
