@@ -68,7 +68,7 @@ test('cancelling on /account keeps the plan until the period ends, and is not of
 
   await plan.getByRole('button', { name: 'Cancel subscription' }).click();
   await plan.getByRole('button', { name: 'Yes, cancel' }).click();
-  await expect(plan.getByRole('alert')).toContainText(
+  await expect(plan.getByRole('status')).toContainText(
     `Your plan is cancelled. You can keep watching until ${end}.`,
   );
   await expect(plan).toContainText('Cancelled');
@@ -120,7 +120,7 @@ test('signing another device out on /account ends its session; this device carri
   const signOut = devices.getByRole('button', { name: /^Sign out / });
   await expect(signOut).toHaveCount(1);
   await signOut.click();
-  await expect(devices.getByRole('alert')).toContainText(
+  await expect(devices.getByRole('status')).toContainText(
     'is signed out and no longer counts as a device.',
   );
   await expect(devices.getByRole('listitem')).toHaveCount(1);
