@@ -47,7 +47,7 @@ export default defineConfig({
       // The whole suite is one viewer address registering dozens of accounts within minutes; the
       // per-IP registration limit (10 a minute) has its own API tests and is not under test here.
       CREASE_REGISTER_PER_MINUTE: '1000',
-      // Likewise the free trials the suite's viewers start from one address (decision 107).
+      // Likewise the free trials the suite's viewers start from one address (decision 106).
       CREASE_TRIALS_PER_NETWORK_PER_DAY: '1000',
     },
     stdout: 'pipe',

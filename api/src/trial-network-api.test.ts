@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * The free trial's per-network daily budget (decision 107), over real HTTP on PGlite and
+ * The free trial's per-network daily budget (decision 106), over real HTTP on PGlite and
  * PostgreSQL: clearing storage makes a new vidictId, but not a new network. Behind a trusted
  * proxy (decision 061) the viewer's address comes from X-Forwarded-For, so the tests can play
  * viewers on several networks.

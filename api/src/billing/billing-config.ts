@@ -22,7 +22,7 @@ export interface BillingConfig {
   couponFailuresPerAccount: number;
   couponFailuresPerIp: number;
   couponWindowSeconds: number;
-  /** Free trials granted per network (IPv4 address, IPv6 /64) per 24 h (decision 107). */
+  /** Free trials granted per network (IPv4 address, IPv6 /64) per 24 h (decision 106). */
   trialsPerNetworkPerDay: number;
   sandbox: {
     /** HMAC-SHA256 key of the sandbox's webhook signatures (whsec_…). */

@@ -1,5 +1,5 @@
 /**
- * The free trial's per-network budget (decision 107). The per-device rule rests on a vidictId the
+ * The free trial's per-network budget (decision 106). The per-device rule rests on a vidictId the
  * browser makes, so clearing storage makes a "new device"; this adds a limit that clearing
  * storage does not reset: so many trials per network per day, counted first (decision 055).
  *

@@ -379,7 +379,7 @@ export const BILLING_ERROR_CODES = [
   'PAYMENT_PROVIDER_UNAVAILABLE',
   /** The provider refused our request (its configuration on our side): 502. Nothing charged. */
   'PAYMENT_PROVIDER_ERROR',
-  /** Too many free trials started from one network address today (decision 107): 429. */
+  /** Too many free trials started from one network address today (decision 106): 429. */
   'TRIAL_NETWORK_LIMIT_REACHED',
 ] as const;
 export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[number];
