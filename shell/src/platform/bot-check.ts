@@ -1,8 +1,7 @@
 import type { KyInstance } from 'ky';
+import { ACCOUNT_PATHS } from '@crease/contract';
 import type { BotCheck } from '@crease/contract';
 import type { ShellConfig } from '../config/boot-data';
-
-export const ALTCHA_CHALLENGE_PATH = 'api/v1/bot-check/challenge';
 
 interface AltchaChallenge {
   algorithm: 'SHA-256';
@@ -44,7 +43,7 @@ function altcha(http: KyInstance): BotCheck {
   return {
     async token(action: string) {
       const challenge: unknown = await http
-        .get(ALTCHA_CHALLENGE_PATH, { searchParams: { action } })
+        .get(ACCOUNT_PATHS.botCheckChallenge, { searchParams: { action } })
         .json();
       if (!isAltchaChallenge(challenge)) throw new Error('bot-check challenge is malformed');
       const number = await solveAltcha(challenge);
