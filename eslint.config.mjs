@@ -1,10 +1,13 @@
 // One lint config for every workspace (STYLE §7, §11). Boundaries between apps are rules here,
-// not conventions: a remote never imports another remote, shared never imports an app.
+// not conventions: a remote never imports another remote, shared never imports an app, the
+// browser apps never import the API or deploy, and the shell's layers point one way
+// (crease/walls, shared/lint; its test lints deliberate violations with this very config).
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { wallsRule } from './shared/lint/src/walls.mjs';
 
 const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
 
@@ -24,11 +27,9 @@ const crease = {
         };
       },
     },
+    walls: wallsRule,
   },
 };
-
-const remoteNames = ['mf-auth', 'mf-billing', 'mf-catalog', 'mf-player', 'mf-legal'];
-const importsOf = (names) => names.flatMap((n) => [n, `${n}/*`, `**/${n}/**`, `**/${n}`]);
 
 export default tseslint.config(
   {
@@ -54,61 +55,13 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'crease/kebab-case-files': 'error',
+      'crease/walls': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
-    },
-  },
-  ...remoteNames.map((name) => ({
-    files: [`${name}/**/*.{ts,tsx}`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [...importsOf(remoteNames.filter((n) => n !== name)), ...importsOf(['shell'])],
-              message:
-                'A remote never imports another remote or the shell; use the contract props.',
-            },
-          ],
-        },
-      ],
-    },
-  })),
-  {
-    files: ['shell/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: importsOf(remoteNames),
-              message: 'The shell loads remotes at runtime only (loadRemote), never from source.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['shared/**/*.{ts,tsx,mjs,js}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: importsOf([...remoteNames, 'shell', 'api', 'deploy']),
-              message: 'shared/ never imports an app.',
-            },
-          ],
-        },
-      ],
     },
   },
 );

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, chromiumPath } from './support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '@crease/test-utils/chromium';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4780);
 /** The catalog operator API's token for this run (CREASE_CATALOG_OPERATOR_TOKENS, name "e2e"). */

@@ -6,6 +6,5 @@ export default ({ mode } = {}) =>
     entry: './src/index.tsx',
     template: './src/index.html',
     prerender: './src/prerender.tsx',
-    contractVersion: 1,
     mode,
   });

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { REMOTE_NAMES } from '@crease/contract';
 import { loadReleaseConfig } from '../src/config';
 import { openRegistry } from '../src/release/open-registry';
 
@@ -143,7 +144,7 @@ try {
   const full = JSON.stringify({
     schemaVersion: 1,
     remotes: Object.fromEntries(
-      ['mf-auth', 'mf-billing', 'mf-catalog', 'mf-player', 'mf-legal'].map((name) => [
+      REMOTE_NAMES.map((name) => [
         name,
         {
           version: legalA.version,

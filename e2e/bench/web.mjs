@@ -12,6 +12,7 @@ import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
+import { APP_NAMES } from '@crease/contract';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const port = Number(process.env.BENCH_PORT ?? 4790);
@@ -62,7 +63,7 @@ async function startSite() {
  */
 function appSizes() {
   const rows = [];
-  for (const app of ['shell', 'mf-legal', 'mf-auth', 'mf-billing', 'mf-catalog', 'mf-player']) {
+  for (const app of APP_NAMES) {
     const dist = path.join(root, app, 'dist');
     if (!fs.existsSync(dist)) continue;
     const js = fs.readdirSync(dist).filter((f) => f.endsWith('.js'));

@@ -69,6 +69,8 @@ async function outbox(page: Page, to: string): Promise<OutboxMail[]> {
 }
 
 test('register: the viewer is signed in and continues to /plans', async ({ page }) => {
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(worker.url()));
   await page.goto('/register');
   // The rules shown are the ones the API enforces.
   await fillRegistration(page, freshEmail(), 'password123');
@@ -88,8 +90,13 @@ test('register: the viewer is signed in and continues to /plans', async ({ page 
   const stored = await storage(page);
   expect(stored.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   expect(stored.refresh_token).toBeTruthy();
-  // No bot-check UI at any point: ALTCHA runs invisibly.
+  // No bot-check UI at any point: ALTCHA runs invisibly, its proof of work in the shell's solver
+  // worker, loaded from the site's own origin (the CSP's worker-src falls back to script-src 'self').
   await expect(page.getByText(/captcha|verify you are human/i)).toHaveCount(0);
+  const origin = new URL(page.url()).origin;
+  expect(
+    workers.filter((url) => url.startsWith(`${origin}/`) && /\/altcha\.[0-9a-f]+\.js$/.test(url)),
+  ).not.toEqual([]);
 });
 
 test('registering an address twice says so and offers sign-in', async ({ page }) => {

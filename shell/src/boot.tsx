@@ -6,8 +6,8 @@ import { readBootData } from './config/boot-data';
 import { createShellServices } from './platform/shell-services';
 import { manifestGuardPlugin } from './remotes/manifest-guard-plugin';
 import { createRoutes } from './routes/create-routes';
-import { protectedRouteRedirect } from './routes/guards';
-import { findRoute } from './routes/route-table';
+import { protectedRouteRedirect } from './navigation/guards';
+import { findRoute } from './navigation/route-table';
 import { consumeQueryToken } from './session/query-token';
 
 declare global {

@@ -9,7 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { Chrome } from './layout/chrome';
 import { WelcomePage } from './pages/welcome-page';
-import { ROUTE_TABLE } from './routes/route-table';
+import { ROUTE_TABLE } from './navigation/route-table';
 
 /** The edge server replaces this with the configured, HTML-escaped product name. */
 export const PRODUCT_NAME_PLACEHOLDER = '__CREASE_PRODUCT_NAME__';

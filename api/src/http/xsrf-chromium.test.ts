@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer } from '@crease/test-utils';
 import type { TestServer } from '@crease/test-utils';
-import { CHROMIUM_ARGS, chromiumPath } from '../../../e2e/support/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from '@crease/test-utils/chromium';
 import { ApiHost } from '../testing/test-api';
 import type { RunningApi } from '../testing/test-api';
 

@@ -1,6 +1,7 @@
 /** First-party analytics (ARCHITECTURE §5): the shell's page views and named events, stored. */
 import { Type } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ANALYTICS_PATHS } from '@crease/contract';
 import type { FastifyInstance } from 'fastify';
 import { analyticsEvents } from '../db/schema';
 import { errorResponses } from './schemas';
@@ -35,7 +36,7 @@ export async function analyticsRoutes(root: FastifyInstance): Promise<void> {
   const userAgent = (header: string | undefined) => (header ?? '').slice(0, 500) || null;
 
   app.post(
-    '/api/v1/analytics/page-views',
+    `/${ANALYTICS_PATHS.pageViews}`,
     {
       config: { accepts: 'json', rateLimit },
       schema: {
@@ -61,7 +62,7 @@ export async function analyticsRoutes(root: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/v1/analytics/events',
+    `/${ANALYTICS_PATHS.events}`,
     {
       config: { accepts: 'json', rateLimit },
       schema: {

@@ -7,6 +7,13 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  ChangePasswordRequestSchema,
+  ForgotPasswordRequestSchema,
+  RegistrationRequestSchema,
+  ResetPasswordRequestSchema,
+} from '@crease/contract/schemas';
+import {
+  ACCOUNT_PATHS,
   BOT_CHECK_HEADER,
   DEFAULT_FIRST_NAME,
   DEFAULT_LAST_NAME,
@@ -24,21 +31,12 @@ import { countAttempt, loginAccountKey, loginIpKey } from '../security/attempt-l
 import { hashOpaqueToken, newOpaqueToken } from '../security/opaque-tokens';
 import type { BotCheckAction } from '../security/bot-check';
 import type { ApiServices } from '../services';
-import { Email, Password, ResultResponse, botCheckHeader, errorResponses, result } from './schemas';
+import { ResultResponse, botCheckHeader, errorResponses, result } from './schemas';
 
-const RegisterRequest = Type.Object(
-  { email: Email, password: Password, emailSubscribe: Type.Boolean() },
-  { additionalProperties: false },
-);
-const InitResetRequest = Type.Object({ email: Email }, { additionalProperties: false });
-const ResetPasswordRequest = Type.Object(
-  { email: Email, token: Type.String({ maxLength: 512 }), newPassword: Password },
-  { additionalProperties: false },
-);
-const ChangePasswordRequest = Type.Object(
-  { oldPassword: Password, newPassword: Password },
-  { additionalProperties: false },
-);
+const RegisterRequest = RegistrationRequestSchema;
+const InitResetRequest = ForgotPasswordRequestSchema;
+const ResetPasswordRequest = ResetPasswordRequestSchema;
+const ChangePasswordRequest = ChangePasswordRequestSchema;
 
 export const RESULT_MESSAGES = {
   passwordReset: 'Your password has been reset. Sign in with your new password.',
@@ -87,7 +85,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config } = services;
 
   app.post(
-    '/api/v1/auth/register',
+    `/${ACCOUNT_PATHS.register}`,
     {
       config: {
         accepts: 'json',
@@ -132,7 +130,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/v1/auth/init-reset',
+    `/${ACCOUNT_PATHS.initReset}`,
     {
       config: {
         accepts: 'json',
@@ -186,7 +184,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/v1/auth/reset-password',
+    `/${ACCOUNT_PATHS.resetPassword}`,
     {
       config: {
         accepts: 'json',
@@ -256,7 +254,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/api/v1/auth/change-password',
+    `/${ACCOUNT_PATHS.changePassword}`,
     {
       config: { accepts: 'json', idempotent: true },
       schema: {

@@ -1,5 +1,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ACCOUNT_PATHS } from '@crease/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { siteHostOf } from '../http/site-host';
@@ -10,7 +11,7 @@ export async function botCheckRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const { botCheck, config } = app.services;
   app.get(
-    '/api/v1/bot-check/challenge',
+    `/${ACCOUNT_PATHS.botCheckChallenge}`,
     {
       schema: {
         tags: ['bot check'],

@@ -6,7 +6,8 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BOT_CHECK_HEADER, normalizeEmail } from '@crease/contract';
+import { ACCOUNT_PATHS, BOT_CHECK_HEADER, normalizeEmail } from '@crease/contract';
+import { TokenResponseSchema } from '@crease/contract/schemas';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { ApiError } from '../errors';
@@ -28,13 +29,6 @@ const TokenRequest = Type.Object(
   },
   { additionalProperties: false },
 );
-
-const TokenResponse = Type.Object({
-  access_token: Type.String(),
-  refresh_token: Type.String(),
-  expires_in: Type.Integer({ description: 'Seconds until the access token expires.' }),
-  token_type: Type.Literal('Bearer'),
-});
 
 const RevokeRequest = Type.Object(
   {
@@ -141,7 +135,7 @@ export async function oauth2Routes(app: FastifyInstance): Promise<void> {
   const services = app.services;
 
   app.post(
-    '/oauth2/token',
+    `/${ACCOUNT_PATHS.token}`,
     {
       config: { accepts: 'form' },
       schema: {
@@ -152,7 +146,7 @@ export async function oauth2Routes(app: FastifyInstance): Promise<void> {
         consumes: ['application/x-www-form-urlencoded'],
         security: [{ client: [], xsrf: [] }],
         body: TokenRequest,
-        response: { 200: TokenResponse, ...oauthErrors },
+        response: { 200: TokenResponseSchema, ...oauthErrors },
       },
     },
     async (request, reply) => {
@@ -172,7 +166,7 @@ export async function oauth2Routes(app: FastifyInstance): Promise<void> {
   );
 
   app.post(
-    '/oauth2/revoke',
+    `/${ACCOUNT_PATHS.revoke}`,
     {
       config: { accepts: 'form' },
       schema: {

@@ -1,20 +1,15 @@
 /** Schemas shared by several routes (OpenAPI components in spirit; inlined for ajv). */
 import { Type } from '@fastify/type-provider-typebox';
-import {
-  ACCOUNT_ERROR_CODES,
-  BILLING_ERROR_CODES,
-  CATALOG_ERROR_CODES,
-  EMAIL_MAX_LENGTH,
-} from '@crease/contract';
+import { ACCOUNT_ERROR_CODES, BILLING_ERROR_CODES, CATALOG_ERROR_CODES } from '@crease/contract';
+import { ErrorResponseSchema } from '@crease/contract/schemas';
 
+/** The contract's error shape, with the codes listed for the OpenAPI document. */
 export const ErrorResponse = Type.Object(
   {
+    ...ErrorResponseSchema.properties,
     code: Type.String({
       description: `One of: ${[...ACCOUNT_ERROR_CODES, ...CATALOG_ERROR_CODES, ...BILLING_ERROR_CODES].join(', ')}`,
     }),
-    userId: Type.Union([Type.String(), Type.Null()]),
-    message: Type.String(),
-    timeStamp: Type.String({ format: 'date-time' }),
   },
   { description: 'The one error shape (SPEC §3).' },
 );
@@ -23,19 +18,11 @@ export const ErrorResponse = Type.Object(
 export const OAuthErrorResponse = Type.Object({
   error: Type.String(),
   error_description: Type.String(),
-  code: Type.String(),
-  userId: Type.Union([Type.String(), Type.Null()]),
-  message: Type.String(),
-  timeStamp: Type.String(),
+  ...ErrorResponseSchema.properties,
 });
 
 export const ResultResponse = Type.Object(
-  {
-    code: Type.String(),
-    userId: Type.Union([Type.String(), Type.Null()]),
-    message: Type.String(),
-    timeStamp: Type.String(),
-  },
+  { ...ErrorResponseSchema.properties },
   { description: "A result in the spec's shape (code, userId, message, timeStamp)." },
 );
 
@@ -50,14 +37,6 @@ export const errorResponses = {
   422: ErrorResponse,
   429: ErrorResponse,
 };
-
-/** Length-capped in the schema; the format rule (emailProblem) runs in the handler. */
-export const Email = Type.String({
-  maxLength: EMAIL_MAX_LENGTH + 10,
-  description: 'Trimmed and lower-cased by the API.',
-});
-/** Long enough for any real password, short enough that hashing it is no denial of service. */
-export const Password = Type.String({ maxLength: 1024 });
 
 export function result(code: string, message: string, userId: string | null) {
   return { code, userId, message, timeStamp: new Date().toISOString() };

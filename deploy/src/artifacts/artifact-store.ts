@@ -1,14 +1,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_NAMES, isReleaseVersion } from '@crease/contract';
+import { APP_NAMES, isAppName, isReleaseVersion } from '@crease/contract';
+import type { AppName } from '@crease/contract';
 
-export const APP_NAMES = ['shell', ...REMOTE_NAMES] as const;
-export type AppName = (typeof APP_NAMES)[number];
-
-export function isAppName(value: unknown): value is AppName {
-  return typeof value === 'string' && (APP_NAMES as readonly string[]).includes(value);
-}
+export { APP_NAMES, isAppName };
+export type { AppName };
 
 /** Hash of every file in a build, in a stable order: the same build always gets the same version. */
 export function contentHash(dir: string): string {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { CONTRACT_VERSION, SHELL_CONTRACT_METADATA_KEY } from '@crease/contract';
 import { ConfigError, loadEdgeConfig } from '../config';
 import { openRegistry } from '../release/open-registry';
 import { createEdgeServer } from './edge-server';
@@ -26,7 +27,7 @@ function writeArtifacts(artifactsDir: string) {
   // The contract version the shell provides: the registry's gate reads it at promote.
   fs.writeFileSync(
     path.join(shell, 'mf-manifest.json'),
-    JSON.stringify({ metaData: { creaseContractVersion: 1 } }),
+    JSON.stringify({ metaData: { [SHELL_CONTRACT_METADATA_KEY]: CONTRACT_VERSION } }),
   );
   fs.writeFileSync(
     path.join(shell, 'routes.json'),

@@ -1,4 +1,4 @@
-import { pageTitle } from '@crease/contract';
+import { STORAGE_KEYS, pageTitle } from '@crease/contract';
 import type { ReleaseMap } from '@crease/contract';
 import type { Preload } from './remote-preload';
 import type { ShellArtifact } from './shell-artifact';
@@ -68,7 +68,7 @@ function welcomeTags(shell: ShellArtifact, shellBase: string, nonce: string): st
   const scripts = inlineJson([...shell.entry.js, ...shell.welcome.js].map((js) => shellBase + js));
   const loader =
     `<script nonce="${nonce}">(function(){var d=document.documentElement;` +
-    `try{if(localStorage.getItem('access_token'))d.dataset.signedIn='1'}catch(e){}` +
+    `try{if(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.accessToken)}))d.dataset.signedIn='1'}catch(e){}` +
     `function go(){${scripts}.forEach(function(u){var s=document.createElement('script');s.src=u;s.async=false;document.head.appendChild(s)})}` +
     `if(d.dataset.signedIn)go();else requestAnimationFrame(function(){setTimeout(go,0)})})()</script>`;
   return `${styles}<style>html[data-signed-in] [data-prerendered]{visibility:hidden}</style>${loader}`;

@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CONTRACT_RANGE_METADATA_KEY, isReleaseVersion, isRemoteName } from '@crease/contract';
+import {
+  APP_NAMES,
+  CONTRACT_RANGE_METADATA_KEY,
+  SHELL_CONTRACT_METADATA_KEY,
+  isReleaseVersion,
+  isRemoteName,
+} from '@crease/contract';
 import type { ReleaseMap } from '@crease/contract';
 import { ArtifactMissingError, isAppName } from '../artifacts/artifact-store';
 import type { AppName, ArtifactStore } from '../artifacts/artifact-store';
@@ -20,8 +26,6 @@ import type {
 } from './registry-log';
 import { ReleaseError } from './release-error';
 
-/** Shell manifest metadata key for the contract version the shell provides. */
-export const SHELL_CONTRACT_METADATA_KEY = 'creaseContractVersion';
 /** How many earlier live versions each app remembers for `rollback`. */
 const TRAIL_LENGTH = 20;
 
@@ -561,8 +565,7 @@ export class ReleaseRegistry {
           .reduce((sum, f) => sum + f.count, 0),
       });
     }
-    const order = ['shell', 'mf-auth', 'mf-billing', 'mf-catalog', 'mf-player', 'mf-legal'];
-    apps.sort((a, b) => order.indexOf(a.app) - order.indexOf(b.app));
+    apps.sort((a, b) => APP_NAMES.indexOf(a.app) - APP_NAMES.indexOf(b.app));
     return { revision: head?.revision ?? 0, apps, fallbacks };
   }
 }

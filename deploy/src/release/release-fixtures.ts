@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CONTRACT_RANGE_METADATA_KEY, SHELL_CONTRACT_METADATA_KEY } from '@crease/contract';
 import { FsArtifactStore } from '../artifacts/artifact-store';
 import type { AppName } from '../artifacts/artifact-store';
 import { ReleaseRegistry } from './registry';
@@ -20,7 +21,8 @@ export function writeBuild(
   fs.mkdirSync(dir, { recursive: true });
   const metaData: Record<string, unknown> = { name: app };
   if (contract !== null) {
-    metaData[app === 'shell' ? 'creaseContractVersion' : 'creaseContract'] = contract;
+    metaData[app === 'shell' ? SHELL_CONTRACT_METADATA_KEY : CONTRACT_RANGE_METADATA_KEY] =
+      contract;
   }
   fs.writeFileSync(
     path.join(dir, 'mf-manifest.json'),

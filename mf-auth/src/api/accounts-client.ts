@@ -1,76 +1,12 @@
-import { ACCOUNT_PATHS, BOT_CHECK_HEADER, MESSAGES, isErrorResponse } from '@crease/contract';
+import {
+  ACCOUNT_PATHS,
+  BOT_CHECK_HEADER,
+  MESSAGES,
+  ProblemError,
+  asProblem,
+  isErrorResponse,
+} from '@crease/contract';
 import type { Platform, RegistrationRequest, ResetPasswordRequest } from '@crease/contract';
-
-/**
- * What a failed call means to a form: the HTTP status (0 when there was no answer), the API's
- * stable code, and a message fit to show. Errors are data (STYLE §4).
- */
-export interface Problem {
-  status: number;
-  code: string;
-  message: string;
-  /** Seconds, from Retry-After on a 429. */
-  retryAfter?: number;
-}
-
-/** The error the shell's ky client throws for a non-2xx answer; duck-typed (ky is the shell's). */
-function responseOf(error: unknown): Response | null {
-  const response = (error as { response?: Partial<Response> } | null)?.response;
-  return typeof response?.status === 'number' && typeof response.json === 'function'
-    ? (response as Response)
-    : null;
-}
-
-/**
- * Turns anything a call can throw into a Problem. The API's own message is shown when it sent
- * the spec's error shape; otherwise (network error, 5xx after retries, a proxy's HTML page) the
- * spec's generic message.
- */
-export async function problemOf(error: unknown): Promise<Problem> {
-  const response = responseOf(error);
-  if (!response) {
-    // SPEC §5 / §8: the shell rejects unusable token data with exactly this message.
-    if (error instanceof Error && error.message === MESSAGES.invalidAccessToken) {
-      return { status: 200, code: 'INVALID_ACCESS_TOKEN', message: MESSAGES.invalidAccessToken };
-    }
-    return { status: 0, code: 'NETWORK_ERROR', message: MESSAGES.genericError };
-  }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // Not JSON: fall through to the generic message.
-  }
-  const retryAfterHeader = Number(response.headers.get('Retry-After'));
-  const retryAfter =
-    Number.isFinite(retryAfterHeader) && retryAfterHeader > 0 ? retryAfterHeader : undefined;
-  if (isErrorResponse(body) && response.status < 500) {
-    return {
-      status: response.status,
-      code: body.code,
-      message: body.message,
-      ...(retryAfter ? { retryAfter } : {}),
-    };
-  }
-  return { status: response.status, code: 'UNEXPECTED', message: MESSAGES.genericError };
-}
-
-/** Thrown by the calls below with the Problem attached, so a form can `catch` one thing. */
-export class ProblemError extends Error {
-  override readonly name = 'ProblemError';
-  constructor(readonly problem: Problem) {
-    super(problem.message);
-  }
-}
-
-async function asProblem<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof ProblemError) throw error;
-    throw new ProblemError(await problemOf(error));
-  }
-}
 
 type Services = Pick<Platform, 'http' | 'botCheck' | 'session'>;
 

@@ -3,12 +3,13 @@ import type { FormEvent } from 'react';
 import { passwordProblem } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Alert, Button } from '@crease/ui';
-import { ProblemError, changePassword } from '../api/accounts-client';
+import { ProblemError } from '@crease/contract';
+import { changePassword } from '../api/accounts-client';
 import { AuthCard } from '../forms/auth-card';
-import { FormAlert } from '../forms/form-alert';
+import { FormAlert } from '@crease/ui/forms';
 import { NewPasswordField, PasswordField } from '../forms/password-field';
 import { ScreenLink } from '../forms/screen-link';
-import { checkAll, useField } from '../forms/use-field';
+import { checkAll, useField, useOutcome } from '@crease/ui/forms';
 import { useSignedIn } from '../forms/use-signed-in';
 import styles from '../forms/auth-form.module.css';
 
@@ -30,14 +31,7 @@ export function ChangePasswordScreen({ platform, navigate }: ScreenProps) {
       : passwordProblem(value),
   );
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{
-    tone: 'error' | 'success';
-    message: string;
-    revision: number;
-  } | null>(null);
-
-  const show = (tone: 'error' | 'success', message: string) =>
-    setOutcome((previous) => ({ tone, message, revision: (previous?.revision ?? 0) + 1 }));
+  const { outcome, show } = useOutcome<{ tone: 'error' | 'success'; message: string }>();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -47,12 +41,15 @@ export function ChangePasswordScreen({ platform, navigate }: ScreenProps) {
       await changePassword(platform, current.value, next.value);
       current.reset();
       next.reset();
-      show('success', 'Your password has been changed. Use it the next time you sign in.');
+      show({
+        tone: 'success',
+        message: 'Your password has been changed. Use it the next time you sign in.',
+      });
     } catch (error) {
       const problem = error instanceof ProblemError ? error.problem : null;
       if (problem?.code === 'INVALID_OLD_PASSWORD') current.setError(problem.message);
       if (problem?.code === 'WEAK_PASSWORD') next.setError(problem.message);
-      show('error', problem?.message ?? String(error));
+      show({ tone: 'error', message: problem?.message ?? String(error) });
     } finally {
       setBusy(false);
     }

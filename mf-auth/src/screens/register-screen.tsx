@@ -3,20 +3,21 @@ import type { FormEvent, ReactNode } from 'react';
 import { emailProblem, normalizeEmail, passwordProblem } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Alert, Button } from '@crease/ui';
-import { ProblemError, register, signIn } from '../api/accounts-client';
+import { ProblemError } from '@crease/contract';
+import { register, signIn } from '../api/accounts-client';
 import { AuthCard } from '../forms/auth-card';
 import { EmailField } from '../forms/email-field';
-import { FormAlert } from '../forms/form-alert';
+import { FormAlert } from '@crease/ui/forms';
 import { NewPasswordField } from '../forms/password-field';
 import { ScreenLink } from '../forms/screen-link';
-import { checkAll, useField } from '../forms/use-field';
+import { checkAll, useField, useOutcome } from '@crease/ui/forms';
 import { useSignedIn } from '../forms/use-signed-in';
 import styles from '../forms/auth-form.module.css';
 
 /** Where a new viewer continues (issue 3: "After registration … continues to /plans"). */
 export const AFTER_REGISTRATION = '/plans';
 
-type Outcome = { tone: 'error'; title?: string; body: ReactNode; revision: number };
+type Outcome = { tone: 'error'; title?: string; body: ReactNode };
 
 /**
  * /register. Creates the account, signs the viewer in through the shell's session, and
@@ -33,15 +34,10 @@ export function RegisterScreen({ platform, navigate }: ScreenProps) {
   // Set once the account exists: the session turns signed-in before the move to /plans, and
   // the "already signed in" panel must not flash in between.
   const [completing, setCompleting] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const { outcome, show } = useOutcome<Outcome>();
 
   const fail = (body: ReactNode, title?: string) =>
-    setOutcome((previous) => ({
-      tone: 'error',
-      body,
-      revision: (previous?.revision ?? 0) + 1,
-      ...(title ? { title } : {}),
-    }));
+    show({ tone: 'error', body, ...(title ? { title } : {}) });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

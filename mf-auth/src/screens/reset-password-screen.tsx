@@ -3,13 +3,14 @@ import type { FormEvent } from 'react';
 import { MESSAGES, emailProblem, normalizeEmail, passwordProblem } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Button, ButtonLink } from '@crease/ui';
-import { ProblemError, requestReset, resetPassword } from '../api/accounts-client';
+import { ProblemError } from '@crease/contract';
+import { requestReset, resetPassword } from '../api/accounts-client';
 import { AuthCard } from '../forms/auth-card';
 import { EmailField } from '../forms/email-field';
-import { FormAlert } from '../forms/form-alert';
+import { FormAlert } from '@crease/ui/forms';
 import { NewPasswordField } from '../forms/password-field';
 import { ScreenLink } from '../forms/screen-link';
-import { checkAll, useField } from '../forms/use-field';
+import { checkAll, useField, useOutcome } from '@crease/ui/forms';
 import styles from '../forms/auth-form.module.css';
 
 /** The emailed link is /reset-password?email=<address>&token=<token>. */
@@ -27,17 +28,11 @@ function requestLinkPath(email: string): string {
 /** Step 1: "send me a link". The answer is the same whether or not the account exists. */
 function RequestLinkStep({ platform, navigate, location }: ScreenProps) {
   const form = useRef<HTMLFormElement>(null);
-  const email = useField(
-    'email',
-    emailProblem,
-    new URLSearchParams(location.search).get('email') ?? '',
-  );
+  const email = useField('email', emailProblem, {
+    initial: new URLSearchParams(location.search).get('email') ?? '',
+  });
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{
-    tone: 'error' | 'success';
-    message: string;
-    revision: number;
-  } | null>(null);
+  const { outcome, show, clear } = useOutcome<{ tone: 'error' | 'success'; message: string }>();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +46,7 @@ function RequestLinkStep({ platform, navigate, location }: ScreenProps) {
       tone = 'error';
       message = error instanceof ProblemError ? error.problem.message : MESSAGES.genericError;
     }
-    setOutcome((previous) => ({ tone, message, revision: (previous?.revision ?? 0) + 1 }));
+    show({ tone, message });
     setBusy(false);
   };
 
@@ -66,7 +61,7 @@ function RequestLinkStep({ platform, navigate, location }: ScreenProps) {
           link.
         </p>
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => setOutcome(null)}>
+          <Button variant="secondary" onClick={clear}>
             Send another link
           </Button>
         </div>
@@ -115,17 +110,14 @@ function ChoosePasswordStep({
   const form = useRef<HTMLFormElement>(null);
   const password = useField('newPassword', (value) => passwordProblem(value, email));
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{
-    kind: 'reset' | 'link-expired' | 'failed';
-    revision: number;
-  } | null>(null);
+  const { outcome, show } = useOutcome<{ kind: 'reset' | 'link-expired' | 'failed' }>();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !checkAll(form.current, [password])) return;
     setBusy(true);
     const kind = await resetPassword(platform, { email, token, newPassword: password.value });
-    setOutcome((previous) => ({ kind, revision: (previous?.revision ?? 0) + 1 }));
+    show({ kind });
     setBusy(false);
   };
 

@@ -3,14 +3,15 @@ import type { FormEvent } from 'react';
 import { emailProblem, normalizeEmail } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Alert, Button } from '@crease/ui';
-import { ProblemError, signIn } from '../api/accounts-client';
-import type { Problem } from '../api/accounts-client';
+import { ProblemError } from '@crease/contract';
+import { signIn } from '../api/accounts-client';
+import type { Problem } from '@crease/contract';
 import { AuthCard } from '../forms/auth-card';
 import { EmailField } from '../forms/email-field';
-import { FormAlert } from '../forms/form-alert';
+import { FormAlert } from '@crease/ui/forms';
 import { PasswordField } from '../forms/password-field';
 import { ScreenLink } from '../forms/screen-link';
-import { checkAll, useField } from '../forms/use-field';
+import { checkAll, useField, useOutcome } from '@crease/ui/forms';
 import styles from '../forms/auth-form.module.css';
 
 const passwordRequired = (value: string) => (value === '' ? 'Enter your password.' : null);
@@ -36,7 +37,7 @@ export function SignInScreen({ platform, navigate }: ScreenProps) {
   const email = useField('email', emailProblem);
   const password = useField('password', passwordRequired);
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ message: string; revision: number } | null>(null);
+  const { outcome, show } = useOutcome<{ message: string }>();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -47,10 +48,7 @@ export function SignInScreen({ platform, navigate }: ScreenProps) {
       platform.analytics.track({ name: 'sign_in' });
     } catch (error) {
       const problem = error instanceof ProblemError ? error.problem : null;
-      setOutcome((previous) => ({
-        message: problem ? describe(problem) : String(error),
-        revision: (previous?.revision ?? 0) + 1,
-      }));
+      show({ message: problem ? describe(problem) : String(error) });
       setBusy(false);
     }
   };

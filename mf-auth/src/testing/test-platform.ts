@@ -1,5 +1,10 @@
 import ky from 'ky';
+import { ACCOUNT_PATHS, BOT_CHECK_HEADER, INVALID_ACCESS_TOKEN, MESSAGES } from '@crease/contract';
 import type { Platform, ScreenProps, Session, SessionListener } from '@crease/contract';
+
+/** What the shell rejects an unusable token answer with: the spec's message and the code. */
+const invalidAccessToken = () =>
+  Object.assign(new Error(MESSAGES.invalidAccessToken), { code: INVALID_ACCESS_TOKEN });
 
 /**
  * A Platform for component tests whose HTTP goes to a real local server (STYLE §8). The session
@@ -24,15 +29,14 @@ export function testPlatform(
     accessToken: () => accessToken,
     expired: () => expired,
     async signIn({ username, password, botCheckToken }) {
-      const response = await http.post('oauth2/token', {
+      const response = await http.post(ACCOUNT_PATHS.token, {
         body: new URLSearchParams({ grant_type: 'password', scope: 'API', username, password }),
-        headers: botCheckToken ? { 'X-Bot-Check': botCheckToken } : {},
+        headers: botCheckToken ? { [BOT_CHECK_HEADER]: botCheckToken } : {},
       });
       const body = (await response.json()) as { access_token?: unknown; expires_in?: unknown };
       if (typeof body.access_token !== 'string' || body.access_token === '')
-        throw new Error('Invalid access token');
-      if (typeof body.expires_in !== 'number' || !(body.expires_in > 0))
-        throw new Error('Invalid access token');
+        throw invalidAccessToken();
+      if (typeof body.expires_in !== 'number' || !(body.expires_in > 0)) throw invalidAccessToken();
       accessToken = body.access_token;
       expired = false;
       notify();

@@ -16,7 +16,7 @@ import type {
   Subscription,
   TrialOffer,
 } from '@crease/contract';
-import { asProblem } from './problem';
+import { asProblem } from '@crease/contract';
 
 /**
  * The billing API as the screens use it: one function per call, every one through the shell's

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Spinner } from '@crease/ui';
-import type { Problem } from '../api/problem';
+import type { Problem } from '@crease/contract';
 import styles from './screen-states.module.css';
 
 /** The loading state of a screen's content: announced politely, with what is loading. */

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CouponCheck, Platform } from '@crease/contract';
 import { checkCoupon } from '../api/billing-client';
-import { problemOf } from '../api/problem';
-import type { Problem } from '../api/problem';
+import { problemOf } from '@crease/contract';
+import type { Problem } from '@crease/contract';
 
 /** Codes are case-insensitive for people; the API is given them upper-cased and trimmed. */
 export function normalizeCouponCode(code: string): string {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { problemOf } from '../api/problem';
-import type { Problem } from '../api/problem';
+import { problemOf } from '@crease/contract';
+import type { Problem } from '@crease/contract';
 
 export type Resource<T> =
   { state: 'loading' } | { state: 'failed'; problem: Problem } | { state: 'ready'; data: T };

@@ -18,8 +18,8 @@ import {
   signOutDevice,
   updateSettings,
 } from '../api/billing-client';
-import { ProblemError } from '../api/problem';
-import { FormAlert } from '../components/form-alert';
+import { ProblemError } from '@crease/contract';
+import { FormAlert } from '@crease/ui/forms';
 import { ScreenFrame } from '../components/screen-frame';
 import { ScreenLink } from '@crease/ui';
 import { LoadFailed, Loading } from '../components/screen-states';

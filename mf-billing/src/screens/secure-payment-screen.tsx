@@ -8,13 +8,13 @@ import type {
 } from '@crease/contract';
 import { Alert, Button, TextField } from '@crease/ui';
 import { confirmPayment, getSandboxSession, submitCard } from '../api/billing-client';
-import { ProblemError } from '../api/problem';
-import type { Problem } from '../api/problem';
-import { FormAlert } from '../components/form-alert';
+import { ProblemError } from '@crease/contract';
+import type { Problem } from '@crease/contract';
+import { FormAlert } from '@crease/ui/forms';
 import { ScreenFrame } from '../components/screen-frame';
 import { ScreenLink } from '@crease/ui';
 import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
-import { checkAll, useField } from '../components/use-field';
+import { checkAll, useField } from '@crease/ui/forms';
 import { useIdempotencyKey } from '../components/use-idempotency-key';
 import { useResource } from '../components/use-resource';
 import { formatMoney } from '../format/formatters';
@@ -203,13 +203,11 @@ const FIELD_CODES: Readonly<Record<string, 'number' | 'expiry' | 'cvc'>> = {
 
 function CardForm({ session, platform, amount, onResult, onProblem }: StepProps) {
   const form = useRef<HTMLFormElement>(null);
-  const number = useField('cardnumber', cardNumberProblem, formatCardNumber);
-  const expiry = useField('exp-date', (value) => expiryProblem(value), formatExpiry);
-  const cvc = useField(
-    'cvc',
-    (value) => cvcProblem(value, number.value),
-    (value) => value.replace(/\D/g, '').slice(0, 4),
-  );
+  const number = useField('cardnumber', cardNumberProblem, { format: formatCardNumber });
+  const expiry = useField('exp-date', (value) => expiryProblem(value), { format: formatExpiry });
+  const cvc = useField('cvc', (value) => cvcProblem(value, number.value), {
+    format: (value) => value.replace(/\D/g, '').slice(0, 4),
+  });
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);

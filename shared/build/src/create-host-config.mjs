@@ -4,6 +4,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { baseConfig, resolveMode } from './base-config.mjs';
 import { buildId } from './build-id.mjs';
+import { contractMetadata } from './contract-metadata.mjs';
 import { ChunkAssetsPlugin } from './chunk-assets-plugin.mjs';
 import { sharedDependencies } from './shared-dependencies.mjs';
 
@@ -19,12 +20,19 @@ import { sharedDependencies } from './shared-dependencies.mjs';
  * @param {string} options.appDir
  * @param {string} options.entry
  * @param {string} options.template
- * @param {number} options.contractVersion
+ * @param {number} [options.contractVersion]  the contract version this shell provides; the contract's own by default
  * @param {string} [options.prerender]  module whose default export returns `{ [file]: html }`
  * @param {string} [options.mode]
  * @returns {import('webpack').Configuration[]}
  */
-export function createHostConfig({ appDir, entry, template, contractVersion, prerender, mode }) {
+export function createHostConfig({
+  appDir,
+  entry,
+  template,
+  contractVersion = contractMetadata.contractVersion,
+  prerender,
+  mode,
+}) {
   const resolvedMode = resolveMode(mode);
   const id = buildId(appDir);
   const browser = baseConfig({ appDir, mode: resolvedMode, cssPrefix: 'shell', pureCss: false });
@@ -55,8 +63,8 @@ export function createHostConfig({ appDir, entry, template, contractVersion, pre
               stats.metaData = {
                 ...stats.metaData,
                 // @ts-expect-error: our own metadata next to Module Federation's
-                creaseContractVersion: contractVersion,
-                creaseBuildId: id,
+                [contractMetadata.shellContractVersionKey]: contractVersion,
+                [contractMetadata.buildIdKey]: id,
               };
               return stats;
             },

@@ -2,10 +2,8 @@
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { baseConfig, resolveMode } from './base-config.mjs';
 import { buildId } from './build-id.mjs';
+import { contractMetadata } from './contract-metadata.mjs';
 import { sharedDependencies } from './shared-dependencies.mjs';
-
-/** Must equal CONTRACT_RANGE_METADATA_KEY in @crease/contract. */
-const CONTRACT_RANGE_METADATA_KEY = 'creaseContract';
 
 /**
  * A remote: one Module Federation container exposing exactly `./screens`
@@ -60,8 +58,8 @@ export function createRemoteConfig({
             stats.metaData = {
               ...stats.metaData,
               // @ts-expect-error: our own metadata next to Module Federation's
-              [CONTRACT_RANGE_METADATA_KEY]: contractRange,
-              creaseBuildId: id,
+              [contractMetadata.remoteContractRangeKey]: contractRange,
+              [contractMetadata.buildIdKey]: id,
             };
             return stats;
           },

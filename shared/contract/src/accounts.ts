@@ -17,6 +17,12 @@ export const ACCOUNT_PATHS = {
   botCheckChallenge: 'api/v1/bot-check/challenge',
 } as const;
 
+/** The shell's analytics endpoints (page views and product events). */
+export const ANALYTICS_PATHS = {
+  pageViews: 'api/v1/analytics/page-views',
+  events: 'api/v1/analytics/events',
+} as const;
+
 /** Header that carries a bot-check token (ALTCHA payload or reCAPTCHA token) on protected calls. */
 export const BOT_CHECK_HEADER = 'X-Bot-Check';
 
@@ -63,6 +69,21 @@ export const ACCOUNT_RESULT_CODES = [
   'PASSWORD_CHANGED',
 ] as const;
 export type AccountResultCode = (typeof ACCOUNT_RESULT_CODES)[number];
+
+/**
+ * The `code` of the Error the shell's `session.signIn` rejects with when the token answer is
+ * unusable (SPEC §5); its message is MESSAGES.invalidAccessToken. Remotes recognise the error by
+ * this code (isInvalidAccessTokenError), never by its text.
+ */
+export const INVALID_ACCESS_TOKEN = 'INVALID_ACCESS_TOKEN';
+
+export function isInvalidAccessTokenError(error: unknown): boolean {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === INVALID_ACCESS_TOKEN
+  );
+}
 
 /** SPEC §8, word for word. */
 export const MESSAGES = {

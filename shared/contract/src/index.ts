@@ -1,4 +1,9 @@
-export { CONTRACT_VERSION, CONTRACT_RANGE_METADATA_KEY } from './screen-props';
+export {
+  BUILD_ID_METADATA_KEY,
+  CONTRACT_VERSION,
+  CONTRACT_RANGE_METADATA_KEY,
+  SHELL_CONTRACT_METADATA_KEY,
+} from './screen-props';
 export type {
   Analytics,
   AnalyticsEvent,
@@ -16,13 +21,19 @@ export type {
 export { DEVICE_OS_VALUES, DEVICE_TYPE_VALUES } from './device';
 export type { DeviceOs, DeviceType } from './device';
 export {
+  APP_NAMES,
+  HOST_APP_NAME,
   REMOTE_NAMES,
+  isAppName,
   isReleaseVersion,
   isRemoteName,
   parseReleaseMap,
   ReleaseMapError,
 } from './release-map';
-export type { ReleaseMap, ReleaseMapEntry, RemoteName } from './release-map';
+export type { AppName, ReleaseMap, ReleaseMapEntry, RemoteName } from './release-map';
+export { STORAGE_KEYS } from './storage-keys';
+export { ProblemError, asProblem, problemOf } from './problem';
+export type { Problem } from './problem';
 export { isErrorResponse } from './wire';
 export type {
   AccountOverview,
@@ -38,6 +49,7 @@ export type {
   Plan,
   RegistrationRequest,
   ResetPasswordRequest,
+  SessionTokens,
   TokenResponse,
   UserProfile,
 } from './wire';
@@ -46,16 +58,19 @@ export { pageTitle, WELCOME_TAGLINE } from './product-title';
 export {
   ACCOUNT_ERROR_CODES,
   ACCOUNT_PATHS,
+  ANALYTICS_PATHS,
   ACCOUNT_RESULT_CODES,
   BOT_CHECK_HEADER,
   DEFAULT_FIRST_NAME,
   DEFAULT_LAST_NAME,
   EMAIL_MAX_LENGTH,
+  INVALID_ACCESS_TOKEN,
   MESSAGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_RULES,
   emailProblem,
+  isInvalidAccessTokenError,
   normalizeEmail,
   passwordProblem,
 } from './accounts';

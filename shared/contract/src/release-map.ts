@@ -11,6 +11,16 @@ export const REMOTE_NAMES = [
 ] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 
+/** The host app: not a remote, but released and served like one. */
+export const HOST_APP_NAME = 'shell';
+/** Every app the release registry ships, host first. */
+export const APP_NAMES = [HOST_APP_NAME, ...REMOTE_NAMES] as const;
+export type AppName = (typeof APP_NAMES)[number];
+
+export function isAppName(value: unknown): value is AppName {
+  return typeof value === 'string' && (APP_NAMES as readonly string[]).includes(value);
+}
+
 export function isRemoteName(value: unknown): value is RemoteName {
   return typeof value === 'string' && (REMOTE_NAMES as readonly string[]).includes(value);
 }

@@ -1,13 +1,19 @@
 import type { KyInstance } from 'ky';
 import type { DeviceOs, DeviceType } from './device';
+// JSON, so the build factory (plain Node .mjs) reads the very same keys (decision 120).
+import manifestMetadata from './manifest-metadata.json';
 
 /**
  * Version of the shell <-> remote contract. A remote declares the range it supports
  * (for example "^1") in its mf-manifest.json metadata under CONTRACT_RANGE_METADATA_KEY;
  * the release registry refuses to promote a remote the live shell does not satisfy.
  */
-export const CONTRACT_VERSION = 1;
-export const CONTRACT_RANGE_METADATA_KEY = 'creaseContract';
+export const CONTRACT_VERSION: number = manifestMetadata.contractVersion;
+export const CONTRACT_RANGE_METADATA_KEY: string = manifestMetadata.remoteContractRangeKey;
+/** The shell's mf-manifest.json metadata key for the contract version it provides. */
+export const SHELL_CONTRACT_METADATA_KEY: string = manifestMetadata.shellContractVersionKey;
+/** Every app's mf-manifest.json metadata key for its build id. */
+export const BUILD_ID_METADATA_KEY: string = manifestMetadata.buildIdKey;
 
 export interface ScreenLocation {
   pathname: string;

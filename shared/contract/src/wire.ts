@@ -1,18 +1,24 @@
 /**
- * Wire types of the API, field names exactly as SPEC §3. Both the API and the apps use them.
+ * Wire types of the API, field names exactly as SPEC §3. Both the API and the apps use them. Where a
+ * TypeBox schema exists (wire-schemas.ts), the type is its `Static`: one spelling of each shape.
  */
+import type { Static } from 'typebox';
 import type { DeviceOs, DeviceType } from './device';
+import type {
+  ChangePasswordRequestSchema,
+  ErrorResponseSchema,
+  ForgotPasswordRequestSchema,
+  RegistrationRequestSchema,
+  ResetPasswordRequestSchema,
+  TokenResponseSchema,
+  UserProfileSchema,
+} from './wire-schemas';
 
 /** SPEC §3 League lives with the catalog's types (catalog.ts). */
 export type { League } from './catalog';
 
 /** The one error format on the wire (SPEC §3, §8). */
-export interface ErrorResponse {
-  code: string;
-  userId: string | null;
-  message: string;
-  timeStamp: string;
-}
+export type ErrorResponse = Static<typeof ErrorResponseSchema>;
 
 export function isErrorResponse(value: unknown): value is ErrorResponse {
   if (typeof value !== 'object' || value === null) return false;
@@ -22,18 +28,13 @@ export function isErrorResponse(value: unknown): value is ErrorResponse {
   );
 }
 
-export interface TokenResponse {
-  access_token: string;
-  refresh_token: string;
-  /** Seconds. */
-  expires_in: number;
-}
+/** What POST /oauth2/token answers (SPEC §3, plus RFC 6749's token_type). */
+export type TokenResponse = Static<typeof TokenResponseSchema>;
 
-export interface RegistrationRequest {
-  email: string;
-  password: string;
-  emailSubscribe: boolean;
-}
+/** The tokens the shell keeps: the spec's three fields (SPEC §5 validates these, not token_type). */
+export type SessionTokens = Pick<TokenResponse, 'access_token' | 'refresh_token' | 'expires_in'>;
+
+export type RegistrationRequest = Static<typeof RegistrationRequestSchema>;
 
 export interface Plan {
   planId: string;
@@ -50,28 +51,9 @@ export interface Plan {
   updated: string;
 }
 
-export interface UserProfile {
-  userId: string;
-  email: string;
-  active: boolean;
-  status: string;
-  region: string;
-  videoQuality: string;
-  planId: string | null;
-  planStartDate: string | null;
-  planEndDate: string | null;
-  planActive: boolean;
-  planStatus: string | null;
-  planCreated: string | null;
-  planUpdated: string | null;
-  trialOverallTime: number;
-  trialTodayTime: number;
-}
+export type UserProfile = Static<typeof UserProfileSchema>;
 
-export interface ChangePasswordRequest {
-  oldPassword: string;
-  newPassword: string;
-}
+export type ChangePasswordRequest = Static<typeof ChangePasswordRequestSchema>;
 
 export interface Payment {
   paymentId: string;
@@ -107,15 +89,9 @@ export interface DeviceRegistration {
   userAgent: string;
 }
 
-export interface ForgotPasswordRequest {
-  email: string;
-}
+export type ForgotPasswordRequest = Static<typeof ForgotPasswordRequestSchema>;
 
-export interface ResetPasswordRequest {
-  email: string;
-  token: string;
-  newPassword: string;
-}
+export type ResetPasswordRequest = Static<typeof ResetPasswordRequestSchema>;
 
 export interface EdgeStreamRequest {
   edgeAddress: string;

@@ -6,10 +6,10 @@
  * (decision 050). Before, the retry sent the spent token, got invalid_grant, and signed out.
  */
 import { memoryStorage } from '@crease/test-utils';
-import { startLossyProxy } from '../../../api/src/testing/lossy-proxy';
-import type { Loss, LossyProxy } from '../../../api/src/testing/lossy-proxy';
-import { ApiHost, uniqueEmail } from '../../../api/src/testing/test-api';
-import type { RunningApi } from '../../../api/src/testing/test-api';
+import { startLossyProxy } from 'api/testing/lossy-proxy';
+import type { Loss, LossyProxy } from 'api/testing/lossy-proxy';
+import { ApiHost, uniqueEmail } from 'api/testing/test-api';
+import type { RunningApi } from 'api/testing/test-api';
 import { TokenStore } from '../session/token-store';
 import { TokenEndpoint } from './token-endpoint';
 import { TokenRefresher } from './token-refresher';

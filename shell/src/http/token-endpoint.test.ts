@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { sendJson, testServerForFile } from '@crease/test-utils';
-import { INVALID_ACCESS_TOKEN, TokenEndpoint } from './token-endpoint';
+import { MESSAGES } from '@crease/contract';
+import { TokenEndpoint } from './token-endpoint';
 
 const server = testServerForFile();
 let endpoint: TokenEndpoint;
@@ -117,7 +118,7 @@ describe('response validation (SPEC §5)', () => {
 
     const result = endpoint.password('u', 'p');
 
-    await expect(result).rejects.toThrow(INVALID_ACCESS_TOKEN);
+    await expect(result).rejects.toThrow(MESSAGES.invalidAccessToken);
     await expect(result).rejects.toHaveProperty('message', 'Invalid access token');
   });
 

@@ -1,25 +1,24 @@
 import ky, { HTTPError } from 'ky';
 import type { KyInstance } from 'ky';
-import { ACCOUNT_PATHS, BOT_CHECK_HEADER } from '@crease/contract';
-import type { TokenResponse } from '@crease/contract';
+import { ACCOUNT_PATHS, BOT_CHECK_HEADER, INVALID_ACCESS_TOKEN, MESSAGES } from '@crease/contract';
+import type { SessionTokens } from '@crease/contract';
 import { isPlausibleToken } from '../session/token-store';
 import { IDEMPOTENCY_HEADER } from './idempotency';
 import { RETRY_POLICY } from './retry-policy';
 import { XSRF_HEADER, xsrfRetryHook, xsrfToken } from './xsrf';
 import type { XsrfTokenReader } from './xsrf';
 
-/** SPEC §5 / §8. */
-export const INVALID_ACCESS_TOKEN = 'Invalid access token';
-
+/** SPEC §5 / §8: the message is the spec's; remotes recognise the error by its code. */
 export class InvalidTokenResponseError extends Error {
   override readonly name = 'InvalidTokenResponseError';
+  readonly code = INVALID_ACCESS_TOKEN;
   constructor() {
-    super(INVALID_ACCESS_TOKEN);
+    super(MESSAGES.invalidAccessToken);
   }
 }
 
 /** SPEC §5: usable only with a non-empty access_token and expires_in greater than 0. */
-export function validateTokenResponse(body: unknown): TokenResponse {
+export function validateTokenResponse(body: unknown): SessionTokens {
   if (typeof body !== 'object' || body === null) throw new InvalidTokenResponseError();
   const { access_token, refresh_token, expires_in } = body as Record<string, unknown>;
   // Non-empty per SPEC §5, and storable: a token the store would drop as garbage is no sign-in.
@@ -76,7 +75,7 @@ export class TokenEndpoint {
   private async grant(
     body: Record<string, string>,
     headers: Record<string, string> = {},
-  ): Promise<TokenResponse> {
+  ): Promise<SessionTokens> {
     const response = await this.http.post(ACCOUNT_PATHS.token, {
       body: new URLSearchParams(body),
       // Set once per grant, not per attempt: ky resends these headers on every retry.
@@ -92,14 +91,14 @@ export class TokenEndpoint {
   }
 
   /** The password grant; the API requires a bot-check token for it (sent as X-Bot-Check). */
-  password(username: string, password: string, botCheckToken?: string): Promise<TokenResponse> {
+  password(username: string, password: string, botCheckToken?: string): Promise<SessionTokens> {
     return this.grant(
       { grant_type: 'password', scope: 'API', username, password },
       botCheckToken ? { [BOT_CHECK_HEADER]: botCheckToken } : {},
     );
   }
 
-  refresh(refreshToken: string): Promise<TokenResponse> {
+  refresh(refreshToken: string): Promise<SessionTokens> {
     return this.grant({ grant_type: 'refresh_token', refresh_token: refreshToken });
   }
 

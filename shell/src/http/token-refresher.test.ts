@@ -1,4 +1,4 @@
-import type { TokenResponse } from '@crease/contract';
+import type { SessionTokens } from '@crease/contract';
 import { memoryStorage } from '@crease/test-utils';
 import { TokenStore } from '../session/token-store';
 import { RefreshFailedError, TokenRefresher } from './token-refresher';
@@ -16,7 +16,7 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
-const rotated = (n: number): TokenResponse => ({
+const rotated = (n: number): SessionTokens => ({
   access_token: `access-${n}`,
   refresh_token: `refresh-${n}`,
   expires_in: 60,
@@ -27,7 +27,7 @@ function setup(
 ) {
   const storage = memoryStorage(initial);
   const store = new TokenStore(storage);
-  const endpoint = { refresh: jest.fn<Promise<TokenResponse>, [string]>() };
+  const endpoint = { refresh: jest.fn<Promise<SessionTokens>, [string]>() };
   const onExpired = jest.fn();
   return { storage, store, endpoint, onExpired };
 }
@@ -35,7 +35,7 @@ function setup(
 describe('TokenRefresher', () => {
   it('makes one endpoint call for concurrent refresh() calls in one tab', async () => {
     const { store, endpoint, onExpired } = setup();
-    const answer = deferred<TokenResponse>();
+    const answer = deferred<SessionTokens>();
     endpoint.refresh.mockReturnValue(answer.promise);
     const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock);
 

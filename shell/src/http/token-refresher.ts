@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../session/token-store';
+import { STORAGE_KEYS } from '@crease/contract';
 import type { TokenStore } from '../session/token-store';
 import type { TokenEndpoint } from './token-endpoint';
 

@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { pageTitle } from '@crease/contract';
 import type { ShellServices } from '../platform/shell-services';
-import { afterSignInRedirect, protectedRouteRedirect } from '../routes/guards';
+import { afterSignInRedirect, protectedRouteRedirect } from '../navigation/guards';
 import { Chrome } from './chrome';
 
 function useSignedIn(services: ShellServices): boolean {

@@ -1,9 +1,6 @@
 import type { KyInstance } from 'ky';
+import { ANALYTICS_PATHS } from '@crease/contract';
 import type { Analytics, AnalyticsEvent } from '@crease/contract';
-
-/** First-party analytics endpoint (ARCHITECTURE §5). */
-export const PAGE_VIEWS_PATH = 'api/v1/analytics/page-views';
-export const EVENTS_PATH = 'api/v1/analytics/events';
 
 export interface ShellAnalytics extends Analytics {
   pageView(view: { path: string; title: string; referrer: string }): void;
@@ -19,10 +16,10 @@ export function createAnalytics(http: KyInstance): ShellAnalytics {
   };
   return {
     track(event: AnalyticsEvent) {
-      send(EVENTS_PATH, { name: event.name, properties: event.properties ?? {} });
+      send(ANALYTICS_PATHS.events, { name: event.name, properties: event.properties ?? {} });
     },
     pageView(view) {
-      send(PAGE_VIEWS_PATH, view);
+      send(ANALYTICS_PATHS.pageViews, view);
     },
   };
 }

@@ -2,7 +2,8 @@
 import ky from 'ky';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { sendJson, testServerForFile } from '@crease/test-utils';
-import { ALTCHA_CHALLENGE_PATH, createBotCheck } from './bot-check';
+import { ACCOUNT_PATHS } from '@crease/contract';
+import { createBotCheck } from './bot-check';
 
 const HMAC_KEY = 'test-only-hmac-key';
 const server = testServerForFile();
@@ -20,7 +21,7 @@ describe('bot check: ALTCHA, invisible', () => {
 
     const token = await altcha().token('signin');
 
-    expect(server.requests[0]?.url).toBe(`/${ALTCHA_CHALLENGE_PATH}?action=signin`);
+    expect(server.requests[0]?.url).toBe(`/${ACCOUNT_PATHS.botCheckChallenge}?action=signin`);
     await expect(verifySolution(token, HMAC_KEY)).resolves.toBe(true);
     await expect(verifySolution(token, 'another-key')).resolves.toBe(false);
   });

@@ -1,53 +1,22 @@
 import type { KyInstance } from 'ky';
+import { ACCOUNT_PATHS } from '@crease/contract';
 import type { BotCheck } from '@crease/contract';
 import type { ShellConfig } from '../config/boot-data';
+import { isAltchaChallenge, solveAltcha } from './altcha-solver';
+import type { AltchaChallenge } from './altcha-solver';
 
-export const ALTCHA_CHALLENGE_PATH = 'api/v1/bot-check/challenge';
-
-interface AltchaChallenge {
-  algorithm: 'SHA-256';
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
-
-function isAltchaChallenge(value: unknown): value is AltchaChallenge {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    v.algorithm === 'SHA-256' &&
-    typeof v.challenge === 'string' &&
-    typeof v.salt === 'string' &&
-    typeof v.signature === 'string' &&
-    typeof v.maxnumber === 'number' &&
-    v.maxnumber > 0 &&
-    v.maxnumber <= 10_000_000
-  );
-}
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** Finds n with sha256(salt + n) === challenge: the ALTCHA proof of work. */
-export async function solveAltcha(challenge: AltchaChallenge): Promise<number> {
-  for (let n = 0; n <= challenge.maxnumber; n++) {
-    if ((await sha256Hex(`${challenge.salt}${n}`)) === challenge.challenge) return n;
-  }
-  throw new Error('bot-check challenge has no solution');
-}
+/** Solves an ALTCHA challenge: in a worker in the browser (shell-services), inline in tests. */
+export type AltchaSolve = (challenge: AltchaChallenge) => Promise<number>;
 
 /** ALTCHA: invisible proof of work; the token is the base64 payload altcha-lib verifies. */
-function altcha(http: KyInstance): BotCheck {
+function altcha(http: KyInstance, solve: AltchaSolve): BotCheck {
   return {
     async token(action: string) {
       const challenge: unknown = await http
-        .get(ALTCHA_CHALLENGE_PATH, { searchParams: { action } })
+        .get(ACCOUNT_PATHS.botCheckChallenge, { searchParams: { action } })
         .json();
       if (!isAltchaChallenge(challenge)) throw new Error('bot-check challenge is malformed');
-      const number = await solveAltcha(challenge);
+      const number = await solve(challenge);
       const { algorithm, challenge: hash, salt, signature } = challenge;
       return btoa(JSON.stringify({ algorithm, challenge: hash, number, salt, signature }));
     },
@@ -86,8 +55,12 @@ function recaptcha(siteKey: string): BotCheck {
   };
 }
 
-export function createBotCheck(config: ShellConfig['botCheck'], http: KyInstance): BotCheck {
+export function createBotCheck(
+  config: ShellConfig['botCheck'],
+  http: KyInstance,
+  solve: AltchaSolve = solveAltcha,
+): BotCheck {
   if (config.provider === 'recaptcha' && config.siteKey) return recaptcha(config.siteKey);
   if (config.provider === 'off') return { token: async () => '' };
-  return altcha(http);
+  return altcha(http, solve);
 }

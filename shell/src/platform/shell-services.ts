@@ -18,6 +18,7 @@ import { BrowserSession } from '../session/session';
 import { TokenStore } from '../session/token-store';
 import { createAnalytics } from './analytics';
 import type { ShellAnalytics } from './analytics';
+import { solveInWorker } from './altcha-worker-solve';
 import { createBotCheck } from './bot-check';
 import { detectDevice } from './device';
 import { DeviceRegistrar } from './device-registration';
@@ -130,7 +131,7 @@ export function createShellServices({
   const platform: Platform = {
     http,
     session,
-    botCheck: createBotCheck(config.botCheck, http),
+    botCheck: createBotCheck(config.botCheck, http, solveInWorker),
     analytics,
     device: detectDevice(document, navigator.userAgent),
     config: { productName: config.productName, apiOrigin, features: config.features },

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { findRoute } from '../routes/route-table';
+import { findRoute } from '../navigation/route-table';
 import type { ReleaseMapSource } from './release-map-source';
 
 /**

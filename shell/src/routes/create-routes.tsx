@@ -6,8 +6,8 @@ import { RouteErrorPage } from '../pages/route-error-page';
 import type { ShellServices } from '../platform/shell-services';
 import { alwaysRecheck, releaseMapLoader } from '../remotes/release-map-loader';
 import { RemoteOutlet } from '../remotes/remote-outlet';
-import { protectedLoader, welcomeLoader } from './guards';
-import { ROUTE_TABLE } from './route-table';
+import { protectedLoader, welcomeLoader } from '../navigation/guards';
+import { ROUTE_TABLE } from '../navigation/route-table';
 
 /** Routes grouped by remote, so each remote's parcel is one element shared by its screens. */
 function remoteGroups(): Map<RemoteName, typeof ROUTE_TABLE> {

@@ -1,9 +1,9 @@
-import type { TokenResponse } from '@crease/contract';
+import type { SessionTokens } from '@crease/contract';
 import { BrowserSession } from './session';
 import { TokenStore, safeStorage } from './token-store';
 import type { SafeStorage } from './token-store';
 
-const TOKENS: TokenResponse = {
+const TOKENS: SessionTokens = {
   access_token: 'new-access',
   refresh_token: 'new-refresh',
   expires_in: 3600,
@@ -19,7 +19,7 @@ type PasswordGrant = (
   username: string,
   password: string,
   botCheckToken?: string,
-) => Promise<TokenResponse>;
+) => Promise<SessionTokens>;
 
 function setup(password: PasswordGrant = jest.fn(async () => TOKENS)) {
   const store = new TokenStore();

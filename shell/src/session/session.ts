@@ -1,7 +1,15 @@
-import type { Session, SessionListener, SignInCredentials } from '@crease/contract';
-import type { TokenEndpoint } from '../http/token-endpoint';
-import { STORAGE_KEYS } from './token-store';
+import { STORAGE_KEYS } from '@crease/contract';
+import type { Session, SessionListener, SessionTokens, SignInCredentials } from '@crease/contract';
 import type { TokenStore } from './token-store';
+
+/**
+ * The token endpoint calls a session makes. Declared here, not imported from http/: the session
+ * sits below the HTTP layer (http's TokenEndpoint implements this).
+ */
+export interface SessionGrants {
+  password(username: string, password: string, botCheckToken?: string): Promise<SessionTokens>;
+  revoke(refreshToken: string): Promise<void>;
+}
 
 /**
  * The session as remotes see it (contract `platform.session`). Changes made in another tab
@@ -13,7 +21,7 @@ export class BrowserSession implements Session {
 
   constructor(
     private readonly store: TokenStore,
-    private readonly endpoint: Pick<TokenEndpoint, 'password' | 'revoke'>,
+    private readonly endpoint: SessionGrants,
     target: Pick<Window, 'addEventListener'> | null = typeof window !== 'undefined' ? window : null,
   ) {
     this.lastKnown = store.signedIn;

@@ -1,4 +1,5 @@
-import { STORAGE_KEYS, TokenStore, isPlausibleToken, safeStorage } from './token-store';
+import { STORAGE_KEYS } from '@crease/contract';
+import { TokenStore, isPlausibleToken, safeStorage } from './token-store';
 
 function allKeys(): string[] {
   return Object.keys(window.localStorage).sort();

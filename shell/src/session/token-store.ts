@@ -1,12 +1,5 @@
-import type { TokenResponse } from '@crease/contract';
-
-/** SPEC §3: the only keys the product keeps in local storage, spelled exactly. */
-export const STORAGE_KEYS = {
-  accessToken: 'access_token',
-  refreshToken: 'refresh_token',
-  forwarded: 'forwarded',
-  sessionExpired: 'sessionExpired',
-} as const;
+import { STORAGE_KEYS } from '@crease/contract';
+import type { SessionTokens } from '@crease/contract';
 
 /** Tokens are opaque to us but never huge or multi-line; anything else is garbage, not a session. */
 const MAX_TOKEN_LENGTH = 8192;
@@ -112,7 +105,7 @@ export class TokenStore {
 
   /** SPEC §4 sign-in: old tokens are cleared first, then the new ones stored. */
   replaceTokens(
-    tokens: Pick<TokenResponse, 'access_token'> & Partial<Pick<TokenResponse, 'refresh_token'>>,
+    tokens: Pick<SessionTokens, 'access_token'> & Partial<Pick<SessionTokens, 'refresh_token'>>,
   ): void {
     this.storage.remove(STORAGE_KEYS.accessToken);
     this.storage.remove(STORAGE_KEYS.refreshToken);
@@ -122,7 +115,7 @@ export class TokenStore {
   }
 
   /** Stores a rotated pair after a refresh. */
-  storeRefreshed(tokens: TokenResponse): void {
+  storeRefreshed(tokens: SessionTokens): void {
     this.storage.set(STORAGE_KEYS.accessToken, tokens.access_token);
     this.storage.set(STORAGE_KEYS.refreshToken, tokens.refresh_token);
   }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
+// Through the package name, so the remote uses the page's one shared copy of the Alert.
 import { Alert } from '@crease/ui';
 import type { AlertProps } from '@crease/ui';
 import styles from './form-alert.module.css';
@@ -13,8 +14,8 @@ export interface FormAlertProps {
 }
 
 /**
- * The outcome of an action: focused when it appears, so keyboard and screen-reader users land on
- * it instead of staying on a button that may now be gone.
+ * The outcome of a submit or an action: focused when it appears, so keyboard and screen-reader
+ * users land on it instead of staying on a button that may now be gone.
  */
 export function FormAlert({ tone, title, revision, children }: FormAlertProps) {
   const ref = useRef<HTMLDivElement>(null);

@@ -2,10 +2,17 @@ import { useCallback, useState } from 'react';
 
 export type Validate = (value: string) => string | null;
 
+export interface FieldOptions {
+  /** The value the field starts with (and returns to on `reset()`). */
+  initial?: string;
+  /** Shapes the value as it is typed (card number groups, MM/YY). */
+  format?: (value: string) => string;
+}
+
 export interface Field {
   value: string;
   error: string | undefined;
-  /** Props for TextField. */
+  /** Props for TextField/PasswordField. */
   input: {
     name: string;
     value: string;
@@ -15,22 +22,22 @@ export interface Field {
   };
   /** Validates now (on submit) and returns the message, or null when valid. */
   check(): string | null;
-  /** An error the server found. */
+  /** An error the server found (for example "already registered"). */
   setError(message: string | undefined): void;
+  /** A new value (the initial one by default) and no error. */
+  reset(value?: string): void;
 }
 
+const unchanged = (value: string) => value;
+
 /**
- * Inline validation that does not nag (decision 021, as in mf-auth): a field is checked when the
- * viewer leaves it with something typed, and once it shows an error it is re-checked on every
- * keystroke so the message goes away as soon as the input is fixed. `format` shapes the value as
- * it is typed (card number groups, MM/YY).
+ * Inline validation that does not nag (decision 021): a field is checked when the viewer leaves
+ * it with something typed, and once it shows an error it is re-checked on every keystroke so the
+ * message goes away as soon as the input is fixed.
  */
-export function useField(
-  name: string,
-  validate: Validate,
-  format: (value: string) => string = (value) => value,
-): Field {
-  const [value, setValue] = useState('');
+export function useField(name: string, validate: Validate, options: FieldOptions = {}): Field {
+  const { initial = '', format = unchanged } = options;
+  const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | undefined>(undefined);
   const check = useCallback(() => {
     const problem = validate(value);
@@ -55,10 +62,17 @@ export function useField(
     },
     check,
     setError,
+    reset: (next = initial) => {
+      setValue(next);
+      setError(undefined);
+    },
   };
 }
 
-/** Checks every field in order and focuses the first invalid one. True when all are valid. */
+/**
+ * Checks every field in order and focuses the first invalid one (by name, inside `form`).
+ * Returns true when all are valid.
+ */
 export function checkAll(form: HTMLFormElement | null, fields: Field[]): boolean {
   let first: Field | null = null;
   for (const field of fields) {

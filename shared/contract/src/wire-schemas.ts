@@ -1,0 +1,83 @@
+/**
+ * TypeBox schemas of the API's wire shapes: the one spelling of each shape. Their static types
+ * are the wire types (wire.ts derives them with `Static`), the API's routes validate and document
+ * with them, and the apps import only the types, so no schema code reaches a browser bundle.
+ * Import from `@crease/contract/schemas` (kept out of the main entry for that reason).
+ */
+import { Type } from 'typebox';
+import { EMAIL_MAX_LENGTH } from './accounts';
+
+const nullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** The one error format on the wire (SPEC §3, §8). */
+export const ErrorResponseSchema = Type.Object(
+  {
+    code: Type.String(),
+    userId: nullableString,
+    message: Type.String(),
+    timeStamp: Type.String({ format: 'date-time' }),
+  },
+  { description: 'The one error shape (SPEC §3).' },
+);
+
+/**
+ * SPEC §3 token response. `token_type` is RFC 6749's; the spec's three fields are what the shell
+ * relies on (SPEC §5: a usable answer has a non-empty access_token and expires_in above 0).
+ */
+export const TokenResponseSchema = Type.Object({
+  access_token: Type.String({ minLength: 1 }),
+  refresh_token: Type.String(),
+  expires_in: Type.Integer({
+    exclusiveMinimum: 0,
+    description: 'Seconds until the access token expires.',
+  }),
+  token_type: Type.Literal('Bearer'),
+});
+
+/** Length-capped in the schema; the format rule (emailProblem) runs in the handler. */
+export const EmailSchema = Type.String({
+  maxLength: EMAIL_MAX_LENGTH + 10,
+  description: 'Trimmed and lower-cased by the API.',
+});
+/** Long enough for any real password, short enough that hashing it is no denial of service. */
+export const PasswordSchema = Type.String({ maxLength: 1024 });
+
+export const RegistrationRequestSchema = Type.Object(
+  { email: EmailSchema, password: PasswordSchema, emailSubscribe: Type.Boolean() },
+  { additionalProperties: false },
+);
+export const ForgotPasswordRequestSchema = Type.Object(
+  { email: EmailSchema },
+  { additionalProperties: false },
+);
+export const ResetPasswordRequestSchema = Type.Object(
+  { email: EmailSchema, token: Type.String({ maxLength: 512 }), newPassword: PasswordSchema },
+  { additionalProperties: false },
+);
+export const ChangePasswordRequestSchema = Type.Object(
+  { oldPassword: PasswordSchema, newPassword: PasswordSchema },
+  { additionalProperties: false },
+);
+
+/**
+ * SPEC §3 user profile, field for field. The plan fields describe the subscription (planStatus
+ * is its state, SUBSCRIPTION_STATES); trialOverallTime and trialTodayTime are the seconds of
+ * trial watching left (0 outside a trial).
+ */
+export const UserProfileSchema = Type.Object({
+  userId: Type.String(),
+  email: Type.String(),
+  active: Type.Boolean(),
+  status: Type.String(),
+  region: Type.String(),
+  videoQuality: Type.String(),
+  planId: nullableString,
+  planStartDate: nullableString,
+  planEndDate: nullableString,
+  planActive: Type.Boolean(),
+  planStatus: nullableString,
+  planCreated: nullableString,
+  planUpdated: nullableString,
+  trialOverallTime: Type.Integer(),
+  trialTodayTime: Type.Integer(),
+});
