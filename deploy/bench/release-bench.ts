@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { loadReleaseConfig } from '../src/config';
-import { openRegistry } from '../src/release/open-registry';
+import { openRegistry } from '../src/registry/open-registry';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const RUNS = Number(process.env.RUNS ?? 50);

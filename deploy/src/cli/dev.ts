@@ -5,8 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
-import { buildMissing, localApps, publishAndPromote } from '../local-release';
-import { openRegistry } from '../release/open-registry';
+import { buildMissing, localApps, publishAndPromote } from '../registry/local-release';
+import { openRegistry } from '../registry/open-registry';
 import { repoRoot, runEdge } from './run-edge';
 
 const children: ReturnType<typeof spawn>[] = [];

@@ -2,8 +2,8 @@
  * `npm start`: build what is missing, publish and promote the local builds, serve the site.
  * Needs no database, accounts or internet.
  */
-import { buildMissing, localApps, publishAndPromote } from '../local-release';
-import { openRegistry } from '../release/open-registry';
+import { buildMissing, localApps, publishAndPromote } from '../registry/local-release';
+import { openRegistry } from '../registry/open-registry';
 import { repoRoot, runEdge } from './run-edge';
 
 runEdge(async (config) => {

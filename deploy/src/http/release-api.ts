@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReleaseConfig } from '../config';
-import type { ReleaseRegistry } from './registry';
-import { ReleaseError, errorBody } from './release-error';
+import type { ReleaseRegistry } from '../registry/release-registry';
+import { ReleaseError, errorBody } from '../registry/release-error';
 
 export const RELEASE_API_PREFIX = '/release-api/v1';
 

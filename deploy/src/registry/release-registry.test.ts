@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import fs from 'node:fs';
 import path from 'node:path';
-import { readLiveState } from '../registry/release-map-file';
-import { tempRegistry, writeBuild } from './release-fixtures';
+import { readLiveState } from './release-map-file';
+import { tempRegistry, writeBuild } from '../testing/release-fixtures';
 import { RevisionTakenError } from './registry-log';
 import { ReleaseError } from './release-error';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isReleaseVersion, isRemoteName } from '@crease/contract';
-import { FallbackCounter } from './fallback-counter';
-import type { ReleaseRegistry } from './registry';
-import { errorBody } from './release-error';
+import { FallbackCounter } from '../registry/fallback-counter';
+import type { ReleaseRegistry } from '../registry/release-registry';
+import { errorBody } from '../registry/release-error';
 
 export const OPS_FALLBACK_PATH = '/_ops/remote-fallback';
 /** Per client address, per minute: a real viewer falls back a handful of times at most. */

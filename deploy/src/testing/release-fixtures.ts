@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { FsArtifactStore } from '../artifacts/artifact-store';
 import type { AppName } from '../artifacts/artifact-store';
-import { ReleaseRegistry } from './registry';
-import type { RegistryOptions } from './registry';
+import { ReleaseRegistry } from '../registry/release-registry';
+import type { RegistryOptions } from '../registry/release-registry';
 
 /**
  * For tests: a small but real build folder in the layout the factory produces, with the

@@ -3,10 +3,10 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { loadReleaseConfig } from '../config';
-import { FallbackCounter } from './fallback-counter';
-import { openRegistry } from './open-registry';
+import { FallbackCounter } from '../registry/fallback-counter';
+import { openRegistry } from '../registry/open-registry';
 import { RELEASE_API_PREFIX, registerReleaseApi } from './release-api';
-import { tempDir, writeBuild } from './release-fixtures';
+import { tempDir, writeBuild } from '../testing/release-fixtures';
 
 const TOKEN = 'ci-token-0123456789abcdef';
 const servers: FastifyInstance[] = [];

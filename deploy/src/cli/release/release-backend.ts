@@ -5,7 +5,7 @@ import type {
   ReleaseContext,
   ReleaseRegistry,
   ReleaseStatus,
-} from './registry';
+} from '../../registry/release-registry';
 
 /** A build folder to upload, or a version already uploaded to the artifact store. */
 export type PublishSource = { buildDir: string; packageVersion: string } | { version: string };

@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import path from 'node:path';
-import { readLiveState } from '../registry/release-map-file';
+import { readLiveState } from './release-map-file';
 import { FallbackCounter } from './fallback-counter';
-import { tempRegistry } from './release-fixtures';
+import { tempRegistry } from '../testing/release-fixtures';
 import { ReleaseError } from './release-error';
 
 const MINUTE = 60_000;
