@@ -1,183 +1,173 @@
-import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReleaseConfig } from '../config';
-import type { ReleaseRegistry } from '../registry/release-registry';
 import { ReleaseError, errorBody } from '../registry/release-error';
+import type { ReleaseRegistry } from '../registry/release-registry';
+import { releaseAuthenticator } from './release-auth';
+import { RELEASE_SCHEMA_MESSAGES, releaseSchemas } from './release-schemas';
+import { schemaErrorMessage } from './schema-errors';
 
 export const RELEASE_API_PREFIX = '/release-api/v1';
+/** The release API's OpenAPI document. */
+export const RELEASE_OPENAPI_PATH = `${RELEASE_API_PREFIX}/openapi.json`;
 
-type Auth = { actor: string } | { status: number; code: string; message: string };
+const BODY_LIMIT = 16 * 1024;
 
-const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
+/** Who the token says is calling, set by the auth hook before the body is even validated. */
+const actors = new WeakMap<FastifyRequest, string>();
 
-/**
- * Bearer tokens from CREASE_RELEASE_TOKENS, each standing for an actor name. Compared as
- * SHA-256 digests with timingSafeEqual, against every token, so timing says nothing about
- * which token (or how much of one) matched.
- */
-export function releaseAuthenticator(config: ReleaseConfig) {
-  const tokens = config.tokens.map(({ name, token }) => ({ name, digest: digest(token) }));
-  return (authorization: string | undefined, mutating: boolean): Auth => {
-    if (config.production && tokens.length === 0) {
-      return {
-        status: 403,
-        code: 'RELEASE_API_LOCKED',
-        message:
-          'No release tokens are configured (CREASE_RELEASE_TOKENS), and production refuses release API calls without one.',
-      };
-    }
-    const bearer = /^Bearer (\S+)$/i.exec(authorization ?? '')?.[1];
-    if (bearer !== undefined) {
-      const presented = digest(bearer);
-      let actor: string | null = null;
-      for (const token of tokens) {
-        if (crypto.timingSafeEqual(presented, token.digest)) actor = token.name;
-      }
-      if (actor) return { actor };
-      return {
-        status: 401,
-        code: 'INVALID_RELEASE_TOKEN',
-        message: 'The release token is not valid.',
-      };
-    }
-    if (!config.production && (!mutating || config.allowAnonymous)) return { actor: 'anonymous' };
-    return {
-      status: 401,
-      code: 'RELEASE_TOKEN_REQUIRED',
-      message: mutating
-        ? 'Releasing needs a token: Authorization: Bearer <token>.'
-        : 'Reading the registry in production needs a token: Authorization: Bearer <token>.',
-    };
-  };
+function actorOf(request: FastifyRequest): string {
+  return actors.get(request) ?? 'anonymous';
 }
 
-function bodyOf(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ReleaseError('INVALID_REQUEST', 'The body must be a JSON object.');
+/** Errors in the spec's shape: a refused request is INVALID_REQUEST with a sentence, never a 5xx. */
+function sendReleaseError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ReleaseError) {
+    return reply.code(error.status).send(errorBody(error.code, error.message));
   }
-  return body as Record<string, unknown>;
-}
-
-function optionalString(body: Record<string, unknown>, name: string): string | null {
-  const value = body[name];
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'string')
-    throw new ReleaseError('INVALID_REQUEST', `${name} must be a string.`);
-  return value;
-}
-
-function optionalRevision(body: Record<string, unknown>): number | undefined {
-  const value = body.ifRevision;
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new ReleaseError('INVALID_REQUEST', 'ifRevision must be a whole number.');
+  if (error.validation) {
+    const message = schemaErrorMessage(error.validation, RELEASE_SCHEMA_MESSAGES);
+    return reply.code(400).send(errorBody('INVALID_REQUEST', message));
   }
-  return value;
+  if (error.statusCode === 413) {
+    return reply.code(413).send(errorBody('INVALID_REQUEST', 'The body is too large.'));
+  }
+  if (error.statusCode && error.statusCode < 500) {
+    return reply
+      .code(error.statusCode)
+      .send(errorBody('INVALID_REQUEST', 'The body must be a JSON object.'));
+  }
+  request.log.error(error);
+  return reply.code(500).send(errorBody('RELEASE_FAILED', 'The release operation failed.'));
 }
 
 /**
- * The release operations over HTTP (same registry, same rules as the CLI):
+ * The release operations over HTTP (same registry, same rules as the CLI), with TypeBox schemas
+ * that validate each request and describe it in the OpenAPI document at RELEASE_OPENAPI_PATH:
  * GET status, GET history?app=&limit=, POST publish {app, version} (records a version already
  * uploaded to the store), POST promote {versions: {app: version}}, POST rollback {app, to?},
- * POST mark-good {app, version, reason}; mutations take reason and ifRevision. Token auth; errors in the spec's shape.
+ * POST mark-good {app, version, reason}; mutations take reason and ifRevision. Token auth
+ * (release-auth.ts) before anything else; errors in the spec's shape.
  */
 export function registerReleaseApi(
   app: FastifyInstance,
   registry: ReleaseRegistry,
   config: ReleaseConfig,
 ): void {
-  const authenticate = releaseAuthenticator(config);
-  const handle =
-    (mutating: boolean, run: (request: FastifyRequest, actor: string) => Promise<unknown>) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
+  app.register(async (plain) => {
+    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
+    // TypeBox's own checker: no coercion of bodies, no quiet removal of fields.
+    scope.setValidatorCompiler(TypeBoxValidatorCompiler);
+    scope.setErrorHandler(sendReleaseError);
+    await scope.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Crease release API',
+          version: '1.0.0',
+          description:
+            'Publish, promote, roll back and vouch for app versions; read what is live and the history (docs/releases.md). Bearer tokens from CREASE_RELEASE_TOKENS name the actor. Every error has the shape {code, userId, message, timeStamp}.',
+        },
+        components: {
+          securitySchemes: { releaseToken: { type: 'http', scheme: 'bearer' } },
+        },
+        security: [{ releaseToken: [] }],
+      },
+    });
+
+    const authenticate = releaseAuthenticator(config);
+    const guard = (mutating: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-store');
       const auth = authenticate(request.headers.authorization, mutating);
-      if ('status' in auth) {
-        if (auth.status === 401) reply.header('www-authenticate', 'Bearer realm="crease-release"');
-        return reply.code(auth.status).send(errorBody(auth.code, auth.message));
+      if ('actor' in auth) {
+        actors.set(request, auth.actor);
+        return;
       }
-      try {
-        return reply.send(await run(request, auth.actor));
-      } catch (error) {
-        if (error instanceof ReleaseError) {
-          return reply.code(error.status).send(errorBody(error.code, error.message));
-        }
-        request.log.error(error);
-        return reply.code(500).send(errorBody('RELEASE_FAILED', 'The release operation failed.'));
-      }
+      if (auth.status === 401) reply.header('www-authenticate', 'Bearer realm="crease-release"');
+      return reply.code(auth.status).send(errorBody(auth.code, auth.message));
     };
-  const options = { bodyLimit: 16 * 1024 };
+    const read = { onRequest: guard(false) };
+    const write = { onRequest: guard(true), bodyLimit: BODY_LIMIT };
+    const tags = ['release'];
 
-  app.get(
-    `${RELEASE_API_PREFIX}/status`,
-    handle(false, async () => registry.status()),
-  );
-  app.get(
-    `${RELEASE_API_PREFIX}/history`,
-    handle(false, async (request) => {
-      const query = request.query as Record<string, string | undefined>;
-      const limit = query.limit === undefined ? 50 : Number(query.limit);
-      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
-        throw new ReleaseError('INVALID_REQUEST', 'limit must be 1-1000.');
-      }
-      return { entries: registry.history(query.app, limit) };
-    }),
-  );
-  app.post(
-    `${RELEASE_API_PREFIX}/publish`,
-    options,
-    handle(true, async (request, actor) => {
-      const body = bodyOf(request);
-      return registry.register(String(body.app), body.version, {
-        actor,
-        reason: optionalString(body, 'reason'),
-      });
-    }),
-  );
-  app.post(
-    `${RELEASE_API_PREFIX}/promote`,
-    options,
-    handle(true, async (request, actor) => {
-      const body = bodyOf(request);
-      const versions = body.versions;
-      if (typeof versions !== 'object' || versions === null || Array.isArray(versions)) {
-        throw new ReleaseError('INVALID_REQUEST', 'versions must be an object {app: version}.');
-      }
-      for (const value of Object.values(versions)) {
-        if (typeof value !== 'string') {
-          throw new ReleaseError('INVALID_REQUEST', 'Each version must be a string.');
-        }
-      }
-      return registry.promote(versions as Record<string, string>, {
-        actor,
-        reason: optionalString(body, 'reason'),
-        ifRevision: optionalRevision(body),
-      });
-    }),
-  );
-  app.post(
-    `${RELEASE_API_PREFIX}/rollback`,
-    options,
-    handle(true, async (request, actor) => {
-      const body = bodyOf(request);
-      return registry.rollback(String(body.app), optionalString(body, 'to'), {
-        actor,
-        reason: optionalString(body, 'reason'),
-        ifRevision: optionalRevision(body),
-      });
-    }),
-  );
-  app.post(
-    `${RELEASE_API_PREFIX}/mark-good`,
-    options,
-    handle(true, async (request, actor) => {
-      const body = bodyOf(request);
-      return registry.markGood(String(body.app), body.version, {
-        actor,
-        reason: optionalString(body, 'reason'),
-        ifRevision: optionalRevision(body),
-      });
-    }),
-  );
+    scope.get(RELEASE_OPENAPI_PATH, { schema: { hide: true } }, async () => scope.swagger());
+    scope.get(
+      `${RELEASE_API_PREFIX}/status`,
+      { ...read, schema: { tags, summary: 'What is live, last-known-good, fallback counts' } },
+      async () => registry.status(),
+    );
+    scope.get(
+      `${RELEASE_API_PREFIX}/history`,
+      {
+        ...read,
+        schema: {
+          tags,
+          summary: 'The release history, newest first',
+          querystring: releaseSchemas.history,
+        },
+      },
+      async (request) => ({
+        entries: registry.history(request.query.app, request.query.limit ?? 50),
+      }),
+    );
+    scope.post(
+      `${RELEASE_API_PREFIX}/publish`,
+      {
+        ...write,
+        schema: {
+          tags,
+          summary: 'Record a version already uploaded',
+          body: releaseSchemas.publish,
+        },
+      },
+      async (request) => {
+        const { app: name, version, reason } = request.body;
+        return registry.register(name, version, { actor: actorOf(request), reason });
+      },
+    );
+    scope.post(
+      `${RELEASE_API_PREFIX}/promote`,
+      { ...write, schema: { tags, summary: 'Make versions live', body: releaseSchemas.promote } },
+      async (request) => {
+        const { versions, reason, ifRevision } = request.body;
+        return registry.promote(versions, {
+          actor: actorOf(request),
+          reason,
+          ifRevision: ifRevision ?? undefined,
+        });
+      },
+    );
+    scope.post(
+      `${RELEASE_API_PREFIX}/rollback`,
+      {
+        ...write,
+        schema: { tags, summary: 'Go back to the last-known-good', body: releaseSchemas.rollback },
+      },
+      async (request) => {
+        const { app: name, to, reason, ifRevision } = request.body;
+        return registry.rollback(name, to ?? null, {
+          actor: actorOf(request),
+          reason,
+          ifRevision: ifRevision ?? undefined,
+        });
+      },
+    );
+    scope.post(
+      `${RELEASE_API_PREFIX}/mark-good`,
+      {
+        ...write,
+        schema: { tags, summary: 'Vouch for a version', body: releaseSchemas.markGood },
+      },
+      async (request) => {
+        const { app: name, version, reason, ifRevision } = request.body;
+        return registry.markGood(name, version, {
+          actor: actorOf(request),
+          reason,
+          ifRevision: ifRevision ?? undefined,
+        });
+      },
+    );
+  });
 }
