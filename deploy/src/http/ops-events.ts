@@ -1,49 +1,53 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isReleaseVersion, isRemoteName } from '@crease/contract';
+import { Type, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { Static, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { RELEASE_VERSION_PATTERN, REMOTE_NAMES } from '@crease/contract';
 import { FallbackCounter } from '../registry/fallback-counter';
 import type { ReleaseRegistry } from '../registry/release-registry';
 import { errorBody } from '../registry/release-error';
+import { schemaErrorMessage } from './schema-errors';
+import type { SchemaMessages } from './schema-errors';
 
 export const OPS_FALLBACK_PATH = '/_ops/remote-fallback';
 /** Per client address, per minute: a real viewer falls back a handful of times at most. */
 const EVENTS_PER_MINUTE = 30;
 const MAX_BODY = 2048;
 
-export interface RemoteFallbackEvent {
-  remote: string;
-  failedVersion: string;
-  fallbackVersion: string;
-}
+const releaseVersion = Type.String({ pattern: RELEASE_VERSION_PATTERN });
 
-/** Strict: exactly these three fields, a known remote, two different release versions. */
-export function parseRemoteFallbackEvent(raw: unknown): RemoteFallbackEvent | string {
-  let value = raw;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return 'The body must be JSON.';
-    }
+/** Strict: exactly these three fields, a known remote, two release versions. */
+export const remoteFallbackEventSchema = Type.Object(
+  {
+    remote: Type.Union(REMOTE_NAMES.map((name) => Type.Literal(name))),
+    failedVersion: releaseVersion,
+    fallbackVersion: releaseVersion,
+  },
+  { additionalProperties: false },
+);
+
+export type RemoteFallbackEvent = Static<typeof remoteFallbackEventSchema>;
+
+const EVENT_MESSAGES: SchemaMessages = {
+  whole: 'The body must be a JSON object {remote, failedVersion, fallbackVersion}.',
+  unknownFields: (names) => `Unknown field(s): ${names.join(', ').slice(0, 100)}.`,
+  fields: {
+    remote: 'remote must be the name of a remote.',
+    failedVersion: 'failedVersion must be a release version.',
+    fallbackVersion: 'fallbackVersion must be a release version.',
+  },
+};
+
+/** sendBeacon sends text/plain: its body is the same JSON. */
+function parseJsonText(
+  _request: unknown,
+  body: string,
+  done: (error: Error | null, value?: unknown) => void,
+) {
+  try {
+    done(null, JSON.parse(body));
+  } catch {
+    done(Object.assign(new Error('The body must be JSON.'), { statusCode: 400 }));
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return 'The body must be a JSON object {remote, failedVersion, fallbackVersion}.';
-  }
-  const event = value as Record<string, unknown>;
-  const extra = Object.keys(event).filter(
-    (key) => !['remote', 'failedVersion', 'fallbackVersion'].includes(key),
-  );
-  if (extra.length) return `Unknown field(s): ${extra.join(', ').slice(0, 100)}.`;
-  if (!isRemoteName(event.remote)) return 'remote must be the name of a remote.';
-  if (!isReleaseVersion(event.failedVersion)) return 'failedVersion must be a release version.';
-  if (!isReleaseVersion(event.fallbackVersion)) return 'fallbackVersion must be a release version.';
-  if (event.failedVersion === event.fallbackVersion) {
-    return 'failedVersion and fallbackVersion must differ.';
-  }
-  return {
-    remote: event.remote,
-    failedVersion: event.failedVersion,
-    fallbackVersion: event.fallbackVersion,
-  };
 }
 
 /** A fixed one-minute window per address: cheap, and enough to keep one client from flooding. */
@@ -85,16 +89,60 @@ export function registerOpsEvents(
   app.addHook('onClose', async () => counter.flush());
   const fail = (reply: FastifyReply, status: number, code: string, message: string) =>
     reply.code(status).header('cache-control', 'no-store').send(errorBody(code, message));
-  app.post(OPS_FALLBACK_PATH, { bodyLimit: MAX_BODY }, async (request, reply) => {
-    if (!allow(request.ip)) {
-      return fail(reply, 429, 'TOO_MANY_OPS_EVENTS', 'Too many ops events from this address.');
-    }
-    const event = parseRemoteFallbackEvent(request.body);
-    if (typeof event === 'string') return fail(reply, 400, 'INVALID_OPS_EVENT', event);
-    if (!counter.record(event.remote, event.failedVersion, event.fallbackVersion)) {
-      return fail(reply, 429, 'TOO_MANY_OPS_EVENTS', 'Too many distinct ops events.');
-    }
-    return reply.code(204).header('cache-control', 'no-store').send();
+  app.register(async (plain) => {
+    const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
+    scope.setValidatorCompiler(TypeBoxValidatorCompiler);
+    scope.removeContentTypeParser(['text/plain', 'application/json']);
+    scope.addContentTypeParser(
+      ['text/plain', 'application/json'],
+      { parseAs: 'string' },
+      parseJsonText,
+    );
+    scope.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (error.validation)
+        return fail(
+          reply,
+          400,
+          'INVALID_OPS_EVENT',
+          schemaErrorMessage(error.validation, EVENT_MESSAGES),
+        );
+      if (error.statusCode === 413)
+        return fail(reply, 413, 'INVALID_OPS_EVENT', 'An ops event is at most 2 KB.');
+      return fail(reply, 400, 'INVALID_OPS_EVENT', 'The body must be JSON.');
+    });
+    scope.post(
+      OPS_FALLBACK_PATH,
+      {
+        bodyLimit: MAX_BODY,
+        schema: { body: remoteFallbackEventSchema, hide: true },
+        // Before the body is read or checked: a flood of bad events is refused as a flood.
+        onRequest: async (request, reply) => {
+          if (!allow(request.ip)) {
+            return fail(
+              reply,
+              429,
+              'TOO_MANY_OPS_EVENTS',
+              'Too many ops events from this address.',
+            );
+          }
+        },
+      },
+      async (request, reply) => {
+        const event = request.body;
+        if (event.failedVersion === event.fallbackVersion) {
+          return fail(
+            reply,
+            400,
+            'INVALID_OPS_EVENT',
+            'failedVersion and fallbackVersion must differ.',
+          );
+        }
+        if (!counter.record(event.remote, event.failedVersion, event.fallbackVersion)) {
+          return fail(reply, 429, 'TOO_MANY_OPS_EVENTS', 'Too many distinct ops events.');
+        }
+        return reply.code(204).header('cache-control', 'no-store').send();
+      },
+    );
   });
   return counter;
 }

@@ -18,6 +18,7 @@ export type { DeviceOs, DeviceType } from './device';
 export {
   REMOTE_NAMES,
   isReleaseVersion,
+  RELEASE_VERSION_PATTERN,
   isRemoteName,
   parseReleaseMap,
   ReleaseMapError,
