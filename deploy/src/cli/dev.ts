@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
+import { parseArgs } from 'node:util';
 import { buildMissing, localApps, publishAndPromote } from '../registry/local-release';
 import { openRegistry } from '../registry/open-registry';
 import { repoRoot, runEdge } from './run-edge';
@@ -23,7 +24,7 @@ process.on('exit', () =>
 
 runEdge(async (config) => {
   const all = localApps(repoRoot);
-  const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const requested = parseArgs({ allowPositionals: true }).positionals;
   const unknown = requested.filter((name) => !all.some((app) => app.name === name));
   if (unknown.length)
     throw new Error(
