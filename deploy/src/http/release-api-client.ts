@@ -6,7 +6,7 @@ import type {
   PublishResult,
   ReleaseContext,
   ReleaseStatus,
-} from '../registry/release-registry';
+} from '../registry/release-types';
 import { ReleaseError, isReleaseErrorCode } from '../registry/release-error';
 import type { ReleaseErrorCode } from '../registry/release-error';
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { APP_NAMES } from '../artifacts/artifact-store';
 import type { AppName } from '../artifacts/artifact-store';
 import type { LiveState } from './release-map-file';
-import type { CommitResult, ReleaseRegistry } from './release-registry';
+import type { ReleaseRegistry } from './release-registry';
+import type { CommitResult } from './release-types';
 
 export interface LocalApp {
   name: AppName;

@@ -24,16 +24,6 @@ import type {
   ReleaseStatus,
 } from './release-types';
 
-export type {
-  AppStatus,
-  CommitResult,
-  HistoryEntry,
-  PublishResult,
-  RegistryOptions,
-  ReleaseContext,
-  ReleaseStatus,
-} from './release-types';
-
 /**
  * The release registry: the live release map plus an append-only history, over an artifact
  * store. Every change reads revision N and commits N+1 only if nobody else did (FsRegistryLog),

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { FsArtifactStore } from '../artifacts/artifact-store';
 import type { AppName } from '../artifacts/artifact-store';
+import { ReleaseError } from '../registry/release-error';
 import { ReleaseRegistry } from '../registry/release-registry';
-import type { RegistryOptions } from '../registry/release-registry';
+import type { RegistryOptions } from '../registry/release-types';
 
 /**
  * For tests: a small but real build folder in the layout the factory produces, with the
@@ -66,4 +67,15 @@ export function tempRegistry(
     return (await registry.publish(app, dir, '1.0.0', { actor: 'test' })).version;
   };
   return { registry, dataDir, publish };
+}
+
+/** The ReleaseError a promise rejects with (fails the test if it resolves or throws another). */
+export async function rejection(promise: Promise<unknown>): Promise<ReleaseError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ReleaseError) return error;
+    throw error;
+  }
+  throw new Error('expected a ReleaseError');
 }
