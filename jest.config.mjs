@@ -27,7 +27,9 @@ export default {
   testMatch: ['**/src/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(ky|single-spa|single-spa-react|altcha-lib|jose)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(ky|single-spa|single-spa-react|altcha-lib|jose|content-disposition|typebox|cookie)/)',
+  ],
   moduleNameMapper: {
     '\\.module\\.css$': '<rootDir>/shared/test-utils/src/css-module-proxy.cjs',
     '\\.css$': '<rootDir>/shared/test-utils/src/empty-module.cjs',

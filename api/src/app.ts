@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
@@ -166,6 +167,8 @@ export async function createApi(
     maxAge: 600,
     strictPreflight: false,
   });
+  // Parses Cookie headers into request.cookies (the XSRF double submit reads its cookie there).
+  await app.register(cookie);
   registerXsrf(app, services);
   registerIdempotency(app, services);
   await registerRateLimits(app, config);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { REMOTE_NAMES } from '@crease/contract';
 import { loadReleaseConfig } from '../src/config';
-import { openRegistry } from '../src/release/open-registry';
+import { openRegistry } from '../src/registry/open-registry';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const RUNS = Number(process.env.RUNS ?? 50);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { S3Config } from './artifacts/s3-artifact-store';
 
 /** Edge server configuration, from the environment, validated at start (STYLE §9). */
 export interface EdgeConfig {
@@ -41,7 +42,7 @@ export interface ReleaseConfig {
   registryDir: string;
   /** The live projection of the registry that the edge serves and inlines. */
   liveMapFile: string;
-  artifactStore: { kind: 'fs' } | ({ kind: 's3' } & S3StoreConfig);
+  artifactStore: { kind: 'fs' } | ({ kind: 's3' } & S3Config);
   /** Manifest URLs in the release map point at this origin (a CDN); root-relative when null. */
   assetOrigin: string | null;
   production: boolean;
@@ -57,15 +58,6 @@ export interface ReleaseConfig {
 
 /** Ten minutes live with no fallback reports: long enough for real viewers to have loaded it. */
 const DEFAULT_LKG_MIN_LIVE_SECONDS = 600;
-
-export interface S3StoreConfig {
-  bucket: string;
-  endpoint: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  prefix: string;
-}
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

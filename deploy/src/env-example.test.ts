@@ -20,7 +20,7 @@ const CONFIG_SOURCES = [
   'api/src/http/trust-proxy.ts',
   'deploy/src/config.ts',
   'deploy/src/cli/release-api.ts',
-  'deploy/src/release/release-cli.ts',
+  'deploy/src/cli/release/release-cli.ts',
 ];
 
 const SETTING =

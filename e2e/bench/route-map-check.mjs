@@ -7,11 +7,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const port = Number(process.env.BENCH_PORT ?? 4791);
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 21) || 21;
+const runs = Number(parseArgs({ options: { runs: { type: 'string', default: '21' } } }).values.runs) || 21;
 const site = `http://localhost:${port}`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

@@ -3,16 +3,6 @@ import { ApiError, sendError } from '../errors';
 import type { ApiServices } from '../services';
 import { XSRF_COOKIE, XSRF_HEADER, sameToken } from '../security/xsrf';
 
-/** One cookie's value from a Cookie header (our tokens are URL-safe: no decoding needed). */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 /**
  * The cookie's Domain: the API host without its `api.` label (api.crease.tv -> crease.tv), so
  * pages on the site read it. Single-label results (localhost) get a host-only cookie instead:
@@ -67,7 +57,8 @@ export function registerXsrf(app: FastifyInstance, services: ApiServices): void 
   );
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    const cookie = readCookie(request.headers.cookie, XSRF_COOKIE);
+    // request.cookies: @fastify/cookie, registered before this hook (app.ts).
+    const cookie = request.cookies[XSRF_COOKIE];
     const cookieValid = xsrf.isValid(cookie);
     if (!cookieValid && !request.routeOptions.config?.sharedCache) setCookie(request, reply);
     if (SAFE_METHODS.has(request.method)) return;

@@ -4,7 +4,7 @@
  * reset never tell. All three hash a password either way, so timing does not tell either.
  */
 import { Type } from '@fastify/type-provider-typebox';
-import type { Static } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ChangePasswordRequestSchema,
@@ -80,7 +80,8 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export async function authRoutes(app: FastifyInstance): Promise<void> {
+export async function authRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const services = app.services;
   const { config } = services;
 
@@ -106,7 +107,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = request.body as Static<typeof RegisterRequest>;
+      const body = request.body;
       await requireBotCheck(request, services, 'register');
       const email = checkEmail(body.email);
       checkPassword(body.password, email);
@@ -148,7 +149,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const body = request.body as Static<typeof InitResetRequest>;
+      const body = request.body;
       await requireBotCheck(request, services, 'reset');
       const email = checkEmail(body.email);
       const origin = siteOrigin(request, services);
@@ -202,7 +203,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = request.body as Static<typeof ResetPasswordRequest>;
+      const body = request.body;
       const email = normalizeEmail(body.email);
       const expired = () =>
         reply.code(208).send(result('RESET_LINK_EXPIRED', MESSAGES.resetLinkExpired, null));
@@ -267,7 +268,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const body = request.body as Static<typeof ChangePasswordRequest>;
+      const body = request.body;
       const user = await authenticate(request, services);
       const accountKey = loginAccountKey(user.email);
       const ipKey = loginIpKey(request.ip);

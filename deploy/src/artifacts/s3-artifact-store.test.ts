@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import path from 'node:path';
 import S3rver from 's3rver';
-import { ReleaseRegistry } from '../release/registry';
-import { tempDir, writeBuild } from '../release/release-fixtures';
+import { ReleaseRegistry } from '../registry/release-registry';
+import { tempDir, writeBuild } from '../testing/release-fixtures';
 import { S3ArtifactStore } from './s3-artifact-store';
 
 /** A real S3-compatible server (s3rver) on a free port. */

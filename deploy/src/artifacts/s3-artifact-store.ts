@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import { isReleaseVersion } from '@crease/contract';
-import { CONTENT_TYPES } from '../edge/static-files';
+import { CONTENT_TYPES } from './content-types';
 import { buildFiles, versionOf } from './artifact-store';
 import type { AppName, ArtifactStore, PublishedArtifact } from './artifact-store';
 

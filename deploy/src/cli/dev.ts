@@ -5,8 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
-import { buildMissing, localApps, publishAndPromote } from '../local-release';
-import { openRegistry } from '../release/open-registry';
+import { parseArgs } from 'node:util';
+import { buildMissing, localApps, publishAndPromote } from '../registry/local-release';
+import { openRegistry } from '../registry/open-registry';
 import { repoRoot, runEdge } from './run-edge';
 
 const children: ReturnType<typeof spawn>[] = [];
@@ -23,7 +24,7 @@ process.on('exit', () =>
 
 runEdge(async (config) => {
   const all = localApps(repoRoot);
-  const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+  const requested = parseArgs({ allowPositionals: true }).positionals;
   const unknown = requested.filter((name) => !all.some((app) => app.name === name));
   if (unknown.length)
     throw new Error(

@@ -4,21 +4,30 @@
  * promote or rollback. Configuration: the edge's environment (CREASE_DATA_DIR, …).
  */
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { ConfigError, loadEdgeConfig } from '../config';
 import { exportStaticSite } from '../static-site/export-static-site';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
-function flag(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index >= 0 ? process.argv[index + 1] : undefined;
+const USAGE = 'Usage: export-static --out <dir> [--asset-origin <origin>]';
+
+function readArgs() {
+  try {
+    return parseArgs({
+      options: { out: { type: 'string' }, 'asset-origin': { type: 'string' } },
+      strict: true,
+    }).values;
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message}\n${USAGE}`);
+  }
 }
 
 try {
-  const out = flag('out');
-  if (!out) throw new ConfigError('Usage: export-static --out <dir> [--asset-origin <origin>]');
+  const { out, 'asset-origin': assetOriginFlag } = readArgs();
+  if (!out) throw new ConfigError(USAGE);
   const config = loadEdgeConfig(process.env, repoRoot);
-  const assetOrigin = flag('asset-origin') ?? config.release.assetOrigin;
+  const assetOrigin = assetOriginFlag ?? config.release.assetOrigin;
   if (assetOrigin && !/^https?:\/\/[^\s/]+$/.test(assetOrigin))
     throw new ConfigError(
       `--asset-origin must look like https://cdn.example.com, got "${assetOrigin}"`,

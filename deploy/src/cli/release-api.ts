@@ -6,9 +6,9 @@
 import path from 'node:path';
 import Fastify from 'fastify';
 import { ConfigError, loadReleaseConfig } from '../config';
-import { registerOpsEvents } from '../release/ops-events';
-import { openRegistry } from '../release/open-registry';
-import { registerReleaseApi } from '../release/release-api';
+import { registerOpsEvents } from '../http/ops-events';
+import { openRegistry } from '../registry/open-registry';
+import { registerReleaseApi } from '../http/release-api';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 

@@ -3,7 +3,7 @@
  * `npm run release -- --help` and docs/releases.md.
  */
 import path from 'node:path';
-import { runReleaseCli } from '../release/release-cli';
+import { runReleaseCli } from './release/release-cli';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 

@@ -3,7 +3,7 @@ import { ConfigError as ApiConfigError, loadApiConfig, mountApi } from 'api';
 import { ConfigError, loadEdgeConfig } from '../config';
 import type { EdgeConfig } from '../config';
 import { createEdgeServer } from '../edge/edge-server';
-import { ReleaseError } from '../release/release-error';
+import { ReleaseError } from '../registry/release-error';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 

@@ -2,13 +2,15 @@
  * `npm start`: build what is missing, publish and promote the local builds, serve the site.
  * Needs no database, accounts or internet.
  */
-import { buildMissing, localApps, publishAndPromote } from '../local-release';
-import { openRegistry } from '../release/open-registry';
+import { parseArgs } from 'node:util';
+import { buildMissing, localApps, publishAndPromote } from '../registry/local-release';
+import { openRegistry } from '../registry/open-registry';
 import { repoRoot, runEdge } from './run-edge';
 
 runEdge(async (config) => {
+  const { rebuild = false } = parseArgs({ options: { rebuild: { type: 'boolean' } } }).values;
   const apps = localApps(repoRoot);
-  buildMissing(repoRoot, apps, process.argv.includes('--rebuild'));
+  buildMissing(repoRoot, apps, rebuild);
   const { state } = await publishAndPromote(openRegistry(config.release), apps);
   const live = Object.entries(state.releaseMap.remotes)
     .map(([name, entry]) => `${name}@${entry?.version}`)

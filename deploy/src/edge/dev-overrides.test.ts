@@ -3,50 +3,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { CONTRACT_VERSION, SHELL_CONTRACT_METADATA_KEY } from '@crease/contract';
 import { ConfigError, loadEdgeConfig } from '../config';
-import { openRegistry } from '../release/open-registry';
+import { openRegistry } from '../registry/open-registry';
+import { writeEdgeArtifacts } from '../testing/edge-artifacts';
 import { createEdgeServer } from './edge-server';
 
 const SHELL = '1.0.0-shell002';
 const LEGAL = '1.0.0-legal002';
 
-/** The smallest shell + remote artifacts the edge can render a page from. */
-function writeArtifacts(artifactsDir: string) {
-  const shell = path.join(artifactsDir, 'shell', SHELL);
-  fs.mkdirSync(shell, { recursive: true });
-  fs.writeFileSync(
-    path.join(shell, 'index.html'),
-    '<!doctype html><html><head><title>__CREASE_TITLE__</title><!--crease:head--></head><body><div id="root"><!--crease:prerendered--></div></body></html>',
-  );
-  fs.writeFileSync(
-    path.join(shell, 'chunk-assets.json'),
-    JSON.stringify({ main: { js: ['main.js'], css: [] }, boot: { js: [], css: [] } }),
-  );
-  fs.writeFileSync(path.join(shell, 'main.js'), '/* main */');
-  // The contract version the shell provides: the registry's gate reads it at promote.
-  fs.writeFileSync(
-    path.join(shell, 'mf-manifest.json'),
-    JSON.stringify({ metaData: { [SHELL_CONTRACT_METADATA_KEY]: CONTRACT_VERSION } }),
-  );
-  fs.writeFileSync(
-    path.join(shell, 'routes.json'),
-    JSON.stringify([
-      { path: '/privacy-policy', owner: 'mf-legal', screen: 'privacy-policy', access: 'public' },
-    ]),
-  );
-  const legal = path.join(artifactsDir, 'mf-legal', LEGAL);
-  fs.mkdirSync(legal, { recursive: true });
-  fs.writeFileSync(
-    path.join(legal, 'mf-manifest.json'),
-    JSON.stringify({ metaData: { creaseContract: '^1' }, exposes: [] }),
-  );
-}
-
 async function startEdge(env: NodeJS.ProcessEnv) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-overrides-test-'));
   const config = loadEdgeConfig({ CREASE_DATA_DIR: dataDir, ...env }, dataDir);
-  writeArtifacts(config.artifactsDir);
+  writeEdgeArtifacts(config.artifactsDir, { shell: SHELL, legal: [LEGAL] });
   await openRegistry(config.release).promote(
     { shell: SHELL, 'mf-legal': LEGAL },
     { actor: 'overrides test' },

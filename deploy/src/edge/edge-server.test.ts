@@ -3,76 +3,17 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { CONTRACT_VERSION, SHELL_CONTRACT_METADATA_KEY } from '@crease/contract';
 import { ConfigError, loadEdgeConfig } from '../config';
 import type { EdgeConfig } from '../config';
-import { openRegistry } from '../release/open-registry';
-import type { ReleaseRegistry } from '../release/registry';
+import { openRegistry } from '../registry/open-registry';
+import type { ReleaseRegistry } from '../registry/release-registry';
+import { writeEdgeArtifacts } from '../testing/edge-artifacts';
 import { createEdgeServer } from './edge-server';
 
 const SHELL = '1.0.0-shell001';
 const LEGAL = '1.0.0-legal001';
 const LEGAL_NEXT = '1.0.0-legal002';
-
-/** A small but real pair of artifacts on disk, in the layout the builds produce. */
-function writeArtifacts(artifactsDir: string) {
-  const shell = path.join(artifactsDir, 'shell', SHELL);
-  fs.mkdirSync(shell, { recursive: true });
-  fs.writeFileSync(
-    path.join(shell, 'index.html'),
-    '<!doctype html><html><head><title>__CREASE_TITLE__</title><!--crease:head--></head><body><div id="root"><!--crease:prerendered--></div></body></html>',
-  );
-  fs.writeFileSync(
-    path.join(shell, 'chunk-assets.json'),
-    JSON.stringify({
-      main: { js: ['main.js'], css: ['main.css'] },
-      boot: { js: ['boot.js'], css: [] },
-      welcome: { js: ['welcome.js'], css: ['welcome.css'] },
-    }),
-  );
-  fs.writeFileSync(path.join(shell, 'main.css'), '.shell-a{color:red}');
-  fs.writeFileSync(path.join(shell, 'welcome.css'), '.shell-b{color:blue}');
-  const mainJs = 'console.log("main");'.repeat(100);
-  fs.writeFileSync(path.join(shell, 'main.js'), mainJs);
-  fs.writeFileSync(path.join(shell, 'main.js.br'), zlib.brotliCompressSync(mainJs));
-  fs.writeFileSync(path.join(shell, 'boot.js'), '/* boot */');
-  fs.writeFileSync(path.join(shell, 'welcome.js'), '/* welcome */');
-  // The contract version the shell provides: the registry's gate reads it at promote.
-  fs.writeFileSync(
-    path.join(shell, 'mf-manifest.json'),
-    JSON.stringify({ metaData: { [SHELL_CONTRACT_METADATA_KEY]: CONTRACT_VERSION } }),
-  );
-  fs.writeFileSync(
-    path.join(shell, 'welcome.prerendered.html'),
-    '<h1>Welcome to __CREASE_PRODUCT_NAME__</h1>',
-  );
-  fs.writeFileSync(
-    path.join(shell, 'routes.json'),
-    JSON.stringify([
-      { path: '/', owner: 'shell', screen: 'welcome', access: 'public' },
-      { path: '/privacy-policy', owner: 'mf-legal', screen: 'privacy-policy', access: 'public' },
-    ]),
-  );
-  for (const version of [LEGAL, LEGAL_NEXT]) writeLegal(artifactsDir, version);
-}
-
-function writeLegal(artifactsDir: string, version: string) {
-  const legal = path.join(artifactsDir, 'mf-legal', version);
-  fs.mkdirSync(legal, { recursive: true });
-  fs.writeFileSync(
-    path.join(legal, 'mf-manifest.json'),
-    JSON.stringify({
-      metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, creaseContract: '^1' },
-      exposes: [
-        { path: './screens', assets: { js: { sync: ['screens.123.js'] }, css: { sync: [] } } },
-      ],
-    }),
-  );
-  fs.writeFileSync(path.join(legal, 'remoteEntry.js'), '/* entry */');
-  fs.writeFileSync(path.join(legal, 'screens.123.js'), '/* screens */');
-}
 
 let dataDir: string;
 let config: EdgeConfig;
@@ -92,7 +33,7 @@ beforeAll(async () => {
     },
     dataDir,
   );
-  writeArtifacts(config.artifactsDir);
+  writeEdgeArtifacts(config.artifactsDir, { shell: SHELL, legal: [LEGAL, LEGAL_NEXT] });
   // Through the release registry, as every release goes: its live projection is what the edge reads.
   registry = openRegistry(config.release);
   await registry.promote({ shell: SHELL, 'mf-legal': LEGAL }, who);
@@ -108,6 +49,24 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   fetch(`${origin}${url}`, { headers });
+
+/**
+ * A browser's revalidation. fetch() marks a request with If-None-Match as a reload
+ * (Cache-Control: no-cache), which a file server rightly answers in full.
+ */
+const revalidate = (url: string, etag: string) =>
+  new Promise<number>((resolve, reject) => {
+    http
+      .get(
+        `${origin}${url}`,
+        { headers: { 'if-none-match': etag, 'accept-encoding': 'gzip, br' } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      )
+      .on('error', reject);
+  });
 
 describe('index.html', () => {
   it('on / inlines boot data, CSS and the prerendered page, and loads the shell after first paint', async () => {
@@ -178,6 +137,20 @@ describe('artifacts', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(response.headers.get('content-encoding')).toBe('br');
     expect(await response.text()).toContain('console.log("main")');
+  });
+
+  it('carry an ETag, answer 304 when unchanged, and fall back to the plain file without a copy', async () => {
+    const url = `/apps/shell/${SHELL}/main.js`;
+    const first = await get(url, { 'accept-encoding': 'gzip, br' });
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect(first.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(first.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await revalidate(url, etag!)).toBe(304);
+    // main.js has a .br copy but no .gz: a gzip-only client gets the plain file.
+    const plain = await get(url, { 'accept-encoding': 'gzip' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe('console.log("main");'.repeat(100));
   });
 
   it.each([

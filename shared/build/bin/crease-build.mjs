@@ -5,13 +5,18 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import webpack from 'webpack';
 
-const args = process.argv.slice(2);
-const modeIndex = args.indexOf('--mode');
-const mode = modeIndex >= 0 ? args[modeIndex + 1] : 'production';
-const watch = args.includes('--watch');
+const { values } = parseArgs({
+  options: {
+    mode: { type: 'string', default: 'production' },
+    watch: { type: 'boolean', default: false },
+  },
+});
+const { mode = 'production', watch = false } = values;
 const appDir = process.cwd();
+const name = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8')).name;
 
 const { default: makeConfig } = await import(
   pathToFileURL(path.join(appDir, 'webpack.config.mjs')).href
@@ -38,11 +43,32 @@ function report(error, stats) {
   if (info.trim()) console.info(info);
   if (stats.hasErrors()) return false;
   prerender();
-  const name = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8')).name;
   console.info(`built ${name} (${mode}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return true;
 }
 
+/**
+ * A long build (`npm run build` runs every app in turn) says which app it is on and how far it
+ * got: one line when it starts and one at each quarter, never a line per module.
+ */
+function progress() {
+  let quarter = 0;
+  return new webpack.ProgressPlugin((fraction, message) => {
+    const reached = Math.floor(fraction * 4);
+    if (reached <= quarter || reached >= 4) return;
+    quarter = reached;
+    console.info(
+      `  ${name}: ${reached * 25}% (${message}) at ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  });
+}
+
+if (!watch) {
+  console.info(`building ${name} (${mode})…`);
+  for (const one of Array.isArray(config) ? config : [config]) {
+    one.plugins = [...(one.plugins ?? []), progress()];
+  }
+}
 const compiler = webpack(config);
 compiler.hooks.invalid.tap('crease-build', () => {
   started = Date.now();

@@ -26,6 +26,7 @@ export {
   REMOTE_NAMES,
   isAppName,
   isReleaseVersion,
+  RELEASE_VERSION_PATTERN,
   isRemoteName,
   parseReleaseMap,
   ReleaseMapError,

@@ -42,6 +42,8 @@ export class ReleaseMapError extends Error {
 }
 
 const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$/;
+/** The same rule as a JSON Schema pattern (the release API's and ops events' schemas). */
+export const RELEASE_VERSION_PATTERN = VERSION_PATTERN.source;
 
 /** A release version is also a folder and URL segment: short, no slashes, no dot-dot start. */
 export function isReleaseVersion(value: unknown): value is string {

@@ -1,9 +1,9 @@
 /** @jest-environment node */
 import type { FastifyInstance } from 'fastify';
 import { loadEdgeConfig } from '../config';
-import { createEdgeServer } from '../edge/edge-server';
-import { openRegistry } from './open-registry';
-import { tempDir, tempRegistry } from './release-fixtures';
+import { createEdgeServer } from './edge-server';
+import { openRegistry } from '../registry/open-registry';
+import { tempDir, tempRegistry } from '../testing/release-fixtures';
 
 const TOKEN = 'edge-test-token-0123456789';
 

@@ -2,10 +2,10 @@
 import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { readFallbackCounts } from './fallback-counter';
+import { readFallbackCounts } from '../registry/fallback-counter';
 import { OPS_FALLBACK_PATH, registerOpsEvents } from './ops-events';
-import type { ReleaseRegistry } from './registry';
-import { tempRegistry } from './release-fixtures';
+import type { ReleaseRegistry } from '../registry/release-registry';
+import { tempRegistry } from '../testing/release-fixtures';
 
 async function site(registry: ReleaseRegistry): Promise<{ app: FastifyInstance; url: string }> {
   const app = Fastify();

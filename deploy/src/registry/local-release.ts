@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { APP_NAMES } from './artifacts/artifact-store';
-import type { AppName } from './artifacts/artifact-store';
-import type { LiveState } from './registry/release-map-file';
-import type { CommitResult, ReleaseRegistry } from './release/registry';
+import { APP_NAMES } from '../artifacts/artifact-store';
+import type { AppName } from '../artifacts/artifact-store';
+import type { LiveState } from './release-map-file';
+import type { ReleaseRegistry } from './release-registry';
+import type { CommitResult } from './release-types';
 
 export interface LocalApp {
   name: AppName;

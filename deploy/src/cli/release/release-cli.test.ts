@@ -3,9 +3,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { EXIT, runReleaseCli } from './release-cli';
-import { tempDir, writeBuild } from './release-fixtures';
+import { tempDir, writeBuild } from '../../testing/release-fixtures';
 
-const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
 const run = promisify(execFile);
 
 /** The real CLI as a release manager runs it: a child process, `npm run release -- …`'s command. */

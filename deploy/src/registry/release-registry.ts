@@ -1,219 +1,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  APP_NAMES,
-  CONTRACT_RANGE_METADATA_KEY,
-  SHELL_CONTRACT_METADATA_KEY,
-  isReleaseVersion,
-  isRemoteName,
-} from '@crease/contract';
-import type { ReleaseMap } from '@crease/contract';
-import { ArtifactMissingError, isAppName } from '../artifacts/artifact-store';
+import { ArtifactMissingError } from '../artifacts/artifact-store';
 import type { AppName, ArtifactStore } from '../artifacts/artifact-store';
-import { writeLiveState } from '../registry/release-map-file';
-import type { LiveState } from '../registry/release-map-file';
-import { isContractRange, satisfiesContract } from './contract-range';
+import { checkContractGate, contractOf } from './contract-gate';
 import { readFallbackCounts } from './fallback-counter';
 import type { FallbackCount } from './fallback-counter';
-import { lastKnownGoodOf, proofsAfterServing, withProof, withoutProof } from './last-known-good';
+import { lastKnownGoodOf, withProof } from './last-known-good';
+import { liveStateOf } from './live-projection';
 import { FsRegistryLog, RevisionTakenError } from './registry-log';
-import type {
-  AppRelease,
-  RegistryApps,
-  ReleaseAction,
-  ReleaseChange,
-  RevisionRecord,
-} from './registry-log';
+import type { RegistryApps, ReleaseAction, ReleaseChange, RevisionRecord } from './registry-log';
+import { fallbackCountOf, historyOf, statusOf } from './registry-reports';
 import { ReleaseError } from './release-error';
-
-/** How many earlier live versions each app remembers for `rollback`. */
-const TRAIL_LENGTH = 20;
-
-export interface ReleaseContext {
-  actor: string;
-  reason?: string | null;
-  /** Optimistic concurrency from the caller's side: refuse unless the registry is still here. */
-  ifRevision?: number;
-}
-
-export interface CommitResult {
-  revision: number;
-  changes: ReleaseChange[];
-}
-
-export interface PublishResult {
-  app: AppName;
-  version: string;
-  created: boolean;
-  contract: string | number;
-  revision: number;
-}
-
-export interface HistoryEntry {
-  revision: number;
-  at: string;
-  actor: string;
-  action: ReleaseAction;
-  app: AppName;
-  from: string | null;
-  to: string;
-  reason: string | null;
-}
-
-export interface AppStatus {
-  app: AppName;
-  version: string;
-  lastKnownGood: string | null;
-  contract: string | number | null;
-  since: string;
-  by: string;
-  /** Viewers whose browser failed to load this live version and fell back (ops events). */
-  fallbacks: number;
-}
-
-export interface ReleaseStatus {
-  revision: number;
-  apps: AppStatus[];
-  /** Every counted fallback, including older versions no longer live. */
-  fallbacks: FallbackCount[];
-}
-
-export interface RegistryOptions {
-  /** Folder of the registry: revisions/ (the log) and fallbacks/ (ops-event counts). */
-  registryDir: string;
-  store: ArtifactStore;
-  /** The live projection the edge serves and inlines: {revision, shell, releaseMap}. */
-  liveMapFile: string;
-  /** Manifest URLs point here when set (a CDN origin); root-relative otherwise. */
-  assetOrigin: string | null;
-  /**
-   * How long a version must be live, before a promote replaces it, to be proven good enough to
-   * be a last-known-good (decision 060). Default 0: every replaced version without fallbacks.
-   */
-  minLiveMs?: number;
-  /** The registry's clock (tests inject one). */
-  now?: () => Date;
-}
-
-function checkContext(context: ReleaseContext): { actor: string; reason: string | null } {
-  const actor = context.actor.trim();
-  if (!actor || actor.length > 100) {
-    throw new ReleaseError('INVALID_REQUEST', 'The actor must be 1-100 characters.');
-  }
-  const reason = context.reason?.trim() || null;
-  if (reason && reason.length > 500) {
-    throw new ReleaseError('INVALID_REQUEST', 'The reason must be at most 500 characters.');
-  }
-  return { actor, reason };
-}
-
-function checkApp(app: unknown): AppName {
-  if (!isAppName(app)) {
-    throw new ReleaseError(
-      'INVALID_REQUEST',
-      `Unknown app "${String(app)}". Apps: shell, mf-auth, mf-billing, mf-catalog, mf-player, mf-legal.`,
-    );
-  }
-  return app;
-}
-
-function checkVersion(app: AppName, version: unknown): string {
-  if (!isReleaseVersion(version)) {
-    throw new ReleaseError('INVALID_REQUEST', `"${String(version)}" is not a version of ${app}.`);
-  }
-  return version;
-}
-
-/** What a build's manifest says about the contract; refuses a build that says nothing. */
-export function contractOf(app: AppName, manifest: Buffer | string): string | number {
-  let metaData: Record<string, unknown> = {};
-  try {
-    metaData =
-      (JSON.parse(String(manifest)) as { metaData?: Record<string, unknown> }).metaData ?? {};
-  } catch {
-    throw new ReleaseError('CONTRACT_MISMATCH', `${app}'s mf-manifest.json is not valid JSON.`);
-  }
-  if (app === 'shell') {
-    const provided = metaData[SHELL_CONTRACT_METADATA_KEY];
-    if (typeof provided !== 'number' || !Number.isInteger(provided) || provided < 1) {
-      throw new ReleaseError(
-        'CONTRACT_MISMATCH',
-        `The shell build does not record the contract version it provides (metaData.${SHELL_CONTRACT_METADATA_KEY}).`,
-      );
-    }
-    return provided;
-  }
-  const range = metaData[CONTRACT_RANGE_METADATA_KEY];
-  if (!isContractRange(range)) {
-    throw new ReleaseError(
-      'CONTRACT_MISMATCH',
-      `${app}'s build does not declare a valid contract range (metaData.${CONTRACT_RANGE_METADATA_KEY}, e.g. "^1"); got ${JSON.stringify(range ?? null)}.`,
-    );
-  }
-  return range;
-}
-
-/**
- * The contract gate over the state a change would produce: a remote must support the contract
- * version the live shell provides. `changed` are the apps this change makes live; a pre-existing
- * mismatch elsewhere does not block an unrelated promote.
- */
-export function checkContractGate(apps: RegistryApps, changed: AppName[]): void {
-  const shell = apps.shell;
-  if (!shell || typeof shell.contract !== 'number') return; // no shell live yet: nothing to break
-  const provided = shell.contract;
-  const broken = Object.entries(apps).filter(
-    ([app, release]) =>
-      app !== 'shell' &&
-      release &&
-      !satisfiesContract(String(release.contract ?? ''), provided) &&
-      (changed.includes('shell') || changed.includes(app as AppName)),
-  ) as [AppName, AppRelease][];
-  if (broken.length === 0) return;
-  const list = broken
-    .map(([app, release]) => `${app} ${release.version} (supports ${String(release.contract)})`)
-    .join(', ');
-  if (changed.includes('shell')) {
-    throw new ReleaseError(
-      'CONTRACT_MISMATCH',
-      `Refused: shell ${shell.version} provides contract ${provided}, which breaks live ${broken.length === 1 ? 'remote' : 'remotes'} ${list}. Release ${broken.length === 1 ? 'a version of that remote' : 'versions of those remotes'} that ${broken.length === 1 ? 'supports' : 'support'} contract ${provided} first, or promote them together with the shell.`,
-    );
-  }
-  throw new ReleaseError(
-    'CONTRACT_MISMATCH',
-    `Refused: ${list} ${broken.length === 1 ? 'does' : 'do'} not support contract ${provided}, which the live shell ${shell.version} provides.`,
-  );
-}
-
-export function manifestUrlOf(origin: string | null, app: string, version: string): string {
-  return `${origin ?? ''}/apps/${app}/${version}/mf-manifest.json`;
-}
-
-/** The live projection viewers get: the release map (with last-known-good) and the shell version. */
-export function liveStateOf(
-  apps: RegistryApps,
-  revision: number,
-  assetOrigin: string | null,
-  fallbacks: readonly FallbackCount[],
-): LiveState & { revision: number } {
-  const releaseMap: ReleaseMap = { schemaVersion: 1, remotes: {} };
-  for (const [app, release] of Object.entries(apps)) {
-    if (!release || !isRemoteName(app)) continue;
-    const lastKnownGood = lastKnownGoodOf(app, release, fallbacks);
-    releaseMap.remotes[app] = {
-      version: release.version,
-      manifestUrl: manifestUrlOf(assetOrigin, app, release.version),
-      lastKnownGoodManifestUrl: lastKnownGood
-        ? manifestUrlOf(assetOrigin, app, lastKnownGood)
-        : null,
-    };
-  }
-  return {
-    revision,
-    shell: apps.shell ? { version: apps.shell.version } : null,
-    releaseMap,
-  };
-}
+import { checkApp, checkContext, checkVersion } from './release-input';
+import { promotedRelease, rolledBackRelease } from './release-transitions';
+import { writeLiveState } from './release-map-file';
+import type { LiveState } from './release-map-file';
+import type {
+  CommitResult,
+  HistoryEntry,
+  PublishResult,
+  RegistryOptions,
+  ReleaseContext,
+  ReleaseStatus,
+} from './release-types';
 
 /**
  * The release registry: the live release map plus an append-only history, over an artifact
@@ -409,17 +218,11 @@ export class ReleaseRegistry {
         const current = apps[app];
         if (current?.version === version) continue;
         const contract = await this.contractFor(app, version!);
-        apps[app] = {
-          version: version!,
-          contract,
-          trail: current
-            ? [...current.trail.filter((v) => v !== version), current.version].slice(-TRAIL_LENGTH)
-            : [],
-          // The version being replaced earns its proof here if it was live long enough.
-          proven: current ? proofsAfterServing(current, now, this.options.minLiveMs ?? 0) : [],
-          since: now.toISOString(),
-          by: checkContext(context).actor,
-        };
+        apps[app] = promotedRelease(current, version!, contract, {
+          now,
+          actor: checkContext(context).actor,
+          minLiveMs: this.options.minLiveMs ?? 0,
+        });
         changes.push({ app, from: current?.version ?? null, to: version! });
       }
       checkContractGate(
@@ -463,15 +266,10 @@ export class ReleaseRegistry {
         throw new ReleaseError('INVALID_REQUEST', `${app} ${target} is already live.`);
       }
       const contract = await this.contractFor(app, target);
-      const index = current.trail.lastIndexOf(target);
-      apps[app] = {
-        version: target,
-        contract,
-        trail: index >= 0 ? current.trail.slice(0, index) : current.trail,
-        proven: withoutProof(current.proven, current.version),
-        since: this.now().toISOString(),
-        by: checkContext(context).actor,
-      };
+      apps[app] = rolledBackRelease(current, target, contract, {
+        now: this.now(),
+        actor: checkContext(context).actor,
+      });
       checkContractGate(apps, [app]);
       return { action: 'rollback', changes: [{ app, from: current.version, to: target }], apps };
     });
@@ -504,9 +302,7 @@ export class ReleaseRegistry {
         );
       }
       await this.contractFor(app, checked); // refuses a version that is not in the store
-      const count = this.fallbacks()
-        .filter((f) => f.remote === app && f.failedVersion === checked)
-        .reduce((sum, f) => sum + f.count, 0);
+      const count = fallbackCountOf(this.fallbacks(), app, checked);
       if (count > 0) {
         throw new ReleaseError(
           'VERSION_HAS_FALLBACKS',
@@ -525,47 +321,11 @@ export class ReleaseRegistry {
   /** History, newest first; one entry per app changed. */
   history(app?: string, limit = Infinity): HistoryEntry[] {
     if (app !== undefined) checkApp(app);
-    const entries: HistoryEntry[] = [];
-    const records = this.log.all();
-    for (let i = records.length - 1; i >= 0 && entries.length < limit; i -= 1) {
-      const record = records[i]!;
-      for (const change of record.changes) {
-        if (app !== undefined && change.app !== app) continue;
-        entries.push({
-          revision: record.revision,
-          at: record.at,
-          actor: record.actor,
-          action: record.action,
-          app: change.app,
-          from: change.from,
-          to: change.to,
-          reason: record.reason,
-        });
-      }
-    }
-    return entries.slice(0, limit);
+    return historyOf(this.log.all(), app, limit);
   }
 
   /** What is live, with each remote's last-known-good and its fallback count. */
   status(): ReleaseStatus {
-    const head = this.log.head();
-    const fallbacks = this.fallbacks();
-    const apps: AppStatus[] = [];
-    for (const [app, release] of Object.entries(head?.apps ?? {})) {
-      if (!release) continue;
-      apps.push({
-        app: app as AppName,
-        version: release.version,
-        lastKnownGood: lastKnownGoodOf(app, release, fallbacks),
-        contract: release.contract,
-        since: release.since,
-        by: release.by,
-        fallbacks: fallbacks
-          .filter((f) => f.remote === app && f.failedVersion === release.version)
-          .reduce((sum, f) => sum + f.count, 0),
-      });
-    }
-    apps.sort((a, b) => APP_NAMES.indexOf(a.app) - APP_NAMES.indexOf(b.app));
-    return { revision: head?.revision ?? 0, apps, fallbacks };
+    return statusOf(this.log.head(), this.fallbacks());
   }
 }

@@ -1,22 +1,12 @@
 /** @jest-environment node */
 import fs from 'node:fs';
 import path from 'node:path';
-import { readLiveState } from '../registry/release-map-file';
-import { tempRegistry, writeBuild } from './release-fixtures';
+import { readLiveState } from './release-map-file';
+import { rejection, tempRegistry, writeBuild } from '../testing/release-fixtures';
 import { RevisionTakenError } from './registry-log';
 import { ReleaseError } from './release-error';
 
 const who = { actor: 'alice', reason: 'because' };
-
-async function rejection(promise: Promise<unknown>): Promise<ReleaseError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ReleaseError) return error;
-    throw error;
-  }
-  throw new Error('expected a ReleaseError');
-}
 
 describe('publish', () => {
   it('stores a build as <package version>-<content hash> once, and records it in the history', async () => {

@@ -2,20 +2,13 @@ import { FsArtifactStore } from '../artifacts/artifact-store';
 import type { ArtifactStore } from '../artifacts/artifact-store';
 import { S3ArtifactStore } from '../artifacts/s3-artifact-store';
 import type { ReleaseConfig } from '../config';
-import { ReleaseRegistry } from './registry';
+import { ReleaseRegistry } from './release-registry';
 
 /** The artifact store the configuration names: the filesystem by default, S3 when configured. */
 export function openArtifactStore(config: ReleaseConfig): ArtifactStore {
   const store = config.artifactStore;
   if (store.kind === 's3') {
-    return new S3ArtifactStore({
-      bucket: store.bucket,
-      endpoint: store.endpoint,
-      region: store.region,
-      accessKeyId: store.accessKeyId,
-      secretAccessKey: store.secretAccessKey,
-      prefix: store.prefix,
-    });
+    return new S3ArtifactStore(store);
   }
   return new FsArtifactStore(config.artifactsDir);
 }

@@ -3,9 +3,9 @@ import type {
   HistoryEntry,
   PublishResult,
   ReleaseContext,
-  ReleaseRegistry,
   ReleaseStatus,
-} from './registry';
+} from '../../registry/release-types';
+import type { ReleaseRegistry } from '../../registry/release-registry';
 
 /** A build folder to upload, or a version already uploaded to the artifact store. */
 export type PublishSource = { buildDir: string; packageVersion: string } | { version: string };

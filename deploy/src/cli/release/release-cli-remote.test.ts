@@ -5,13 +5,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { loadReleaseConfig } from '../config';
-import { openRegistry } from './open-registry';
-import { registerReleaseApi } from './release-api';
+import { loadReleaseConfig } from '../../config';
+import { openRegistry } from '../../registry/open-registry';
+import { registerReleaseApi } from '../../http/release-api';
 import { EXIT, runReleaseCli } from './release-cli';
-import { tempDir, writeBuild } from './release-fixtures';
+import { tempDir, writeBuild } from '../../testing/release-fixtures';
 
-const repoRoot = path.resolve(__dirname, '..', '..', '..');
+const repoRoot = path.resolve(__dirname, '..', '..', '..', '..');
 const run = promisify(execFile);
 const TOKEN = 'ci-token-0123456789abcdef';
 

@@ -1,4 +1,4 @@
-import type { ReleaseBackend } from './release-backend';
+import type { ReleaseBackend } from '../cli/release/release-backend';
 import { RELEASE_API_PREFIX } from './release-api';
 import type {
   CommitResult,
@@ -6,9 +6,9 @@ import type {
   PublishResult,
   ReleaseContext,
   ReleaseStatus,
-} from './registry';
-import { ReleaseError, isReleaseErrorCode } from './release-error';
-import type { ReleaseErrorCode } from './release-error';
+} from '../registry/release-types';
+import { ReleaseError, isReleaseErrorCode } from '../registry/release-error';
+import type { ReleaseErrorCode } from '../registry/release-error';
 
 /** Long enough for a promote that reads manifests from a slow bucket; short enough for CI. */
 const TIMEOUT_MS = 30_000;

@@ -1,22 +1,11 @@
 /** @jest-environment node */
 import path from 'node:path';
-import { readLiveState } from '../registry/release-map-file';
+import { readLiveState } from './release-map-file';
 import { FallbackCounter } from './fallback-counter';
-import { tempRegistry } from './release-fixtures';
-import { ReleaseError } from './release-error';
+import { rejection, tempRegistry } from '../testing/release-fixtures';
 
 const MINUTE = 60_000;
 const rm = { actor: 'rm', reason: 'release' };
-
-async function rejection(promise: Promise<unknown>): Promise<ReleaseError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ReleaseError) return error;
-    throw error;
-  }
-  throw new Error('expected a ReleaseError');
-}
 
 /** A registry that needs 10 minutes live for a proof, on a clock the test moves. */
 async function legalOnAClock() {

@@ -3,10 +3,10 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { loadReleaseConfig } from '../config';
-import { FallbackCounter } from './fallback-counter';
-import { openRegistry } from './open-registry';
+import { FallbackCounter } from '../registry/fallback-counter';
+import { openRegistry } from '../registry/open-registry';
 import { RELEASE_API_PREFIX, registerReleaseApi } from './release-api';
-import { tempDir, writeBuild } from './release-fixtures';
+import { tempDir, writeBuild } from '../testing/release-fixtures';
 
 const TOKEN = 'ci-token-0123456789abcdef';
 const servers: FastifyInstance[] = [];
@@ -129,10 +129,17 @@ describe('release HTTP API', () => {
     expect(stale).toMatchObject({ status: 409, body: { code: 'RELEASE_CONFLICT' } });
     const none = await call('POST', '/rollback', { app: 'shell' }, TOKEN);
     expect(none).toMatchObject({ status: 404, body: { code: 'NO_PREVIOUS_VERSION' } });
-    expect((await call('POST', '/promote', { versions: 'x' }, TOKEN)).status).toBe(400);
-    expect((await call('POST', '/promote', { versions: { 'mf-legal': 3 } }, TOKEN)).status).toBe(
-      400,
-    );
+    const notAnObject = await call('POST', '/promote', { versions: 'x' }, TOKEN);
+    expect(notAnObject).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_REQUEST', message: 'versions must be an object {app: version}.' },
+    });
+    const notAString = await call('POST', '/promote', { versions: { 'mf-legal': 3 } }, TOKEN);
+    expect(notAString.body).toMatchObject({ message: 'Each version must be a string.' });
+    const badRevision = await call('POST', '/rollback', { app: 'shell', ifRevision: -1 }, TOKEN);
+    expect(badRevision.body).toMatchObject({ message: 'ifRevision must be a whole number.' });
+    const badLimit = await call('GET', '/history?limit=5000', undefined, TOKEN);
+    expect(badLimit).toMatchObject({ status: 400, body: { message: 'limit must be 1-1000.' } });
     expect(
       (await call('POST', '/publish', { app: 'mf-legal', version: '1.0.0-nope' }, TOKEN)).status,
     ).toBe(404);
@@ -169,5 +176,18 @@ describe('release HTTP API', () => {
     await expect(api({ CREASE_RELEASE_TOKENS: 'rm:short' })).rejects.toThrow(
       /at least 16 characters/,
     );
+  });
+
+  it('describes itself in an OpenAPI document, every operation with its request schema', async () => {
+    const { call } = await api({});
+    const { status, body } = await call('GET', '/openapi.json');
+    expect(status).toBe(200);
+    const paths = body.paths as Record<string, Record<string, { requestBody?: unknown }>>;
+    expect(Object.keys(paths).sort()).toEqual(
+      ['history', 'mark-good', 'promote', 'publish', 'rollback', 'status'].map(
+        (name) => `${RELEASE_API_PREFIX}/${name}`,
+      ),
+    );
+    expect(paths[`${RELEASE_API_PREFIX}/promote`]?.post?.requestBody).toBeDefined();
   });
 });

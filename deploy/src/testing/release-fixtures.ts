@@ -4,8 +4,9 @@ import path from 'node:path';
 import { CONTRACT_RANGE_METADATA_KEY, SHELL_CONTRACT_METADATA_KEY } from '@crease/contract';
 import { FsArtifactStore } from '../artifacts/artifact-store';
 import type { AppName } from '../artifacts/artifact-store';
-import { ReleaseRegistry } from './registry';
-import type { RegistryOptions } from './registry';
+import { ReleaseError } from '../registry/release-error';
+import { ReleaseRegistry } from '../registry/release-registry';
+import type { RegistryOptions } from '../registry/release-types';
 
 /**
  * For tests: a small but real build folder in the layout the factory produces, with the
@@ -68,4 +69,15 @@ export function tempRegistry(
     return (await registry.publish(app, dir, '1.0.0', { actor: 'test' })).version;
   };
   return { registry, dataDir, publish };
+}
+
+/** The ReleaseError a promise rejects with (fails the test if it resolves or throws another). */
+export async function rejection(promise: Promise<unknown>): Promise<ReleaseError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ReleaseError) return error;
+    throw error;
+  }
+  throw new Error('expected a ReleaseError');
 }

@@ -1,0 +1,40 @@
+import type { FastifyReply } from 'fastify';
+import type { EdgeConfig } from '../config';
+
+/** The page's CSP (nonce, API origin, remote origins) and the other security headers. */
+export function securityHeaders(
+  reply: FastifyReply,
+  nonce: string | null,
+  config: EdgeConfig,
+  api: string,
+  remotes: string[],
+): void {
+  const extra = remotes.length ? ` ${remotes.join(' ')}` : '';
+  const recaptcha =
+    config.botCheckProvider === 'recaptcha'
+      ? ' https://www.google.com https://www.gstatic.com'
+      : '';
+  // Developer overrides load a remote from the developer's own machine (never in production).
+  const local = config.remoteOverrides ? ' http://localhost:* http://127.0.0.1:*' : '';
+  const scriptSrc = `'self'${nonce ? ` 'nonce-${nonce}'` : ''}${extra}${local}${recaptcha}`;
+  reply.header(
+    'content-security-policy',
+    [
+      "default-src 'self'",
+      `script-src ${scriptSrc}`,
+      `style-src 'self' 'unsafe-inline'${extra}${local}`,
+      `connect-src 'self' ${api}${extra}${local}${recaptcha}`,
+      // League logos come from the API host (the catalog's public, immutable logo files).
+      `img-src 'self' data: ${api}`,
+      `frame-src 'self'${recaptcha}`,
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+    ].join('; '),
+  );
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  reply.header('x-frame-options', 'DENY');
+  reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+}

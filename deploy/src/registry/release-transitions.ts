@@ -1,0 +1,53 @@
+import { proofsAfterServing, withoutProof } from './last-known-good';
+import type { AppRelease } from './registry-log';
+
+/** How many earlier live versions each app remembers for `rollback`. */
+const TRAIL_LENGTH = 20;
+
+interface Change {
+  now: Date;
+  actor: string;
+}
+
+/**
+ * An app's release after `version` is promoted over `current`: the replaced version joins the
+ * trail and earns its proof here if it was live long enough (decision 060).
+ */
+export function promotedRelease(
+  current: AppRelease | undefined,
+  version: string,
+  contract: string | number,
+  { now, actor, minLiveMs }: Change & { minLiveMs: number },
+): AppRelease {
+  return {
+    version,
+    contract,
+    trail: current
+      ? [...current.trail.filter((v) => v !== version), current.version].slice(-TRAIL_LENGTH)
+      : [],
+    proven: current ? proofsAfterServing(current, now, minLiveMs) : [],
+    since: now.toISOString(),
+    by: actor,
+  };
+}
+
+/**
+ * An app's release after rolling back from `current` to `target`: the trail is cut at the
+ * target, and the version being left loses its proof (it is the one that went wrong).
+ */
+export function rolledBackRelease(
+  current: AppRelease,
+  target: string,
+  contract: string | number,
+  { now, actor }: Change,
+): AppRelease {
+  const index = current.trail.lastIndexOf(target);
+  return {
+    version: target,
+    contract,
+    trail: index >= 0 ? current.trail.slice(0, index) : current.trail,
+    proven: withoutProof(current.proven, current.version),
+    since: now.toISOString(),
+    by: actor,
+  };
+}

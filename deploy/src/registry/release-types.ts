@@ -1,0 +1,69 @@
+import type { AppName, ArtifactStore } from '../artifacts/artifact-store';
+import type { FallbackCount } from './fallback-counter';
+import type { ReleaseAction, ReleaseChange } from './registry-log';
+
+export interface ReleaseContext {
+  actor: string;
+  reason?: string | null;
+  /** Optimistic concurrency from the caller's side: refuse unless the registry is still here. */
+  ifRevision?: number;
+}
+
+export interface CommitResult {
+  revision: number;
+  changes: ReleaseChange[];
+}
+
+export interface PublishResult {
+  app: AppName;
+  version: string;
+  created: boolean;
+  contract: string | number;
+  revision: number;
+}
+
+export interface HistoryEntry {
+  revision: number;
+  at: string;
+  actor: string;
+  action: ReleaseAction;
+  app: AppName;
+  from: string | null;
+  to: string;
+  reason: string | null;
+}
+
+export interface AppStatus {
+  app: AppName;
+  version: string;
+  lastKnownGood: string | null;
+  contract: string | number | null;
+  since: string;
+  by: string;
+  /** Viewers whose browser failed to load this live version and fell back (ops events). */
+  fallbacks: number;
+}
+
+export interface ReleaseStatus {
+  revision: number;
+  apps: AppStatus[];
+  /** Every counted fallback, including older versions no longer live. */
+  fallbacks: FallbackCount[];
+}
+
+export interface RegistryOptions {
+  /** Folder of the registry: revisions/ (the log) and fallbacks/ (ops-event counts). */
+  registryDir: string;
+  store: ArtifactStore;
+  /** The live projection the edge serves and inlines: {revision, shell, releaseMap}. */
+  liveMapFile: string;
+  /** Manifest URLs point here when set (a CDN origin); root-relative otherwise. */
+  assetOrigin: string | null;
+  /**
+   * How long a version must be live, before a promote replaces it, to be proven good enough to
+   * be a last-known-good (decision 060). Default 0: every replaced version without fallbacks.
+   */
+  minLiveMs?: number;
+  /** The registry's clock (tests inject one). */
+  now?: () => Date;
+}
