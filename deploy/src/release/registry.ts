@@ -8,6 +8,7 @@ import { writeLiveState } from '../registry/release-map-file';
 import type { LiveState } from '../registry/release-map-file';
 import { isContractRange, satisfiesContract } from './contract-range';
 import { readFallbackCounts } from './fallback-counter';
+import { checkFederationRuntimeGate, runtimeOf } from './federation-runtime-gate';
 import type { FallbackCount } from './fallback-counter';
 import { lastKnownGoodOf, proofsAfterServing, withProof, withoutProof } from './last-known-good';
 import { FsRegistryLog, RevisionTakenError } from './registry-log';
@@ -149,6 +150,18 @@ export function contractOf(app: AppName, manifest: Buffer | string): string | nu
   return range;
 }
 
+/** The federation runtime a build's manifest declares (decision 084); null when it says nothing. */
+export function federationRuntimeOf(app: AppName, manifest: Buffer | string): string | null {
+  let metaData: Record<string, unknown> = {};
+  try {
+    metaData =
+      (JSON.parse(String(manifest)) as { metaData?: Record<string, unknown> }).metaData ?? {};
+  } catch {
+    throw new ReleaseError('CONTRACT_MISMATCH', `${app}'s mf-manifest.json is not valid JSON.`);
+  }
+  return runtimeOf(app, metaData);
+}
+
 /**
  * The contract gate over the state a change would produce: a remote must support the contract
  * version the live shell provides. `changed` are the apps this change makes live; a pre-existing
@@ -236,6 +249,14 @@ export class ReleaseRegistry {
   }
 
   private async contractFor(app: AppName, version: string): Promise<string | number> {
+    return (await this.manifestFactsFor(app, version)).contract;
+  }
+
+  /** The contract and the federation runtime a stored build declares (both gates read them). */
+  private async manifestFactsFor(
+    app: AppName,
+    version: string,
+  ): Promise<{ contract: string | number; runtime: string | null }> {
     const manifest = await this.store.readFile(app, version, 'mf-manifest.json');
     if (!manifest) {
       throw new ReleaseError(
@@ -243,7 +264,7 @@ export class ReleaseRegistry {
         `${app} ${version} is not in the artifact store. Publish it first (npm run release -- publish ${app}).`,
       );
     }
-    return contractOf(app, manifest);
+    return { contract: contractOf(app, manifest), runtime: federationRuntimeOf(app, manifest) };
   }
 
   /** Reads head N, builds N+1 with `change`, commits it only if N is still the head. */
@@ -332,7 +353,9 @@ export class ReleaseRegistry {
         `${buildDir} has no mf-manifest.json: build ${app} first (npm run build -w ${app}).`,
       );
     }
-    const contract = contractOf(app, fs.readFileSync(manifestFile));
+    const manifest = fs.readFileSync(manifestFile);
+    const contract = contractOf(app, manifest);
+    federationRuntimeOf(app, manifest); // refuses a malformed runtime declaration now, not at promote
     let published;
     try {
       published = await this.store.publish(app, buildDir, packageVersion);
@@ -404,10 +427,11 @@ export class ReleaseRegistry {
       for (const [app, version] of requested) {
         const current = apps[app];
         if (current?.version === version) continue;
-        const contract = await this.contractFor(app, version!);
+        const { contract, runtime } = await this.manifestFactsFor(app, version!);
         apps[app] = {
           version: version!,
           contract,
+          runtime,
           trail: current
             ? [...current.trail.filter((v) => v !== version), current.version].slice(-TRAIL_LENGTH)
             : [],
@@ -419,6 +443,10 @@ export class ReleaseRegistry {
         changes.push({ app, from: current?.version ?? null, to: version! });
       }
       checkContractGate(
+        apps,
+        changes.map((c) => c.app),
+      );
+      checkFederationRuntimeGate(
         apps,
         changes.map((c) => c.app),
       );
@@ -458,17 +486,19 @@ export class ReleaseRegistry {
       if (target === current.version) {
         throw new ReleaseError('INVALID_REQUEST', `${app} ${target} is already live.`);
       }
-      const contract = await this.contractFor(app, target);
+      const { contract, runtime } = await this.manifestFactsFor(app, target);
       const index = current.trail.lastIndexOf(target);
       apps[app] = {
         version: target,
         contract,
+        runtime,
         trail: index >= 0 ? current.trail.slice(0, index) : current.trail,
         proven: withoutProof(current.proven, current.version),
         since: this.now().toISOString(),
         by: checkContext(context).actor,
       };
       checkContractGate(apps, [app]);
+      checkFederationRuntimeGate(apps, [app]);
       return { action: 'rollback', changes: [{ app, from: current.version, to: target }], apps };
     });
   }

@@ -5,6 +5,12 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { baseConfig, resolveMode } from './base-config.mjs';
 import { buildId } from './build-id.mjs';
 import { ChunkAssetsPlugin } from './chunk-assets-plugin.mjs';
+import {
+  federationRuntimeVersion,
+  PROVIDE_RUNTIME_CORE_PLUGIN,
+  PROVIDES_RUNTIME_METADATA_KEY,
+  runtimeOptimization,
+} from './federation-runtime.mjs';
 import { sharedDependencies } from './shared-dependencies.mjs';
 
 /**
@@ -49,6 +55,11 @@ export function createHostConfig({ appDir, entry, template, contractVersion, pre
           remotes: {},
           shared: sharedDependencies(appDir, { eager: true }),
           dts: false,
+          // Remotes are built without their own copy of the runtime (decision 084): the shell
+          // hands its runtime core to them, and its manifest records which version it provides.
+          // (Our own ES-module plugin, not `provideExternalRuntime`: see the plugin.)
+          runtimePlugins: [PROVIDE_RUNTIME_CORE_PLUGIN],
+          experiments: { optimization: runtimeOptimization({ remote: false }) },
           manifest: {
             fileName: 'mf-manifest.json',
             additionalData: ({ stats }) => {
@@ -57,6 +68,7 @@ export function createHostConfig({ appDir, entry, template, contractVersion, pre
                 // @ts-expect-error: our own metadata next to Module Federation's
                 creaseContractVersion: contractVersion,
                 creaseBuildId: id,
+                [PROVIDES_RUNTIME_METADATA_KEY]: federationRuntimeVersion(appDir),
               };
               return stats;
             },

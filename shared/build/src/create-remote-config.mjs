@@ -2,6 +2,11 @@
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { baseConfig, resolveMode } from './base-config.mjs';
 import { buildId } from './build-id.mjs';
+import {
+  federationRuntimeVersion,
+  NEEDS_HOST_RUNTIME_METADATA_KEY,
+  runtimeOptimization,
+} from './federation-runtime.mjs';
 import { sharedDependencies } from './shared-dependencies.mjs';
 
 /** Must equal CONTRACT_RANGE_METADATA_KEY in @crease/contract. */
@@ -29,6 +34,7 @@ export function createRemoteConfig({
 }) {
   const resolvedMode = resolveMode(mode);
   const id = buildId(appDir);
+  const runtimeVersion = federationRuntimeVersion(appDir);
   const config = baseConfig({
     appDir,
     mode: resolvedMode,
@@ -54,6 +60,9 @@ export function createRemoteConfig({
         exposes: { './screens': screens },
         shared: sharedDependencies(appDir, { eager: false }),
         dts: false,
+        // The shell provides the Module Federation runtime (decision 084): remoteEntry.js keeps
+        // only webpack's bundler runtime, and the manifest says this build needs the host's.
+        experiments: { externalRuntime: true, optimization: runtimeOptimization({ remote: true }) },
         manifest: {
           fileName: 'mf-manifest.json',
           additionalData: ({ stats }) => {
@@ -62,6 +71,7 @@ export function createRemoteConfig({
               // @ts-expect-error: our own metadata next to Module Federation's
               [CONTRACT_RANGE_METADATA_KEY]: contractRange,
               creaseBuildId: id,
+              [NEEDS_HOST_RUNTIME_METADATA_KEY]: runtimeVersion,
             };
             return stats;
           },
