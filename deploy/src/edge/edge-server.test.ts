@@ -29,6 +29,7 @@ function writeArtifacts(artifactsDir: string) {
       main: { js: ['main.js'], css: ['main.css'] },
       boot: { js: ['boot.js'], css: [] },
       welcome: { js: ['welcome.js'], css: ['welcome.css'] },
+      parcels: { js: ['parcels.js'], css: [] },
     }),
   );
   fs.writeFileSync(path.join(shell, 'main.css'), '.shell-a{color:red}');
@@ -122,6 +123,7 @@ describe('index.html', () => {
     expect(html).toContain('<style data-href="welcome.css">.shell-b{color:blue}</style>');
     expect(html).toContain(`"/apps/shell/${SHELL}/main.js","/apps/shell/${SHELL}/boot.js"`);
     expect(html).not.toContain('<script defer');
+    expect(html).not.toContain('parcels.js'); // `/` mounts no remote (decision 085)
     // The product name's "<" never reaches the inline script as markup.
     expect(html).toMatch(
       /window\.__CREASE__=\{"config":\{"productName":"Crease \\u003cLive\\u003e"/,
@@ -158,6 +160,10 @@ describe('index.html', () => {
     );
     expect(html).toContain(`<link rel="preload" as="script" href="${base}remoteEntry.js">`);
     expect(html).toContain(`<link rel="preload" as="script" href="${base}screens.123.js">`);
+    // The shell's lazy single-spa chunk comes with the remote (decision 085), not on `/`.
+    expect(html).toContain(
+      `<link rel="preload" as="script" href="/apps/shell/${SHELL}/parcels.js">`,
+    );
     expect(html).toContain(`<script defer src="/apps/shell/${SHELL}/main.js"></script>`);
     expect(html).toContain(`<link rel="stylesheet" href="/apps/shell/${SHELL}/main.css">`);
     expect(html).not.toContain('Welcome to');
