@@ -6,7 +6,10 @@
  * - PGlite: nobody (one process owns the folder, decision 010), so entries live until a write.
  *   This also matters for speed: PGlite runs queries on the API's own thread.
  * - PostgreSQL: other replicas, so entries live `ttlMs` (1 s by default) and another replica's
- *   write is seen within that.
+ *   write is seen within that. An entry past its `ttlMs` is still served, for at most another
+ *   `ttlMs`, while one read refreshes it (decision 087): requests never queue behind the once-a-
+ *   second refresh, which otherwise set the p99 on PostgreSQL. A write in this process still
+ *   clears everything at once, and an entry older than twice `ttlMs` is never served.
  * Entries are bounded (oldest dropped first).
  */
 import { createHash } from 'node:crypto';
@@ -34,7 +37,17 @@ export class CatalogReadCache {
     const hit = this.entries.get(key);
     if (hit && (this.ttlMs === null || now - hit.storedAt < this.ttlMs)) return hit;
     const pending = this.inFlight.get(key);
+    if (hit && this.ttlMs !== null && now - hit.storedAt < 2 * this.ttlMs) {
+      // Stale by time only (no write here since): answer now, refresh once in the background.
+      if (!pending) this.read(key, load, now).catch(() => undefined);
+      return hit;
+    }
     if (pending) return pending;
+    return this.read(key, load, now);
+  }
+
+  /** One read of `key`, shared by every caller until it settles, and stored unless a write intervened. */
+  private read(key: string, load: () => Promise<unknown>, now: number): Promise<CachedRead> {
     const generation = this.generation;
     const read = (async () => {
       const body = JSON.stringify(await load());
