@@ -199,7 +199,7 @@ function report(label: string, samples: Samples) {
       .map((l) => l.toFixed(1))
       .join(
         ' ',
-      )}, Node ${process.version}; ${label}, read cache ${process.env.BENCH_CATALOG_CACHE_MS === '0' ? 'off' : label.startsWith('PostgreSQL') ? `${process.env.BENCH_CATALOG_CACHE_MS ?? 1000} ms, served stale while one read refreshes it (decision 087)` : 'until the next write'}`,
+      )}, Node ${process.version}; ${label}, read cache ${process.env.BENCH_CATALOG_CACHE_MS === '0' ? 'off' : label.startsWith('PostgreSQL') ? `${process.env.BENCH_CATALOG_CACHE_MS ?? 1000} ms, refreshed ahead by one background read (decision 087)` : 'until the next write'}`,
   );
   console.info(
     '| scenario | API req/s | API p50 / p99 ms | bare req/s | bare p50 / p99 ms | API / bare | goal met |',

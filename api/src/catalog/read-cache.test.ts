@@ -17,14 +17,14 @@ describe('CatalogReadCache with a time limit (PostgreSQL, decision 087)', () => 
   });
   afterEach(() => jest.restoreAllMocks());
 
-  it('answers a stale entry at once while one read refreshes it, then serves the new one', async () => {
+  it('past half its life, answers the entry at once while one read refreshes it ahead', async () => {
     const cache = new CatalogReadCache(1000);
     const { load, resolveNext } = loads();
     const first = cache.get('k', load);
     resolveNext({ v: 1 });
     expect(JSON.parse((await first).body)).toEqual({ v: 1 });
 
-    now += 1500; // past the limit, within twice it
+    now += 600; // past half the limit, before the limit
     const stale = await Promise.all([cache.get('k', load), cache.get('k', load)]);
     expect(stale.map((entry) => JSON.parse(entry.body))).toEqual([{ v: 1 }, { v: 1 }]);
     expect(load).toHaveBeenCalledTimes(2); // one refresh for both callers
@@ -34,14 +34,14 @@ describe('CatalogReadCache with a time limit (PostgreSQL, decision 087)', () => 
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('never serves an entry older than twice the limit, nor anything read before a write', async () => {
+  it('never serves an entry older than the limit, nor anything read before a write', async () => {
     const cache = new CatalogReadCache(1000);
     const { load, resolveNext } = loads();
     const first = cache.get('k', load);
     resolveNext({ v: 1 });
     await first;
 
-    now += 2500;
+    now += 1000;
     let answered = false;
     const waiting = cache.get('k', load).then((entry) => {
       answered = true;
@@ -52,7 +52,7 @@ describe('CatalogReadCache with a time limit (PostgreSQL, decision 087)', () => 
     resolveNext({ v: 2 });
     expect(JSON.parse((await waiting).body)).toEqual({ v: 2 });
 
-    now += 1500;
+    now += 100;
     cache.invalidate(); // a write in this process
     const afterWrite = cache.get('k', load);
     resolveNext({ v: 3 });

@@ -6,10 +6,10 @@
  * - PGlite: nobody (one process owns the folder, decision 010), so entries live until a write.
  *   This also matters for speed: PGlite runs queries on the API's own thread.
  * - PostgreSQL: other replicas, so entries live `ttlMs` (1 s by default) and another replica's
- *   write is seen within that. An entry past its `ttlMs` is still served, for at most another
- *   `ttlMs`, while one read refreshes it (decision 087): requests never queue behind the once-a-
- *   second refresh, which otherwise set the p99 on PostgreSQL. A write in this process still
- *   clears everything at once, and an entry older than twice `ttlMs` is never served.
+ *   write is seen within that. Past half its life an entry is refreshed ahead by one background
+ *   read while it is still served (decision 087), so under steady traffic no request queues
+ *   behind the once-a-second refresh, which otherwise set the p99 on PostgreSQL. The limit
+ *   itself is unchanged: an entry older than `ttlMs` is never served.
  * Entries are bounded (oldest dropped first).
  */
 import { createHash } from 'node:crypto';
@@ -35,11 +35,11 @@ export class CatalogReadCache {
     // Wall time, not the catalog's injectable clock: this is about freshness, not match time.
     const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && (this.ttlMs === null || now - hit.storedAt < this.ttlMs)) return hit;
     const pending = this.inFlight.get(key);
-    if (hit && this.ttlMs !== null && now - hit.storedAt < 2 * this.ttlMs) {
-      // Stale by time only (no write here since): answer now, refresh once in the background.
-      if (!pending) this.read(key, load, now).catch(() => undefined);
+    if (hit && (this.ttlMs === null || now - hit.storedAt < this.ttlMs)) {
+      // Refresh ahead: past half its life, one background read replaces it before it expires.
+      if (this.ttlMs !== null && now - hit.storedAt >= this.ttlMs / 2 && !pending)
+        this.read(key, load, now).catch(() => undefined);
       return hit;
     }
     if (pending) return pending;
