@@ -9,6 +9,10 @@
  * BENCH_SECONDS); the medians over BENCH_ROUNDS rounds are printed, with the API's share of the
  * bare route's throughput. Goal (issue 10): >= 50 % of bare Fastify and p99 <= 20 ms.
  * BENCH_CATALOG_CACHE_MS=0 measures the API with its read cache off (every request reads the DB).
+ *
+ * The whole run happens twice: on PGlite (as `npm start` runs it) and on PostgreSQL, a throwaway
+ * local cluster (initdb + pg_ctl on a free port, as api-bench does), the production database.
+ * BENCH_PGLITE=0 or BENCH_POSTGRES=0 skips one of them.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -18,6 +22,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { CATALOG_PATHS } from '@crease/contract';
 import { PRODUCTION_LOG_LEVEL } from '../src/config';
+import { findPostgresBin, startPostgresCluster } from '../src/testing/postgres-cluster';
 
 const CONNECTIONS = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -95,9 +100,13 @@ async function measure(url: string, headers: Record<string, string>): Promise<Sa
   };
 }
 
-async function main() {
+type Samples = Map<string, { api: Sample[]; bare: Sample[] }>;
+
+/** Every round of every scenario against one API (PGlite when `databaseUrl` is null). */
+async function benchOn(label: string, databaseUrl: string | null): Promise<Samples> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-catalog-bench-'));
   const api = await startProcess(['api/src/cli/serve.ts'], {
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     NODE_ENV: 'development',
     CREASE_DATA_DIR: dataDir,
     CREASE_BOT_CHECK: 'off', // the bench signs in once; it measures the catalog
@@ -157,7 +166,7 @@ async function main() {
     fs.writeFileSync(payloadFile, JSON.stringify(payloads));
     bare = await startProcess(['api/bench/bare-fastify.ts', payloadFile], {});
 
-    const samples = new Map<string, { api: Sample[]; bare: Sample[] }>();
+    const samples: Samples = new Map();
     for (let round = 1; round <= ROUNDS; round++) {
       for (const { name, route } of SCENARIOS) {
         const entry = samples.get(name) ?? { api: [], bare: [] };
@@ -168,41 +177,69 @@ async function main() {
           const sample = await measure(`${origin}${route}`, headers);
           entry[side].push(sample);
           console.info(
-            `round ${round} ${side.padEnd(4)} ${name}: ${sample.rps} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms, non-2xx ${sample.non2xx}, errors ${sample.errors}`,
+            `${label} round ${round} ${side.padEnd(4)} ${name}: ${sample.rps} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms, non-2xx ${sample.non2xx}, errors ${sample.errors}`,
           );
         }
         samples.set(name, entry);
       }
     }
 
-    console.info(
-      `\nCatalog on loopback: ${CONNECTIONS} connections, ${SECONDS} s per measurement, median of ${ROUNDS} rounds; ${os.cpus().length} CPUs, load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(
-          ' ',
-        )}, Node ${process.version}; PGlite, read cache ${process.env.BENCH_CATALOG_CACHE_MS === '0' ? 'off' : 'until the next write'}`,
-    );
-    console.info(
-      '| scenario | API req/s | API p50 / p99 ms | bare req/s | bare p50 / p99 ms | API / bare | goal met |',
-    );
-    console.info('| --- | --- | --- | --- | --- | --- | --- |');
-    for (const [name, { api: a, bare: b }] of samples) {
-      const apiRps = median(a.map((s) => s.rps));
-      const bareRps = median(b.map((s) => s.rps));
-      const apiP99 = median(a.map((s) => s.p99));
-      const share = apiRps / bareRps;
-      const failures = a.reduce((n, s) => n + s.non2xx + s.errors, 0);
-      const met = share >= 0.5 && apiP99 <= 20 && failures === 0;
-      console.info(
-        `| ${name} | ${apiRps} | ${median(a.map((s) => s.p50))} / ${apiP99} | ${bareRps} | ${median(b.map((s) => s.p50))} / ${median(b.map((s) => s.p99))} | ${(share * 100).toFixed(0)} % | ${met ? 'yes' : 'NO'}${failures ? ` (${failures} failed requests)` : ''} |`,
-      );
-    }
+    return samples;
   } finally {
     if (bare) await stop(bare.child);
     await stop(api.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function report(label: string, samples: Samples) {
+  console.info(
+    `\nCatalog on loopback: ${CONNECTIONS} connections, ${SECONDS} s per measurement, median of ${ROUNDS} rounds; ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(
+        ' ',
+      )}, Node ${process.version}; ${label}, read cache ${process.env.BENCH_CATALOG_CACHE_MS === '0' ? 'off' : label.startsWith('PostgreSQL') ? `${process.env.BENCH_CATALOG_CACHE_MS ?? 1000} ms, refreshed ahead by one background read (decision 087)` : 'until the next write'}`,
+  );
+  console.info(
+    '| scenario | API req/s | API p50 / p99 ms | bare req/s | bare p50 / p99 ms | API / bare | goal met |',
+  );
+  console.info('| --- | --- | --- | --- | --- | --- | --- |');
+  for (const [name, { api: a, bare: b }] of samples) {
+    const apiRps = median(a.map((s) => s.rps));
+    const bareRps = median(b.map((s) => s.rps));
+    const apiP99 = median(a.map((s) => s.p99));
+    const share = apiRps / bareRps;
+    const failures = a.reduce((n, s) => n + s.non2xx + s.errors, 0);
+    const met = share >= 0.5 && apiP99 <= 20 && failures === 0;
+    console.info(
+      `| ${name} | ${apiRps} | ${median(a.map((s) => s.p50))} / ${apiP99} | ${bareRps} | ${median(b.map((s) => s.p50))} / ${median(b.map((s) => s.p99))} | ${(share * 100).toFixed(0)} % | ${met ? 'yes' : 'NO'}${failures ? ` (${failures} failed requests)` : ''} |`,
+    );
+  }
+}
+
+async function main() {
+  const runs: { label: string; samples: Samples }[] = [];
+  if (process.env.BENCH_PGLITE !== '0') {
+    const label = 'PGlite (on disk, as npm start runs it)';
+    runs.push({ label, samples: await benchOn('PGlite', null) });
+  }
+  const bin = process.env.BENCH_POSTGRES === '0' ? null : findPostgresBin();
+  if (bin) {
+    const cluster = await startPostgresCluster(bin);
+    try {
+      const url = await cluster.createDatabase('crease_catalog_bench');
+      runs.push({
+        label: 'PostgreSQL (throwaway local cluster)',
+        samples: await benchOn('PostgreSQL', url),
+      });
+    } finally {
+      await cluster.stop();
+    }
+  } else if (process.env.BENCH_POSTGRES !== '0') {
+    console.warn('No PostgreSQL server binaries: the PostgreSQL run is skipped.');
+  }
+  for (const { label, samples } of runs) report(label, samples);
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import { readBootData } from './config/boot-data';
 import { createShellServices } from './platform/shell-services';
 import { manifestGuardPlugin } from './remotes/manifest-guard-plugin';
+import { loadSingleSpa } from './remotes/single-spa-loader';
 import { createRoutes } from './routes/create-routes';
 import { protectedRouteRedirect } from './navigation/guards';
 import { findRoute } from './navigation/route-table';
@@ -58,7 +59,10 @@ export async function boot(): Promise<void> {
 
   // Start the route's remote now, in parallel with the router and React (no waterfall).
   const owner = findRoute(window.location.pathname)?.owner;
-  if (owner && owner !== 'shell') services.runtime.prefetch(owner);
+  if (owner && owner !== 'shell') {
+    services.runtime.prefetch(owner);
+    loadSingleSpa().catch(() => undefined); // the outlet reports a failure when it mounts
+  }
   await yieldToMain();
 
   router = createBrowserRouter(createRoutes(services));

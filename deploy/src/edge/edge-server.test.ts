@@ -82,6 +82,7 @@ describe('index.html', () => {
     expect(html).toContain('<style data-href="welcome.css">.shell-b{color:blue}</style>');
     expect(html).toContain(`"/apps/shell/${SHELL}/main.js","/apps/shell/${SHELL}/boot.js"`);
     expect(html).not.toContain('<script defer');
+    expect(html).not.toContain('parcels.js'); // `/` mounts no remote (decision 085)
     // The product name's "<" never reaches the inline script as markup.
     expect(html).toMatch(
       /window\.__CREASE__=\{"config":\{"productName":"Crease \\u003cLive\\u003e"/,
@@ -118,6 +119,10 @@ describe('index.html', () => {
     );
     expect(html).toContain(`<link rel="preload" as="script" href="${base}remoteEntry.js">`);
     expect(html).toContain(`<link rel="preload" as="script" href="${base}screens.123.js">`);
+    // The shell's lazy single-spa chunk comes with the remote (decision 085), not on `/`.
+    expect(html).toContain(
+      `<link rel="preload" as="script" href="/apps/shell/${SHELL}/parcels.js">`,
+    );
     expect(html).toContain(`<script defer src="/apps/shell/${SHELL}/main.js"></script>`);
     expect(html).toContain(`<link rel="stylesheet" href="/apps/shell/${SHELL}/main.css">`);
     expect(html).not.toContain('Welcome to');

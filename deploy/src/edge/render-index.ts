@@ -98,6 +98,13 @@ export function renderIndex({
         : `<link rel="preload" as="${p.as}" href="${escapeHtml(p.href)}">`,
     )
     .join('');
+  // A remote route also needs the shell's parcel chunk (single-spa): fetched with the remote.
+  const parcelLinks =
+    preloads.length > 0
+      ? (shell.parcels?.js ?? [])
+          .map((js) => `<link rel="preload" as="script" href="${escapeHtml(shellBase + js)}">`)
+          .join('')
+      : '';
   const boot = `<script nonce="${nonce}">window.__CREASE__=${inlineJson({ config, releaseMap, releaseMapEtag })};</script>`;
   const prerendered = pathname === '/' && shell.welcomeMarkup !== null;
   const assets = prerendered ? welcomeTags(shell, shellBase, nonce) : entryTags(shell, shellBase);
@@ -107,6 +114,6 @@ export function renderIndex({
     : '';
   return shell.template
     .replace(TITLE_PLACEHOLDER, title)
-    .replace('<!--crease:head-->', `${boot}${assets}${links}`)
+    .replace('<!--crease:head-->', `${boot}${assets}${links}${parcelLinks}`)
     .replace('<!--crease:prerendered-->', welcome);
 }

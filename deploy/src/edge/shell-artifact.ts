@@ -24,6 +24,8 @@ export interface ShellArtifact {
   /** The entry chunk plus the app chunk it imports at once ("boot"), in load order. */
   entry: ChunkAssets;
   welcome: ChunkAssets;
+  /** The lazy chunk a remote screen needs from the shell (single-spa, decision 085). */
+  parcels?: ChunkAssets;
   /** CSS file name -> contents, for the entry and welcome chunks. */
   css: ReadonlyMap<string, string>;
   welcomeMarkup: string | null;
@@ -58,6 +60,7 @@ export function readShellArtifact(dir: string, version: string): ShellArtifact {
     template: fs.readFileSync(path.join(dir, 'index.html'), 'utf8'),
     entry,
     welcome,
+    parcels: chunkAssets.parcels ?? EMPTY,
     css,
     welcomeMarkup: fs.existsSync(welcomeFile) ? fs.readFileSync(welcomeFile, 'utf8') : null,
     routes: Array.isArray(routes) ? routes : [],

@@ -22,6 +22,12 @@ export interface AppRelease {
   /** Remotes: the contract range they support ("^1"). The shell: the contract version it provides. */
   contract: string | number | null;
   /**
+   * The Module Federation runtime (decision 084). The shell: the version it provides to remotes.
+   * A remote: the version it needs from the shell (null: it brings its own). Absent in revisions
+   * written before decision 084, which means null.
+   */
+  runtime?: string | null;
+  /**
    * Earlier live versions, most recent last. The last-known-good is the most recent of them
    * that is proven and has no recorded fallbacks (last-known-good.ts), not simply the last one.
    */

@@ -262,3 +262,59 @@ describe('contract gate', () => {
     expect(refused.message).toMatch(/does not declare a valid contract range/);
   });
 });
+
+describe('federation runtime gate (decision 084)', () => {
+  const provides = (version: string) => ({ creaseProvidesFederationRuntime: version });
+  const needs = (version: string) => ({ creaseNeedsHostFederationRuntime: version });
+
+  it('refuses a remote that needs the host runtime on a shell that provides none, or an older one', async () => {
+    const { registry, publish } = tempRegistry();
+    const oldShell = await publish('shell', 1);
+    await registry.promote({ shell: oldShell }, who);
+    const catalog = await publish('mf-catalog', '^1', 'one', needs('2.9.2'));
+    const refused = await rejection(registry.promote({ 'mf-catalog': catalog }, who));
+    expect(refused.code).toBe('CONTRACT_MISMATCH');
+    expect(refused.exitCode).toBe(4);
+    expect(refused.message).toBe(
+      `Refused: mf-catalog ${catalog} (needs 2.9.2) uses the host's Module Federation runtime, and the live shell ${oldShell} provides no Module Federation runtime to remotes.`,
+    );
+
+    const olderShell = await publish('shell', 1, 'older', provides('2.8.4'));
+    await registry.promote({ shell: olderShell }, who);
+    expect((await rejection(registry.promote({ 'mf-catalog': catalog }, who))).message).toContain(
+      'provides Module Federation runtime 2.8.4',
+    );
+
+    const newShell = await publish('shell', 1, 'new', provides('2.10.0'));
+    const together = await registry.promote({ shell: newShell, 'mf-catalog': catalog }, who);
+    expect(together.changes).toHaveLength(2);
+  });
+
+  it('refuses a shell that would break live remotes needing its runtime; self-contained remotes never block', async () => {
+    const { registry, publish } = tempRegistry();
+    const shell = await publish('shell', 1, 'one', provides('2.9.2'));
+    const catalog = await publish('mf-catalog', '^1', 'one', needs('2.9.2'));
+    const legal = await publish('mf-legal', '^1'); // brings its own runtime
+    await registry.promote({ shell, 'mf-catalog': catalog, 'mf-legal': legal }, who);
+
+    const plainShell = await publish('shell', 1, 'plain');
+    const refused = await rejection(registry.promote({ shell: plainShell }, who));
+    expect(refused.code).toBe('CONTRACT_MISMATCH');
+    expect(refused.message).toContain(`shell ${plainShell} provides no Module Federation runtime`);
+    expect(refused.message).toContain(`mf-catalog ${catalog} (needs 2.9.2)`);
+    expect(refused.message).not.toContain('mf-legal');
+
+    const nextMajor = await publish('shell', 1, 'three', provides('3.0.0'));
+    expect((await rejection(registry.promote({ shell: nextMajor }, who))).message).toContain(
+      'provides Module Federation runtime 3.0.0',
+    );
+    expect(registry.status().apps.find((a) => a.app === 'shell')?.version).toBe(shell);
+  });
+
+  it('refuses at publish a build whose runtime declaration is not a version', async () => {
+    const { publish } = tempRegistry();
+    const refused = await rejection(publish('mf-catalog', '^1', 'one', needs('latest')));
+    expect(refused.code).toBe('CONTRACT_MISMATCH');
+    expect(refused.message).toMatch(/invalid metaData\.creaseNeedsHostFederationRuntime/);
+  });
+});

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ArtifactMissingError } from '../artifacts/artifact-store';
 import type { AppName, ArtifactStore } from '../artifacts/artifact-store';
 import { checkContractGate, contractOf } from './contract-gate';
+import { checkFederationRuntimeGate, federationRuntimeOf } from './federation-runtime-gate';
 import { readFallbackCounts } from './fallback-counter';
 import type { FallbackCount } from './fallback-counter';
 import { lastKnownGoodOf, withProof } from './last-known-good';
@@ -48,7 +49,11 @@ export class ReleaseRegistry {
     return readFallbackCounts(this.options.registryDir);
   }
 
-  private async contractFor(app: AppName, version: string): Promise<string | number> {
+  /** The contract and the federation runtime a stored build declares (both gates read them). */
+  private async manifestFactsFor(
+    app: AppName,
+    version: string,
+  ): Promise<{ contract: string | number; runtime: string | null }> {
     const manifest = await this.store.readFile(app, version, 'mf-manifest.json');
     if (!manifest) {
       throw new ReleaseError(
@@ -56,7 +61,7 @@ export class ReleaseRegistry {
         `${app} ${version} is not in the artifact store. Publish it first (npm run release -- publish ${app}).`,
       );
     }
-    return contractOf(app, manifest);
+    return { contract: contractOf(app, manifest), runtime: federationRuntimeOf(app, manifest) };
   }
 
   /** Reads head N, builds N+1 with `change`, commits it only if N is still the head. */
@@ -145,7 +150,9 @@ export class ReleaseRegistry {
         `${buildDir} has no mf-manifest.json: build ${app} first (npm run build -w ${app}).`,
       );
     }
-    const contract = contractOf(app, fs.readFileSync(manifestFile));
+    const manifest = fs.readFileSync(manifestFile);
+    const contract = contractOf(app, manifest);
+    federationRuntimeOf(app, manifest); // refuses a malformed runtime declaration now, not at promote
     let published;
     try {
       published = await this.store.publish(app, buildDir, packageVersion);
@@ -171,7 +178,7 @@ export class ReleaseRegistry {
   ): Promise<PublishResult> {
     const app = checkApp(appName);
     const checked = checkVersion(app, version);
-    const contract = await this.contractFor(app, checked);
+    const { contract } = await this.manifestFactsFor(app, checked);
     const known = this.history(app).some((entry) => entry.to === checked);
     const revision = known
       ? (this.log.head()?.revision ?? 0)
@@ -217,8 +224,8 @@ export class ReleaseRegistry {
       for (const [app, version] of requested) {
         const current = apps[app];
         if (current?.version === version) continue;
-        const contract = await this.contractFor(app, version!);
-        apps[app] = promotedRelease(current, version!, contract, {
+        const facts = await this.manifestFactsFor(app, version!);
+        apps[app] = promotedRelease(current, version!, facts, {
           now,
           actor: checkContext(context).actor,
           minLiveMs: this.options.minLiveMs ?? 0,
@@ -226,6 +233,10 @@ export class ReleaseRegistry {
         changes.push({ app, from: current?.version ?? null, to: version! });
       }
       checkContractGate(
+        apps,
+        changes.map((c) => c.app),
+      );
+      checkFederationRuntimeGate(
         apps,
         changes.map((c) => c.app),
       );
@@ -265,12 +276,13 @@ export class ReleaseRegistry {
       if (target === current.version) {
         throw new ReleaseError('INVALID_REQUEST', `${app} ${target} is already live.`);
       }
-      const contract = await this.contractFor(app, target);
-      apps[app] = rolledBackRelease(current, target, contract, {
+      const facts = await this.manifestFactsFor(app, target);
+      apps[app] = rolledBackRelease(current, target, facts, {
         now: this.now(),
         actor: checkContext(context).actor,
       });
       checkContractGate(apps, [app]);
+      checkFederationRuntimeGate(apps, [app]);
       return { action: 'rollback', changes: [{ app, from: current.version, to: target }], apps };
     });
   }
@@ -301,7 +313,7 @@ export class ReleaseRegistry {
           `${app} is not live yet; promote a version before marking versions good.`,
         );
       }
-      await this.contractFor(app, checked); // refuses a version that is not in the store
+      await this.manifestFactsFor(app, checked); // refuses a version that is not in the store
       const count = fallbackCountOf(this.fallbacks(), app, checked);
       if (count > 0) {
         throw new ReleaseError(

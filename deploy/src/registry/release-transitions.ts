@@ -4,6 +4,12 @@ import type { AppRelease } from './registry-log';
 /** How many earlier live versions each app remembers for `rollback`. */
 const TRAIL_LENGTH = 20;
 
+/** What a build's mf-manifest.json declares: its contract and its federation runtime. */
+export interface ManifestFacts {
+  contract: string | number;
+  runtime: string | null;
+}
+
 interface Change {
   now: Date;
   actor: string;
@@ -16,12 +22,13 @@ interface Change {
 export function promotedRelease(
   current: AppRelease | undefined,
   version: string,
-  contract: string | number,
+  { contract, runtime }: ManifestFacts,
   { now, actor, minLiveMs }: Change & { minLiveMs: number },
 ): AppRelease {
   return {
     version,
     contract,
+    runtime,
     trail: current
       ? [...current.trail.filter((v) => v !== version), current.version].slice(-TRAIL_LENGTH)
       : [],
@@ -38,13 +45,14 @@ export function promotedRelease(
 export function rolledBackRelease(
   current: AppRelease,
   target: string,
-  contract: string | number,
+  { contract, runtime }: ManifestFacts,
   { now, actor }: Change,
 ): AppRelease {
   const index = current.trail.lastIndexOf(target);
   return {
     version: target,
     contract,
+    runtime,
     trail: index >= 0 ? current.trail.slice(0, index) : current.trail,
     proven: withoutProof(current.proven, current.version),
     since: now.toISOString(),

@@ -28,6 +28,7 @@ export function writeEdgeArtifacts(
       main: { js: ['main.js'], css: ['main.css'] },
       boot: { js: ['boot.js'], css: [] },
       welcome: { js: ['welcome.js'], css: ['welcome.css'] },
+      parcels: { js: ['parcels.js'], css: [] },
     }),
   );
   fs.writeFileSync(path.join(shell, 'main.css'), '.shell-a{color:red}');

@@ -11,16 +11,18 @@ import type { RegistryOptions } from '../registry/release-types';
 /**
  * For tests: a small but real build folder in the layout the factory produces, with the
  * contract metadata in mf-manifest.json (a range for a remote, a version for the shell).
- * `contract: null` leaves the metadata out. `content` changes the content hash.
+ * `contract: null` leaves the metadata out. `content` changes the content hash. `extra` adds
+ * metadata (the federation runtime a build provides or needs).
  */
 export function writeBuild(
   dir: string,
   app: AppName,
   contract: string | number | null,
   content = 'one',
+  extra: Record<string, unknown> = {},
 ): string {
   fs.mkdirSync(dir, { recursive: true });
-  const metaData: Record<string, unknown> = { name: app };
+  const metaData: Record<string, unknown> = { name: app, ...extra };
   if (contract !== null) {
     metaData[app === 'shell' ? SHELL_CONTRACT_METADATA_KEY : CONTRACT_RANGE_METADATA_KEY] =
       contract;
@@ -54,17 +56,19 @@ export function tempRegistry(
     assetOrigin: null,
     ...options,
   });
-  /** Builds and publishes `app` (contract, content) and returns its version. */
+  /** Builds and publishes `app` (contract, content, extra metadata) and returns its version. */
   const publish = async (
     app: AppName,
     contract: string | number | null,
     content = 'one',
+    extra: Record<string, unknown> = {},
   ): Promise<string> => {
     const dir = writeBuild(
       path.join(dataDir, 'builds', `${app}-${content}`),
       app,
       contract,
       content,
+      extra,
     );
     return (await registry.publish(app, dir, '1.0.0', { actor: 'test' })).version;
   };

@@ -6,6 +6,12 @@ import { baseConfig, resolveMode } from './base-config.mjs';
 import { buildId } from './build-id.mjs';
 import { contractMetadata } from './contract-metadata.mjs';
 import { ChunkAssetsPlugin } from './chunk-assets-plugin.mjs';
+import {
+  federationRuntimeVersion,
+  PROVIDE_RUNTIME_CORE_PLUGIN,
+  PROVIDES_RUNTIME_METADATA_KEY,
+  runtimeOptimization,
+} from './federation-runtime.mjs';
 import { sharedDependencies } from './shared-dependencies.mjs';
 
 /**
@@ -57,6 +63,11 @@ export function createHostConfig({
           remotes: {},
           shared: sharedDependencies(appDir, { eager: true }),
           dts: false,
+          // Remotes are built without their own copy of the runtime (decision 084): the shell
+          // hands its runtime core to them, and its manifest records which version it provides.
+          // (Our own ES-module plugin, not `provideExternalRuntime`: see the plugin.)
+          runtimePlugins: [PROVIDE_RUNTIME_CORE_PLUGIN],
+          experiments: { optimization: runtimeOptimization({ remote: false }) },
           manifest: {
             fileName: 'mf-manifest.json',
             additionalData: ({ stats }) => {
@@ -65,6 +76,7 @@ export function createHostConfig({
                 // @ts-expect-error: our own metadata next to Module Federation's
                 [contractMetadata.shellContractVersionKey]: contractVersion,
                 [contractMetadata.buildIdKey]: id,
+                [PROVIDES_RUNTIME_METADATA_KEY]: federationRuntimeVersion(appDir),
               };
               return stats;
             },

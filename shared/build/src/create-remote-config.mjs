@@ -3,6 +3,11 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { baseConfig, resolveMode } from './base-config.mjs';
 import { buildId } from './build-id.mjs';
 import { contractMetadata } from './contract-metadata.mjs';
+import {
+  federationRuntimeVersion,
+  NEEDS_HOST_RUNTIME_METADATA_KEY,
+  runtimeOptimization,
+} from './federation-runtime.mjs';
 import { sharedDependencies } from './shared-dependencies.mjs';
 
 /**
@@ -27,6 +32,7 @@ export function createRemoteConfig({
 }) {
   const resolvedMode = resolveMode(mode);
   const id = buildId(appDir);
+  const runtimeVersion = federationRuntimeVersion(appDir);
   const config = baseConfig({
     appDir,
     mode: resolvedMode,
@@ -52,6 +58,9 @@ export function createRemoteConfig({
         exposes: { './screens': screens },
         shared: sharedDependencies(appDir, { eager: false }),
         dts: false,
+        // The shell provides the Module Federation runtime (decision 084): remoteEntry.js keeps
+        // only webpack's bundler runtime, and the manifest says this build needs the host's.
+        experiments: { externalRuntime: true, optimization: runtimeOptimization({ remote: true }) },
         manifest: {
           fileName: 'mf-manifest.json',
           additionalData: ({ stats }) => {
@@ -60,6 +69,7 @@ export function createRemoteConfig({
               // @ts-expect-error: our own metadata next to Module Federation's
               [contractMetadata.remoteContractRangeKey]: contractRange,
               [contractMetadata.buildIdKey]: id,
+              [NEEDS_HOST_RUNTIME_METADATA_KEY]: runtimeVersion,
             };
             return stats;
           },

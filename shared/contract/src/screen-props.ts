@@ -14,6 +14,10 @@ export const CONTRACT_RANGE_METADATA_KEY: string = manifestMetadata.remoteContra
 export const SHELL_CONTRACT_METADATA_KEY: string = manifestMetadata.shellContractVersionKey;
 /** Every app's mf-manifest.json metadata key for its build id. */
 export const BUILD_ID_METADATA_KEY: string = manifestMetadata.buildIdKey;
+/** The shell's metadata key: the Module Federation runtime-core version it provides (decision 084). */
+export const SHELL_RUNTIME_METADATA_KEY: string = manifestMetadata.shellProvidesRuntimeKey;
+/** A remote's metadata key: the runtime-core version it was built against and needs from the shell. */
+export const REMOTE_RUNTIME_METADATA_KEY: string = manifestMetadata.remoteNeedsRuntimeKey;
 
 export interface ScreenLocation {
   pathname: string;

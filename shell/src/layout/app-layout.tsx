@@ -3,6 +3,8 @@ import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { pageTitle } from '@crease/contract';
 import type { ShellServices } from '../platform/shell-services';
 import { afterSignInRedirect, protectedRouteRedirect } from '../navigation/guards';
+import { remoteAfterSignIn, signInRemote, whenIdle } from '../remotes/prefetch-after-sign-in';
+import { loadSingleSpa } from '../remotes/single-spa-loader';
 import { Chrome } from './chrome';
 
 function useSignedIn(services: ShellServices): boolean {
@@ -49,6 +51,31 @@ export function AppLayout({ services }: { services: ShellServices }) {
       void navigate(afterSignInRedirect(services.store, location.search), { replace: true });
     }
   }, [signedIn, access, navigate, location.pathname, location.search, services.store]);
+
+  // While the viewer signs in, fetch the remote they will land on (decision 086): once the
+  // sign-in screen itself has loaded and the page is idle, so it never slows that screen.
+  useEffect(() => {
+    if (signedIn || location.pathname !== '/signin') return;
+    const remote = remoteAfterSignIn(services.store, location.search);
+    const current = signInRemote();
+    if (!remote || !current) return;
+    let cancel = () => {};
+    let left = false;
+    services.runtime
+      .load(current)
+      .then(() => {
+        if (left) return;
+        cancel = whenIdle(() => {
+          services.runtime.prefetch(remote);
+          loadSingleSpa().catch(() => undefined);
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      left = true;
+      cancel();
+    };
+  }, [signedIn, location.pathname, location.search, services]);
 
   return (
     <Chrome

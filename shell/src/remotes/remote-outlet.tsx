@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router-dom';
-import { mountRootParcel } from 'single-spa';
 import type { Parcel } from 'single-spa';
 import type { Platform, RemoteName, ScreenProps } from '@crease/contract';
 import { Spinner } from '@crease/ui';
 import { RemoteUnavailable } from '../pages/remote-unavailable';
 import type { RemoteRuntime } from './remote-runtime';
 import { RemoteUnavailableError } from './remote-runtime';
+import { loadSingleSpa } from './single-spa-loader';
 import styles from './remote-outlet.module.css';
 
 export interface RemoteOutletProps {
@@ -71,8 +71,8 @@ export function RemoteOutlet({ remote, runtime, platform }: RemoteOutletProps) {
   useEffect(() => {
     let cancelled = false;
     mountedFrom.current = runtime.liveManifestUrl(remote);
-    Promise.all([runtime.load(remote), unmounted.current])
-      .then(async ([config]) => {
+    Promise.all([runtime.load(remote), loadSingleSpa(), unmounted.current])
+      .then(async ([config, { mountRootParcel }]) => {
         if (cancelled || !container.current) return;
         const mounted = mountRootParcel(config, {
           domElement: container.current,

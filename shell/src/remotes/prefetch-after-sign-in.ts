@@ -1,0 +1,35 @@
+import type { RemoteName } from '@crease/contract';
+import type { TokenStore } from '../session/token-store';
+import { afterSignInRedirect } from '../routes/guards';
+import { findRoute } from '../routes/route-table';
+
+/** The remote that owns the sign-in screen (mf-auth). */
+export function signInRemote(): RemoteName | null {
+  const owner = findRoute('/signin')?.owner;
+  return owner && owner !== 'shell' ? owner : null;
+}
+
+/**
+ * The remote a viewer on /signin lands on once signed in (`returnTo`, else /plans or /events:
+ * the same rule the shell navigates by), or null when that is a shell page or the remote of
+ * the sign-in screen itself. Issue 10, decision 086: the shell fetches it while the viewer
+ * types, so the list after sign-in waits only for its data.
+ */
+export function remoteAfterSignIn(
+  store: Pick<TokenStore, 'forwarded'>,
+  search: string,
+): RemoteName | null {
+  const destination = afterSignInRedirect({ signedIn: true, forwarded: store.forwarded }, search);
+  const owner = findRoute(new URL(destination, 'http://x').pathname)?.owner;
+  return owner && owner !== 'shell' && owner !== signInRemote() ? owner : null;
+}
+
+/** Runs `task` once the page is idle (after the sign-in screen itself has loaded and painted). */
+export function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(task, 200);
+  return () => window.clearTimeout(id);
+}
