@@ -1,7 +1,7 @@
 import type { RemoteName } from '@crease/contract';
 import type { TokenStore } from '../session/token-store';
-import { afterSignInRedirect } from '../routes/guards';
-import { findRoute } from '../routes/route-table';
+import { afterSignInRedirect } from '../navigation/guards';
+import { findRoute } from '../navigation/route-table';
 
 /** The remote that owns the sign-in screen (mf-auth). */
 export function signInRemote(): RemoteName | null {
