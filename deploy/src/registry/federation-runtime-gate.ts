@@ -12,7 +12,6 @@ import { ReleaseError } from './release-error';
  * the change) and works with any shell.
  */
 
-
 const VERSION = /^(\d+)\.(\d+)\.(\d+)(?:-[0-9A-Za-z.-]+)?$/;
 
 /** `major.minor.patch` → numbers; null when it is not a release version. */
