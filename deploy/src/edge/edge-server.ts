@@ -108,6 +108,9 @@ function securityHeaders(
       `connect-src 'self' ${api}${extra}${local}${recaptcha}`,
       // League logos come from the API host (the catalog's public, immutable logo files).
       `img-src 'self' data: ${api}`,
+      // The player (issue 12): hls.js feeds the video through Media Source Extensions (blob:
+      // URLs); a browser's native HLS loads the stream edge, by default the API host, directly.
+      `media-src 'self' blob: ${api}`,
       `frame-src 'self'${recaptcha}`,
       "base-uri 'self'",
       "form-action 'self'",

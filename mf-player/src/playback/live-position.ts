@@ -14,7 +14,8 @@ export interface LivePosition {
 }
 
 export function livePosition(currentTime: number, liveTarget: number | null): LivePosition {
-  if (liveTarget === null || !Number.isFinite(liveTarget)) return { behindSeconds: 0, atLive: true };
+  if (liveTarget === null || !Number.isFinite(liveTarget))
+    return { behindSeconds: 0, atLive: true };
   const behind = Math.max(0, liveTarget - currentTime);
   const atLive = behind <= AT_LIVE_TOLERANCE_SECONDS;
   return { behindSeconds: atLive ? 0 : Math.round(behind), atLive };

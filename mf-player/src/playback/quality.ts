@@ -19,7 +19,10 @@ export function renditionName(height: number | undefined): string {
 }
 
 /** The index of the level of that height among hls.js's levels, or -1 (auto) when none has it. */
-export function levelIndexFor(quality: VideoQuality, levels: readonly { height: number }[]): number {
+export function levelIndexFor(
+  quality: VideoQuality,
+  levels: readonly { height: number }[],
+): number {
   const height = heightOf(quality);
   return height === null ? -1 : levels.findIndex((level) => level.height === height);
 }

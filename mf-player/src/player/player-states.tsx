@@ -200,13 +200,10 @@ export function StreamLimitState({
 }) {
   const others = devices.filter((d) => d.vidictId !== thisDevice);
   return (
-    <StateCard
-      tone="error"
-      title="Too many devices are watching"
-    >
+    <StateCard tone="error" title="Too many devices are watching">
       <p>
-        Your plan allows {maxDevices} {maxDevices === 1 ? 'screen' : 'screens'} at a time. Sign
-        out a device to watch here.
+        Your plan allows {maxDevices} {maxDevices === 1 ? 'screen' : 'screens'} at a time. Sign out
+        a device to watch here.
       </p>
       <ul className={styles.devices} aria-label="Devices on your account">
         {others.map((device) => (

@@ -27,7 +27,6 @@ export function useMatchTimeline(platform: Platform, eventId: string): TimelineE
       }
       if (!controller.signal.aborted) timer = setTimeout(tick, CATALOG_MAX_AGE_SECONDS * 1000);
     };
-    setTimeline([]);
     void tick();
     return () => {
       controller.abort();

@@ -126,7 +126,6 @@ export function useStreamSession(platform: Platform, eventId: string): StreamSes
     const controller = new AbortController();
     const { signal } = controller;
     let pollTimer: ReturnType<typeof setTimeout> | undefined;
-    setPhase({ kind: 'loading' });
 
     const start = async () => {
       const eventRead = readEvent(http, eventId, signal);
@@ -258,10 +257,7 @@ export function useStreamSession(platform: Platform, eventId: string): StreamSes
             todaySecondsLeft: result.trialTodaySecondsLeft,
           });
           if (!result.entitled && grantRef.current?.streamId === streamId) {
-            fail(
-              { kind: 'not-entitled', status: 403, message: '', reason: result.reason },
-              true,
-            );
+            fail({ kind: 'not-entitled', status: 403, message: '', reason: result.reason }, true);
           }
         })
         .catch(() => undefined);
@@ -292,7 +288,9 @@ export function useStreamSession(platform: Platform, eventId: string): StreamSes
 
   const signOut = useCallback(
     (vidictId: string) => {
-      setPhase((current) => (current.kind === 'stream-limit' ? { ...current, busy: true } : current));
+      setPhase((current) =>
+        current.kind === 'stream-limit' ? { ...current, busy: true } : current,
+      );
       signOutDevice(http, vidictId)
         .then(() => setAttempt((n) => n + 1))
         .catch(async (error: unknown) => {
@@ -309,7 +307,10 @@ export function useStreamSession(platform: Platform, eventId: string): StreamSes
     quality,
     token,
     trial,
-    retry: useCallback(() => setAttempt((n) => n + 1), []),
+    retry: useCallback(() => {
+      setPhase({ kind: 'loading' });
+      setAttempt((n) => n + 1);
+    }, []),
     signOutDevice: signOut,
     chooseQuality,
     setWatching,

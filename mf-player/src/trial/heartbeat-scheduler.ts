@@ -58,15 +58,18 @@ export class HeartbeatScheduler {
 
   private schedule(ms: number) {
     this.cancel();
-    this.timer = this.timers.setTimeout(() => {
-      this.timer = null;
-      const now = this.timers.now();
-      this.beat(now);
-      if (this.watchingSince !== null) {
-        this.watchingSince = now;
-        this.schedule(this.intervalSeconds * 1000);
-      }
-    }, Math.max(0, ms));
+    this.timer = this.timers.setTimeout(
+      () => {
+        this.timer = null;
+        const now = this.timers.now();
+        this.beat(now);
+        if (this.watchingSince !== null) {
+          this.watchingSince = now;
+          this.schedule(this.intervalSeconds * 1000);
+        }
+      },
+      Math.max(0, ms),
+    );
   }
 
   private cancel() {
