@@ -5,12 +5,13 @@ import {
   BILLING_ERROR_CODES,
   CATALOG_ERROR_CODES,
   EMAIL_MAX_LENGTH,
+  STREAM_ERROR_CODES,
 } from '@crease/contract';
 
 export const ErrorResponse = Type.Object(
   {
     code: Type.String({
-      description: `One of: ${[...ACCOUNT_ERROR_CODES, ...CATALOG_ERROR_CODES, ...BILLING_ERROR_CODES].join(', ')}`,
+      description: `One of: ${[...ACCOUNT_ERROR_CODES, ...CATALOG_ERROR_CODES, ...BILLING_ERROR_CODES, ...STREAM_ERROR_CODES].join(', ')}`,
     }),
     userId: Type.Union([Type.String(), Type.Null()]),
     message: Type.String(),

@@ -2,6 +2,7 @@
  * `npm start`: build what is missing, publish and promote the local builds, serve the site.
  * Needs no database, accounts or internet.
  */
+import { ensureStreamMedia, loadApiConfig } from 'api';
 import { buildMissing, localApps, publishAndPromote } from '../local-release';
 import { openRegistry } from '../release/open-registry';
 import { repoRoot, runEdge } from './run-edge';
@@ -9,6 +10,8 @@ import { repoRoot, runEdge } from './run-edge';
 runEdge(async (config) => {
   const apps = localApps(repoRoot);
   buildMissing(repoRoot, apps, process.argv.includes('--rebuild'));
+  // The live origin's test card is rendered once and cached (decision 110); never at run time.
+  await ensureStreamMedia(loadApiConfig(process.env, repoRoot).streams.mediaCacheDir, console.info);
   const { state } = await publishAndPromote(openRegistry(config.release), apps);
   const live = Object.entries(state.releaseMap.remotes)
     .map(([name, entry]) => `${name}@${entry?.version}`)
