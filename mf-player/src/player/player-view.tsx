@@ -128,7 +128,7 @@ export function PlayerView({ session, watch, event, timeline }: PlayerViewProps)
   const [reading, setReading] = useState<PlayerReading>(NO_READING);
   const mediaFaultsRef = useRef(0);
   const reconnectTriesRef = useRef(0);
-  const { setWatching, renewNow, streamEnded } = session;
+  const { setWatching, setPaused: pausedChanged, renewNow, streamEnded } = session;
 
   const onFault = useCallback(
     (fault: PlaybackFault) => {
@@ -224,9 +224,11 @@ export function PlayerView({ session, watch, event, timeline }: PlayerViewProps)
     const onPause = () => {
       setPaused(true);
       watching();
+      pausedChanged(true);
     };
     const onPlay = () => {
       setPaused(false);
+      pausedChanged(false);
       // Paused longer than the live window keeps: its media is gone, so resume at live.
       const engine = engineRef.current;
       if (engine && fellOutOfWindow(video.currentTime, engine.windowStart())) {
@@ -262,7 +264,7 @@ export function PlayerView({ session, watch, event, timeline }: PlayerViewProps)
       document.removeEventListener('fullscreenchange', onFullscreen);
       setWatching(false);
     };
-  }, [setWatching, streamEnded]);
+  }, [setWatching, pausedChanged, streamEnded]);
 
   // The playhead's wall time, the live readout and the stats move with the picture.
   useEffect(() => {

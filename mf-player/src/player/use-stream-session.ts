@@ -60,6 +60,8 @@ export interface StreamSession {
   chooseQuality(quality: VideoQuality): void;
   /** The video says whether the viewer is really watching (playing and visible). */
   setWatching(watching: boolean): void;
+  /** The viewer paused or resumed (metered streams close while paused). */
+  setPaused(paused: boolean): void;
   /** Playback was refused by the origin (403): renew now; resolves to the new token or null. */
   renewNow(): Promise<StreamToken | null>;
   /** The picture reached the end of the stream (EXT-X-ENDLIST). */
@@ -80,6 +82,10 @@ export function useStreamSession(platform: Platform, eventId: string): StreamSes
   const [trial, setTrial] = useState<TrialTime>({ secondsLeft: null, todaySecondsLeft: null });
   const [attempt, setAttempt] = useState(0);
   const grantRef = useRef<StreamGrant | null>(null);
+  /** The granted stream now open (a metered one is closed while paused: decision 118). */
+  const [active, setActive] = useState<StreamGrant | null>(null);
+  const suspendedRef = useRef<StreamGrant | null>(null);
+  const qualityRef = useRef<VideoQuality>('AUTO');
   const tokenRef = useRef<StreamToken | null>(null);
   const heartbeatsRef = useRef<HeartbeatScheduler | null>(null);
   const watchingRef = useRef(false);
@@ -91,7 +97,9 @@ export function useStreamSession(platform: Platform, eventId: string): StreamSes
       heartbeatsRef.current = null;
       const grant = grantRef.current;
       grantRef.current = null;
+      suspendedRef.current = null;
       if (grant) closeStream(http, grant.streamId);
+      setActive(null);
       setPhase(next);
     },
     [http],
@@ -130,7 +138,10 @@ export function useStreamSession(platform: Platform, eventId: string): StreamSes
     const start = async () => {
       const eventRead = readEvent(http, eventId, signal);
       const grantRead = readVideoQuality(http, signal).then((saved) => {
-        if (!signal.aborted) setQuality(saved);
+        if (!signal.aborted) {
+          setQuality(saved);
+          qualityRef.current = saved;
+        }
         return requestStream(
           http,
           { edgeAddress: lastEdge, pk: eventId, vidictId: device.vidictId, videoQuality: saved },
@@ -165,6 +176,8 @@ export function useStreamSession(platform: Platform, eventId: string): StreamSes
       lastEdge = grant.edge;
       offlineTriesRef.current = 0;
       grantRef.current = grant;
+      suspendedRef.current = null;
+      setActive(grant);
       tokenRef.current = grant.playback;
       setToken(grant.playback);
       setTrial({
@@ -208,8 +221,8 @@ export function useStreamSession(platform: Platform, eventId: string): StreamSes
     return () => window.removeEventListener('online', online);
   }, [phase.kind]);
 
-  const streamId = phase.kind === 'watching' ? phase.grant.streamId : null;
-  const heartbeatSeconds = phase.kind === 'watching' ? phase.grant.heartbeatSeconds : null;
+  const streamId = active?.streamId ?? null;
+  const heartbeatSeconds = active?.heartbeatSeconds ?? null;
 
   const renew = useCallback(async (): Promise<StreamToken | null> => {
     const grant = grantRef.current;
@@ -277,8 +290,54 @@ export function useStreamSession(platform: Platform, eventId: string): StreamSes
     heartbeatsRef.current?.setWatching(watching);
   }, []);
 
+  /**
+   * A metered (trial) stream is closed on pause, so no paused second is counted (the server
+   * counts an open stream's wall time until its lease ends), and a new one is granted on resume.
+   * The picture does not wait: the old token stays valid for the seconds the grant takes.
+   */
+  const setPaused = useCallback(
+    (paused: boolean) => {
+      if (paused) {
+        const grant = grantRef.current;
+        if (!grant?.heartbeatSeconds) return;
+        heartbeatsRef.current?.stop();
+        heartbeatsRef.current = null;
+        grantRef.current = null;
+        suspendedRef.current = grant;
+        closeStream(http, grant.streamId);
+        setActive(null);
+        return;
+      }
+      const suspended = suspendedRef.current;
+      if (!suspended) return;
+      suspendedRef.current = null;
+      requestStream(http, {
+        edgeAddress: suspended.edge,
+        pk: suspended.eventId,
+        vidictId: device.vidictId,
+        videoQuality: qualityRef.current,
+      })
+        .then((grant) => {
+          grantRef.current = grant;
+          tokenRef.current = grant.playback;
+          setToken(grant.playback);
+          setActive(grant);
+          setTrial({
+            secondsLeft: grant.trialSecondsLeft,
+            todaySecondsLeft: grant.trialTodaySecondsLeft,
+          });
+        })
+        .catch(async (error: unknown) => {
+          const failure = await failureOf(error).catch(() => null);
+          if (failure) fail(failure, true);
+        });
+    },
+    [http, device.vidictId, fail],
+  );
+
   const chooseQuality = useCallback(
     (next: VideoQuality) => {
+      qualityRef.current = next;
       setQuality(next);
       // Saved on the account: the next stream request (a reload, another device) asks for it.
       saveVideoQuality(http, next).catch(() => undefined);
@@ -314,6 +373,7 @@ export function useStreamSession(platform: Platform, eventId: string): StreamSes
     signOutDevice: signOut,
     chooseQuality,
     setWatching,
+    setPaused,
     renewNow: renew,
     streamEnded: useCallback(() => stopStream({ kind: 'ended' }), [stopStream]),
   };
