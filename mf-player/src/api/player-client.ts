@@ -10,6 +10,7 @@ import {
 import type {
   AccountOverview,
   CatalogEvent,
+  DeviceList,
   EntitlementReason,
   EventTimeline,
   HeartbeatResult,
@@ -41,6 +42,8 @@ export type PlayerFailure =
       devices: RegisteredDevice[];
     }
   | { kind: 'stream-gone'; status: number; message: string }
+  /** This browser is not one of the account's devices (the shell's registration was refused). */
+  | { kind: 'device-unregistered'; status: number; message: string }
   | { kind: 'failed'; status: number; message: string };
 
 export class PlayerCallError extends Error {
@@ -74,6 +77,7 @@ export async function failureOf(error: unknown): Promise<PlayerFailure> {
   const message = isErrorResponse(body) ? body.message : 'Crease could not start the stream.';
   const code = isErrorResponse(body) ? body.code : '';
   const status = response.status;
+  if (code === 'DEVICE_NOT_REGISTERED') return { kind: 'device-unregistered', status, message };
   if (status === 404 && code !== 'STREAM_NOT_FOUND') return { kind: 'not-found', status, message };
   if (code === 'STREAM_NOT_FOUND' || code === 'STREAM_TOKEN_INVALID')
     return { kind: 'stream-gone', status, message };
@@ -171,6 +175,10 @@ export function closeStream(http: Http, streamId: string): void {
     .delete(streamPath('stream', { streamId }), { keepalive: true, retry: 0 })
     .catch(() => undefined);
 }
+
+/** The account's devices and how many it may have (to offer "sign out" when this one is not in). */
+export const readDevices = (http: Http) =>
+  call(() => http.get(BILLING_PATHS.devices).json<DeviceList>());
 
 /** Signs another device out (409 "too many devices" offers it), so this one can watch. */
 export const signOutDevice = (http: Http, vidictId: string) =>

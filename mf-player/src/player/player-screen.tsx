@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import type { ScreenProps } from '@crease/contract';
 import { Page, ScreenLink } from '@crease/ui';
 import { trialTimeText } from './countdown';
@@ -96,7 +97,10 @@ export function PlayerScreen(props: ScreenProps) {
 }
 
 function KnownEvent({ props, eventId }: { props: ScreenProps; eventId: string }) {
-  const session = useStreamSession(props.platform, eventId);
+  const { navigate, location } = props;
+  const here = `${location.pathname}${location.search}`;
+  const reRegister = useCallback(() => navigate(here, { replace: true }), [navigate, here]);
+  const session = useStreamSession(props.platform, eventId, reRegister);
   const { event } = session;
   return (
     <Page width="wide">

@@ -11,6 +11,7 @@ import type {
 import {
   closeStream,
   failureOf,
+  readDevices,
   readEvent,
   readVideoQuality,
   renewToken,
@@ -73,7 +74,12 @@ export interface StreamSession {
  * fresh, sends trial heartbeats, and closes it when the screen goes. Nothing here decides access:
  * the API's answers do (ARCHITECTURE §8).
  */
-export function useStreamSession(platform: Platform, eventId: string): StreamSession {
+export function useStreamSession(
+  platform: Platform,
+  eventId: string,
+  /** Asks the shell to register this device again (it does so at a route change). */
+  reRegisterDevice: () => void,
+): StreamSession {
   const { http, device } = platform;
   const [phase, setPhase] = useState<SessionPhase>({ kind: 'loading' });
   const [event, setEvent] = useState<CatalogEvent | null>(null);
@@ -121,11 +127,25 @@ export function useStreamSession(platform: Platform, eventId: string): StreamSes
           });
         case 'offline':
           return stopStream({ kind: 'offline' });
+        case 'device-unregistered':
+          // The account is at maxDevices without this browser: the same choice as a 409.
+          stopStream({ kind: 'loading' });
+          readDevices(http)
+            .then((list) =>
+              setPhase({
+                kind: 'stream-limit',
+                devices: list.devices,
+                maxDevices: list.maxDevices,
+                busy: false,
+              }),
+            )
+            .catch(() => setPhase({ kind: 'failed', message: failure.message }));
+          return;
         default:
           return stopStream({ kind: 'failed', message: failure.message });
       }
     },
-    [stopStream],
+    [stopStream, http],
   );
 
   // Start (and restart on retry): the account's quality and the stream in one chain, the event
@@ -351,13 +371,18 @@ export function useStreamSession(platform: Platform, eventId: string): StreamSes
         current.kind === 'stream-limit' ? { ...current, busy: true } : current,
       );
       signOutDevice(http, vidictId)
-        .then(() => setAttempt((n) => n + 1))
+        .then(() => {
+          // A place is free: the shell registers this browser at the next route change, then
+          // the stream is asked for again.
+          reRegisterDevice();
+          setTimeout(() => setAttempt((n) => n + 1), 1000);
+        })
         .catch(async (error: unknown) => {
           const failure = await failureOf(error).catch(() => null);
           if (failure) fail(failure, false);
         });
     },
-    [http, fail],
+    [http, fail, reRegisterDevice],
   );
 
   return {
