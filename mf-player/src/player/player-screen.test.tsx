@@ -46,7 +46,11 @@ describe('/player', () => {
     renderPlayer();
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Mumbai Monsoons v Chennai Cyclones' }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Mumbai Monsoons v Chennai Cyclones' },
+        { timeout: 5000 },
+      ),
     ).toBeVisible();
     await waitFor(() => expect(streamRequests()).toHaveLength(1));
     expect(streamRequests()[0]).toEqual({
@@ -59,9 +63,9 @@ describe('/player', () => {
 
   it('says so when the browser can play neither hls.js (no MSE) nor native HLS', async () => {
     renderPlayer();
-    expect(
-      await screen.findByRole('alert', { name: '' }).catch(() => screen.findByRole('alert')),
-    ).toHaveTextContent('This browser cannot play live video');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'This browser cannot play live video',
+    );
   });
 
   it('an unknown event (404) offers the match list', async () => {
@@ -127,17 +131,17 @@ describe('/player', () => {
     const { user } = renderPlayer();
 
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'Too many devices are watching' })).toBeVisible();
+    expect(
+      within(alert).getByRole('heading', { name: 'Too many devices are watching' }),
+    ).toBeVisible();
     const devices = within(alert).getByRole('list', { name: 'Devices on your account' });
     expect(within(devices).getByText('App on android tv')).toBeVisible();
     refused = false;
     await user.click(within(devices).getByRole('button', { name: 'Sign out App on android tv' }));
 
-    await waitFor(() => expect(streamRequests()).toHaveLength(2));
+    await waitFor(() => expect(streamRequests()).toHaveLength(2), { timeout: 5000 });
     expect(
-      server.requests.some(
-        (r) => r.method === 'DELETE' && r.url === '/api/v1/devices/living-room',
-      ),
+      server.requests.some((r) => r.method === 'DELETE' && r.url === '/api/v1/devices/living-room'),
     ).toBe(true);
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Too many devices are watching' })).toBeNull(),
@@ -155,14 +159,16 @@ describe('/player', () => {
     api.stream = () => ({ status: 201, body: grantFor(event) });
     renderPlayer();
 
-    const status = await screen.findByRole('status', { name: '' }).catch(() =>
-      screen.findByText('The stream has not started yet'),
-    );
+    const status = await screen
+      .findByRole('status', { name: '' })
+      .catch(() => screen.findByText('The stream has not started yet'));
     expect(status).toBeTruthy();
     expect(await screen.findByText(/^Starts in 2 h 0[45] min$/)).toBeVisible();
     // Asked for a stream, found it not live, and closed it again (no device place is held).
     await waitFor(() =>
-      expect(server.requests.some((r) => r.method === 'DELETE' && r.url === '/api/v1/streams/stream-1')).toBe(true),
+      expect(
+        server.requests.some((r) => r.method === 'DELETE' && r.url === '/api/v1/streams/stream-1'),
+      ).toBe(true),
     );
   });
 
@@ -172,7 +178,10 @@ describe('/player', () => {
 
     const status = await screen.findByRole('heading', { name: 'This stream has ended' });
     expect(status).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Find another match' })).toHaveAttribute('href', '/events');
+    expect(screen.getByRole('link', { name: 'Find another match' })).toHaveAttribute(
+      'href',
+      '/events',
+    );
   });
 
   it('no answer from the API is "offline", and it tries again on its own', async () => {
@@ -186,9 +195,12 @@ describe('/player', () => {
 
     expect(await screen.findByRole('heading', { name: "You're offline" })).toBeVisible();
     down = false;
-    await waitFor(() => expect(screen.queryByRole('heading', { name: "You're offline" })).toBeNull(), {
-      timeout: 5000,
-    });
+    await waitFor(
+      () => expect(screen.queryByRole('heading', { name: "You're offline" })).toBeNull(),
+      {
+        timeout: 5000,
+      },
+    );
     expect(streamRequests().length).toBeGreaterThanOrEqual(2);
   });
 });
