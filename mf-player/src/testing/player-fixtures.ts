@@ -109,11 +109,13 @@ export function playerApi(api: FakeApi): TestHandler {
     }
     if (request.method === 'DELETE' && path.startsWith('/api/v1/devices/')) {
       response.writeHead(204);
-      return response.end();
+      response.end();
+      return;
     }
     if (request.method === 'DELETE' && path.startsWith('/api/v1/streams/')) {
       response.writeHead(204);
-      return response.end();
+      response.end();
+      return;
     }
     return error(404, 'NOT_FOUND', `No route ${request.method} ${path}`);
   };
