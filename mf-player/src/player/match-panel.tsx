@@ -68,9 +68,13 @@ export function MatchPanel({
         {state ? state.scoreSummary || 'Yet to bat' : 'The score appears with the picture'}
       </p>
       {state?.result ? <p className={styles.result}>{state.result}</p> : null}
-      <p className={styles.venue}>
-        {event.venue.name}, {event.venue.city}
-      </p>
+      {state?.toss ? (
+        <p className={styles.venue}>
+          Toss:{' '}
+          {event.teams.find((t) => t.shortName === state.toss?.winner)?.name ?? state.toss.winner},
+          chose to {state.toss.decision}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { MATCH_FORMAT_LABELS } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Page, ScreenLink } from '@crease/ui';
 import { trialTimeText } from './countdown';
@@ -115,7 +116,7 @@ function KnownEvent({ props, eventId }: { props: ScreenProps; eventId: string })
           </div>
           {event ? (
             <p className={styles.subtitle}>
-              {event.teams[0].name} v {event.teams[1].name}
+              {MATCH_FORMAT_LABELS[event.format]} · {event.venue.name}, {event.venue.city}
             </p>
           ) : null}
         </div>
