@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { seriousAxeViolations } from '../support/axe';
@@ -27,7 +31,7 @@ async function signIn(page: Page, email: string, password: string) {
  * used up by earlier tests. The shell registers this browser at the next route change.
  */
 async function signInDemo(page: Page) {
-  await signInDemo(page);
+  await signIn(page, DEMO.email, DEMO.password);
   await page.evaluate(async (api) => {
     const token = localStorage.getItem('access_token');
     const headers = { Authorization: `Bearer ${token}` };
@@ -224,7 +228,7 @@ test('a viewer without a plan or trial time is sent to the plans', async ({ page
 test('a second device over the trial’s limit is refused, and signing the first out lets it in', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const first = await browser.newContext();
   const second = await browser.newContext();
   try {
@@ -283,4 +287,66 @@ async function screenshots(browser: Browser) {
 test('the player at 360 px and wide has no serious axe violations', async ({ browser }) => {
   test.setTimeout(150_000);
   await screenshots(browser);
+});
+
+/**
+ * A second site of its own (same builds, its own data) whose trial allows one minute a day, with
+ * 5 s heartbeats: the trial runs out while watching, and the player sends the viewer to plans.
+ */
+test('a trial that runs out while watching stops the video and goes to the plans', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const port = E2E_PORT + 3;
+  const dataDir = path.join(os.tmpdir(), `crease-e2e-trial-${port}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const site = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, '..', '..', 'deploy', 'src', 'cli', 'start.ts'),
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        CREASE_DATA_DIR: dataDir,
+        CREASE_REGISTER_PER_MINUTE: '1000',
+        CREASE_TRIAL_DAILY_MINUTES: '1',
+        CREASE_STREAM_HEARTBEAT_SECONDS: '5',
+        CREASE_STREAM_TOKEN_SECONDS: '20',
+      },
+      stdio: 'ignore',
+    },
+  );
+  try {
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/healthz`)
+            .then((r) => r.ok)
+            .catch(() => false),
+        { timeout: 180_000, intervals: [1000] },
+      )
+      .toBe(true);
+    const context = await browser.newContext({ baseURL: `http://localhost:${port}` });
+    const page = await context.newPage();
+    await registerViewer(page, freshEmail('shorttrial'));
+    await startTrial(page);
+    await watchLiveMatch(page);
+    await expectPlaying(page);
+
+    const alert = page.getByRole('alert');
+    await expect(
+      alert.getByRole('heading', { name: "You've used today's trial time" }),
+    ).toBeVisible({ timeout: 90_000 });
+    await expect(video(page)).toHaveCount(0);
+    await alert.getByRole('link', { name: 'Choose a plan' }).click();
+    await expect(page).toHaveURL(/\/plans$/);
+    await context.close();
+  } finally {
+    site.kill();
+  }
 });
