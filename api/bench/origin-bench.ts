@@ -123,7 +123,10 @@ async function viewer(
   // Players start at random moments, as an audience does.
   await new Promise((resolve) => setTimeout(resolve, Math.random() * 2000));
   let newest = -1;
+  // Reload on a fixed schedule (as hls.js does), however long the previous round took.
+  let next = Date.now();
   while (Date.now() < until) {
+    next += 2000;
     const started = performance.now();
     const res = await fetch(playlist);
     const text = await res.text();
@@ -139,7 +142,7 @@ async function viewer(
       if (segment.status !== 200) stats.failed += 1;
     }
     newest = Math.max(newest, last);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - Date.now())));
   }
 }
 
