@@ -87,6 +87,8 @@ export async function streamOriginRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     route(ORIGIN_PATHS.multivariant),
     {
+      // Shared by every viewer behind a CDN: never a per-viewer cookie.
+      config: { sharedCache: true },
       schema: {
         tags: ['stream origin'],
         summary: 'Multivariant playlist: every rendition (BANDWIDTH, RESOLUTION, CODECS)',
@@ -112,6 +114,7 @@ export async function streamOriginRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     RENDITION_ROUTE,
     {
+      config: { sharedCache: true },
       schema: {
         tags: ['stream origin'],
         summary: "A rendition's live media playlist (index.m3u8), init.mp4 or <sequence>.m4s",

@@ -19,9 +19,9 @@ import type {
   VideoQuality,
 } from '@crease/contract';
 import type { BillingConfig } from '../billing/billing-config';
-import { deviceToWire, isRegistered, maxDevicesFor } from '../billing/devices';
+import { deviceToWire, isRegistered, listDevices, maxDevicesFor } from '../billing/devices';
 import { entitlementFor } from '../billing/entitlement';
-import { lockSubscription } from '../billing/subscription-machine';
+import { lockSubscription, readSubscription } from '../billing/subscription-machine';
 import type { Executor, SubscriptionRow } from '../billing/subscription-machine';
 import { getEvent } from '../catalog/catalog-reads';
 import type { Db } from '../db/client';
@@ -168,6 +168,31 @@ async function settleLapsed(tx: Tx, subscription: SubscriptionRow, userId: strin
   return current;
 }
 
+/**
+ * A device that is not registered to the account: when the account's devices already fill its
+ * plan (the shell's registration was refused), the answer is the limit with the devices to sign
+ * out; otherwise the request is malformed (register the device first).
+ */
+async function refuseUnregistered(ctx: StreamContext, user: Account): Promise<never> {
+  // Without a plan or trial time, that is the answer, whatever the device.
+  const entitlement = await entitlementFor(ctx.db, user, null, ctx.billing, ctx.now);
+  if (!entitlement.entitled) throw notEntitled(entitlement, user.id);
+  const subscription = await readSubscription(ctx.db, user.id, ctx.now);
+  const max = await maxDevicesFor(ctx.db, subscription, ctx.billing, ctx.now);
+  const registered = await listDevices(ctx.db, user.id);
+  if (registered.length >= max)
+    throw new ApiError(
+      'STREAM_LIMIT_REACHED',
+      `Your plan allows ${max} device${max === 1 ? '' : 's'}. Sign out one of your devices to watch on this one.`,
+      { userId: user.id, details: { maxDevices: max, devices: registered.map(deviceToWire) } },
+    );
+  throw new ApiError(
+    'DEVICE_NOT_REGISTERED',
+    'Field "vidictId" is not a device registered to this account. Register this device first.',
+    { userId: user.id, status: 400 },
+  );
+}
+
 async function entitlementNow(tx: Tx, user: Account, vidictId: string, ctx: StreamContext) {
   return entitlementFor(tx as unknown as Db, user, vidictId, ctx.billing, ctx.now);
 }
@@ -177,12 +202,7 @@ export async function grantStream(
   user: Account,
   request: StreamRequest,
 ): Promise<StreamGrant> {
-  if (!(await isRegistered(ctx.db, user.id, request.vidictId)))
-    throw new ApiError(
-      'DEVICE_NOT_REGISTERED',
-      'Field "vidictId" is not a device registered to this account. Register this device first.',
-      { userId: user.id, status: 400 },
-    );
+  if (!(await isRegistered(ctx.db, user.id, request.vidictId))) await refuseUnregistered(ctx, user);
   const event = await getEvent(ctx.db, request.pk);
   const [league] = await ctx.db
     .select({ application: catalogLeagues.application })
