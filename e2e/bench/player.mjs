@@ -145,9 +145,10 @@ async function steadyWindow(page, seconds) {
     await page.waitForTimeout(1000);
   }
   const stalls = await page.evaluate(() => window.__waiting);
-  const frames = await page
-    .getByLabel(/^Live video: /)
-    .evaluate((v) => v.getVideoPlaybackQuality());
+  const frames = await page.getByLabel(/^Live video: /).evaluate((v) => {
+    const q = v.getVideoPlaybackQuality();
+    return { totalVideoFrames: q.totalVideoFrames, droppedVideoFrames: q.droppedVideoFrames };
+  });
   return { samples, stalls, frames };
 }
 

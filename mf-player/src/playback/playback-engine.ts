@@ -60,6 +60,17 @@ export const HLS_LIVE_CONFIG: Partial<HlsConfig> = {
 
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
+let hlsModule: Promise<{ default: typeof Hls }> | null = null;
+
+/**
+ * Starts downloading hls.js (once): the screen calls it as it asks for the stream, so the chunk
+ * arrives while the API answers instead of after.
+ */
+export function preloadHls(): Promise<{ default: typeof Hls }> {
+  hlsModule ??= import(/* webpackChunkName: "hls" */ 'hls.js/light');
+  return hlsModule;
+}
+
 /**
  * Plays `playlistUrl` in `video`: with hls.js (its light build, loaded here on first use so it
  * is in its own chunk and only /player downloads it) where Media Source Extensions exist, else
@@ -72,7 +83,7 @@ export async function startPlayback(
   quality: VideoQuality,
   callbacks: PlaybackCallbacks,
 ): Promise<PlaybackEngine | null> {
-  const { default: HlsClass } = await import(/* webpackChunkName: "hls" */ 'hls.js/light');
+  const { default: HlsClass } = await preloadHls();
   if (HlsClass.isSupported()) {
     return hlsEngine(HlsClass, video, playlistUrl, token, quality, callbacks);
   }

@@ -21,6 +21,7 @@ import {
   signOutDevice,
 } from '../api/player-client';
 import type { PlayerFailure } from '../api/player-client';
+import { preloadHls } from '../playback/playback-engine';
 import { renewDelayMs } from '../playback/token-url';
 import { HeartbeatScheduler } from '../trial/heartbeat-scheduler';
 
@@ -156,6 +157,7 @@ export function useStreamSession(
     let pollTimer: ReturnType<typeof setTimeout> | undefined;
 
     const start = async () => {
+      preloadHls().catch(() => undefined);
       const eventRead = readEvent(http, eventId, signal);
       const grantRead = readVideoQuality(http, signal).then((saved) => {
         if (!signal.aborted) {
