@@ -281,6 +281,24 @@ describeEachDatabase('Streams API and origin', (host) => {
       expect(String((res.body as unknown as { message: string }).message)).toMatch(message);
     });
 
+    it('answers a retried request (same Idempotency-Key) with the same grant', async () => {
+      const v = await viewer('monthly');
+      const key = randomUUID();
+      const send = () =>
+        v.client.postJson<StreamGrant>(
+          `/${STREAM_PATHS.streams}`,
+          { edgeAddress: '', pk: liveId, vidictId: v.vidictId, videoQuality: 'SD' },
+          { bearer: v.bearer, headers: { 'idempotency-key': key } },
+        );
+      const first = await send();
+      const retry = await send();
+      expect([first.status, retry.status]).toEqual([201, 201]);
+      expect(retry.body.streamId).toBe(first.body.streamId);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      const rows = await host().query('SELECT id FROM streams WHERE user_id = $1', [v.userId]);
+      expect(rows).toHaveLength(1);
+    });
+
     it('needs a signed-in viewer', async () => {
       const res = await api.client().postJson(`/${STREAM_PATHS.streams}`, {
         edgeAddress: '',

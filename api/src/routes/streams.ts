@@ -115,7 +115,8 @@ export async function streamRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     path('streams'),
     {
-      config: { accepts: 'json' },
+      // A retried request (the shell retries with the same Idempotency-Key) gets the same grant.
+      config: { accepts: 'json', idempotent: true },
       schema: {
         tags: ['streams'],
         summary: 'Start watching an event: the SPEC Edge stream request → Channel stream',
@@ -141,6 +142,7 @@ export async function streamRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     path('token'),
     {
+      config: { idempotent: true },
       schema: {
         tags: ['streams'],
         summary: 'A fresh playback token for this stream, before the old one expires',
@@ -188,6 +190,7 @@ export async function streamRoutes(app: FastifyInstance): Promise<void> {
   app.delete(
     path('stream'),
     {
+      config: { idempotent: true },
       schema: {
         tags: ['streams'],
         summary: 'Stop watching: the stream no longer counts against maxDevices',
