@@ -23,6 +23,7 @@ export default {
     '<rootDir>/mf-billing',
     '<rootDir>/mf-legal',
     '<rootDir>/mf-catalog',
+    '<rootDir>/mf-player',
   ],
   testMatch: ['**/src/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -43,6 +43,8 @@ import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { oauth2Routes } from './routes/oauth2';
 import { sandboxProviderRoutes } from './routes/sandbox-provider';
+import { streamOriginRoutes } from './routes/stream-origin';
+import { streamRoutes } from './routes/streams';
 import { createServices } from './services';
 import type { ApiServices } from './services';
 
@@ -247,6 +249,8 @@ export async function createApi(
   await app.register(entitlementRoutes);
   await app.register(accountRoutes);
   await app.register(deviceRoutes);
+  await app.register(streamRoutes);
+  await app.register(streamOriginRoutes);
   if (config.env !== 'production') await app.register(devOutboxRoutes);
   return app as unknown as ApiApp;
 }

@@ -84,9 +84,18 @@ describe('loadApiConfig', () => {
       CREASE_DATA_DIR: dir,
       CREASE_JWT_SECRET: Buffer.alloc(32, 1).toString('base64url'),
       CREASE_XSRF_SECRET: Buffer.alloc(32, 2).toString('base64url'),
+      CREASE_STREAM_TOKEN_SECRET: Buffer.alloc(32, 3).toString('base64url'),
       CREASE_ALTCHA_HMAC_KEY: 'k',
       CREASE_SITE_ORIGINS: 'https://crease.tv',
     };
+    // Playback tokens are signed with a real key in production, as the CDN edge checks them.
+    const { CREASE_STREAM_TOKEN_SECRET: _streamKey, ...withoutStreamKey } = secrets;
+    expect(() => loadApiConfig(withoutStreamKey)).toThrow(
+      /CREASE_STREAM_TOKEN_SECRET is required in production/,
+    );
+    expect(() => loadApiConfig({ ...secrets, CREASE_STREAM_TOKEN_SECRET: 'short' })).toThrow(
+      /CREASE_STREAM_TOKEN_SECRET must be at least 32 bytes/,
+    );
     expect(loadApiConfig(secrets).cookieSecure).toBe(true);
     expect(loadApiConfig(secrets).xsrfLocalhostFallback).toBe(false);
     expect(() => loadApiConfig({ ...secrets, CREASE_BOT_CHECK: 'off' })).toThrow(

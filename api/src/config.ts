@@ -4,6 +4,8 @@ import { parseTrustProxy } from './http/trust-proxy';
 import type { TrustProxy } from './http/trust-proxy';
 import { loadBillingConfig } from './billing/billing-config';
 import type { BillingConfig } from './billing/billing-config';
+import { loadStreamConfig } from './streams/stream-config';
+import type { StreamConfig } from './streams/stream-config';
 
 /** Argon2id cost, explicit (decision 011). Production: OWASP's first recommended setting. */
 export interface Argon2Params {
@@ -100,6 +102,8 @@ export interface ApiConfig {
   catalogCacheMs: number;
   /** Plans, checkout, payment provider, trials, devices (docs/billing.md). */
   billing: BillingConfig;
+  /** Stream access, playback tokens, the embedded live origin (docs/streams.md). */
+  streams: StreamConfig;
 }
 
 export class ConfigError extends Error {
@@ -310,6 +314,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     catalogDemoTickSeconds: int('CREASE_CATALOG_DEMO_TICK_SECONDS', 5, 0, 3600),
     catalogCacheMs: int('CREASE_CATALOG_CACHE_MS', 1000, 0, 5000),
     billing: loadBillingConfig(env, int, problems, dataDir),
+    streams: loadStreamConfig(env, int, problems, root, secretFrom),
   };
   if (config.refreshIdleSeconds > config.refreshAbsoluteSeconds)
     problems.push('CREASE_REFRESH_IDLE_SECONDS must not exceed CREASE_REFRESH_ABSOLUTE_SECONDS');

@@ -4,11 +4,16 @@
  * {error, error_description}, so OAuth2 clients and our shell both read it.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountErrorCode, BillingErrorCode, CatalogErrorCode } from '@crease/contract';
+import type {
+  AccountErrorCode,
+  BillingErrorCode,
+  CatalogErrorCode,
+  StreamErrorCode,
+} from '@crease/contract';
 import { MESSAGES } from '@crease/contract';
 
 /** Every code the API sends: the accounts, catalog and billing catalogues (all in @crease/contract). */
-export type ApiErrorCode = AccountErrorCode | CatalogErrorCode | BillingErrorCode;
+export type ApiErrorCode = AccountErrorCode | CatalogErrorCode | BillingErrorCode | StreamErrorCode;
 
 interface CatalogueEntry {
   status: number;
@@ -231,9 +236,27 @@ const BILLING_ERRORS: Record<BillingErrorCode, CatalogueEntry> = {
   ),
 };
 
+/** Streams and the stream origin (docs/streams.md). */
+const STREAM_ERRORS: Record<StreamErrorCode, CatalogueEntry> = {
+  NOT_ENTITLED: billing(403, 'Choose a plan or start your free trial to watch.'),
+  STREAM_LIMIT_REACHED: billing(
+    409,
+    'Your plan allows no more streams at once. Stop watching on another device to watch here.',
+  ),
+  STREAM_NOT_FOUND: billing(404, 'There is no such stream. Start the stream again.'),
+  STREAM_TOKEN_INVALID: billing(403, 'The playback token is not valid. Start the stream again.'),
+  STREAM_NOT_STARTED: billing(409, 'This stream has not started yet.'),
+  SEGMENT_NOT_FOUND: billing(404, 'This part of the stream is not available.'),
+  STREAM_MEDIA_UNAVAILABLE: billing(
+    503,
+    'The stream origin has no media. Run the media build step (npm run media -w api).',
+  ),
+};
+
 export const ERROR_CATALOGUE: Record<ApiErrorCode, CatalogueEntry> = {
   ...ACCOUNT_AND_CATALOG_ERRORS,
   ...BILLING_ERRORS,
+  ...STREAM_ERRORS,
 };
 
 /** An error the API means to send: a catalogue code, optionally a more precise message. */
@@ -248,10 +271,12 @@ export class ApiError extends Error {
       headers?: Record<string, string>;
       /** Extra fields beside the spec's four (e.g. the devices of DEVICE_LIMIT_REACHED). */
       details?: Record<string, unknown>;
+      /** Where one code means another status in a context (DEVICE_NOT_REGISTERED on a stream request: 400). */
+      status?: number;
     } = {},
   ) {
     super(message ?? ERROR_CATALOGUE[code].message);
-    this.status = ERROR_CATALOGUE[code].status;
+    this.status = options.status ?? ERROR_CATALOGUE[code].status;
   }
 }
 

@@ -8,6 +8,8 @@ export { createApi } from './app';
 export type { ApiApp, CreateApiOptions } from './app';
 export { ConfigError, loadApiConfig, PRODUCTION_ARGON2 } from './config';
 export type { ApiConfig, Argon2Params } from './config';
+export { ensureStreamMedia } from './streams/media/render-media';
+export type { RenderedMedia } from './streams/media/render-media';
 
 export interface MountedApi {
   app: ApiApp;

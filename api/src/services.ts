@@ -18,6 +18,8 @@ import type { BotCheck } from './security/bot-check';
 import { PasswordHasher } from './security/passwords';
 import { Sessions } from './security/sessions';
 import { XsrfTokens } from './security/xsrf';
+import { LazyMediaLibrary } from './streams/media/media-library';
+import { PlaybackTokens } from './streams/playback-token';
 
 /** Work that must not delay a response (mail) but must finish before the API closes. */
 export class BackgroundTasks {
@@ -55,6 +57,8 @@ export interface ApiServices {
   payments: PaymentProvider;
   /** The embedded sandbox provider when it is the one in use (its hosted-page routes need it). */
   sandbox: SandboxProvider | null;
+  /** Playback tokens and the rendered test card the embedded origin serves (docs/streams.md). */
+  streams: { tokens: PlaybackTokens; media: LazyMediaLibrary };
 }
 
 export function createServices(
@@ -93,6 +97,10 @@ export function createServices(
     background: new BackgroundTasks(log),
     payments,
     sandbox: payments instanceof SandboxProvider ? payments : null,
+    streams: {
+      tokens: new PlaybackTokens(config.streams.tokenSecret),
+      media: new LazyMediaLibrary(config.streams.mediaCacheDir),
+    },
     ...overrides,
   };
 }

@@ -18,6 +18,11 @@ export interface EdgeConfig {
   botCheckProvider: 'altcha' | 'recaptcha' | 'off';
   recaptchaSiteKey: string | null;
   /**
+   * The stream edge's origin when it is not the API host (CREASE_STREAM_EDGE_URL, the same
+   * variable the API's stream grants use): the CSP lets the player fetch and play from it.
+   */
+  streamEdgeOrigin: string | null;
+  /**
    * Developer overrides: a browser may load one remote from its localhost build against the
    * deployed others (CREASE_REMOTE_OVERRIDES=on|off; on by default outside production, refused
    * in production). The shell gets the flag in its boot data; the CSP then allows localhost.
@@ -164,6 +169,18 @@ export function loadEdgeConfig(
   const siteKey = env.CREASE_RECAPTCHA_SITE_KEY ?? null;
   if (provider === 'recaptcha' && !siteKey)
     problems.push('CREASE_BOT_CHECK=recaptcha needs CREASE_RECAPTCHA_SITE_KEY');
+  let streamEdgeOrigin: string | null = null;
+  if (env.CREASE_STREAM_EDGE_URL) {
+    try {
+      const url = new URL(env.CREASE_STREAM_EDGE_URL);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
+      streamEdgeOrigin = url.origin;
+    } catch {
+      problems.push(
+        `CREASE_STREAM_EDGE_URL must be an http(s) URL like https://video.crease.tv/, got "${env.CREASE_STREAM_EDGE_URL}"`,
+      );
+    }
+  }
   const productName = env.CREASE_PRODUCT_NAME ?? 'Crease';
   if (productName.trim() === '' || productName.length > 60)
     problems.push('CREASE_PRODUCT_NAME must be 1-60 characters');
@@ -187,6 +204,7 @@ export function loadEdgeConfig(
     oauthClientSecret: env.CREASE_OAUTH_CLIENT_SECRET ?? 'public',
     botCheckProvider: provider as EdgeConfig['botCheckProvider'],
     recaptchaSiteKey: siteKey,
+    streamEdgeOrigin,
     remoteOverrides: overrides === 'on',
     release,
   };

@@ -173,6 +173,8 @@ export const subscriptions = pgTable('subscriptions', {
   trialTodaySeconds: integer('trial_today_seconds').notNull().default(0),
   /** The UTC day (YYYY-MM-DD) trialTodaySeconds counts. */
   trialDay: text('trial_day'),
+  /** Trial play is counted up to here: wall time before it is never counted again (two tabs). */
+  trialMeteredAt: ts('trial_metered_at'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
@@ -308,5 +310,39 @@ export const sandboxCharges = pgTable(
       .on(t.sessionId)
       .where(sql`${t.status} = 'succeeded'`),
     index('sandbox_charges_session_idx').on(t.sessionId),
+  ],
+);
+
+/**
+ * Streams being watched (docs/streams.md): a lease that lasts as long as the current playback
+ * token, renewed with it. Open streams on other registered devices count against the plan's
+ * maxDevices. Trial streams are metered: `lastMeteredAt` is how far this stream's play has been
+ * settled into the account's trial counters (decision 113).
+ */
+export const streams = pgTable(
+  'streams',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vidictId: text('vidict_id').notNull(),
+    eventId: text('event_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    bitrateName: text('bitrate_name').notNull(),
+    /** A trial stream: its play time is counted. */
+    metered: boolean('metered').notNull(),
+    createdAt: ts('created_at').notNull(),
+    /** The current token's expiry; after it the stream no longer counts (unless renewed). */
+    leaseUntil: ts('lease_until').notNull(),
+    lastMeteredAt: ts('last_metered_at').notNull(),
+    /** The newest heartbeat sequence accepted (-1: none yet). */
+    lastSequence: integer('last_sequence').notNull().default(-1),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [
+    index('streams_user_open_idx')
+      .on(t.userId, t.leaseUntil)
+      .where(sql`${t.endedAt} IS NULL`),
   ],
 );

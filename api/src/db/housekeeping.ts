@@ -45,6 +45,12 @@ export const CLEANUP_TARGETS: readonly Target[] = [
     key: 'provider, event_id',
     dead: "received_at < now() - interval '90 days'",
   },
+  // A stream closed or lapsed a week ago is settled and counts against nothing (decision 114).
+  {
+    table: 'streams',
+    key: 'id',
+    dead: "COALESCE(ended_at, lease_until) < now() - interval '7 days'",
+  },
 ];
 
 /** How long analytics rows are kept unless configured (CREASE_ANALYTICS_RETENTION_DAYS). */

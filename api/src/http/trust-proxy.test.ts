@@ -78,6 +78,7 @@ describe('CREASE_TRUST_PROXY (issue 9, item 3)', () => {
       CREASE_PGLITE_DIR: 'memory://',
       CREASE_JWT_SECRET: Buffer.alloc(32, 1).toString('base64url'),
       CREASE_XSRF_SECRET: Buffer.alloc(32, 2).toString('base64url'),
+      CREASE_STREAM_TOKEN_SECRET: Buffer.alloc(32, 3).toString('base64url'),
       CREASE_ALTCHA_HMAC_KEY: 'k',
       CREASE_SITE_ORIGINS: 'https://crease.tv',
       CREASE_TRUST_PROXY: value,

@@ -1,6 +1,11 @@
 /** Schemas shared by several routes (OpenAPI components in spirit; inlined for ajv). */
 import { Type } from '@fastify/type-provider-typebox';
-import { ACCOUNT_ERROR_CODES, BILLING_ERROR_CODES, CATALOG_ERROR_CODES } from '@crease/contract';
+import {
+  ACCOUNT_ERROR_CODES,
+  BILLING_ERROR_CODES,
+  CATALOG_ERROR_CODES,
+  STREAM_ERROR_CODES,
+} from '@crease/contract';
 import { ErrorResponseSchema } from '@crease/contract/schemas';
 
 /** The contract's error shape, with the codes listed for the OpenAPI document. */
@@ -8,7 +13,7 @@ export const ErrorResponse = Type.Object(
   {
     ...ErrorResponseSchema.properties,
     code: Type.String({
-      description: `One of: ${[...ACCOUNT_ERROR_CODES, ...CATALOG_ERROR_CODES, ...BILLING_ERROR_CODES].join(', ')}`,
+      description: `One of: ${[...ACCOUNT_ERROR_CODES, ...CATALOG_ERROR_CODES, ...BILLING_ERROR_CODES, ...STREAM_ERROR_CODES].join(', ')}`,
     }),
   },
   { description: 'The one error shape (SPEC §3).' },

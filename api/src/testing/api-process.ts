@@ -30,6 +30,7 @@ export const TEST_ENV: Record<string, string> = {
   CREASE_PGLITE_DIR: 'memory://',
   CREASE_JWT_SECRET: Buffer.alloc(32, 7).toString('base64url'),
   CREASE_XSRF_SECRET: Buffer.alloc(32, 9).toString('base64url'),
+  CREASE_STREAM_TOKEN_SECRET: Buffer.alloc(32, 11).toString('base64url'),
   CREASE_ALTCHA_HMAC_KEY: 'test-altcha-key',
   CREASE_ALTCHA_MAX_NUMBER: '2000',
   CREASE_ARGON2_MEMORY_KIB: '1024',

@@ -3,6 +3,7 @@
  * Needs no database, accounts or internet.
  */
 import { parseArgs } from 'node:util';
+import { ensureStreamMedia, loadApiConfig } from 'api';
 import { buildMissing, localApps, publishAndPromote } from '../registry/local-release';
 import { openRegistry } from '../registry/open-registry';
 import { repoRoot, runEdge } from './run-edge';
@@ -11,6 +12,8 @@ runEdge(async (config) => {
   const { rebuild = false } = parseArgs({ options: { rebuild: { type: 'boolean' } } }).values;
   const apps = localApps(repoRoot);
   buildMissing(repoRoot, apps, rebuild);
+  // The live origin's test card is rendered once and cached (decision 110); never at run time.
+  await ensureStreamMedia(loadApiConfig(process.env, repoRoot).streams.mediaCacheDir, console.info);
   const { state } = await publishAndPromote(openRegistry(config.release), apps);
   const live = Object.entries(state.releaseMap.remotes)
     .map(([name, entry]) => `${name}@${entry?.version}`)

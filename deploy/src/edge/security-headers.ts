@@ -16,6 +16,7 @@ export function securityHeaders(
       : '';
   // Developer overrides load a remote from the developer's own machine (never in production).
   const local = config.remoteOverrides ? ' http://localhost:* http://127.0.0.1:*' : '';
+  const streams = config.streamEdgeOrigin ? ` ${config.streamEdgeOrigin}` : '';
   const scriptSrc = `'self'${nonce ? ` 'nonce-${nonce}'` : ''}${extra}${local}${recaptcha}`;
   reply.header(
     'content-security-policy',
@@ -23,9 +24,12 @@ export function securityHeaders(
       "default-src 'self'",
       `script-src ${scriptSrc}`,
       `style-src 'self' 'unsafe-inline'${extra}${local}`,
-      `connect-src 'self' ${api}${extra}${local}${recaptcha}`,
+      `connect-src 'self' ${api}${streams}${extra}${local}${recaptcha}`,
       // League logos come from the API host (the catalog's public, immutable logo files).
       `img-src 'self' data: ${api}`,
+      // The player (issue 12): hls.js feeds the video through Media Source Extensions (blob:
+      // URLs); a browser's native HLS loads the stream edge (the API host unless configured).
+      `media-src 'self' blob: ${api}${streams}`,
       `frame-src 'self'${recaptcha}`,
       "base-uri 'self'",
       "form-action 'self'",

@@ -29,11 +29,12 @@ const one = (kind: string, name?: string): Obj => {
   return found[0]!;
 };
 
-/** Every environment variable the API reads (api/src/config.ts is the one place it reads them). */
+/** Every environment variable the API reads (api/src/config.ts and the parts it delegates to). */
 const apiEnvNames = new Set(
   [
-    ...fs
-      .readFileSync(API_CONFIG, 'utf8')
+    ...[API_CONFIG, API_CONFIG.replace('config.ts', 'streams/stream-config.ts')]
+      .map((file) => fs.readFileSync(file, 'utf8'))
+      .join('\n')
       .matchAll(/(?:env\.|env\[|int\(|bool\(|secretFrom\()'?([A-Z][A-Z0-9_]+)/g),
   ].map((m) => m[1]),
 );
@@ -95,7 +96,13 @@ describe('deploy/k8s', () => {
     const secret = one('Secret', 'crease-api-secrets');
     for (const [key, value] of Object.entries(secret.stringData as Record<string, string>))
       expect(`${key}=${value}`).toContain('REPLACE_ME');
-    for (const key of ['DATABASE_URL', 'CREASE_JWT_SECRET', 'CREASE_XSRF_SECRET', 'SMTP_URL'])
+    for (const key of [
+      'DATABASE_URL',
+      'CREASE_JWT_SECRET',
+      'CREASE_XSRF_SECRET',
+      'CREASE_STREAM_TOKEN_SECRET',
+      'SMTP_URL',
+    ])
       expect(secret.stringData).toHaveProperty(key);
   });
 

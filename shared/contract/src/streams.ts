@@ -135,6 +135,12 @@ export const STREAM_ERROR_CODES = [
   'STREAM_NOT_FOUND',
   /** A missing, expired, tampered, other-account or other-channel playback token. */
   'STREAM_TOKEN_INVALID',
+  /** The origin: the channel's stream has not started (eventStatus not_started), no media yet. */
+  'STREAM_NOT_STARTED',
+  /** The origin: no such segment (before the window, or not yet published). */
+  'SEGMENT_NOT_FOUND',
+  /** The origin has no rendered media (the build step `npm run media -w api` has not run). */
+  'STREAM_MEDIA_UNAVAILABLE',
 ] as const;
 // An unknown event is the catalog's EVENT_NOT_FOUND (404); a vidictId that is not a device of this
 // account is billing's DEVICE_NOT_REGISTERED (400 on a stream request: the request is malformed).

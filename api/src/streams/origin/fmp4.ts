@@ -1,0 +1,130 @@
+/**
+ * Just enough ISO BMFF to play a loop as endless live video: read each track's timescale and the
+ * codec string from an init segment, and shift a media segment's decode times (tfdt, sidx) by
+ * whole loops. The origin serves loop segment i of loop k as live sequence k·n + i with its
+ * timestamps moved on by k loop lengths, so the timeline never jumps and needs no discontinuity
+ * (decision 111). ffmpeg writes 64-bit (version 1) tfdt and sidx, so the shift cannot overflow.
+ */
+
+interface Box {
+  type: string;
+  start: number;
+  /** First byte after the header. */
+  body: number;
+  end: number;
+}
+
+const CONTAINERS = new Set([
+  'moov',
+  'trak',
+  'mdia',
+  'minf',
+  'stbl',
+  'moof',
+  'traf',
+  'mvex',
+  'edts',
+]);
+
+function* children(buf: Buffer, from: number, to: number): Generator<Box> {
+  let at = from;
+  while (at + 8 <= to) {
+    let size = buf.readUInt32BE(at);
+    const type = buf.toString('latin1', at + 4, at + 8);
+    let header = 8;
+    if (size === 1) {
+      size = Number(buf.readBigUInt64BE(at + 8));
+      header = 16;
+    } else if (size === 0) size = to - at;
+    if (size < header || at + size > to) throw new Error(`bad MP4 box "${type}" at ${at}`);
+    yield { type, start: at, body: at + header, end: at + size };
+    at += size;
+  }
+}
+
+/** Every box of `type`, depth first through the container boxes. */
+function findAll(buf: Buffer, type: string, from = 0, to = buf.length): Box[] {
+  const found: Box[] = [];
+  for (const box of children(buf, from, to)) {
+    if (box.type === type) found.push(box);
+    if (CONTAINERS.has(box.type)) found.push(...findAll(buf, type, box.body, box.end));
+  }
+  return found;
+}
+
+export interface InitInfo {
+  /** track_ID → media timescale (ticks per second). */
+  timescales: Map<number, number>;
+  /** RFC 6381 codecs of the tracks: `avc1.4d401f,mp4a.40.2`. */
+  codecs: string;
+}
+
+export function readInitSegment(init: Buffer): InitInfo {
+  const timescales = new Map<number, number>();
+  const codecs: string[] = [];
+  for (const trak of findAll(init, 'trak')) {
+    const [tkhd] = findAll(init, 'tkhd', trak.body, trak.end);
+    const [mdhd] = findAll(init, 'mdhd', trak.body, trak.end);
+    if (!tkhd || !mdhd) throw new Error('init segment: a track without tkhd/mdhd');
+    const trackId = init.readUInt32BE(tkhd.body + (init[tkhd.body] === 1 ? 20 : 12));
+    const timescale = init.readUInt32BE(mdhd.body + (init[mdhd.body] === 1 ? 20 : 12));
+    timescales.set(trackId, timescale);
+    const [stsd] = findAll(init, 'stsd', trak.body, trak.end);
+    if (!stsd) continue;
+    const entry = init.toString('latin1', stsd.body + 12, stsd.body + 16);
+    if (entry === 'avc1') {
+      const avcC = init.indexOf('avcC', stsd.body, 'latin1');
+      if (avcC < 0) throw new Error('init segment: avc1 without avcC');
+      codecs.push(`avc1.${init.subarray(avcC + 5, avcC + 8).toString('hex')}`);
+    } else if (entry === 'mp4a') codecs.push('mp4a.40.2');
+    else codecs.push(entry);
+  }
+  return { timescales, codecs: codecs.join(',') };
+}
+
+/** Each track's first decode time in a media segment (tfdt), in its own timescale. */
+export function decodeTimes(segment: Buffer): Map<number, bigint> {
+  const times = new Map<number, bigint>();
+  for (const traf of findAll(segment, 'traf')) {
+    const [tfhd] = findAll(segment, 'tfhd', traf.body, traf.end);
+    const [tfdt] = findAll(segment, 'tfdt', traf.body, traf.end);
+    if (!tfhd || !tfdt) continue;
+    const trackId = segment.readUInt32BE(tfhd.body + 4);
+    times.set(
+      trackId,
+      segment[tfdt.body] === 1
+        ? segment.readBigUInt64BE(tfdt.body + 4)
+        : BigInt(segment.readUInt32BE(tfdt.body + 4)),
+    );
+  }
+  return times;
+}
+
+/**
+ * A copy of `segment` with every track's decode time moved `loops` whole loops on:
+ * `shiftTicks(trackId)` is one loop in that track's timescale.
+ */
+export function shiftSegment(
+  segment: Buffer,
+  loops: number,
+  loopTicks: (trackId: number) => bigint,
+): Buffer {
+  const out = Buffer.from(segment);
+  if (loops === 0) return out;
+  const k = BigInt(loops);
+  for (const traf of findAll(out, 'traf')) {
+    const [tfhd] = findAll(out, 'tfhd', traf.body, traf.end);
+    const [tfdt] = findAll(out, 'tfdt', traf.body, traf.end);
+    if (!tfhd || !tfdt) continue;
+    const shift = k * loopTicks(out.readUInt32BE(tfhd.body + 4));
+    if (out[tfdt.body] !== 1) throw new Error('tfdt version 0 cannot hold live decode times');
+    out.writeBigUInt64BE(out.readBigUInt64BE(tfdt.body + 4) + shift, tfdt.body + 4);
+  }
+  for (const sidx of findAll(out, 'sidx')) {
+    // version 1: reference_ID at +4, timescale at +8, earliest_presentation_time at +12.
+    if (out[sidx.body] !== 1) throw new Error('sidx version 0 cannot hold live times');
+    const shift = k * loopTicks(out.readUInt32BE(sidx.body + 4));
+    out.writeBigUInt64BE(out.readBigUInt64BE(sidx.body + 12) + shift, sidx.body + 12);
+  }
+  return out;
+}

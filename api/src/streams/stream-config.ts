@@ -1,0 +1,56 @@
+/**
+ * Streams configuration (docs/streams.md), validated at start with the rest of ApiConfig: where
+ * players fetch video (the embedded origin on the API host, or a CDN / real origin), the key that
+ * signs playback tokens, and the timings of tokens, heartbeats and the live window.
+ */
+import path from 'node:path';
+
+export interface StreamConfig {
+  /**
+   * ChannelStream.edge, ending in `/`. null: this API's own origin as the request reached it
+   * (the embedded origin, `http://api.localhost:8080/` under `npm start`).
+   */
+  edgeUrl: string | null;
+  /** HMAC-SHA256 key of playback tokens; the edge (CDN) that validates tokens holds it too. */
+  tokenSecret: Uint8Array;
+  /** Playback token lifetime; the player renews at half of it (StreamToken.renewAt). */
+  tokenSeconds: number;
+  /** Seconds between trial heartbeats while playing (StreamGrant.heartbeatSeconds). */
+  heartbeatSeconds: number;
+  /** Segments in a live media playlist's sliding window. */
+  windowSegments: number;
+  /** Where the build step caches the rendered test card (`<dir>/<recipe hash>/`). */
+  mediaCacheDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+type Int = (name: string, fallback: number, min: number, max: number) => number;
+
+export function loadStreamConfig(
+  env: Env,
+  int: Int,
+  problems: string[],
+  root: string,
+  secretFrom: (name: string, file: string) => Uint8Array,
+): StreamConfig {
+  let edgeUrl = env.CREASE_STREAM_EDGE_URL || null;
+  if (edgeUrl !== null) {
+    if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(edgeUrl))
+      problems.push('CREASE_STREAM_EDGE_URL must be an http(s) URL like https://video.crease.tv/');
+    else if (!edgeUrl.endsWith('/')) edgeUrl = `${edgeUrl}/`;
+  }
+  const tokenSeconds = int('CREASE_STREAM_TOKEN_SECONDS', 120, 20, 900);
+  const heartbeatSeconds = int('CREASE_STREAM_HEARTBEAT_SECONDS', 30, 5, 300);
+  if (heartbeatSeconds >= tokenSeconds)
+    problems.push(
+      'CREASE_STREAM_HEARTBEAT_SECONDS must be shorter than CREASE_STREAM_TOKEN_SECONDS',
+    );
+  return {
+    edgeUrl,
+    tokenSecret: secretFrom('CREASE_STREAM_TOKEN_SECRET', 'api-stream-token.key'),
+    tokenSeconds,
+    heartbeatSeconds,
+    windowSegments: int('CREASE_STREAM_WINDOW_SEGMENTS', 6, 3, 30),
+    mediaCacheDir: path.resolve(root, env.CREASE_STREAM_MEDIA_DIR ?? '.cache/stream-media'),
+  };
+}

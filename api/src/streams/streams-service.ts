@@ -1,0 +1,337 @@
+/**
+ * Stream access (issue 12, docs/streams.md): the SPEC's Edge stream request becomes a Channel
+ * stream with a signed playback URL, only when the one entitlement answer says this account may
+ * watch now on this registered device, within its plan's maxDevices concurrent streams. Tokens
+ * are renewed on the same rule; trial streams are metered (metering.ts). Each operation runs in
+ * one transaction holding the account's subscription row lock, so two tabs asking at once cannot
+ * both take the last place or count the same seconds twice.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { AUTO_BITRATE_NAME, ORIGIN_PATHS, RENDITIONS, STREAM_TOKEN_PARAM } from '@crease/contract';
+import type {
+  Entitlement,
+  HeartbeatResult,
+  StreamGrant,
+  StreamHeartbeat,
+  StreamRequest,
+  StreamToken,
+  VideoQuality,
+} from '@crease/contract';
+import type { BillingConfig } from '../billing/billing-config';
+import { deviceToWire, isRegistered, listDevices, maxDevicesFor } from '../billing/devices';
+import { entitlementFor } from '../billing/entitlement';
+import { lockSubscription, readSubscription } from '../billing/subscription-machine';
+import type { Executor, SubscriptionRow } from '../billing/subscription-machine';
+import { getEvent } from '../catalog/catalog-reads';
+import type { Db } from '../db/client';
+import { catalogLeagues, devices, streams, users } from '../db/schema';
+import { ApiError } from '../errors';
+import { settle } from './metering';
+import type { StreamRow } from './metering';
+import type { PlaybackTokens } from './playback-token';
+import type { StreamConfig } from './stream-config';
+
+/** A heartbeat "sent" later than this beyond the server's now is from the future: it counts zero. */
+export const HEARTBEAT_FUTURE_SKEW_MS = 5_000;
+/** The application folder the origin serves channels under (ChannelStream.streamApp). */
+export const STREAM_APP = 'live';
+
+export interface StreamContext {
+  db: Db;
+  billing: BillingConfig;
+  streams: StreamConfig;
+  tokens: PlaybackTokens;
+  now: Date;
+  /** ChannelStream.edge, ending in `/`. */
+  edge: string;
+}
+
+interface Account {
+  id: string;
+  active: boolean;
+}
+
+type Tx = Executor & Pick<Db, 'delete'>;
+
+function bitrateNameFor(quality: VideoQuality): string {
+  return RENDITIONS.find((r) => r.quality === quality)?.name ?? AUTO_BITRATE_NAME;
+}
+
+function notEntitled(entitlement: Entitlement, userId: string): ApiError {
+  const messages: Partial<Record<Entitlement['reason'], string>> = {
+    NO_PLAN: 'Choose a plan or start your free trial to watch.',
+    TRIAL_TIME_USED: 'Your free trial time is used up. Choose a plan to keep watching.',
+    TRIAL_DAILY_TIME_USED:
+      "You have watched today's free trial time. Come back tomorrow or choose a plan.",
+    TRIAL_EXPIRED: 'Your free trial has ended. Choose a plan to keep watching.',
+    PLAN_EXPIRED: 'Your plan has ended. Renew it to keep watching.',
+    DEVICE_NOT_REGISTERED: 'This device is signed out of your account. Sign in again to watch.',
+    ACCOUNT_INACTIVE: 'This account is not active.',
+  };
+  return new ApiError('NOT_ENTITLED', messages[entitlement.reason], {
+    userId,
+    details: { reason: entitlement.reason },
+  });
+}
+
+/** The token of a stream valid from `now`, and the lease it gives the stream. */
+function issue(
+  ctx: StreamContext,
+  stream: Pick<StreamRow, 'id' | 'userId' | 'vidictId' | 'channelId' | 'metered'>,
+): StreamToken {
+  // Metered (trial) streams get shorter tokens: less play can pass unsettled (decision 113).
+  const seconds = stream.metered
+    ? Math.min(ctx.streams.tokenSeconds, ctx.streams.heartbeatSeconds * 2)
+    : ctx.streams.tokenSeconds;
+  const issuedMs = ctx.now.getTime();
+  const expiresAt = Math.floor(issuedMs / 1000) + seconds;
+  return {
+    token: ctx.tokens.sign({
+      streamId: stream.id,
+      userId: stream.userId,
+      vidictId: stream.vidictId,
+      channelId: stream.channelId,
+      expiresAt,
+    }),
+    expiresAt: new Date(expiresAt * 1000).toISOString(),
+    renewAt: new Date(issuedMs + (seconds * 1000) / 2).toISOString(),
+  };
+}
+
+function playlistUrl(ctx: StreamContext, application: string, channelId: string, token: string) {
+  const path = ORIGIN_PATHS.multivariant
+    .replace(':application', encodeURIComponent(application))
+    .replace(':channelId', encodeURIComponent(channelId));
+  return `${ctx.edge}${path}?${STREAM_TOKEN_PARAM}=${encodeURIComponent(token)}`;
+}
+
+/** Open streams of the account on registered devices other than `vidictId`, lease live at `now`. */
+async function streamingDevicesBesides(tx: Tx, userId: string, vidictId: string, now: Date) {
+  const rows = await tx
+    .select({ device: devices })
+    .from(streams)
+    .innerJoin(
+      devices,
+      and(eq(devices.userId, streams.userId), eq(devices.vidictId, streams.vidictId)),
+    )
+    .where(
+      and(
+        eq(streams.userId, userId),
+        isNull(streams.endedAt),
+        gt(streams.leaseUntil, now),
+        ne(streams.vidictId, vidictId),
+      ),
+    )
+    .orderBy(asc(devices.registeredAt));
+  // One device with two tabs is one device watching.
+  const seen = new Map<string, (typeof rows)[number]['device']>();
+  for (const { device } of rows) seen.set(device.vidictId, device);
+  return [...seen.values()];
+}
+
+async function assertWithinLimit(
+  tx: Tx,
+  subscription: SubscriptionRow,
+  userId: string,
+  vidictId: string,
+  ctx: StreamContext,
+): Promise<void> {
+  const max = await maxDevicesFor(tx, subscription, ctx.billing, ctx.now);
+  const busy = await streamingDevicesBesides(tx, userId, vidictId, ctx.now);
+  if (busy.length >= max)
+    throw new ApiError(
+      'STREAM_LIMIT_REACHED',
+      `Your plan allows ${max} device${max === 1 ? '' : 's'} to watch at once. Stop watching on another device, or sign it out, to watch here.`,
+      { userId, details: { maxDevices: max, devices: busy.map(deviceToWire) } },
+    );
+}
+
+/** Closes the account's streams whose lease has passed, settling what no heartbeat did. */
+async function settleLapsed(tx: Tx, subscription: SubscriptionRow, userId: string, now: Date) {
+  const lapsed = await tx
+    .select()
+    .from(streams)
+    .where(and(eq(streams.userId, userId), isNull(streams.endedAt), lte(streams.leaseUntil, now)));
+  let current = subscription;
+  for (const stream of lapsed) current = (await settle(tx, current, stream, now, now)).subscription;
+  if (lapsed.length > 0)
+    await tx
+      .update(streams)
+      .set({ endedAt: now })
+      .where(
+        inArray(
+          streams.id,
+          lapsed.map((s) => s.id),
+        ),
+      );
+  return current;
+}
+
+/**
+ * A device that is not registered to the account: when the account's devices already fill its
+ * plan (the shell's registration was refused), the answer is the limit with the devices to sign
+ * out; otherwise the request is malformed (register the device first).
+ */
+async function refuseUnregistered(ctx: StreamContext, user: Account): Promise<never> {
+  // Without a plan or trial time, that is the answer, whatever the device.
+  const entitlement = await entitlementFor(ctx.db, user, null, ctx.billing, ctx.now);
+  if (!entitlement.entitled) throw notEntitled(entitlement, user.id);
+  const subscription = await readSubscription(ctx.db, user.id, ctx.now);
+  const max = await maxDevicesFor(ctx.db, subscription, ctx.billing, ctx.now);
+  const registered = await listDevices(ctx.db, user.id);
+  if (registered.length >= max)
+    throw new ApiError(
+      'STREAM_LIMIT_REACHED',
+      `Your plan allows ${max} device${max === 1 ? '' : 's'}. Sign out one of your devices to watch on this one.`,
+      { userId: user.id, details: { maxDevices: max, devices: registered.map(deviceToWire) } },
+    );
+  throw new ApiError(
+    'DEVICE_NOT_REGISTERED',
+    'Field "vidictId" is not a device registered to this account. Register this device first.',
+    { userId: user.id, status: 400 },
+  );
+}
+
+async function entitlementNow(tx: Tx, user: Account, vidictId: string, ctx: StreamContext) {
+  return entitlementFor(tx as unknown as Db, user, vidictId, ctx.billing, ctx.now);
+}
+
+export async function grantStream(
+  ctx: StreamContext,
+  user: Account,
+  request: StreamRequest,
+): Promise<StreamGrant> {
+  if (!(await isRegistered(ctx.db, user.id, request.vidictId))) await refuseUnregistered(ctx, user);
+  const event = await getEvent(ctx.db, request.pk);
+  const [league] = await ctx.db
+    .select({ application: catalogLeagues.application })
+    .from(catalogLeagues)
+    .where(eq(catalogLeagues.id, event.leagueId));
+  if (!league) throw new ApiError('EVENT_NOT_FOUND', `There is no event "${request.pk}".`);
+
+  return ctx.db.transaction(async (tx) => {
+    let subscription = await lockSubscription(tx, user.id, ctx.now);
+    subscription = await settleLapsed(tx, subscription, user.id, ctx.now);
+    const entitlement = await entitlementNow(tx, user, request.vidictId, ctx);
+    if (!entitlement.entitled) throw notEntitled(entitlement, user.id);
+    await assertWithinLimit(tx, subscription, user.id, request.vidictId, ctx);
+    // The choice is the account's: the next request (and the account screen) starts from it.
+    await tx.update(users).set({ videoQuality: request.videoQuality }).where(eq(users.id, user.id));
+    const stream = {
+      id: randomUUID(),
+      userId: user.id,
+      vidictId: request.vidictId,
+      eventId: event.eventId,
+      channelId: event.channelId,
+      bitrateName: bitrateNameFor(request.videoQuality),
+      metered: entitlement.reason === 'TRIAL',
+    };
+    const playback = issue(ctx, stream);
+    await tx.insert(streams).values({
+      ...stream,
+      createdAt: ctx.now,
+      leaseUntil: new Date(playback.expiresAt),
+      lastMeteredAt: ctx.now,
+    });
+    return {
+      userId: user.id,
+      edge: ctx.edge,
+      application: league.application,
+      streamApp: STREAM_APP,
+      channelName: event.title,
+      channelId: event.channelId,
+      eventStatus: event.eventStatus,
+      bitrateName: stream.bitrateName,
+      streamId: stream.id,
+      eventId: event.eventId,
+      playlistUrl: playlistUrl(ctx, league.application, event.channelId, playback.token),
+      playback,
+      heartbeatSeconds: stream.metered ? ctx.streams.heartbeatSeconds : null,
+      trialSecondsLeft: entitlement.trialSecondsLeft,
+      trialTodaySecondsLeft: entitlement.trialTodaySecondsLeft,
+    };
+  });
+}
+
+async function openStream(tx: Tx, userId: string, streamId: string): Promise<StreamRow> {
+  const [stream] = await tx
+    .select()
+    .from(streams)
+    .where(and(eq(streams.id, streamId), eq(streams.userId, userId), isNull(streams.endedAt)));
+  if (!stream) throw new ApiError('STREAM_NOT_FOUND', undefined, { userId });
+  return stream;
+}
+
+/** A fresh token before the old one expires; refused (and the stream closed) once not entitled. */
+export async function renewToken(
+  ctx: StreamContext,
+  user: Account,
+  streamId: string,
+): Promise<StreamToken> {
+  const outcome = await ctx.db.transaction(
+    async (tx): Promise<{ refused: Entitlement } | { playback: StreamToken }> => {
+      const subscription = await lockSubscription(tx, user.id, ctx.now);
+      const stream = await openStream(tx, user.id, streamId);
+      await settle(tx, subscription, stream, ctx.now, ctx.now);
+      const entitlement = await entitlementNow(tx, user, stream.vidictId, ctx);
+      if (!entitlement.entitled) {
+        await tx.update(streams).set({ endedAt: ctx.now }).where(eq(streams.id, stream.id));
+        return { refused: entitlement };
+      }
+      // A stream whose lease lapsed (a long pause) takes a place again, if there is one.
+      if (stream.leaseUntil <= ctx.now)
+        await assertWithinLimit(tx, subscription, user.id, stream.vidictId, ctx);
+      const playback = issue(ctx, stream);
+      await tx
+        .update(streams)
+        .set({ leaseUntil: new Date(playback.expiresAt) })
+        .where(eq(streams.id, stream.id));
+      return { playback };
+    },
+  );
+  // Thrown after the transaction, so closing the refused stream is kept.
+  if ('refused' in outcome) throw notEntitled(outcome.refused, user.id);
+  return outcome.playback;
+}
+
+export async function heartbeat(
+  ctx: StreamContext,
+  user: Account,
+  streamId: string,
+  beat: StreamHeartbeat,
+): Promise<HeartbeatResult> {
+  const sentAt = Date.parse(beat.sentAt);
+  return ctx.db.transaction(async (tx) => {
+    const subscription = await lockSubscription(tx, user.id, ctx.now);
+    const stream = await openStream(tx, user.id, streamId);
+    let countedSeconds = 0;
+    const replayed = beat.sequence <= stream.lastSequence;
+    const future = sentAt > ctx.now.getTime() + HEARTBEAT_FUTURE_SKEW_MS;
+    if (!replayed && !future) {
+      countedSeconds = (await settle(tx, subscription, stream, ctx.now, ctx.now)).seconds;
+      await tx
+        .update(streams)
+        .set({ lastSequence: beat.sequence })
+        .where(eq(streams.id, stream.id));
+    }
+    const entitlement = await entitlementNow(tx, user, stream.vidictId, ctx);
+    return {
+      countedSeconds,
+      entitled: entitlement.entitled,
+      reason: entitlement.reason,
+      trialSecondsLeft: entitlement.trialSecondsLeft,
+      trialTodaySecondsLeft: entitlement.trialTodaySecondsLeft,
+    };
+  });
+}
+
+/** The player closed: the stream stops counting against maxDevices; unsettled play is settled. */
+export async function closeStream(ctx: StreamContext, user: Account, streamId: string) {
+  await ctx.db.transaction(async (tx) => {
+    const subscription = await lockSubscription(tx, user.id, ctx.now);
+    const stream = await openStream(tx, user.id, streamId);
+    await settle(tx, subscription, stream, ctx.now, ctx.now);
+    await tx.update(streams).set({ endedAt: ctx.now }).where(eq(streams.id, stream.id));
+  });
+}

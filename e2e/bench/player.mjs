@@ -1,0 +1,201 @@
+// npm run bench:player — the player in Chromium on loopback: time to first frame (Watch click →
+// the video's first `playing`), steady live latency, rebuffers over a steady window, and
+// mf-player's JS for /player gzipped with hls.js counted. Prints numbers; asserts nothing.
+/* eslint-disable no-console -- a benchmark prints tables */
+// Usage: node e2e/bench/player.mjs [--runs 10] [--seconds 60]
+//   (starts its own site on BENCH_PORT, default 4791, with its data in a temp folder per port)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const port = Number(process.env.BENCH_PORT ?? 4791);
+const arg = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) || fallback : fallback;
+};
+const runs = arg('runs', 10);
+const steadySeconds = arg('seconds', 60);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const flags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  // The bench measures the player, not Chromium's autoplay policy.
+  '--autoplay-policy=no-user-gesture-required',
+];
+const DEMO = { email: 'demo@crease.test', password: 'demo-viewer-2024' };
+/** SEGMENT_SECONDS of the embedded origin (api/src/streams/media/media-recipe.ts). */
+const SEGMENT_SECONDS = 2;
+
+const sorted = (values) => [...values].sort((a, b) => a - b);
+const median = (values) => sorted(values)[Math.floor(values.length / 2)];
+const p95 = (values) =>
+  sorted(values)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)];
+
+async function startSite() {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'deploy/src/cli/start.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        CREASE_DATA_DIR: path.join(os.tmpdir(), `crease-bench-${port}`),
+      },
+      stdio: 'ignore',
+    },
+  );
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error('site did not start');
+}
+
+/** mf-player's JS for /player, gzip -9: remoteEntry, the ./screens chunks and the hls.js chunk. */
+function playerJs() {
+  const dist = path.join(root, 'mf-player', 'dist');
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, 'mf-manifest.json'), 'utf8'));
+  const screens = manifest.exposes.find((e) => e.path === './screens');
+  const gz = (f) => zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length / 1024;
+  const sum = (files) => files.reduce((t, f) => t + gz(f), 0);
+  const hlsChunks = screens.assets.js.async.filter((f) => f.startsWith('hls.'));
+  const otherAsync = screens.assets.js.async.filter((f) => !f.startsWith('hls.'));
+  const entry = gz(manifest.metaData.remoteEntry.name);
+  const own = sum(screens.assets.js.sync) + sum(otherAsync);
+  const hls = sum(hlsChunks);
+  return { entry, own, hls, total: entry + own + hls };
+}
+
+async function signIn(page, baseUrl) {
+  await page.goto(`${baseUrl}/signin`, { waitUntil: 'networkidle' });
+  await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(/\/events$/, { timeout: 30_000 });
+  // Each bench browser is a new device: sign the demo viewer's others out (maxDevices).
+  await page.evaluate(async (api) => {
+    const headers = { Authorization: `Bearer ${localStorage.getItem('access_token')}` };
+    const cookie = (name) =>
+      decodeURIComponent(new RegExp(`(?:^|; )${name}=([^;]+)`).exec(document.cookie)?.[1] ?? '');
+    const list = await (await fetch(`${api}/api/v1/devices`, { headers })).json();
+    for (const device of list.devices) {
+      if (device.vidictId === cookie('vidictId')) continue;
+      await fetch(`${api}/api/v1/devices/${encodeURIComponent(device.vidictId)}`, {
+        method: 'DELETE',
+        headers: { ...headers, 'X-XSRF-TOKEN': cookie('XSRF-TOKEN') },
+        credentials: 'include',
+      });
+    }
+  }, `http://api.localhost:${port}`);
+}
+
+/** One Watch press: ms from the click to the video's first `playing`, and the hls chunk's state. */
+async function timeToFirstFrame(page, baseUrl) {
+  await page.goto(`${baseUrl}/events`, { waitUntil: 'networkidle' });
+  const watch = page
+    .getByRole('region', { name: /^Live now/ })
+    .getByRole('link', { name: /^Watch / })
+    .first();
+  await watch.evaluate((link) => {
+    window.__watchClick = undefined;
+    window.__firstPlaying = undefined;
+    link.addEventListener('click', () => (window.__watchClick = performance.now()), {
+      capture: true,
+    });
+    // Media events do not bubble; a capturing listener on the document still sees them.
+    document.addEventListener('playing', () => (window.__firstPlaying ??= performance.now()), {
+      capture: true,
+    });
+  });
+  await watch.click();
+  await page.waitForFunction(() => window.__firstPlaying !== undefined, null, { timeout: 30_000 });
+  return page.evaluate(() => window.__firstPlaying - window.__watchClick);
+}
+
+/** Over `seconds` of steady playback: hls.js latency (live edge − playhead) and rebuffers. */
+async function steadyWindow(page, seconds) {
+  await page.evaluate(() => {
+    window.__waiting = 0;
+    document.addEventListener('waiting', () => (window.__waiting += 1), { capture: true });
+  });
+  await page.getByRole('button', { name: 'Stats for nerds' }).click();
+  const latency = page.getByRole('region', { name: 'Playback statistics' }).locator('div', {
+    hasText: 'Latency',
+  });
+  const samples = [];
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    const text = (await latency.textContent()) ?? '';
+    const value = Number(/([\d.]+) s/.exec(text)?.[1]);
+    if (Number.isFinite(value)) samples.push(value);
+    await page.waitForTimeout(1000);
+  }
+  const stalls = await page.evaluate(() => window.__waiting);
+  const frames = await page.getByLabel(/^Live video: /).evaluate((v) => {
+    const q = v.getVideoPlaybackQuality();
+    return { totalVideoFrames: q.totalVideoFrames, droppedVideoFrames: q.droppedVideoFrames };
+  });
+  return { samples, stalls, frames };
+}
+
+const site = await startSite();
+const baseUrl = `http://localhost:${port}`;
+try {
+  const js = playerJs();
+  console.info(
+    `\nmf-player JS for /player (gzip -9): ${js.total.toFixed(1)} KB (goal <= 150): remoteEntry ` +
+      `(Module Federation runtime) ${js.entry.toFixed(1)} KB + ./screens ${js.own.toFixed(1)} KB + ` +
+      `hls.js light ${js.hls.toFixed(1)} KB (its own chunk, fetched only when a stream starts)`,
+  );
+
+  const browser = await chromium.launch({ executablePath: chromePath, args: flags });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, baseUrl);
+    const ttff = [];
+    for (let i = 0; i < runs; i++) ttff.push(await timeToFirstFrame(page, baseUrl));
+    console.info(`\nTime to first frame, Watch click → first 'playing' (${runs} runs, ms):`);
+    console.table({ ms: ttff.map(Math.round) });
+    const warm = ttff.slice(1);
+    console.info(
+      `median ${(median(ttff) / 1000).toFixed(2)} s (goal <= 1.0), p95 ${(p95(ttff) / 1000).toFixed(2)} s (goal <= 1.5); ` +
+        `first run (hls.js and mf-player not yet cached) ${(ttff[0] / 1000).toFixed(2)} s` +
+        (warm.length ? `, later runs median ${(median(warm) / 1000).toFixed(2)} s` : ''),
+    );
+
+    const steady = await steadyWindow(page, steadySeconds);
+    const lat = steady.samples;
+    console.info(`\nSteady playback over ${steadySeconds} s:`);
+    console.table({
+      'latency median (s)': +median(lat).toFixed(2),
+      'latency p95 (s)': +p95(lat).toFixed(2),
+      'goal (s)': 3 * SEGMENT_SECONDS,
+      rebuffers: steady.stalls,
+      'decoded frames': steady.frames.totalVideoFrames,
+      'dropped frames': steady.frames.droppedVideoFrames,
+    });
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+  console.info(
+    '\nThe origin under load (playlist requests/s, API CPU per 100 viewers) is `npm run bench:origin`.',
+  );
+} finally {
+  site.kill();
+}

@@ -1,0 +1,352 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { seriousAxeViolations } from '../support/axe';
+import { changeMatchState } from '../support/catalog-operator';
+import { freshEmail, registerViewer, VIEWER_PASSWORD } from '../support/viewer';
+import { E2E_PORT } from '../playwright.config';
+
+/**
+ * mf-player over the whole running site: the real streams API, the embedded live HLS origin
+ * (build-time fMP4 renditions, clock-computed window) and hls.js in Debian's Chromium, which
+ * decodes H.264 and AAC through Media Source Extensions.
+ */
+const DEMO = { email: 'demo@crease.test', password: 'demo-viewer-2024' };
+const API = `http://api.localhost:${E2E_PORT}`;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/signin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/signin/, { timeout: 20_000 });
+}
+
+/**
+ * The demo viewer is signed in by many tests, each a new browser (a new device): before it
+ * watches, its other devices are signed out through the API, so the plan's maxDevices is not
+ * used up by earlier tests. The shell registers this browser at the next route change.
+ */
+async function signInDemo(page: Page) {
+  await signIn(page, DEMO.email, DEMO.password);
+  await page.evaluate(async (api) => {
+    const token = localStorage.getItem('access_token');
+    const headers = { Authorization: `Bearer ${token}` };
+    const mine = /(?:^|; )vidictId=([^;]+)/.exec(document.cookie)?.[1];
+    const list = (await (await fetch(`${api}/api/v1/devices`, { headers })).json()) as {
+      devices: { vidictId: string }[];
+    };
+    for (const device of list.devices) {
+      if (device.vidictId === mine) continue;
+      await fetch(`${api}/api/v1/devices/${encodeURIComponent(device.vidictId)}`, {
+        method: 'DELETE',
+        headers: { ...headers, 'X-XSRF-TOKEN': xsrf() },
+        credentials: 'include',
+      });
+    }
+    function xsrf() {
+      return decodeURIComponent(/(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '');
+    }
+  }, API);
+}
+
+/** From /events: press Watch on the first live match; returns its event id. */
+async function watchLiveMatch(page: Page): Promise<string> {
+  await page.goto('/events');
+  const watch = page
+    .getByRole('region', { name: /^Live now/ })
+    .getByRole('link', { name: /^Watch / })
+    .first();
+  const href = (await watch.getAttribute('href')) ?? '';
+  await watch.click();
+  await expect(page).toHaveURL(/\/player\?event=/);
+  return new URL(href, 'http://x').searchParams.get('event') ?? '';
+}
+
+const video = (page: Page) => page.getByLabel(/^Live video: /);
+
+/** The video really plays: time moves and frames are decoded. */
+async function expectPlaying(page: Page) {
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(1);
+  const start = await video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(start + 1);
+  const frames = await video(page).evaluate(
+    (v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames,
+  );
+  expect(frames).toBeGreaterThan(0);
+}
+
+/** The API as the page sees it: the stored session's bearer, through the page's own fetch. */
+async function apiGet<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(
+    async ([api, p]) => {
+      const token = localStorage.getItem('access_token');
+      const response = await fetch(`${api}/${p}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      return (await response.json()) as T;
+    },
+    [API, path] as const,
+  );
+}
+
+async function startTrial(page: Page) {
+  await page.getByRole('link', { name: 'Start free trial' }).click();
+  await page.getByRole('button', { name: 'Start free trial' }).click();
+  await expect(page).toHaveURL(/\/trial-activation-success$/);
+}
+
+test('a viewer with a plan presses Watch and the live match plays, with no console errors', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signInDemo(page);
+  await watchLiveMatch(page);
+
+  await expectPlaying(page);
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Live match');
+  await expect(page.getByRole('region', { name: 'Scorecard' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Quality: / })).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+
+  // Keyboard: m mutes, space pauses.
+  await page.keyboard.press('m');
+  await expect(page.getByRole('button', { name: 'Unmute' })).toBeVisible();
+  await page.getByRole('heading', { level: 1 }).click();
+  await page.keyboard.press(' ');
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a chosen quality plays, is saved to the account and comes back after a reload', async ({
+  page,
+}) => {
+  await signInDemo(page);
+  await watchLiveMatch(page);
+  await expectPlaying(page);
+
+  await page.getByRole('button', { name: /^Quality: / }).click();
+  await page.getByRole('menuitemradio', { name: '480p' }).click();
+  await expect(page.getByRole('button', { name: 'Quality: 480p' })).toBeVisible();
+  await expect
+    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.videoHeight), { timeout: 20_000 })
+    .toBe(480);
+
+  await page.reload();
+  await expectPlaying(page);
+  await expect(page.getByRole('button', { name: 'Quality: 480p' })).toBeVisible();
+  await expect.poll(() => video(page).evaluate((v: HTMLVideoElement) => v.videoHeight)).toBe(480);
+
+  // Back to Auto for the other tests of the demo viewer.
+  await page.getByRole('button', { name: /^Quality: / }).click();
+  await page.getByRole('menuitemradio', { name: 'Auto' }).click();
+  await expect(page.getByRole('button', { name: /^Quality: Auto/ })).toBeVisible();
+});
+
+test('the score follows the picture: an update shows when the video reaches it, and goes back with the playhead', async ({
+  page,
+}) => {
+  await signInDemo(page);
+  const eventId = await watchLiveMatch(page);
+  await expectPlaying(page);
+  const summary = page.getByRole('region', { name: 'Scorecard' }).locator('p[aria-live]');
+  await expect(summary).not.toHaveText(/appears with the picture/);
+  const before = (await summary.textContent()) ?? '';
+
+  // A boundary 6 s ago on the match clock: the picture (4 s behind live) has passed it…
+  const event = await apiGet<{
+    innings: { team: string; runs: number; wickets: number; overs: string; declared: boolean }[];
+  }>(page, `api/v1/events/${eventId}`);
+  const innings = event.innings.length
+    ? event.innings.map((i, n, all) => (n === all.length - 1 ? { ...i, runs: i.runs + 6 } : i))
+    : [];
+  test.skip(innings.length === 0, 'the live demo match has not started batting');
+  await changeMatchState(eventId, { innings, at: new Date(Date.now() - 6000).toISOString() });
+  await expect(summary).not.toHaveText(before, { timeout: 15_000 });
+  const after = (await summary.textContent()) ?? '';
+
+  // …and moving the playhead back to the start of the live window (12 s) goes before it.
+  await video(page).evaluate((v: HTMLVideoElement) => {
+    v.pause();
+    v.currentTime = v.seekable.start(0) + 0.5;
+  });
+  await expect(summary).not.toHaveText(after, { timeout: 5000 });
+  await expect(page.getByText(/^Behind live by /)).toBeVisible();
+  await page.getByRole('button', { name: 'Go live' }).click();
+  await expect(summary).toHaveText(after, { timeout: 10_000 });
+});
+
+test('a trial viewer’s minutes go down while playing and stop while paused', async ({ page }) => {
+  test.setTimeout(150_000);
+  await registerViewer(page, freshEmail('trial'));
+  await startTrial(page);
+  await watchLiveMatch(page);
+  await expectPlaying(page);
+  await expect(page.getByText(/^Trial: .* left today$/)).toBeVisible();
+  const left = async () =>
+    (await apiGet<{ trialTodaySecondsLeft: number }>(page, 'api/v1/entitlement'))
+      .trialTodaySecondsLeft;
+
+  const atStart = await left();
+  // The first heartbeat after 30 s of watching settles the time played.
+  await expect.poll(left, { timeout: 45_000, intervals: [2000] }).toBeLessThan(atStart - 25);
+
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  // The paused trial stream is closed (settled to the pause): nothing more is counted.
+  await expect.poll(left, { timeout: 10_000 }).toBeLessThan(atStart - 25);
+  const paused = await left();
+  await page.waitForTimeout(35_000); // a whole heartbeat interval and more, doing nothing
+  expect(await left()).toBeGreaterThanOrEqual(paused - 1);
+
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expectPlaying(page);
+});
+
+test('a viewer without a plan or trial time is sent to the plans', async ({ page }) => {
+  await registerViewer(page, freshEmail('noplan'));
+  await watchLiveMatch(page);
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'Choose a plan to watch' })).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await alert.getByRole('link', { name: 'See plans' }).click();
+  await expect(page).toHaveURL(/\/plans$/);
+});
+
+test('a second device over the trial’s limit is refused, and signing the first out lets it in', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  try {
+    const a = await first.newPage();
+    const email = await registerViewer(a, freshEmail('twodevices'));
+    await startTrial(a);
+    const eventId = await watchLiveMatch(a);
+    await expectPlaying(a);
+
+    const b = await second.newPage();
+    await signIn(b, email, VIEWER_PASSWORD);
+    await b.goto(`/player?event=${eventId}`);
+    const alert = b.getByRole('alert');
+    await expect(alert.getByRole('heading', { name: 'Too many devices are watching' })).toBeVisible(
+      {
+        timeout: 20_000,
+      },
+    );
+    const devices = alert.getByRole('list', { name: 'Devices on your account' });
+    await expect(devices.getByRole('listitem')).toHaveCount(1);
+
+    await devices.getByRole('button', { name: /^Sign out / }).click();
+    await expectPlaying(b);
+  } finally {
+    await first.close();
+    await second.close();
+  }
+});
+
+test('an unknown event is a designed state, not a blank video', async ({ page }) => {
+  await signInDemo(page);
+  await page.goto('/player?event=no-such-match');
+  await expect(page.getByRole('alert')).toContainText('We could not find that match');
+  await expect(page.getByRole('link', { name: 'Browse matches' })).toHaveAttribute(
+    'href',
+    '/events',
+  );
+});
+
+async function screenshots(browser: Browser) {
+  for (const [name, viewport] of [
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 360, height: 780 }],
+  ] as const) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signInDemo(page);
+    await watchLiveMatch(page);
+    await expectPlaying(page);
+    await page.screenshot({ path: `test-results/player-${name}.png`, fullPage: true });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  }
+}
+
+test('the player at 360 px and wide has no serious axe violations', async ({ browser }) => {
+  test.setTimeout(150_000);
+  await screenshots(browser);
+});
+
+/**
+ * A second site of its own (same builds, its own data) whose trial allows one minute a day, with
+ * 5 s heartbeats: the trial runs out while watching, and the player sends the viewer to plans.
+ */
+test('a trial that runs out while watching stops the video and goes to the plans', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const port = E2E_PORT + 3;
+  const dataDir = path.join(os.tmpdir(), `crease-e2e-trial-${port}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const site = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(import.meta.dirname, '..', '..', 'deploy', 'src', 'cli', 'start.ts'),
+    ],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        CREASE_DATA_DIR: dataDir,
+        CREASE_REGISTER_PER_MINUTE: '1000',
+        CREASE_TRIAL_DAILY_MINUTES: '1',
+        CREASE_STREAM_HEARTBEAT_SECONDS: '5',
+        CREASE_STREAM_TOKEN_SECONDS: '20',
+      },
+      stdio: 'ignore',
+    },
+  );
+  try {
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/healthz`)
+            .then((r) => r.ok)
+            .catch(() => false),
+        { timeout: 180_000, intervals: [1000] },
+      )
+      .toBe(true);
+    const context = await browser.newContext({ baseURL: `http://localhost:${port}` });
+    const page = await context.newPage();
+    await registerViewer(page, freshEmail('shorttrial'));
+    await startTrial(page);
+    await watchLiveMatch(page);
+    await expectPlaying(page);
+
+    const alert = page.getByRole('alert');
+    await expect(
+      alert.getByRole('heading', { name: "You've used today's trial time" }),
+    ).toBeVisible({ timeout: 90_000 });
+    await expect(video(page)).toHaveCount(0);
+    await alert.getByRole('link', { name: 'Choose a plan' }).click();
+    await expect(page).toHaveURL(/\/plans$/);
+    await context.close();
+  } finally {
+    site.kill();
+  }
+});

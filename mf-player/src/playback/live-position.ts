@@ -1,0 +1,38 @@
+/**
+ * Where the playhead is relative to live (pure numbers, so the controls can be tested without a
+ * video). "Live" is the player's target point behind the newest segment (hls.js
+ * liveSyncPosition), not the newest segment itself: sitting at the target is "at live".
+ */
+
+/** Behind the target by no more than this still counts as live (a segment's worth of jitter). */
+export const AT_LIVE_TOLERANCE_SECONDS = 3;
+
+export interface LivePosition {
+  /** Whole seconds behind the live target (0 when at live). */
+  behindSeconds: number;
+  atLive: boolean;
+}
+
+export function livePosition(currentTime: number, liveTarget: number | null): LivePosition {
+  if (liveTarget === null || !Number.isFinite(liveTarget))
+    return { behindSeconds: 0, atLive: true };
+  const behind = Math.max(0, liveTarget - currentTime);
+  const atLive = behind <= AT_LIVE_TOLERANCE_SECONDS;
+  return { behindSeconds: atLive ? 0 : Math.round(behind), atLive };
+}
+
+/**
+ * After a pause or a stall the playhead may have fallen out of the live window (its segments
+ * are gone from the origin): then resuming must jump to live rather than ask for lost media.
+ */
+export function fellOutOfWindow(currentTime: number, windowStart: number | null): boolean {
+  return windowStart !== null && currentTime < windowStart + 0.5;
+}
+
+/** "Behind live by 1 min 5 s" reads better than "65 s" once past a minute. */
+export function formatBehind(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+}

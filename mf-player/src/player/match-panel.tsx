@@ -1,0 +1,80 @@
+import { MATCH_FORMAT_LABELS, PLAY_STATE_LABELS } from '@crease/contract';
+import type { CatalogEvent, MatchState, Team } from '@crease/contract';
+import { LiveBadge } from '@crease/ui';
+import styles from './match-panel.module.css';
+
+function inningsOf(state: MatchState | null, team: Team) {
+  return state?.innings.filter((i) => i.team === team.shortName) ?? [];
+}
+
+/**
+ * The match as the picture shows it: `state` is the timeline entry at the video's
+ * program-date-time (decision 117), never the catalog's latest. Announced politely as it
+ * changes, the way a commentator would.
+ */
+export function MatchPanel({
+  event,
+  state,
+  live,
+}: {
+  event: CatalogEvent;
+  state: MatchState | null;
+  live: boolean;
+}) {
+  const batting = state?.innings.at(-1)?.team ?? null;
+  return (
+    <section className={styles.panel} aria-labelledby="match-panel-title">
+      <div className={styles.top}>
+        {live ? <LiveBadge /> : null}
+        <span className={styles.tag}>{MATCH_FORMAT_LABELS[event.format]}</span>
+        {state?.playState ? (
+          <span className={styles.playState}>{PLAY_STATE_LABELS[state.playState]}</span>
+        ) : null}
+      </div>
+      <h2 id="match-panel-title" className={styles.heading}>
+        Scorecard
+      </h2>
+      <ul className={styles.teams}>
+        {event.teams.map((team) => {
+          const innings = inningsOf(state, team);
+          return (
+            <li key={team.shortName} className={styles.team}>
+              <span
+                className={styles.colours}
+                style={{
+                  background: `linear-gradient(135deg, ${team.colours.primary} 50%, ${team.colours.secondary} 50%)`,
+                }}
+                aria-hidden="true"
+              />
+              <span className={styles.teamName}>
+                {team.name}
+                {batting === team.shortName && state?.status === 'live' ? (
+                  <span className={styles.batting}> batting</span>
+                ) : null}
+              </span>
+              <span className={styles.runs}>
+                {innings.length
+                  ? innings
+                      .map((i) => `${i.runs}/${i.wickets}${i.declared ? 'd' : ''} (${i.overs})`)
+                      .join(' & ')
+                  : '–'}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className={styles.summary} aria-live="polite" aria-atomic="true">
+        <span className={styles.summaryLabel}>Score </span>
+        {state ? state.scoreSummary || 'Yet to bat' : 'The score appears with the picture'}
+      </p>
+      {state?.result ? <p className={styles.result}>{state.result}</p> : null}
+      {state?.toss ? (
+        <p className={styles.venue}>
+          Toss:{' '}
+          {event.teams.find((t) => t.shortName === state.toss?.winner)?.name ?? state.toss.winner},
+          chose to {state.toss.decision}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,206 @@
+/** @jest-environment ./shared/test-utils/src/jsdom-with-fetch-environment.cjs */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { testServerForFile } from '@crease/test-utils';
+import type { StreamRequest } from '@crease/contract';
+import { grantFor, liveEvent, playerApi } from '../testing/player-fixtures';
+import type { FakeApi } from '../testing/player-fixtures';
+import { playerProps, testPlatform } from '../testing/test-platform';
+import { PlayerScreen } from './player-screen';
+
+const server = testServerForFile();
+let api: FakeApi;
+
+function renderPlayer(search = '?event=mum-v-che') {
+  const props = playerProps(testPlatform(server.origin), search);
+  const view = render(<PlayerScreen {...props} />);
+  return { ...view, props, user: userEvent.setup() };
+}
+
+const errorBody = (code: string, message: string, extra: object = {}) => ({
+  code,
+  userId: 'user-1',
+  message,
+  timeStamp: new Date().toISOString(),
+  ...extra,
+});
+
+const streamRequests = () =>
+  server.requests
+    .filter((r) => r.method === 'POST' && r.url === '/api/v1/streams')
+    .map((r) => JSON.parse(r.body) as StreamRequest);
+
+describe('/player', () => {
+  beforeEach(() => {
+    const event = liveEvent();
+    api = {
+      event,
+      timeline: [],
+      videoQuality: 'HD',
+      stream: () => ({ status: 201, body: grantFor(event) }),
+    };
+    server.handle(playerApi(api));
+  });
+
+  it('sends the SPEC Edge stream request with this device and the account’s saved quality', async () => {
+    renderPlayer();
+
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Mumbai Monsoons v Chennai Cyclones' },
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    await waitFor(() => expect(streamRequests()).toHaveLength(1));
+    expect(streamRequests()[0]).toEqual({
+      edgeAddress: '',
+      pk: 'mum-v-che',
+      vidictId: 'this-device',
+      videoQuality: 'HD',
+    });
+  });
+
+  it('says so when the browser can play neither hls.js (no MSE) nor native HLS', async () => {
+    renderPlayer();
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'This browser cannot play live video',
+    );
+  });
+
+  it('an unknown event (404) offers the match list', async () => {
+    api.event = null;
+    api.stream = () => ({
+      status: 404,
+      body: errorBody('EVENT_NOT_FOUND', 'There is no event "nope".'),
+    });
+    renderPlayer('?event=nope');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not find that match');
+    expect(within(alert).getByRole('link', { name: 'Browse matches' })).toHaveAttribute(
+      'href',
+      '/events',
+    );
+  });
+
+  it('a link without an event is the same designed state, with no API call', async () => {
+    renderPlayer('');
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not find that match');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a used-up trial (403 NOT_ENTITLED) goes to the plans', async () => {
+    api.stream = () => ({
+      status: 403,
+      body: errorBody('NOT_ENTITLED', 'Your free trial time is used up.', {
+        reason: 'TRIAL_TIME_USED',
+      }),
+    });
+    const { user, props } = renderPlayer();
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Your free trial is over' })).toBeVisible();
+    await user.click(within(alert).getByRole('link', { name: 'Choose a plan' }));
+    expect(props.navigate).toHaveBeenCalledWith('/plans');
+  });
+
+  it('too many devices (409) lists them; signing one out retries the stream', async () => {
+    const event = api.event!;
+    let refused = true;
+    api.stream = () =>
+      refused
+        ? {
+            status: 409,
+            body: errorBody('STREAM_LIMIT_REACHED', 'Your plan allows 1 device.', {
+              maxDevices: 1,
+              devices: [
+                {
+                  vidictId: 'living-room',
+                  deviceOs: 'ANDROID_TV',
+                  deviceType: 'APP',
+                  appVersion: '1.0.0',
+                  userAgent: 'TV',
+                  registered: '2026-11-01T10:00:00.000Z',
+                  lastSeen: '2026-11-23T13:00:00.000Z',
+                },
+              ],
+            }),
+          }
+        : { status: 201, body: grantFor(event) };
+    const { user } = renderPlayer();
+
+    const alert = await screen.findByRole('alert');
+    expect(
+      within(alert).getByRole('heading', { name: 'Too many devices are watching' }),
+    ).toBeVisible();
+    const devices = within(alert).getByRole('list', { name: 'Devices on your account' });
+    expect(within(devices).getByText('App on android tv')).toBeVisible();
+    refused = false;
+    await user.click(within(devices).getByRole('button', { name: 'Sign out App on android tv' }));
+
+    await waitFor(() => expect(streamRequests()).toHaveLength(2), { timeout: 5000 });
+    expect(
+      server.requests.some((r) => r.method === 'DELETE' && r.url === '/api/v1/devices/living-room'),
+    ).toBe(true);
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Too many devices are watching' })).toBeNull(),
+    );
+  });
+
+  it('a stream that has not started counts down to the start', async () => {
+    const start = Date.now() + (2 * 3600 + 5 * 60 + 30) * 1000;
+    const event = liveEvent({
+      eventStatus: 'not_started',
+      status: 'scheduled',
+      startTime: new Date(start).toISOString(),
+    });
+    api.event = event;
+    api.stream = () => ({ status: 201, body: grantFor(event) });
+    renderPlayer();
+
+    const status = await screen
+      .findByRole('status', { name: '' })
+      .catch(() => screen.findByText('The stream has not started yet'));
+    expect(status).toBeTruthy();
+    expect(await screen.findByText(/^Starts in 2 h 0[45] min$/)).toBeVisible();
+    // Asked for a stream, found it not live, and closed it again (no device place is held).
+    await waitFor(() =>
+      expect(
+        server.requests.some((r) => r.method === 'DELETE' && r.url === '/api/v1/streams/stream-1'),
+      ).toBe(true),
+    );
+  });
+
+  it('an ended stream says so and offers other matches', async () => {
+    api.event = liveEvent({ eventStatus: 'ended', status: 'completed', result: 'MUM won' });
+    renderPlayer();
+
+    const status = await screen.findByRole('heading', { name: 'This stream has ended' });
+    expect(status).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Find another match' })).toHaveAttribute(
+      'href',
+      '/events',
+    );
+  });
+
+  it('no answer from the API is "offline", and it tries again on its own', async () => {
+    let down = true;
+    const event = api.event!;
+    api.stream = () =>
+      down
+        ? { status: 503, body: errorBody('UNAVAILABLE', 'Down for a moment.') }
+        : { status: 201, body: grantFor(event) };
+    renderPlayer();
+
+    expect(await screen.findByRole('heading', { name: "You're offline" })).toBeVisible();
+    down = false;
+    await waitFor(
+      () => expect(screen.queryByRole('heading', { name: "You're offline" })).toBeNull(),
+      {
+        timeout: 5000,
+      },
+    );
+    expect(streamRequests().length).toBeGreaterThanOrEqual(2);
+  });
+});

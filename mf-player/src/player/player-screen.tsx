@@ -1,0 +1,127 @@
+import { useCallback } from 'react';
+import { MATCH_FORMAT_LABELS } from '@crease/contract';
+import type { ScreenProps } from '@crease/contract';
+import { Page, ScreenLink } from '@crease/ui';
+import { trialTimeText } from './countdown';
+import { PlayerView } from './player-view';
+import {
+  EndedState,
+  FailedState,
+  LoadingState,
+  NotEntitledState,
+  NotFoundState,
+  NotStartedState,
+  OfflineState,
+  StreamLimitState,
+} from './player-states';
+import { useMatchTimeline } from './use-match-timeline';
+import { useStreamSession } from './use-stream-session';
+import type { StreamSession, TrialTime } from './use-stream-session';
+import styles from './player-view.module.css';
+
+function eventIdOf(search: string): string {
+  return new URLSearchParams(search).get('event')?.trim() ?? '';
+}
+
+function TrialNote({ trial }: { trial: TrialTime }) {
+  const left = [trial.secondsLeft, trial.todaySecondsLeft].filter(
+    (s): s is number => typeof s === 'number',
+  );
+  if (!left.length) return null;
+  return (
+    <p className={styles.trial} role="status" aria-live="polite">
+      Trial: <strong>{trialTimeText(Math.min(...left))}</strong> left today
+    </p>
+  );
+}
+
+function Body({
+  props,
+  session,
+  eventId,
+}: {
+  props: ScreenProps;
+  session: StreamSession;
+  eventId: string;
+}) {
+  const timeline = useMatchTimeline(props.platform, eventId);
+  const { phase, event } = session;
+  const navigate = (to: string) => props.navigate(to);
+  switch (phase.kind) {
+    case 'loading':
+      return <LoadingState />;
+    case 'not-found':
+      return <NotFoundState navigate={navigate} />;
+    case 'not-started':
+      return <NotStartedState startTime={phase.startTime} />;
+    case 'ended':
+      return <EndedState navigate={navigate} />;
+    case 'not-entitled':
+      return (
+        <NotEntitledState reason={phase.reason} midStream={phase.midStream} navigate={navigate} />
+      );
+    case 'stream-limit':
+      return (
+        <StreamLimitState
+          devices={phase.devices}
+          maxDevices={phase.maxDevices}
+          busy={phase.busy}
+          thisDevice={props.platform.device.vidictId}
+          onSignOut={session.signOutDevice}
+        />
+      );
+    case 'offline':
+      return <OfflineState onRetry={session.retry} />;
+    case 'failed':
+      return <FailedState message={phase.message} onRetry={session.retry} />;
+    case 'watching':
+      return event ? (
+        <PlayerView session={session} watch={phase} event={event} timeline={timeline} />
+      ) : (
+        <LoadingState />
+      );
+  }
+}
+
+/** /player?event=<eventId>: one live match, its picture and its (spoiler-free) score. */
+export function PlayerScreen(props: ScreenProps) {
+  const eventId = eventIdOf(props.location.search);
+  return eventId ? (
+    <KnownEvent props={props} eventId={eventId} key={eventId} />
+  ) : (
+    <Page width="wide">
+      <div className={styles.screen}>
+        <NotFoundState navigate={(to) => props.navigate(to)} />
+      </div>
+    </Page>
+  );
+}
+
+function KnownEvent({ props, eventId }: { props: ScreenProps; eventId: string }) {
+  const { navigate, location } = props;
+  const here = `${location.pathname}${location.search}`;
+  const reRegister = useCallback(() => navigate(here, { replace: true }), [navigate, here]);
+  const session = useStreamSession(props.platform, eventId, reRegister);
+  const { event } = session;
+  return (
+    <Page width="wide">
+      <div className={styles.screen}>
+        <div className={styles.header}>
+          <ScreenLink to="/events" navigate={(to) => props.navigate(to)} className={styles.back}>
+            ← All matches
+          </ScreenLink>
+          <div className={styles.titleRow}>
+            <h1 className={styles.title}>{event ? event.title : 'Live match'}</h1>
+            <TrialNote trial={session.trial} />
+          </div>
+          {event ? (
+            <p className={styles.subtitle}>
+              {MATCH_FORMAT_LABELS[event.format]} · {event.venue.name}, {event.venue.city}
+            </p>
+          ) : null}
+        </div>
+        <Body props={props} session={session} eventId={eventId} />
+      </div>
+    </Page>
+  );
+}
