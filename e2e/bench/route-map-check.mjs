@@ -12,7 +12,8 @@ import { chromium } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const port = Number(process.env.BENCH_PORT ?? 4791);
-const runs = Number(parseArgs({ options: { runs: { type: 'string', default: '21' } } }).values.runs) || 21;
+const runs =
+  Number(parseArgs({ options: { runs: { type: 'string', default: '21' } } }).values.runs) || 21;
 const site = `http://localhost:${port}`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { readLiveState } from './release-map-file';
 import { rejection, tempRegistry, writeBuild } from '../testing/release-fixtures';
 import { RevisionTakenError } from './registry-log';
-import { ReleaseError } from './release-error';
+import type { ReleaseError } from './release-error';
 
 const who = { actor: 'alice', reason: 'because' };
 
