@@ -1,5 +1,5 @@
 import type { ReleaseBackend } from '../cli/release/release-backend';
-import { RELEASE_API_PREFIX } from './release-api';
+import { RELEASE_API_PREFIX } from './release-api-paths';
 import type {
   CommitResult,
   HistoryEntry,

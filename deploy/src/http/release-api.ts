@@ -7,11 +7,10 @@ import { ReleaseError, errorBody } from '../registry/release-error';
 import type { ReleaseRegistry } from '../registry/release-registry';
 import { releaseAuthenticator } from './release-auth';
 import { RELEASE_SCHEMA_MESSAGES, releaseSchemas } from './release-schemas';
+import { RELEASE_API_PREFIX, RELEASE_OPENAPI_PATH } from './release-api-paths';
 import { schemaErrorMessage } from './schema-errors';
 
-export const RELEASE_API_PREFIX = '/release-api/v1';
-/** The release API's OpenAPI document. */
-export const RELEASE_OPENAPI_PATH = `${RELEASE_API_PREFIX}/openapi.json`;
+export { RELEASE_API_PREFIX, RELEASE_OPENAPI_PATH } from './release-api-paths';
 
 const BODY_LIMIT = 16 * 1024;
 
