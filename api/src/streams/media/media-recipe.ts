@@ -57,7 +57,9 @@ export function scoreline(index: number): { runs: number; wickets: number; overs
 }
 
 export const RECIPE = {
-  version: 1,
+  version: 2,
+  // Top left: the player's controls sit along the bottom of the picture.
+  scorebug: { x: 60, y: 56 },
   segmentSeconds: SEGMENT_SECONDS,
   loopSeconds: LOOP_SECONDS,
   frameRate: FRAME_RATE,

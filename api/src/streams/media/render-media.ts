@@ -17,6 +17,7 @@ import {
   CARD_TEAMS,
   FRAME_RATE,
   LOOP_SECONDS,
+  RECIPE,
   RENDITION_RECIPES,
   SEGMENTS_PER_LOOP,
   SEGMENT_SECONDS,
@@ -113,7 +114,7 @@ function ffmpegArgs(): string[] {
     '-i',
     'overlay/%02d.ppm',
     '-filter_complex',
-    `[0:v][2:v]overlay=x=60:y=850:eof_action=repeat,format=yuv420p,split=${RENDITION_RECIPES.length}${split};${scaled}`,
+    `[0:v][2:v]overlay=x=${RECIPE.scorebug.x}:y=${RECIPE.scorebug.y}:eof_action=repeat,format=yuv420p,split=${RENDITION_RECIPES.length}${split};${scaled}`,
   ];
   RENDITION_RECIPES.forEach((r, i) => {
     args.push(
