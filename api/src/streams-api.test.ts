@@ -19,6 +19,7 @@ import {
   entitlement,
   expectErrorShape,
   newViewer,
+  PASSWORD,
 } from './testing/billing-helpers';
 import type { Viewer } from './testing/billing-helpers';
 import { describeEachDatabase } from './testing/test-api';
@@ -390,15 +391,21 @@ describeEachDatabase('Streams API and origin', (host) => {
     it('refuses renewal once the device is signed out', async () => {
       const v = await viewer('monthly');
       const grant = (await request(v)).body;
+      // Another session of the same account (a second browser) signs this device out.
+      const other = await v.client.signIn(v.email, PASSWORD);
+      expect(other.status).toBe(200);
       const signedOut = await v.client.request(
         'DELETE',
         `/api/v1/devices/${v.vidictId}`,
         undefined,
         undefined,
-        { bearer: v.bearer },
+        { bearer: other.body.access_token },
       );
       expect(signedOut.status).toBe(204);
-      const res = await renew(v, grant.streamId);
+      // The signed-out device's own session has ended (decision 104): its renewal is unauthorised.
+      expect((await renew(v, grant.streamId)).status).toBe(401);
+      // And no other session of the account can keep that device's stream alive.
+      const res = await renew({ ...v, bearer: other.body.access_token }, grant.streamId);
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ code: 'NOT_ENTITLED', reason: 'DEVICE_NOT_REGISTERED' });
     });

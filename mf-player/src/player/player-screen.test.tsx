@@ -82,6 +82,11 @@ describe('/player', () => {
       'href',
       '/events',
     );
+    // The event read and the stream request run side by side: the 404 alert may come from either,
+    // so wait for both before the next test starts counting requests.
+    await waitFor(() =>
+      expect(streamRequests()).toEqual([expect.objectContaining({ pk: 'nope' })]),
+    );
   });
 
   it('a link without an event is the same designed state, with no API call', async () => {
