@@ -3,7 +3,7 @@
  * The accounts API over real HTTP, the same suite on PGlite and on a throwaway PostgreSQL.
  */
 import { MESSAGES } from '@crease/contract';
-import { describeEachDatabase, uniqueEmail } from './testing/test-api';
+import { apiForSuite, describeEachDatabase, uniqueEmail } from './testing/test-api';
 import type { ApiClient, RunningApi } from './testing/test-api';
 
 const PASSWORD = 'correct horse battery';
@@ -23,30 +23,19 @@ async function outboxLink(api: ApiClient, email: string): Promise<string> {
 }
 
 describeEachDatabase('accounts API', (host) => {
-  let api: RunningApi;
-  let client: ApiClient;
-
-  beforeAll(async () => {
-    api = await host().start();
-  });
-  afterAll(async () => {
-    await api.close();
-  });
-  beforeEach(() => {
-    client = api.client();
-  });
+  const suite = apiForSuite(host);
 
   async function signedInViewer() {
     const email = uniqueEmail();
-    expect((await client.register(email, PASSWORD)).status).toBe(201);
-    const { body } = await client.signIn(email, PASSWORD);
+    expect((await suite.client.register(email, PASSWORD)).status).toBe(201);
+    const { body } = await suite.client.signIn(email, PASSWORD);
     return { email, ...body };
   }
 
   describe('registration', () => {
     it('creates a viewer with the default names and answers 201 {userId, email}', async () => {
       const email = uniqueEmail();
-      const res = await client.register(`  ${email.toUpperCase()} `, PASSWORD);
+      const res = await suite.client.register(`  ${email.toUpperCase()} `, PASSWORD);
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ userId: expect.any(String), email });
       const [row] = await host().query('SELECT * FROM users WHERE email = $1', [email]);
@@ -60,8 +49,8 @@ describeEachDatabase('accounts API', (host) => {
 
     it('tells the viewer an email is taken with 409 EMAIL_ALREADY_REGISTERED', async () => {
       const email = uniqueEmail();
-      await client.register(email, PASSWORD);
-      const again = await client.register(email, 'another good password');
+      await suite.client.register(email, PASSWORD);
+      const again = await suite.client.register(email, 'another good password');
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({ code: 'EMAIL_ALREADY_REGISTERED', userId: null });
       expect(again.body.timeStamp).toEqual(expect.any(String));
@@ -69,7 +58,7 @@ describeEachDatabase('accounts API', (host) => {
 
     it('refuses weak passwords and bad emails with the form rules, storing nothing', async () => {
       const email = uniqueEmail();
-      const weak = await client.postJson(
+      const weak = await suite.client.postJson(
         '/api/v1/auth/register',
         { email, password: 'password1', emailSubscribe: true },
         { botCheck: 'register' },
@@ -79,7 +68,7 @@ describeEachDatabase('accounts API', (host) => {
         code: 'WEAK_PASSWORD',
         message: 'That password is too common. Choose another.',
       });
-      const badEmail = await client.postJson(
+      const badEmail = await suite.client.postJson(
         '/api/v1/auth/register',
         { email: 'not-an-email', password: PASSWORD, emailSubscribe: true },
         { botCheck: 'register' },
@@ -90,30 +79,30 @@ describeEachDatabase('accounts API', (host) => {
 
     it('needs a bot-check proof for this action, accepted once', async () => {
       const body = { email: uniqueEmail(), password: PASSWORD, emailSubscribe: false };
-      expect((await client.postJson('/api/v1/auth/register', body)).body).toMatchObject({
+      expect((await suite.client.postJson('/api/v1/auth/register', body)).body).toMatchObject({
         code: 'BOT_CHECK_FAILED',
       });
-      const forSignIn = await client.botToken('signin');
-      const wrongAction = await client.postJson('/api/v1/auth/register', body, {
+      const forSignIn = await suite.client.botToken('signin');
+      const wrongAction = await suite.client.postJson('/api/v1/auth/register', body, {
         headers: { 'x-bot-check': forSignIn },
       });
       expect(wrongAction.body).toMatchObject({ code: 'BOT_CHECK_FAILED' });
-      const proof = await client.botToken('register');
+      const proof = await suite.client.botToken('register');
       expect(
         (
-          await client.postJson('/api/v1/auth/register', body, {
+          await suite.client.postJson('/api/v1/auth/register', body, {
             headers: { 'x-bot-check': proof },
           })
         ).status,
       ).toBe(201);
-      const replay = await client.postJson(
+      const replay = await suite.client.postJson(
         '/api/v1/auth/register',
         { ...body, email: uniqueEmail() },
         { headers: { 'x-bot-check': proof } },
       );
       expect(replay.status).toBe(400);
       expect(replay.body).toMatchObject({ code: 'BOT_CHECK_FAILED' });
-      const garbage = await client.postJson(
+      const garbage = await suite.client.postJson(
         '/api/v1/auth/register',
         { ...body, email: uniqueEmail() },
         { headers: { 'x-bot-check': 'bm90IGpzb24=' } },
@@ -128,8 +117,8 @@ describeEachDatabase('accounts API', (host) => {
       expect(access_token.split('.')).toHaveLength(3);
       expect(refresh_token.length).toBeGreaterThan(30);
       expect(expires_in).toBe(900);
-      const wrong = await client.signIn(email, 'not the password');
-      const unknown = await client.signIn(uniqueEmail('nobody'), 'not the password');
+      const wrong = await suite.client.signIn(email, 'not the password');
+      const unknown = await suite.client.signIn(uniqueEmail('nobody'), 'not the password');
       expect(wrong.status).toBe(400);
       expect(unknown.status).toBe(400);
       const shape = (b: Record<string, unknown>) => ({ ...b, timeStamp: 'x' });
@@ -144,7 +133,7 @@ describeEachDatabase('accounts API', (host) => {
 
     it('the access token reads the profile (SPEC §3 fields)', async () => {
       const { email, access_token } = await signedInViewer();
-      const me = await client.get('/api/v1/me', { bearer: access_token });
+      const me = await suite.client.get('/api/v1/me', { bearer: access_token });
       expect(me.status).toBe(200);
       expect(Object.keys(me.body).sort()).toEqual(
         [
@@ -166,43 +155,45 @@ describeEachDatabase('accounts API', (host) => {
         ].sort(),
       );
       expect(me.body).toMatchObject({ email, active: true, planId: null });
-      expect((await client.get('/api/v1/me')).status).toBe(401);
-      expect((await client.get('/api/v1/me', { bearer: `${access_token}x` })).body).toMatchObject({
+      expect((await suite.client.get('/api/v1/me')).status).toBe(401);
+      expect(
+        (await suite.client.get('/api/v1/me', { bearer: `${access_token}x` })).body,
+      ).toMatchObject({
         code: 'UNAUTHORIZED',
       });
     });
 
     it('refresh grant rotates: the new pair works, the old refresh token does not', async () => {
       const first = await signedInViewer();
-      const second = await client.refresh(first.refresh_token);
+      const second = await suite.client.refresh(first.refresh_token);
       expect(second.status).toBe(200);
       expect(second.body.refresh_token).not.toBe(first.refresh_token);
-      expect((await client.get('/api/v1/me', { bearer: second.body.access_token })).status).toBe(
-        200,
-      );
-      const third = await client.refresh(second.body.refresh_token);
+      expect(
+        (await suite.client.get('/api/v1/me', { bearer: second.body.access_token })).status,
+      ).toBe(200);
+      const third = await suite.client.refresh(second.body.refresh_token);
       expect(third.status).toBe(200);
     });
 
     it('reusing a spent refresh token (after the race window) revokes the whole family', async () => {
       const first = await signedInViewer();
-      const second = await client.refresh(first.refresh_token);
+      const second = await suite.client.refresh(first.refresh_token);
       await sleep(1100); // past CREASE_REFRESH_REUSE_GRACE_SECONDS=1
-      const replay = await client.refresh(first.refresh_token);
+      const replay = await suite.client.refresh(first.refresh_token);
       expect(replay.status).toBe(400);
       expect(replay.body).toMatchObject({ error: 'invalid_grant', code: 'INVALID_REFRESH_TOKEN' });
       // The legitimate holder of the newest tokens is signed out too.
-      expect((await client.refresh(second.body.refresh_token)).status).toBe(400);
-      expect((await client.get('/api/v1/me', { bearer: second.body.access_token })).status).toBe(
-        401,
-      );
+      expect((await suite.client.refresh(second.body.refresh_token)).status).toBe(400);
+      expect(
+        (await suite.client.get('/api/v1/me', { bearer: second.body.access_token })).status,
+      ).toBe(401);
     });
 
     it("two concurrent refreshes with one token: exactly one wins, and the loser can carry on with the winner's tokens", async () => {
       const first = await signedInViewer();
-      const tabB = api.client();
+      const tabB = suite.api.client();
       const [a, b] = await Promise.all([
-        client.refresh(first.refresh_token),
+        suite.client.refresh(first.refresh_token),
         tabB.refresh(first.refresh_token),
       ]);
       const statuses = [a.status, b.status].sort();
@@ -222,15 +213,21 @@ describeEachDatabase('accounts API', (host) => {
 
     it('revoke (sign-out) ends the family: refresh and access both stop working', async () => {
       const session = await signedInViewer();
-      const revoked = await client.postForm('/oauth2/revoke', { token: session.refresh_token });
+      const revoked = await suite.client.postForm('/oauth2/revoke', {
+        token: session.refresh_token,
+      });
       expect(revoked.status).toBe(200);
-      expect((await client.refresh(session.refresh_token)).status).toBe(400);
-      expect((await client.get('/api/v1/me', { bearer: session.access_token })).status).toBe(401);
-      expect((await client.postForm('/oauth2/revoke', { token: 'unknown' })).status).toBe(200);
+      expect((await suite.client.refresh(session.refresh_token)).status).toBe(400);
+      expect((await suite.client.get('/api/v1/me', { bearer: session.access_token })).status).toBe(
+        401,
+      );
+      expect((await suite.client.postForm('/oauth2/revoke', { token: 'unknown' })).status).toBe(
+        200,
+      );
     });
 
     it('refuses unknown clients, other grants and scopes with RFC 6749 errors', async () => {
-      const unknownClient = await client.postForm(
+      const unknownClient = await suite.client.postForm(
         '/oauth2/token',
         { grant_type: 'refresh_token', refresh_token: 'x' },
         { client: 'someone-else' },
@@ -240,35 +237,37 @@ describeEachDatabase('accounts API', (host) => {
       expect(unknownClient.headers.get('www-authenticate')).toContain('Basic');
       expect(
         (
-          await client.postForm(
+          await suite.client.postForm(
             '/oauth2/token',
             { grant_type: 'refresh_token', refresh_token: 'x' },
             { client: null },
           )
         ).status,
       ).toBe(401);
-      const grant = await client.postForm('/oauth2/token', { grant_type: 'client_credentials' });
+      const grant = await suite.client.postForm('/oauth2/token', {
+        grant_type: 'client_credentials',
+      });
       expect(grant.body).toMatchObject({
         error: 'unsupported_grant_type',
         code: 'UNSUPPORTED_GRANT_TYPE',
       });
-      const scope = await client.postForm('/oauth2/token', {
+      const scope = await suite.client.postForm('/oauth2/token', {
         grant_type: 'password',
         scope: 'ADMIN',
         username: 'a@b.co',
         password: 'x',
       });
       expect(scope.body).toMatchObject({ error: 'invalid_scope', code: 'INVALID_SCOPE' });
-      const missing = await client.postForm('/oauth2/token', { grant_type: 'refresh_token' });
+      const missing = await suite.client.postForm('/oauth2/token', { grant_type: 'refresh_token' });
       expect(missing.body).toMatchObject({ error: 'invalid_request', code: 'VALIDATION_FAILED' });
-      const noBot = await client.postForm('/oauth2/token', {
+      const noBot = await suite.client.postForm('/oauth2/token', {
         grant_type: 'password',
         scope: 'API',
         username: 'a@b.co',
         password: 'x',
       });
       expect(noBot.body).toMatchObject({ error: 'invalid_request', code: 'BOT_CHECK_FAILED' });
-      const json = await client.postJson('/oauth2/token', { grant_type: 'password' });
+      const json = await suite.client.postJson('/oauth2/token', { grant_type: 'password' });
       expect(json.status).toBe(415);
       expect(json.body).toMatchObject({ error: 'invalid_request', code: 'UNSUPPORTED_MEDIA_TYPE' });
     });
@@ -276,22 +275,22 @@ describeEachDatabase('accounts API', (host) => {
     it('needs the XSRF cookie and matching header, and hands out a fresh cookie with the refusal', async () => {
       const session = await signedInViewer();
       const form = { grant_type: 'refresh_token', refresh_token: session.refresh_token };
-      const none = await client.postForm('/oauth2/token', form, { xsrf: false });
+      const none = await suite.client.postForm('/oauth2/token', form, { xsrf: false });
       expect(none.status).toBe(403);
       expect(none.body).toMatchObject({ code: 'XSRF_TOKEN_MISSING', error: 'invalid_request' });
       expect(none.headers.getSetCookie().join()).toMatch(/XSRF-TOKEN=/);
-      const mismatch = await client.postForm('/oauth2/token', form, {
+      const mismatch = await suite.client.postForm('/oauth2/token', form, {
         headers: { 'x-xsrf-token': 'forged.value' },
       });
       expect(mismatch.body).toMatchObject({ code: 'XSRF_TOKEN_MISMATCH' });
       // A planted cookie (say, from a sibling subdomain) equal to the header but not signed by us.
-      const planted = await client.postForm('/oauth2/token', form, {
+      const planted = await suite.client.postForm('/oauth2/token', form, {
         xsrf: false,
         headers: { cookie: 'XSRF-TOKEN=abc.def', 'x-xsrf-token': 'abc.def' },
       });
       expect(planted.body).toMatchObject({ code: 'XSRF_TOKEN_MISMATCH' });
       // The refused calls spent nothing: the refresh token still works.
-      expect((await client.refresh(session.refresh_token)).status).toBe(200);
+      expect((await suite.client.refresh(session.refresh_token)).status).toBe(200);
     });
   });
 
@@ -299,12 +298,12 @@ describeEachDatabase('accounts API', (host) => {
     it('init-reset answers the same for known and unknown emails, and mails a link only to the known one', async () => {
       const { email } = await signedInViewer();
       const stranger = uniqueEmail('stranger');
-      const known = await client.postJson(
+      const known = await suite.client.postJson(
         '/api/v1/auth/init-reset',
         { email },
         { botCheck: 'reset' },
       );
-      const unknown = await client.postJson(
+      const unknown = await suite.client.postJson(
         '/api/v1/auth/init-reset',
         { email: stranger },
         { botCheck: 'reset' },
@@ -318,31 +317,34 @@ describeEachDatabase('accounts API', (host) => {
         userId: null,
         message: MESSAGES.resetEmailSent,
       });
-      const link = await outboxLink(client, email);
-      expect(link).toMatch(new RegExp(`^${api.siteOrigins[0]}/reset-password\\?email=.+&token=.+`));
+      const link = await outboxLink(suite.client, email);
+      expect(link).toMatch(
+        new RegExp(`^${suite.api.siteOrigins[0]}/reset-password\\?email=.+&token=.+`),
+      );
       await sleep(200);
       expect(
-        (await client.get<unknown[]>(`/api/v1/dev/outbox?to=${encodeURIComponent(stranger)}`)).body,
+        (await suite.client.get<unknown[]>(`/api/v1/dev/outbox?to=${encodeURIComponent(stranger)}`))
+          .body,
       ).toEqual([]);
     });
 
     it('reset-password: 200 once, then 208; it signs out every session and the new password works', async () => {
       const session = await signedInViewer();
-      await client.postJson(
+      await suite.client.postJson(
         '/api/v1/auth/init-reset',
         { email: session.email },
         { botCheck: 'reset', headers: { origin: 'http://crease.localhost:4700' } },
       );
-      const link = new URL(await outboxLink(client, session.email));
+      const link = new URL(await outboxLink(suite.client, session.email));
       expect(link.origin).toBe('http://crease.localhost:4700');
       const token = link.searchParams.get('token') as string;
       const body = { email: session.email, token, newPassword: 'a brand new password' };
-      const weak = await client.postJson('/api/v1/auth/reset-password', {
+      const weak = await suite.client.postJson('/api/v1/auth/reset-password', {
         ...body,
         newPassword: 'short',
       });
       expect(weak.body).toMatchObject({ code: 'WEAK_PASSWORD' });
-      const done = await client.postJson('/api/v1/auth/reset-password', body);
+      const done = await suite.client.postJson('/api/v1/auth/reset-password', body);
       expect(done.status).toBe(200);
       expect(done.body).toMatchObject({
         code: 'PASSWORD_RESET',
@@ -350,21 +352,23 @@ describeEachDatabase('accounts API', (host) => {
         message: expect.any(String),
         timeStamp: expect.any(String),
       });
-      const again = await client.postJson('/api/v1/auth/reset-password', body);
+      const again = await suite.client.postJson('/api/v1/auth/reset-password', body);
       expect(again.status).toBe(208);
       expect(again.body).toMatchObject({
         code: 'RESET_LINK_EXPIRED',
         message: MESSAGES.resetLinkExpired,
       });
-      expect((await client.refresh(session.refresh_token)).status).toBe(400);
-      expect((await client.get('/api/v1/me', { bearer: session.access_token })).status).toBe(401);
-      expect((await client.signIn(session.email, PASSWORD)).status).toBe(400);
-      expect((await client.signIn(session.email, 'a brand new password')).status).toBe(200);
+      expect((await suite.client.refresh(session.refresh_token)).status).toBe(400);
+      expect((await suite.client.get('/api/v1/me', { bearer: session.access_token })).status).toBe(
+        401,
+      );
+      expect((await suite.client.signIn(session.email, PASSWORD)).status).toBe(400);
+      expect((await suite.client.signIn(session.email, 'a brand new password')).status).toBe(200);
     });
 
     it('an unknown token or another email gets 208 too', async () => {
       const { email } = await signedInViewer();
-      const res = await client.postJson('/api/v1/auth/reset-password', {
+      const res = await suite.client.postJson('/api/v1/auth/reset-password', {
         email,
         token: 'made-up',
         newPassword: 'a brand new password',
@@ -406,25 +410,27 @@ describeEachDatabase('accounts API', (host) => {
   describe('change password', () => {
     it('needs the old password, keeps this session and signs out the others', async () => {
       const here = await signedInViewer();
-      const elsewhere = (await client.signIn(here.email, PASSWORD)).body;
-      const wrongOld = await client.postJson(
+      const elsewhere = (await suite.client.signIn(here.email, PASSWORD)).body;
+      const wrongOld = await suite.client.postJson(
         '/api/v1/auth/change-password',
         { oldPassword: 'nope nope', newPassword: 'another fine password' },
         { bearer: here.access_token },
       );
       expect(wrongOld.status).toBe(400);
       expect(wrongOld.body).toMatchObject({ code: 'INVALID_OLD_PASSWORD' });
-      const changed = await client.postJson(
+      const changed = await suite.client.postJson(
         '/api/v1/auth/change-password',
         { oldPassword: PASSWORD, newPassword: 'another fine password' },
         { bearer: here.access_token },
       );
       expect(changed.status).toBe(200);
       expect(changed.body).toMatchObject({ code: 'PASSWORD_CHANGED', userId: expect.any(String) });
-      expect((await client.get('/api/v1/me', { bearer: here.access_token })).status).toBe(200);
-      expect((await client.refresh(here.refresh_token)).status).toBe(200);
-      expect((await client.refresh(elsewhere.refresh_token)).status).toBe(400);
-      const anonymous = await client.postJson('/api/v1/auth/change-password', {
+      expect((await suite.client.get('/api/v1/me', { bearer: here.access_token })).status).toBe(
+        200,
+      );
+      expect((await suite.client.refresh(here.refresh_token)).status).toBe(200);
+      expect((await suite.client.refresh(elsewhere.refresh_token)).status).toBe(400);
+      const anonymous = await suite.client.postJson('/api/v1/auth/change-password', {
         oldPassword: PASSWORD,
         newPassword: 'another fine password',
       });
@@ -452,7 +458,7 @@ describeEachDatabase('accounts API', (host) => {
     it('locks an account after repeated wrong passwords, even for the right one, with Retry-After', async () => {
       const c = strict.client();
       const email = uniqueEmail();
-      await client.register(email, PASSWORD); // on the main API: the strict one counts registrations
+      await suite.client.register(email, PASSWORD); // on the main API: the strict one counts registrations
       for (let i = 0; i < 3; i++)
         expect((await c.signIn(email, 'wrong password')).status).toBe(400);
       const locked = await c.signIn(email, PASSWORD);

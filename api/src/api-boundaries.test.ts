@@ -6,8 +6,8 @@
  */
 import { startTestServer, sendJson } from '@crease/test-utils';
 import type { TestServer } from '@crease/test-utils';
-import { SITE_ORIGIN, describeEachDatabase, uniqueEmail } from './testing/test-api';
-import type { ApiClient, CallResult, RunningApi } from './testing/test-api';
+import { SITE_ORIGIN, apiForSuite, describeEachDatabase, uniqueEmail } from './testing/test-api';
+import type { CallResult, RunningApi } from './testing/test-api';
 
 const PASSWORD = 'correct horse battery';
 
@@ -19,21 +19,10 @@ function expectErrorShape(res: CallResult, status: number, code: string) {
 }
 
 describeEachDatabase('API boundaries', (host) => {
-  let api: RunningApi;
-  let client: ApiClient;
-
-  beforeAll(async () => {
-    api = await host().start();
-  });
-  afterAll(async () => {
-    await api.close();
-  });
-  beforeEach(() => {
-    client = api.client();
-  });
+  const suite = apiForSuite(host);
 
   const register = (body: unknown, headers: Record<string, string> = {}) =>
-    client.postJson('/api/v1/auth/register', body, { botCheck: 'register', headers });
+    suite.client.postJson('/api/v1/auth/register', body, { botCheck: 'register', headers });
   const stored = async (email: string) =>
     (await host().query('SELECT id FROM users WHERE email = $1', [email])).length;
 
@@ -41,13 +30,19 @@ describeEachDatabase('API boundaries', (host) => {
     it('malformed JSON, empty body and prototype poisoning: 400 MALFORMED_JSON', async () => {
       const email = uniqueEmail();
       for (const raw of [`{"email":"${email}","password":`, '', '{"__proto__":{"x":1}}', 'null']) {
-        const res = await client.request('POST', '/api/v1/auth/register', raw, 'application/json', {
-          botCheck: 'register',
-        });
+        const res = await suite.client.request(
+          'POST',
+          '/api/v1/auth/register',
+          raw,
+          'application/json',
+          {
+            botCheck: 'register',
+          },
+        );
         expect(res.status).toBe(400);
         expect(['MALFORMED_JSON', 'VALIDATION_FAILED']).toContain(res.body.code);
       }
-      const res = await client.request(
+      const res = await suite.client.request(
         'POST',
         '/api/v1/auth/register',
         '{"email": ',
@@ -63,13 +58,13 @@ describeEachDatabase('API boundaries', (host) => {
       const json = JSON.stringify({ email, password: PASSWORD, emailSubscribe: true });
       for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=x'])
         expectErrorShape(
-          await client.request('POST', '/api/v1/auth/register', json, type, {
+          await suite.client.request('POST', '/api/v1/auth/register', json, type, {
             botCheck: 'register',
           }),
           415,
           'UNSUPPORTED_MEDIA_TYPE',
         );
-      const form = await client.request(
+      const form = await suite.client.request(
         'POST',
         '/api/v1/auth/register',
         new URLSearchParams({ email, password: PASSWORD }).toString(),
@@ -84,7 +79,7 @@ describeEachDatabase('API boundaries', (host) => {
       const email = uniqueEmail();
       const res = await register({ email, password: 'x'.repeat(20_000), emailSubscribe: true });
       expectErrorShape(res, 413, 'PAYLOAD_TOO_LARGE');
-      const form = await client.postForm('/oauth2/token', {
+      const form = await suite.client.postForm('/oauth2/token', {
         grant_type: 'password',
         username: email,
         password: 'y'.repeat(20_000),
@@ -104,27 +99,27 @@ describeEachDatabase('API boundaries', (host) => {
         ['/api/v1/analytics/events', inField],
         ['/api/v1/analytics/page-views', arrays],
       ] as const) {
-        const res = await client.request('POST', path, raw, 'application/json', {
+        const res = await suite.client.request('POST', path, raw, 'application/json', {
           botCheck: path.includes('register') ? 'register' : undefined,
         });
         expectErrorShape(res, 400, 'VALIDATION_FAILED');
         expect(res.body.message).toMatch(/nested too deeply/);
       }
       // Just as deep in the OAuth2 form world: qs-style brackets are plain text there.
-      const form = await client.postForm('/oauth2/token', {
+      const form = await suite.client.postForm('/oauth2/token', {
         grant_type: 'refresh_token',
         refresh_token: '['.repeat(500),
       });
       expect(form.status).toBe(400);
       // The API is still healthy afterwards.
-      expect((await client.get('/healthz')).status).toBe(200);
+      expect((await suite.client.get('/healthz')).status).toBe(200);
     });
 
     it('too many values within the size limit: 400 VALIDATION_FAILED', async () => {
       const many = `[${Array(8000).fill('0').join(',')}]`; // 16 000 bytes, 8 000 values
       const wide = `{"name":"x","properties":{"p":[${Array(5000).fill('[]').join(',')}]}}`;
       for (const raw of [many, wide]) {
-        const res = await client.request(
+        const res = await suite.client.request(
           'POST',
           '/api/v1/analytics/events',
           raw,
@@ -156,14 +151,14 @@ describeEachDatabase('API boundaries', (host) => {
       expect(numberEmail.body.message).toContain('email');
       const array = await register([{ email, password: PASSWORD, emailSubscribe: true }]);
       expectErrorShape(array, 400, 'VALIDATION_FAILED');
-      const dupForm = await client.request(
+      const dupForm = await suite.client.request(
         'POST',
         '/oauth2/token',
         'grant_type=password&grant_type=refresh_token',
         'application/x-www-form-urlencoded',
       );
       expect(dupForm.body).toMatchObject({ code: 'VALIDATION_FAILED', error: 'invalid_request' });
-      const query = await client.get('/api/v1/bot-check/challenge?action=launch');
+      const query = await suite.client.get('/api/v1/bot-check/challenge?action=launch');
       expectErrorShape(query, 400, 'VALIDATION_FAILED');
       expect(query.body.message).toContain('action');
       expect(await stored(email)).toBe(0);
@@ -176,13 +171,13 @@ describeEachDatabase('API boundaries', (host) => {
         400,
         'INVALID_EMAIL',
       );
-      const signIn = await client.signIn(`' OR '1'='1`, `' OR '1'='1`);
+      const signIn = await suite.client.signIn(`' OR '1'='1`, `' OR '1'='1`);
       expect(signIn.body).toMatchObject({ code: 'INVALID_CREDENTIALS' });
       const email = uniqueEmail();
       const password = `Robert'); DROP TABLE users;-- ${'"'}`;
       expect((await register({ email, password, emailSubscribe: false })).status).toBe(201);
-      expect((await client.signIn(email, password)).status).toBe(200);
-      const outbox = await client.get<unknown[]>(
+      expect((await suite.client.signIn(email, password)).status).toBe(200);
+      const outbox = await suite.client.get<unknown[]>(
         `/api/v1/dev/outbox?to=${encodeURIComponent("' OR 1=1 --")}`,
       );
       expect(outbox.body).toEqual([]);
@@ -196,7 +191,7 @@ describeEachDatabase('API boundaries', (host) => {
       const nul = await register({ email, password: `abc\u0000defghij`, emailSubscribe: true });
       expectErrorShape(nul, 400, 'VALIDATION_FAILED');
       expect(nul.body.message).toContain('password');
-      const surrogate = await client.request(
+      const surrogate = await suite.client.request(
         'POST',
         '/api/v1/auth/register',
         `{"email":"${email}","password":"abcdefgh\\ud800","emailSubscribe":true}`,
@@ -223,19 +218,19 @@ describeEachDatabase('API boundaries', (host) => {
       // Eight emoji are eight characters; full-width letters sign in as their ASCII form (NFKC).
       const emoji = '🏏🏏🏏🏏🏏🏏🏏🏏';
       expect((await register({ email, password: emoji, emailSubscribe: true })).status).toBe(201);
-      expect((await client.signIn(email, emoji)).status).toBe(200);
+      expect((await suite.client.signIn(email, emoji)).status).toBe(200);
       const wide = uniqueEmail();
       expect(
         (await register({ email: wide, password: 'ｃｒｉｃｋｅｔ　ｂａｔ', emailSubscribe: true }))
           .status,
       ).toBe(201);
-      expect((await client.signIn(wide, 'cricket bat')).status).toBe(200);
+      expect((await suite.client.signIn(wide, 'cricket bat')).status).toBe(200);
     });
 
     it('unknown routes and methods: 404 NOT_FOUND', async () => {
-      expectErrorShape(await client.get('/api/v1/nothing-here'), 404, 'NOT_FOUND');
+      expectErrorShape(await suite.client.get('/api/v1/nothing-here'), 404, 'NOT_FOUND');
       expectErrorShape(
-        await client.request('DELETE', '/api/v1/me', undefined, undefined),
+        await suite.client.request('DELETE', '/api/v1/me', undefined, undefined),
         404,
         'NOT_FOUND',
       );
@@ -244,15 +239,21 @@ describeEachDatabase('API boundaries', (host) => {
 
   describe('CORS, docs, analytics and probes', () => {
     it('allows the site origins with credentials, and nobody else', async () => {
-      const preflight = await client.request('OPTIONS', '/oauth2/token', undefined, undefined, {
-        xsrf: false,
-        headers: {
-          origin: SITE_ORIGIN,
-          'access-control-request-method': 'POST',
-          'access-control-request-headers':
-            'authorization,content-type,x-xsrf-token,x-bot-check,idempotency-key',
+      const preflight = await suite.client.request(
+        'OPTIONS',
+        '/oauth2/token',
+        undefined,
+        undefined,
+        {
+          xsrf: false,
+          headers: {
+            origin: SITE_ORIGIN,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers':
+              'authorization,content-type,x-xsrf-token,x-bot-check,idempotency-key',
+          },
         },
-      });
+      );
       expect(preflight.status).toBe(204);
       expect(preflight.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
       expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
@@ -260,11 +261,11 @@ describeEachDatabase('API boundaries', (host) => {
         /X-XSRF-TOKEN.*X-Bot-Check.*Idempotency-Key/,
       );
       expect(Number(preflight.headers.get('access-control-max-age'))).toBeGreaterThan(0);
-      const foreign = await client.get('/api/v1/bot-check/challenge?action=signin', {
+      const foreign = await suite.client.get('/api/v1/bot-check/challenge?action=signin', {
         headers: { origin: 'https://evil.example' },
       });
       expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-      const own = await client.get('/api/v1/bot-check/challenge?action=signin', {
+      const own = await suite.client.get('/api/v1/bot-check/challenge?action=signin', {
         headers: { origin: SITE_ORIGIN },
       });
       expect(own.headers.get('access-control-allow-origin')).toBe(SITE_ORIGIN);
@@ -272,9 +273,9 @@ describeEachDatabase('API boundaries', (host) => {
 
     it('sends security headers on every answer, errors included; HSTS outside development', async () => {
       const answers = [
-        await client.get('/healthz'),
-        await client.get('/no/such/route'),
-        await client.postJson('/api/v1/auth/register', { email: 'x' }, { xsrf: false }),
+        await suite.client.get('/healthz'),
+        await suite.client.get('/no/such/route'),
+        await suite.client.postJson('/api/v1/auth/register', { email: 'x' }, { xsrf: false }),
         await register({ email: uniqueEmail(), password: PASSWORD }),
       ];
       expect(answers.map((res) => res.status)).toEqual([200, 404, 403, 400]);
@@ -291,7 +292,7 @@ describeEachDatabase('API boundaries', (host) => {
         expect(res.headers.get('x-powered-by')).toBeNull();
       }
       // The docs page gets the UI's own policy (its scripts by hash), not "nothing loads".
-      const docs = await client.get('/docs/static/index.html');
+      const docs = await suite.client.get('/docs/static/index.html');
       expect(docs.status).toBe(200);
       expect(docs.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
       expect(docs.headers.get('content-security-policy')).not.toMatch(/upgrade-insecure-requests/);
@@ -308,7 +309,7 @@ describeEachDatabase('API boundaries', (host) => {
     });
 
     it('serves the OpenAPI document built from the route schemas at /docs', async () => {
-      const doc = await client.get<{
+      const doc = await suite.client.get<{
         openapi: string;
         paths: Record<string, Record<string, { requestBody?: unknown }>>;
       }>('/docs/json');
@@ -325,12 +326,12 @@ describeEachDatabase('API boundaries', (host) => {
       ])
         expect(doc.body.paths).toHaveProperty([path]);
       expect(JSON.stringify(doc.body.paths['/api/v1/auth/register'])).toContain('emailSubscribe');
-      expect((await client.get('/docs')).status).toBeLessThan(400);
+      expect((await suite.client.get('/docs')).status).toBeLessThan(400);
     });
 
     it('stores page views and events from the shell (202)', async () => {
       const path = `/events?probe=${Date.now()}`;
-      const view = await client.postJson('/api/v1/analytics/page-views', {
+      const view = await suite.client.postJson('/api/v1/analytics/page-views', {
         path,
         title: 'Events',
         referrer: '',
@@ -338,7 +339,7 @@ describeEachDatabase('API boundaries', (host) => {
       expect(view.status).toBe(202);
       expect(
         (
-          await client.postJson('/api/v1/analytics/events', {
+          await suite.client.postJson('/api/v1/analytics/events', {
             name: 'signup',
             properties: { plan: 'x', n: 1 },
           })
@@ -347,7 +348,7 @@ describeEachDatabase('API boundaries', (host) => {
       expect(
         await host().query('SELECT kind, title FROM analytics_events WHERE path = $1', [path]),
       ).toEqual([{ kind: 'page-view', title: 'Events' }]);
-      const nested = await client.postJson('/api/v1/analytics/events', {
+      const nested = await suite.client.postJson('/api/v1/analytics/events', {
         name: 'x',
         properties: { deep: { a: 1 } },
       });
@@ -355,8 +356,8 @@ describeEachDatabase('API boundaries', (host) => {
     });
 
     it('answers the health probes', async () => {
-      expect((await client.get('/healthz')).body).toEqual({ ok: true });
-      expect((await client.get('/readyz')).body).toEqual({ ok: true });
+      expect((await suite.client.get('/healthz')).body).toEqual({ ok: true });
+      expect((await suite.client.get('/readyz')).body).toEqual({ ok: true });
     });
   });
 
@@ -385,24 +386,24 @@ describeEachDatabase('API boundaries', (host) => {
     it('a proof counts only on the site host it was fetched for', async () => {
       const other = 'http://crease.localhost:4700';
       // A challenge fetched by a page on `origin`, solved as the browser would.
-      const proofFor = (origin: string) => client.botToken('register', origin);
+      const proofFor = (origin: string) => suite.client.botToken('register', origin);
       const forOther = await proofFor(other);
-      const elsewhere = await client.postJson('/api/v1/auth/register', body(), {
+      const elsewhere = await suite.client.postJson('/api/v1/auth/register', body(), {
         headers: { 'x-bot-check': forOther, origin: SITE_ORIGIN },
       });
       expectErrorShape(elsewhere, 400, 'BOT_CHECK_FAILED');
-      const here = await client.postJson('/api/v1/auth/register', body(), {
+      const here = await suite.client.postJson('/api/v1/auth/register', body(), {
         headers: { 'x-bot-check': await proofFor(other), origin: other },
       });
       expect(here.status).toBe(201);
       // Without an Origin (scripts), proofs are bound to the public site, the first origin.
-      const scripted = await client.postJson('/api/v1/auth/register', body(), {
-        headers: { 'x-bot-check': await client.botToken('register') },
+      const scripted = await suite.client.postJson('/api/v1/auth/register', body(), {
+        headers: { 'x-bot-check': await suite.client.botToken('register') },
       });
       expect(scripted.status).toBe(201);
       const forged = JSON.parse(Buffer.from(forOther, 'base64').toString('utf8'));
       forged.salt = forged.salt.replace('host=crease.localhost', 'host=localhost');
-      const tampered = await client.postJson('/api/v1/auth/register', body(), {
+      const tampered = await suite.client.postJson('/api/v1/auth/register', body(), {
         headers: { 'x-bot-check': Buffer.from(JSON.stringify(forged)).toString('base64') },
       });
       expectErrorShape(tampered, 400, 'BOT_CHECK_FAILED');

@@ -2,26 +2,15 @@
 /**
  * Idempotency-Key (decision 019) and housekeeping over real HTTP, on PGlite and PostgreSQL.
  */
-import { describeEachDatabase, uniqueEmail } from './testing/test-api';
-import type { ApiClient, RunningApi } from './testing/test-api';
+import { apiForSuite, describeEachDatabase, uniqueEmail } from './testing/test-api';
+import type { RunningApi } from './testing/test-api';
 
 const PASSWORD = 'correct horse battery';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const REGISTER = '/api/v1/auth/register';
 
 describeEachDatabase('Idempotency-Key', (host) => {
-  let api: RunningApi;
-  let client: ApiClient;
-
-  beforeAll(async () => {
-    api = await host().start();
-  });
-  afterAll(async () => {
-    await api.close();
-  });
-  beforeEach(() => {
-    client = api.client();
-  });
+  const suite = apiForSuite(host);
 
   const usersWith = async (email: string) =>
     (await host().query('SELECT id FROM users WHERE email = $1', [email])).length;
@@ -32,19 +21,19 @@ describeEachDatabase('Idempotency-Key', (host) => {
     // The shell's retry sends the very same headers, bot-check proof included.
     const headers = {
       'idempotency-key': crypto.randomUUID(),
-      'x-bot-check': await client.botToken('register'),
+      'x-bot-check': await suite.client.botToken('register'),
     };
-    const first = await client.postJson(REGISTER, body, { headers });
+    const first = await suite.client.postJson(REGISTER, body, { headers });
     expect(first.status).toBe(201);
     expect(first.headers.get('idempotent-replayed')).toBeNull();
-    const retry = await client.postJson(REGISTER, body, { headers });
+    const retry = await suite.client.postJson(REGISTER, body, { headers });
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.headers.get('content-type')).toMatch(/^application\/json/);
     expect(retry.body).toEqual(first.body);
     expect(await usersWith(email)).toBe(1);
     // Without the key, the same request is a new registration: the email is taken.
-    const fresh = await client.register(email, PASSWORD);
+    const fresh = await suite.client.register(email, PASSWORD);
     expect(fresh.status).toBe(409);
     expect(fresh.body).toMatchObject({ code: 'EMAIL_ALREADY_REGISTERED' });
   });
@@ -52,7 +41,7 @@ describeEachDatabase('Idempotency-Key', (host) => {
   it('stores the key and the request only as keyed hashes', async () => {
     const key = `key-${crypto.randomUUID()}`;
     const email = uniqueEmail('idem');
-    const res = await client.postJson(
+    const res = await suite.client.postJson(
       REGISTER,
       { email, password: PASSWORD, emailSubscribe: true },
       { botCheck: 'register', headers: { 'idempotency-key': key } },
@@ -73,14 +62,14 @@ describeEachDatabase('Idempotency-Key', (host) => {
   it('answers 422 IDEMPOTENCY_KEY_REUSED for the same key with a different body', async () => {
     const key = crypto.randomUUID();
     const email = uniqueEmail('idem');
-    const first = await client.postJson(
+    const first = await suite.client.postJson(
       REGISTER,
       { email, password: PASSWORD, emailSubscribe: false },
       { botCheck: 'register', headers: { 'idempotency-key': key } },
     );
     expect(first.status).toBe(201);
     const other = uniqueEmail('idem');
-    const reused = await client.postJson(
+    const reused = await suite.client.postJson(
       REGISTER,
       { email: other, password: PASSWORD, emailSubscribe: false },
       { botCheck: 'register', headers: { 'idempotency-key': key } },
@@ -96,10 +85,10 @@ describeEachDatabase('Idempotency-Key', (host) => {
     const body = { email, password: PASSWORD, emailSubscribe: false };
     const headers = {
       'idempotency-key': crypto.randomUUID(),
-      'x-bot-check': await client.botToken('register'),
+      'x-bot-check': await suite.client.botToken('register'),
     };
     const answers = await Promise.all(
-      [0, 1, 2].map(() => client.postJson(REGISTER, body, { headers })),
+      [0, 1, 2].map(() => suite.client.postJson(REGISTER, body, { headers })),
     );
     const executed = answers.filter(
       (a) => a.status === 201 && a.headers.get('idempotent-replayed') === null,
@@ -122,7 +111,7 @@ describeEachDatabase('Idempotency-Key', (host) => {
   it('refuses a malformed key with 400 INVALID_IDEMPOTENCY_KEY and does nothing', async () => {
     for (const key of ['has space', 'x'.repeat(256), 'tab\tinside']) {
       const email = uniqueEmail('idem');
-      const res = await client.postJson(
+      const res = await suite.client.postJson(
         REGISTER,
         { email, password: PASSWORD, emailSubscribe: false },
         { botCheck: 'register', headers: { 'idempotency-key': key } },
@@ -131,7 +120,7 @@ describeEachDatabase('Idempotency-Key', (host) => {
       expect(res.body).toMatchObject({ code: 'INVALID_IDEMPOTENCY_KEY', userId: null });
       expect(await usersWith(email)).toBe(0);
     }
-    const longest = await client.postJson(
+    const longest = await suite.client.postJson(
       REGISTER,
       { email: uniqueEmail('idem'), password: PASSWORD, emailSubscribe: false },
       { botCheck: 'register', headers: { 'idempotency-key': '~'.repeat(255) } },
@@ -141,15 +130,15 @@ describeEachDatabase('Idempotency-Key', (host) => {
 
   it('replays a stored 4xx answer as well (the first attempt: 409)', async () => {
     const email = uniqueEmail('idem');
-    await client.register(email, PASSWORD);
+    await suite.client.register(email, PASSWORD);
     const key = crypto.randomUUID();
     const body = { email, password: PASSWORD, emailSubscribe: false };
-    const taken = await client.postJson(REGISTER, body, {
+    const taken = await suite.client.postJson(REGISTER, body, {
       botCheck: 'register',
       headers: { 'idempotency-key': key },
     });
     expect(taken.status).toBe(409);
-    const again = await client.postJson(REGISTER, body, {
+    const again = await suite.client.postJson(REGISTER, body, {
       botCheck: 'register',
       headers: { 'idempotency-key': key },
     });
@@ -164,10 +153,10 @@ describeEachDatabase('Idempotency-Key', (host) => {
     const viewers = [uniqueEmail('idem'), uniqueEmail('idem')];
     const results = [];
     for (const email of viewers) {
-      expect((await client.register(email, PASSWORD)).status).toBe(201);
-      const { body: tokens } = await client.signIn(email, PASSWORD);
+      expect((await suite.client.register(email, PASSWORD)).status).toBe(201);
+      const { body: tokens } = await suite.client.signIn(email, PASSWORD);
       results.push(
-        await client.postJson(
+        await suite.client.postJson(
           '/api/v1/auth/change-password',
           { oldPassword: PASSWORD, newPassword: 'another good password' },
           { bearer: tokens.access_token, headers: { 'idempotency-key': key } },
@@ -181,8 +170,8 @@ describeEachDatabase('Idempotency-Key', (host) => {
 
   it('keeps working without the header (non-browser clients)', async () => {
     const email = uniqueEmail('idem');
-    expect((await client.register(email, PASSWORD)).status).toBe(201);
-    expect((await client.register(email, PASSWORD)).status).toBe(409);
+    expect((await suite.client.register(email, PASSWORD)).status).toBe(201);
+    expect((await suite.client.register(email, PASSWORD)).status).toBe(409);
   });
 });
 

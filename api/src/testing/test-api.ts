@@ -292,6 +292,37 @@ export type DatabaseKind = 'PGlite' | 'PostgreSQL';
  * server binaries the PostgreSQL leg is skipped with a loud warning, unless
  * CREASE_REQUIRE_POSTGRES=1 (CI), where that is a failure.
  */
+/**
+ * The usual suite setup, written once: one API instance for the suite (with extra env, if any)
+ * and a fresh browser-like client (its own cookies) for every test.
+ */
+export function apiForSuite(
+  host: () => ApiHost,
+  env: Record<string, string> = {},
+): { readonly api: RunningApi; readonly client: ApiClient } {
+  let api: RunningApi | null = null;
+  let client: ApiClient | null = null;
+  beforeAll(async () => {
+    api = await host().start(env);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+  beforeEach(() => {
+    client = api!.client();
+  });
+  return {
+    get api() {
+      if (!api) throw new Error('the API starts in beforeAll; use it inside tests or hooks');
+      return api;
+    },
+    get client() {
+      if (!client) throw new Error('the client is made in beforeEach; use it inside tests');
+      return client;
+    },
+  };
+}
+
 export function describeEachDatabase(
   title: string,
   suite: (host: () => ApiHost, kind: DatabaseKind) => void,
