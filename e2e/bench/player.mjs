@@ -8,17 +8,17 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const port = Number(process.env.BENCH_PORT ?? 4791);
-const arg = (name, fallback) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) || fallback : fallback;
-};
-const runs = arg('runs', 10);
-const steadySeconds = arg('seconds', 60);
+const { values: options } = parseArgs({
+  options: { runs: { type: 'string', default: '10' }, seconds: { type: 'string', default: '60' } },
+});
+const runs = Number(options.runs) || 10;
+const steadySeconds = Number(options.seconds) || 60;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const flags = [
   '--headless=new',

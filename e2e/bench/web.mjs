@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
@@ -16,7 +17,10 @@ import { APP_NAMES } from '@crease/contract';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const port = Number(process.env.BENCH_PORT ?? 4790);
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1] || 3) || 3;
+const { values: options } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, 'events-only': { type: 'boolean' } },
+});
+const runs = Number(options.runs) || 3;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const flags = [
   '--headless=new',
@@ -25,7 +29,7 @@ const flags = [
   '--disable-dev-shm-usage',
   '--disable-background-networking',
 ];
-const eventsOnly = process.argv.includes('--events-only');
+const eventsOnly = options['events-only'] === true;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function startSite() {
