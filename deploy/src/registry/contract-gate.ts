@@ -4,15 +4,18 @@ import { isContractRange, satisfiesContract } from './contract-range';
 import type { AppRelease, RegistryApps } from './registry-log';
 import { ReleaseError } from './release-error';
 
-/** What a build's manifest says about the contract; refuses a build that says nothing. */
-export function contractOf(app: AppName, manifest: Buffer | string): string | number {
-  let metaData: Record<string, unknown> = {};
+/** The `metaData` of a build's mf-manifest.json (both gates read it); refuses broken JSON. */
+export function manifestMetaData(app: AppName, manifest: Buffer | string): Record<string, unknown> {
   try {
-    metaData =
-      (JSON.parse(String(manifest)) as { metaData?: Record<string, unknown> }).metaData ?? {};
+    return (JSON.parse(String(manifest)) as { metaData?: Record<string, unknown> }).metaData ?? {};
   } catch {
     throw new ReleaseError('CONTRACT_MISMATCH', `${app}'s mf-manifest.json is not valid JSON.`);
   }
+}
+
+/** What a build's manifest says about the contract; refuses a build that says nothing. */
+export function contractOf(app: AppName, manifest: Buffer | string): string | number {
+  const metaData = manifestMetaData(app, manifest);
   if (app === 'shell') {
     const provided = metaData[SHELL_CONTRACT_METADATA_KEY];
     if (typeof provided !== 'number' || !Number.isInteger(provided) || provided < 1) {

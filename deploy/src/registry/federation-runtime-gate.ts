@@ -1,6 +1,7 @@
 import { REMOTE_RUNTIME_METADATA_KEY, SHELL_RUNTIME_METADATA_KEY } from '@crease/contract';
 import type { AppName } from '../artifacts/artifact-store';
 import type { AppRelease, RegistryApps } from './registry-log';
+import { manifestMetaData } from './contract-gate';
 import { ReleaseError } from './release-error';
 
 /**
@@ -84,12 +85,5 @@ export function checkFederationRuntimeGate(apps: RegistryApps, changed: AppName[
 
 /** The federation runtime a build's manifest declares (decision 084); null when it says nothing. */
 export function federationRuntimeOf(app: AppName, manifest: Buffer | string): string | null {
-  let metaData: Record<string, unknown> = {};
-  try {
-    metaData =
-      (JSON.parse(String(manifest)) as { metaData?: Record<string, unknown> }).metaData ?? {};
-  } catch {
-    throw new ReleaseError('CONTRACT_MISMATCH', `${app}'s mf-manifest.json is not valid JSON.`);
-  }
-  return runtimeOf(app, metaData);
+  return runtimeOf(app, manifestMetaData(app, manifest));
 }
