@@ -1,7 +1,7 @@
 import type { KyInstance } from 'ky';
 import type { DeviceOs, DeviceType } from './device';
 // JSON, so the build factory (plain Node .mjs) reads the very same keys (decision 120).
-import manifestMetadata from './manifest-metadata.json';
+import manifestMetadata from './manifest-metadata.json' with { type: 'json' };
 
 /**
  * Version of the shell <-> remote contract. A remote declares the range it supports
