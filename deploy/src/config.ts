@@ -59,10 +59,16 @@ export interface ReleaseConfig {
    * (CREASE_LKG_MIN_LIVE_SECONDS, default 600; decision 060). `mark-good` skips the wait.
    */
   lkgMinLiveMs: number;
+  /**
+   * Page views each arm of a canary needs before the canary guard judges it
+   * (CREASE_CANARY_MIN_VIEWS, default 200; decision 141).
+   */
+  canaryMinViews: number;
 }
 
 /** Ten minutes live with no fallback reports: long enough for real viewers to have loaded it. */
 const DEFAULT_LKG_MIN_LIVE_SECONDS = 600;
+const DEFAULT_CANARY_MIN_VIEWS = 200;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -121,6 +127,12 @@ function readReleaseConfig(
       `CREASE_LKG_MIN_LIVE_SECONDS must be a whole number of seconds (0-9999999), got "${minLive}"`,
     );
   }
+  const canaryMinViews = env.CREASE_CANARY_MIN_VIEWS ?? String(DEFAULT_CANARY_MIN_VIEWS);
+  if (!/^\d{1,7}$/.test(canaryMinViews) || Number(canaryMinViews) < 1) {
+    problems.push(
+      `CREASE_CANARY_MIN_VIEWS must be a whole number of page views (1-9999999), got "${canaryMinViews}"`,
+    );
+  }
   const allowAnonymous = env.CREASE_RELEASE_ALLOW_ANONYMOUS === '1';
   if (allowAnonymous && production)
     problems.push('CREASE_RELEASE_ALLOW_ANONYMOUS=1 is refused when NODE_ENV=production');
@@ -135,6 +147,7 @@ function readReleaseConfig(
     tokens,
     allowAnonymous,
     lkgMinLiveMs: /^\d{1,7}$/.test(minLive) ? Number(minLive) * 1000 : 0,
+    canaryMinViews: Number(canaryMinViews) || DEFAULT_CANARY_MIN_VIEWS,
   };
 }
 

@@ -1,25 +1,38 @@
 import fs from 'node:fs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReleaseMap } from '@crease/contract';
+import { canariesFor, mapWithCanaries, newSeed, seedCookie, seedFromCookies } from './canary-split';
 import { readLiveState } from '../registry/release-map-file';
 import type { LiveState } from '../registry/release-map-file';
 import { releaseMapBody, releaseMapEtag } from './release-map-etag';
 
-/** The live state plus what every request derives from it, computed once per state. */
-export interface LiveView {
-  state: LiveState;
+/** One browser's release map (the stable map, or one with its canaries), body and ETag. */
+export interface MapVariant {
+  releaseMap: ReleaseMap;
   /** The /release-map.json body and its ETag (also inlined into index.html). */
   mapBody: string;
   mapEtag: string;
-  /** Remote origins the CSP must allow. */
+}
+
+/** The live state plus what every request derives from it, computed once per state. */
+export interface LiveView extends MapVariant {
+  state: LiveState;
+  /** Remote origins the CSP must allow (canaries' included). */
   remoteOrigins: string[];
+  /** The map for a browser with this seed (decision 140); each variant is computed once. */
+  variantFor(seed: string | null): MapVariant;
 }
 
 export type LiveViewReader = () => LiveView;
 
 /** Origins of remotes served from another host (a CDN): the CSP must allow their scripts. */
-function remoteOrigins(map: ReleaseMap): string[] {
+function remoteOrigins(state: LiveState): string[] {
   const origins = new Set<string>();
-  for (const entry of Object.values(map.remotes)) {
+  const entries = [
+    ...Object.values(state.releaseMap.remotes),
+    ...Object.values(state.canaries ?? {}).map((canary) => canary?.entry),
+  ];
+  for (const entry of entries) {
     for (const url of [entry?.manifestUrl, entry?.lastKnownGoodManifestUrl]) {
       if (url && /^https?:\/\//.test(url)) origins.add(new URL(url).origin);
     }
@@ -43,15 +56,52 @@ export function liveViewReader(file: string): LiveViewReader {
       // no map yet: nothing is live
     }
     if (!cached || cached.version !== version) {
-      const state = readLiveState(file);
-      const view = {
-        state,
-        mapBody: releaseMapBody(state.releaseMap),
-        mapEtag: releaseMapEtag(state.releaseMap),
-        remoteOrigins: remoteOrigins(state.releaseMap),
-      };
-      cached = { version, view };
+      cached = { version, view: viewOf(readLiveState(file)) };
     }
     return cached.view;
   };
+}
+
+function variantOf(releaseMap: ReleaseMap): MapVariant {
+  return { releaseMap, mapBody: releaseMapBody(releaseMap), mapEtag: releaseMapEtag(releaseMap) };
+}
+
+function viewOf(state: LiveState): LiveView {
+  const stable = variantOf(state.releaseMap);
+  const variants = new Map<string, MapVariant>([['', stable]]);
+  return {
+    state,
+    ...stable,
+    remoteOrigins: remoteOrigins(state),
+    variantFor(seed) {
+      const canaries = canariesFor(state, seed);
+      const key = canaries.join(',');
+      let variant = variants.get(key);
+      if (!variant) {
+        variant = variantOf(mapWithCanaries(state, canaries));
+        variants.set(key, variant);
+      }
+      return variant;
+    },
+  };
+}
+
+/**
+ * The map this request's browser gets. While a canary runs, a browser without a seed gets one in
+ * this same response (Set-Cookie), so the split costs no request; with no canary, nothing is set.
+ */
+export function browserVariant(
+  live: LiveView,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): MapVariant {
+  if (!live.state.canaries) return live;
+  let seed = seedFromCookies(request.headers.cookie);
+  if (!seed) {
+    seed = newSeed();
+    reply.header('set-cookie', seedCookie(seed, request.protocol === 'https'));
+  }
+  // Caches must not hand one browser's map to another.
+  reply.header('vary', 'cookie');
+  return live.variantFor(seed);
 }

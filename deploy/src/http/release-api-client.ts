@@ -152,6 +152,15 @@ export class ReleaseApiClient implements ReleaseBackend {
     return this.call('POST', '/rollback', { app, to, ...this.mutation(context) });
   }
 
+  canary(
+    app: string,
+    version: string,
+    percent: number,
+    context: ReleaseContext,
+  ): Promise<CommitResult> {
+    return this.call('POST', '/canary', { app, version, percent, ...this.mutation(context) });
+  }
+
   markGood(app: string, version: string, context: ReleaseContext): Promise<CommitResult> {
     return this.call('POST', '/mark-good', { app, version, ...this.mutation(context) });
   }

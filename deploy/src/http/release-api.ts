@@ -47,7 +47,8 @@ function sendReleaseError(error: FastifyError, request: FastifyRequest, reply: F
  * that validate each request and describe it in the OpenAPI document at RELEASE_OPENAPI_PATH:
  * GET status, GET history?app=&limit=, POST publish {app, version} (records a version already
  * uploaded to the store), POST promote {versions: {app: version}}, POST rollback {app, to?},
- * POST mark-good {app, version, reason}; mutations take reason and ifRevision. Token auth
+ * POST mark-good {app, version, reason}, POST canary {app, version, percent} (rollback aborts a
+ * running canary, promote of its version finishes it); mutations take reason and ifRevision. Token auth
  * (release-auth.ts) before anything else; errors in the spec's shape.
  */
 export function registerReleaseApi(
@@ -147,6 +148,25 @@ export function registerReleaseApi(
       async (request) => {
         const { app: name, to, reason, ifRevision } = request.body;
         return registry.rollback(name, to ?? null, {
+          actor: actorOf(request),
+          reason,
+          ifRevision: ifRevision ?? undefined,
+        });
+      },
+    );
+    scope.post(
+      `${RELEASE_API_PREFIX}/canary`,
+      {
+        ...write,
+        schema: {
+          tags,
+          summary: 'Send a share of browsers to a new version of one remote (decision 140)',
+          body: releaseSchemas.canary,
+        },
+      },
+      async (request) => {
+        const { app: name, version, percent, reason, ifRevision } = request.body;
+        return registry.canary(name, version, percent, {
           actor: actorOf(request),
           reason,
           ifRevision: ifRevision ?? undefined,

@@ -38,6 +38,17 @@ export const releaseSchemas = {
     ifRevision,
   }),
   markGood: Type.Object({ app, version, reason, ifRevision }),
+  canary: Type.Object({
+    app,
+    version,
+    percent: Type.Integer({
+      minimum: 1,
+      maximum: 99,
+      description: 'The share of browsers (sticky buckets) that get the canary, 1-99.',
+    }),
+    reason,
+    ifRevision,
+  }),
 };
 
 /** What a refused request is told (the API's messages from before the schemas, unchanged). */
@@ -52,5 +63,6 @@ export const RELEASE_SCHEMA_MESSAGES: SchemaMessages = {
     reason: 'reason must be a string.',
     ifRevision: 'ifRevision must be a whole number.',
     limit: 'limit must be 1-1000.',
+    percent: 'percent must be a whole number from 1 to 99.',
   },
 };

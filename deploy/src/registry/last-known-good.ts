@@ -9,7 +9,8 @@ const MAX_PROVEN = 50;
  * - it was proven: live for at least the configured minimum time before a promote replaced it,
  *   or marked good by a release manager; and
  * - no viewer's browser ever reported falling back from it (a recorded fallback is a veto,
- *   whenever it arrives, whatever the basis).
+ *   whenever it arrives, whatever the basis), and it is not a canary that was rolled back
+ *   (decision 140).
  * The last-known-good is the most recent earlier live version (trail) that qualifies, so a
  * broken build that was live for a minute can never become the version viewers fall back to.
  */
@@ -19,6 +20,7 @@ export function lastKnownGoodOf(
   fallbacks: readonly FallbackCount[],
 ): string | null {
   const failed = versionsWithFallbacks(app, fallbacks);
+  for (const version of release.rejected ?? []) failed.add(version);
   const proven = new Set((release.proven ?? []).map((p) => p.version));
   for (let i = release.trail.length - 1; i >= 0; i -= 1) {
     const version = release.trail[i]!;

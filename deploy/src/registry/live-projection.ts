@@ -1,7 +1,7 @@
 import { isRemoteName } from '@crease/contract';
 import type { ReleaseMap } from '@crease/contract';
 import type { FallbackCount } from './fallback-counter';
-import { lastKnownGoodOf } from './last-known-good';
+import { lastKnownGoodOf, versionsWithFallbacks } from './last-known-good';
 import type { RegistryApps } from './registry-log';
 import type { LiveState } from './release-map-file';
 
@@ -17,6 +17,7 @@ export function liveStateOf(
   fallbacks: readonly FallbackCount[],
 ): LiveState & { revision: number } {
   const releaseMap: ReleaseMap = { schemaVersion: 1, remotes: {} };
+  const canaries: NonNullable<LiveState['canaries']> = {};
   for (const [app, release] of Object.entries(apps)) {
     if (!release || !isRemoteName(app)) continue;
     const lastKnownGood = lastKnownGoodOf(app, release, fallbacks);
@@ -27,10 +28,25 @@ export function liveStateOf(
         ? manifestUrlOf(assetOrigin, app, lastKnownGood)
         : null,
     };
+    if (release.canary) {
+      // A canary's browsers fall back to the stable version everyone else is getting right now,
+      // unless viewers have fallen back from that too; then to its last-known-good (decision 140).
+      const stableFailed = versionsWithFallbacks(app, fallbacks).has(release.version);
+      const fallback = stableFailed ? lastKnownGood : release.version;
+      canaries[app] = {
+        percent: release.canary.percent,
+        entry: {
+          version: release.canary.version,
+          manifestUrl: manifestUrlOf(assetOrigin, app, release.canary.version),
+          lastKnownGoodManifestUrl: fallback ? manifestUrlOf(assetOrigin, app, fallback) : null,
+        },
+      };
+    }
   }
   return {
     revision,
     shell: apps.shell ? { version: apps.shell.version } : null,
     releaseMap,
+    ...(Object.keys(canaries).length > 0 ? { canaries } : {}),
   };
 }

@@ -2,6 +2,7 @@ import { FsArtifactStore } from '../artifacts/artifact-store';
 import type { ArtifactStore } from '../artifacts/artifact-store';
 import { S3ArtifactStore } from '../artifacts/s3-artifact-store';
 import type { ReleaseConfig } from '../config';
+import { DEFAULT_CANARY_POLICY } from './canary-health';
 import { ReleaseRegistry } from './release-registry';
 
 /** The artifact store the configuration names: the filesystem by default, S3 when configured. */
@@ -20,5 +21,6 @@ export function openRegistry(config: ReleaseConfig): ReleaseRegistry {
     liveMapFile: config.liveMapFile,
     assetOrigin: config.assetOrigin,
     minLiveMs: config.lkgMinLiveMs,
+    canaryPolicy: { ...DEFAULT_CANARY_POLICY, minViews: config.canaryMinViews },
   });
 }

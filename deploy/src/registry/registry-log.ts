@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppName } from '../artifacts/artifact-store';
 
-export type ReleaseAction = 'publish' | 'promote' | 'rollback' | 'mark-good';
+export type ReleaseAction =
+  'publish' | 'promote' | 'rollback' | 'mark-good' | 'canary' | 'canary-rollback';
 
 /**
  * Why a version may serve as last-known-good (decision 060): it was live for the configured
@@ -14,6 +15,51 @@ export interface ProvenVersion {
   version: string;
   basis: 'served' | 'marked';
   at: string;
+}
+
+/**
+ * A canary (decision 140): `version` goes to `percent` % of browsers (a sticky bucket), the rest
+ * stay on the app's live version. It is not live in the registry's sense: it never joins the
+ * trail, so it cannot be a last-known-good until a promote finishes it.
+ */
+export interface CanaryRelease {
+  version: string;
+  percent: number;
+  contract: string | number;
+  runtime: string | null;
+  since: string;
+  by: string;
+  reason: string | null;
+}
+
+/** The figures the canary guard compared (decision 141): page views and failures per arm. */
+export interface CanaryArm {
+  version: string;
+  views: number;
+  /** Views whose remote failed to load, or whose screen crashed into its error boundary. */
+  failures: number;
+  /** Views served by a fallback version instead. */
+  fallbacks: number;
+}
+
+export interface CanaryFigures {
+  canary: CanaryArm;
+  stable: CanaryArm;
+  /** One-sided two-proportion z (pooled); null while an arm has no views. */
+  failureZ: number | null;
+  fallbackZ: number | null;
+  /** The z a canary must reach, on either rate, to be rolled back by the guard. */
+  threshold: number;
+  /** Page views each arm needs before the guard judges at all. */
+  minViews: number;
+}
+
+/** The guard's own rollback of a canary, kept on the app so `status` and the console show it. */
+export interface AutomaticRollback {
+  at: string;
+  version: string;
+  reason: string;
+  figures: CanaryFigures;
 }
 
 /** What is live for one app, and the versions that were live before it (most recent last). */
@@ -37,6 +83,12 @@ export interface AppRelease {
   /** When and by whom this version went live. */
   since: string;
   by: string;
+  /** The canary running for this app, if any (at most one). */
+  canary?: CanaryRelease | null;
+  /** Canary versions that were rolled back: never a last-known-good (decision 140). */
+  rejected?: string[];
+  /** The most recent rollback the canary guard made by itself. */
+  lastAutomaticRollback?: AutomaticRollback | null;
 }
 
 export type RegistryApps = Partial<Record<AppName, AppRelease>>;
@@ -45,6 +97,8 @@ export interface ReleaseChange {
   app: AppName;
   from: string | null;
   to: string;
+  /** A canary's share of browsers (action `canary`). */
+  percent?: number;
 }
 
 /**
@@ -59,6 +113,8 @@ export interface RevisionRecord {
   reason: string | null;
   changes: ReleaseChange[];
   apps: RegistryApps;
+  /** Set on a `canary-rollback` the canary guard made by itself, with the figures it saw. */
+  automatic?: { figures: CanaryFigures } | null;
 }
 
 export class RevisionTakenError extends Error {

@@ -2,7 +2,8 @@ import { APP_NAMES } from '@crease/contract';
 import type { AppName } from '../artifacts/artifact-store';
 import type { FallbackCount } from './fallback-counter';
 import { lastKnownGoodOf } from './last-known-good';
-import type { RevisionRecord } from './registry-log';
+import type { CanaryHealth } from './canary-health';
+import type { AppRelease, RevisionRecord } from './registry-log';
 import type { AppStatus, HistoryEntry, ReleaseStatus } from './release-types';
 
 /** History from the log's records, newest first; one entry per app changed. */
@@ -25,6 +26,8 @@ export function historyOf(
         from: change.from,
         to: change.to,
         reason: record.reason,
+        ...(change.percent !== undefined ? { percent: change.percent } : {}),
+        ...(record.action === 'canary-rollback' ? { automatic: Boolean(record.automatic) } : {}),
       });
     }
   }
@@ -43,7 +46,11 @@ export function fallbackCountOf(
 }
 
 /** What is live at the head revision, with each remote's last-known-good and fallback count. */
-export function statusOf(head: RevisionRecord | null, fallbacks: FallbackCount[]): ReleaseStatus {
+export function statusOf(
+  head: RevisionRecord | null,
+  fallbacks: FallbackCount[],
+  canaryHealth: (app: string, release: AppRelease) => CanaryHealth | null = () => null,
+): ReleaseStatus {
   const apps: AppStatus[] = [];
   for (const [app, release] of Object.entries(head?.apps ?? {})) {
     if (!release) continue;
@@ -55,6 +62,8 @@ export function statusOf(head: RevisionRecord | null, fallbacks: FallbackCount[]
       since: release.since,
       by: release.by,
       fallbacks: fallbackCountOf(fallbacks, app, release.version),
+      canary: release.canary ? { ...release.canary, health: canaryHealth(app, release)! } : null,
+      lastAutomaticRollback: release.lastAutomaticRollback ?? null,
     });
   }
   apps.sort((a, b) => APP_NAMES.indexOf(a.app) - APP_NAMES.indexOf(b.app));

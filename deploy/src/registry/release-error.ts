@@ -10,6 +10,10 @@ export const RELEASE_ERRORS = {
   NO_PREVIOUS_VERSION: { exitCode: 5, status: 404 },
   // mark-good of a version viewers fell back from: invalid input for the rule (decision 060).
   VERSION_HAS_FALLBACKS: { exitCode: 2, status: 409 },
+  // A canary of that remote is running: promote (finish) or roll back (abort) it first (decision 140).
+  CANARY_RUNNING: { exitCode: 3, status: 409 },
+  // mark-good of a canary that was rolled back: it never becomes the last-known-good.
+  VERSION_REJECTED: { exitCode: 2, status: 409 },
   // The release API's refusals, as the CLI in remote mode reports them (decision 035).
   RELEASE_TOKEN_REQUIRED: { exitCode: 6, status: 401 },
   INVALID_RELEASE_TOKEN: { exitCode: 6, status: 401 },

@@ -13,7 +13,15 @@ import type { RegistryApps, ReleaseAction, ReleaseChange, RevisionRecord } from 
 import { fallbackCountOf, historyOf, statusOf } from './registry-reports';
 import { ReleaseError } from './release-error';
 import { checkApp, checkContext, checkVersion } from './release-input';
-import { promotedRelease, rolledBackRelease } from './release-transitions';
+import {
+  promotedRelease,
+  rolledBackRelease,
+  withCanary,
+  withoutCanary,
+} from './release-transitions';
+import { DEFAULT_CANARY_POLICY, armOf, judgeCanary } from './canary-health';
+import type { CanaryHealth } from './canary-health';
+import type { AppRelease, AutomaticRollback, CanaryFigures } from './registry-log';
 import { writeLiveState } from './release-map-file';
 import type { LiveState } from './release-map-file';
 import type {
@@ -67,9 +75,12 @@ export class ReleaseRegistry {
   /** Reads head N, builds N+1 with `change`, commits it only if N is still the head. */
   private async commit(
     context: ReleaseContext,
-    change: (
-      apps: RegistryApps,
-    ) => Promise<{ action: ReleaseAction; changes: ReleaseChange[]; apps: RegistryApps } | null>,
+    change: (apps: RegistryApps) => Promise<{
+      action: ReleaseAction;
+      changes: ReleaseChange[];
+      apps: RegistryApps;
+      automatic?: { figures: CanaryFigures };
+    } | null>,
   ): Promise<CommitResult> {
     const { actor, reason } = checkContext(context);
     const head = this.log.head();
@@ -90,6 +101,7 @@ export class ReleaseRegistry {
       reason,
       changes: next.changes,
       apps: next.apps,
+      ...(next.automatic ? { automatic: next.automatic } : {}),
     };
     try {
       this.log.commit(record);
@@ -223,6 +235,13 @@ export class ReleaseRegistry {
       const now = this.now();
       for (const [app, version] of requested) {
         const current = apps[app];
+        const canary = current?.canary;
+        if (canary && canary.version !== version) {
+          throw new ReleaseError(
+            'CANARY_RUNNING',
+            `A canary of ${app} ${canary.version} is running (${canary.percent} %, since ${canary.since}, by ${canary.by}). Promote ${canary.version} to finish it, or roll it back, before promoting ${version}.`,
+          );
+        }
         if (current?.version === version) continue;
         const facts = await this.manifestFactsFor(app, version!);
         apps[app] = promotedRelease(current, version!, facts, {
@@ -240,6 +259,11 @@ export class ReleaseRegistry {
         apps,
         changes.map((c) => c.app),
       );
+      // A new shell must also serve the canaries still running (their browsers get them).
+      if (changes.some((c) => c.app === 'shell')) {
+        checkContractGate(withCanariesLive(apps), ['shell']);
+        checkFederationRuntimeGate(withCanariesLive(apps), ['shell']);
+      }
       return { action: 'promote', changes, apps };
     });
   }
@@ -264,6 +288,16 @@ export class ReleaseRegistry {
           `${app} is not live, so there is nothing to roll back.`,
         );
       }
+      if (current.canary) {
+        // While a canary runs, rollback aborts it (and only that): the stable version stays.
+        if (to !== null) {
+          throw new ReleaseError(
+            'CANARY_RUNNING',
+            `A canary of ${app} ${current.canary.version} is running: \`rollback ${app}\` aborts it. Roll it back first, then roll back to ${to}.`,
+          );
+        }
+        return canaryRollback(apps, app, current, null);
+      }
       const target = to ?? lastKnownGoodOf(app, current, this.fallbacks());
       if (!target) {
         throw new ReleaseError(
@@ -285,6 +319,98 @@ export class ReleaseRegistry {
       checkFederationRuntimeGate(apps, [app]);
       return { action: 'rollback', changes: [{ app, from: current.version, to: target }], apps };
     });
+  }
+
+  /**
+   * Starts a canary (decision 140): `version` of a live remote goes to `percent` % of browsers,
+   * each in a sticky bucket; the others keep the live version. The version must be published and
+   * pass both gates against the live shell. One canary per remote at a time.
+   */
+  async canary(
+    appName: string,
+    version: unknown,
+    percent: unknown,
+    context: ReleaseContext,
+  ): Promise<CommitResult> {
+    const app = checkApp(appName);
+    const checked = checkVersion(app, version);
+    if (app === 'shell') {
+      throw new ReleaseError(
+        'INVALID_REQUEST',
+        'Canaries are for remotes; the shell goes live with promote.',
+      );
+    }
+    if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 1 || percent > 99) {
+      throw new ReleaseError(
+        'INVALID_REQUEST',
+        `percent must be a whole number from 1 to 99, got ${JSON.stringify(percent ?? null)}.`,
+      );
+    }
+    const { actor, reason } = checkContext(context);
+    return this.commit(context, async (apps) => {
+      const current = apps[app];
+      if (!current) {
+        throw new ReleaseError(
+          'INVALID_REQUEST',
+          `${app} is not live yet: promote a first version; a canary is measured against it.`,
+        );
+      }
+      if (current.canary) {
+        throw new ReleaseError(
+          'CANARY_RUNNING',
+          `A canary of ${app} ${current.canary.version} is already running (${current.canary.percent} %, since ${current.canary.since}, by ${current.canary.by}). Promote or roll it back first.`,
+        );
+      }
+      if (current.version === checked) {
+        throw new ReleaseError('INVALID_REQUEST', `${app} ${checked} is already live.`);
+      }
+      const facts = await this.manifestFactsFor(app, checked);
+      apps[app] = withCanary(current, checked, percent, facts, { now: this.now(), actor, reason });
+      checkContractGate(withCanariesLive(apps), [app]);
+      checkFederationRuntimeGate(withCanariesLive(apps), [app]);
+      return {
+        action: 'canary',
+        changes: [{ app, from: current.version, to: checked, percent }],
+        apps,
+      };
+    });
+  }
+
+  /** The guard's verdict on `app`'s running canary, from the signals since it started. */
+  canaryHealth(app: string, release: AppRelease): CanaryHealth | null {
+    const canary = release.canary;
+    if (!canary) return null;
+    const counts = this.options.signals?.(app, new Date(canary.since)) ?? [];
+    return judgeCanary(
+      armOf(canary.version, counts),
+      armOf(release.version, counts),
+      this.options.canaryPolicy ?? DEFAULT_CANARY_POLICY,
+    );
+  }
+
+  /**
+   * The canary guard's own rollback: only of the canary it judged (`version`), and only while the
+   * verdict is still "failing" when the commit is prepared, so a promote or a manual rollback in
+   * between is never undone. Null when there was nothing to roll back.
+   */
+  async rollBackFailingCanary(app: AppName, version: string): Promise<AutomaticRollback | null> {
+    const live = this.log.head()?.apps[app];
+    if (live?.canary?.version !== version) return null;
+    const health = this.canaryHealth(app, live);
+    if (health?.verdict !== 'failing') return null;
+    const reason = `Automatic rollback of the canary ${version}: ${health.summary}`;
+    const rollback: AutomaticRollback = {
+      at: this.now().toISOString(),
+      version,
+      reason,
+      figures: health.figures,
+    };
+    const result = await this.commit({ actor: CANARY_GUARD_ACTOR, reason }, async (apps) => {
+      const current = apps[app];
+      if (!current || current.canary?.version !== version) return null;
+      return canaryRollback(apps, app, current, rollback);
+    });
+    return result.changes.length > 0 ? rollback : null;
   }
 
   /**
@@ -314,6 +440,12 @@ export class ReleaseRegistry {
         );
       }
       await this.manifestFactsFor(app, checked); // refuses a version that is not in the store
+      if ((current.rejected ?? []).includes(checked)) {
+        throw new ReleaseError(
+          'VERSION_REJECTED',
+          `${app} ${checked} cannot be marked good: it was a canary that was rolled back, and a rolled-back canary never becomes the last-known-good (decision 140). Publish a fixed build.`,
+        );
+      }
       const count = fallbackCountOf(this.fallbacks(), app, checked);
       if (count > 0) {
         throw new ReleaseError(
@@ -336,8 +468,47 @@ export class ReleaseRegistry {
     return historyOf(this.log.all(), app, limit);
   }
 
-  /** What is live, with each remote's last-known-good and its fallback count. */
+  /** What is live, with each remote's last-known-good, fallback count and running canary. */
   status(): ReleaseStatus {
-    return statusOf(this.log.head(), this.fallbacks());
+    return statusOf(this.log.head(), this.fallbacks(), (app, release) =>
+      this.canaryHealth(app, release),
+    );
   }
+}
+
+/** Who the history names for the canary guard's own rollbacks. */
+export const CANARY_GUARD_ACTOR = 'canary-guard';
+
+/** The commit that aborts `app`'s canary; `automatic` when the guard made it. */
+function canaryRollback(
+  apps: RegistryApps,
+  app: AppName,
+  current: AppRelease,
+  automatic: AutomaticRollback | null,
+) {
+  const canary = current.canary!;
+  apps[app] = withoutCanary(current, automatic);
+  return {
+    action: 'canary-rollback' as const,
+    changes: [{ app, from: canary.version, to: current.version }],
+    apps,
+    ...(automatic ? { automatic: { figures: automatic.figures } } : {}),
+  };
+}
+
+/** The apps as the canaries' browsers get them: for the gates a canary must pass too. */
+function withCanariesLive(apps: RegistryApps): RegistryApps {
+  const view: RegistryApps = { ...apps };
+  for (const [app, release] of Object.entries(apps) as [AppName, AppRelease | undefined][]) {
+    const canary = release?.canary;
+    if (canary) {
+      view[app] = {
+        ...release,
+        version: canary.version,
+        contract: canary.contract,
+        runtime: canary.runtime,
+      };
+    }
+  }
+  return view;
 }

@@ -1,8 +1,21 @@
 import { proofsAfterServing, withoutProof } from './last-known-good';
-import type { AppRelease } from './registry-log';
+import type { AppRelease, AutomaticRollback, CanaryRelease } from './registry-log';
 
 /** How many earlier live versions each app remembers for `rollback`. */
 const TRAIL_LENGTH = 20;
+
+/** Rejected canaries remembered per app: enough to veto every trail entry and more. */
+const MAX_REJECTED = 50;
+
+/** What an app keeps across every transition: its rejected canaries and the guard's last act. */
+function kept(current: AppRelease | undefined) {
+  return {
+    ...(current?.rejected?.length ? { rejected: current.rejected } : {}),
+    ...(current?.lastAutomaticRollback
+      ? { lastAutomaticRollback: current.lastAutomaticRollback }
+      : {}),
+  };
+}
 
 /** What a build's mf-manifest.json declares: its contract and its federation runtime. */
 export interface ManifestFacts {
@@ -35,6 +48,9 @@ export function promotedRelease(
     proven: current ? proofsAfterServing(current, now, minLiveMs) : [],
     since: now.toISOString(),
     by: actor,
+    // A promote of the canary's version finishes it; any other promote is refused while one runs.
+    canary: null,
+    ...kept(current),
   };
 }
 
@@ -57,5 +73,47 @@ export function rolledBackRelease(
     proven: withoutProof(current.proven, current.version),
     since: now.toISOString(),
     by: actor,
+    canary: null,
+    ...kept(current),
+  };
+}
+
+/** `current` with a canary of `version` started: the live version and its trail are untouched. */
+export function withCanary(
+  current: AppRelease,
+  version: string,
+  percent: number,
+  { contract, runtime }: ManifestFacts,
+  { now, actor, reason }: Change & { reason: string | null },
+): AppRelease {
+  const canary: CanaryRelease = {
+    version,
+    percent,
+    contract,
+    runtime,
+    since: now.toISOString(),
+    by: actor,
+    reason,
+  };
+  return { ...current, canary };
+}
+
+/**
+ * `current` with its canary rolled back: the canary joins `rejected` (never a last-known-good,
+ * decision 140); the live version, its trail and proofs are untouched.
+ */
+export function withoutCanary(
+  current: AppRelease,
+  automatic: AutomaticRollback | null,
+): AppRelease {
+  const version = current.canary?.version;
+  const rejected = version
+    ? [...(current.rejected ?? []).filter((v) => v !== version), version].slice(-MAX_REJECTED)
+    : (current.rejected ?? []);
+  return {
+    ...current,
+    canary: null,
+    rejected,
+    ...(automatic ? { lastAutomaticRollback: automatic } : {}),
   };
 }

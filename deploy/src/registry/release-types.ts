@@ -1,6 +1,12 @@
 import type { AppName, ArtifactStore } from '../artifacts/artifact-store';
 import type { FallbackCount } from './fallback-counter';
-import type { ReleaseAction, ReleaseChange } from './registry-log';
+import type { CanaryHealth, CanaryPolicy, SignalCounts } from './canary-health';
+import type {
+  AutomaticRollback,
+  CanaryRelease,
+  ReleaseAction,
+  ReleaseChange,
+} from './registry-log';
 
 export interface ReleaseContext {
   actor: string;
@@ -31,6 +37,10 @@ export interface HistoryEntry {
   from: string | null;
   to: string;
   reason: string | null;
+  /** A canary's share of browsers (action `canary`). */
+  percent?: number;
+  /** A `canary-rollback` the canary guard made by itself. */
+  automatic?: boolean;
 }
 
 export interface AppStatus {
@@ -42,6 +52,9 @@ export interface AppStatus {
   by: string;
   /** Viewers whose browser failed to load this live version and fell back (ops events). */
   fallbacks: number;
+  /** The canary running for this app, with the guard's current verdict. */
+  canary: (CanaryRelease & { health: CanaryHealth }) | null;
+  lastAutomaticRollback: AutomaticRollback | null;
 }
 
 export interface ReleaseStatus {
@@ -66,4 +79,11 @@ export interface RegistryOptions {
   minLiveMs?: number;
   /** The registry's clock (tests inject one). */
   now?: () => Date;
+  /**
+   * Real-user signal counts per version of `app` since `since` (deploy/src/signals): what the
+   * canary guard and `status` judge a canary by. Absent: no signals, every canary "collecting".
+   */
+  signals?: (app: string, since: Date) => SignalCounts[];
+  /** When the canary guard rolls a canary back by itself (decision 141). */
+  canaryPolicy?: CanaryPolicy;
 }

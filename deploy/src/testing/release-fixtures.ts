@@ -47,7 +47,7 @@ export function tempDir(prefix: string): string {
  */
 export function tempRegistry(
   dataDir = tempDir('crease-registry-'),
-  options: Pick<RegistryOptions, 'minLiveMs' | 'now'> = {},
+  options: Pick<RegistryOptions, 'minLiveMs' | 'now' | 'signals' | 'canaryPolicy'> = {},
 ) {
   const registry = new ReleaseRegistry({
     registryDir: path.join(dataDir, 'registry'),

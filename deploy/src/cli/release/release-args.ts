@@ -5,6 +5,7 @@ const OPTIONS = {
   from: { type: 'string' },
   'package-version': { type: 'string' },
   to: { type: 'string' },
+  percent: { type: 'string' },
   reason: { type: 'string' },
   actor: { type: 'string' },
   'if-revision': { type: 'string' },

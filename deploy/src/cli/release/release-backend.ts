@@ -23,6 +23,13 @@ export interface ReleaseBackend {
   publish(app: string, source: PublishSource, context: ReleaseContext): Promise<PublishResult>;
   promote(versions: Record<string, string>, context: ReleaseContext): Promise<CommitResult>;
   rollback(app: string, to: string | null, context: ReleaseContext): Promise<CommitResult>;
+  /** Sends `percent` % of browsers to `version` of a remote (decision 140). */
+  canary(
+    app: string,
+    version: string,
+    percent: number,
+    context: ReleaseContext,
+  ): Promise<CommitResult>;
   /** Vouches for a version as last-known-good material (decision 060); needs a reason. */
   markGood(app: string, version: string, context: ReleaseContext): Promise<CommitResult>;
   history(app: string | undefined, limit: number): Promise<HistoryEntry[]>;
@@ -40,6 +47,7 @@ export function localBackend(registry: ReleaseRegistry): ReleaseBackend {
         : registry.publish(app, source.buildDir, source.packageVersion, context),
     promote: (versions, context) => registry.promote(versions, context),
     rollback: (app, to, context) => registry.rollback(app, to, context),
+    canary: (app, version, percent, context) => registry.canary(app, version, percent, context),
     markGood: (app, version, context) => registry.markGood(app, version, context),
     history: async (app, limit) => registry.history(app, limit),
     status: async () => registry.status(),

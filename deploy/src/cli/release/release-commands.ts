@@ -119,6 +119,18 @@ const rollback: Command = async ({ backend, positional, flags, context, print })
   print(result, commitTable(result, 'rollback'));
 };
 
+const canary: Command = async ({ backend, positional, flags, context, print }) => {
+  needArgs('canary', positional, 2, 2);
+  const [app = '', version = ''] = positional;
+  if (flags.percent === undefined) {
+    throw new ReleaseError('INVALID_REQUEST', 'canary needs --percent <1-99>.');
+  }
+  // The registry says what is wrong with a value ("must be a whole number from 1 to 99").
+  const percent = /^\d+$/.test(flags.percent) ? Number(flags.percent) : Number.NaN;
+  const result = await withRetry(flags, () => backend.canary(app, version, percent, context));
+  print(result, commitTable(result, 'canary'));
+};
+
 const markGood: Command = async ({ backend, positional, flags, context, print }) => {
   needArgs('mark-good', positional, 2, 2);
   const [app = '', version = ''] = positional;
@@ -148,6 +160,7 @@ export const RELEASE_COMMANDS: Readonly<Record<string, Command>> = {
   publish,
   promote,
   rollback,
+  canary,
   'mark-good': markGood,
   history,
   status,

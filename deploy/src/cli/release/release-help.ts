@@ -8,12 +8,18 @@ Commands
   promote <app> <version> [<app> <version> …]
                                     make versions live; several apps go in one atomic revision
   rollback <app> [--to <version>]   go back to the last-known-good, or to the version named
+  canary <app> <version> --percent <1-99> --reason <text>
+                                    send that share of browsers (a sticky bucket each) to a new
+                                    version of one remote; the rest stay on the live version.
+                                    promote <app> <version> finishes it, rollback <app> aborts
+                                    it; the canary guard rolls it back by itself when viewers
+                                    fail with it significantly more often (decision 141)
   mark-good <app> <version> --reason <text>
                                     vouch for a version: it may be the last-known-good without
                                     waiting for the minimum live time (refused if viewers fell
                                     back from it)
   history [<app>] [--limit <n>]     the release history, newest first
-  status                            what is live, last-known-good, fallback counts
+  status                            what is live, last-known-good, fallback counts, canaries
 
 Options
   --reason <text>      why (recorded in the history)
@@ -33,7 +39,8 @@ Exit codes
   0  done
   1  unexpected error
   2  usage error or invalid input (mark-good of a version viewers fell back from, too)
-  3  conflict: someone else released at the same time; nothing was changed
+  3  conflict: someone else released at the same time, or a canary of that remote is
+     running; nothing was changed
   4  contract gate: the shell and a remote would not be compatible; nothing was changed
   5  not found: no such artifact, or no previous version to roll back to
   6  not authorised: the release API refused the token (missing, wrong, or none configured)

@@ -28,6 +28,7 @@ const COMMITTED: Record<string, string> = {
   promote: 'Promoted',
   rollback: 'Rolled back',
   'mark-good': 'Marked good',
+  canary: 'Canary started',
 };
 
 /** What a promote, rollback or mark-good changed, and in which revision. */
@@ -36,6 +37,13 @@ export function commitTable(result: CommitResult, action: string): string {
     return action === 'mark-good'
       ? `Nothing to do: already marked good (revision ${result.revision}).`
       : `Nothing to ${action}: already live (revision ${result.revision}).`;
+  if (action === 'canary') {
+    const change = result.changes[0]!;
+    return `${formatTable(
+      ['APP', 'STABLE', 'CANARY', 'PERCENT'],
+      [[change.app, change.from, change.to, `${change.percent} %`]],
+    )}\n\nCanary started in revision ${result.revision}: ${change.percent} % of browsers get ${change.to} from their next page load or route change. The canary guard rolls it back by itself if viewers fail with it; promote ${change.app} ${change.to} to finish, rollback ${change.app} to abort.`;
+  }
   return `${formatTable(
     ['APP', 'FROM', 'TO'],
     result.changes.map((c) => [c.app, c.from, c.to]),
@@ -60,22 +68,50 @@ export function historyTable(entries: HistoryEntry[]): string {
   if (entries.length === 0) return 'No releases yet.';
   return formatTable(
     ['REV', 'AT', 'ACTOR', 'ACTION', 'APP', 'FROM', 'TO', 'REASON'],
-    entries.map((e) => [e.revision, e.at, e.actor, e.action, e.app, e.from, e.to, e.reason]),
+    entries.map((e) => [
+      e.revision,
+      e.at,
+      e.actor,
+      e.percent !== undefined
+        ? `${e.action} ${e.percent} %`
+        : e.automatic
+          ? `${e.action} (automatic)`
+          : e.action,
+      e.app,
+      e.from,
+      e.to,
+      e.reason,
+    ]),
   );
 }
 
 export function statusTable(status: ReleaseStatus, where: string): string {
   if (status.apps.length === 0) return `Nothing is live yet (revision ${status.revision}).`;
-  return `${formatTable(
-    ['APP', 'LIVE', 'LAST KNOWN GOOD', 'CONTRACT', 'FALLBACKS', 'SINCE', 'BY'],
+  const table = formatTable(
+    ['APP', 'LIVE', 'LAST KNOWN GOOD', 'CONTRACT', 'FALLBACKS', 'CANARY', 'SINCE', 'BY'],
     status.apps.map((a) => [
       a.app,
       a.version,
       a.lastKnownGood,
       a.contract === null ? null : String(a.contract),
       a.fallbacks,
+      a.canary ? `${a.canary.version} ${a.canary.percent} % (${a.canary.health.verdict})` : null,
       a.since,
       a.by,
     ]),
-  )}\n\nRegistry revision ${status.revision}; ${where}.`;
+  );
+  // The canaries' verdicts and the guard's rollbacks, in words, under the table.
+  const notes = status.apps.flatMap((a) => [
+    ...(a.canary
+      ? [
+          `${a.app} canary ${a.canary.version} (since ${a.canary.since}, by ${a.canary.by}): ${a.canary.health.summary}`,
+        ]
+      : []),
+    ...(a.lastAutomaticRollback
+      ? [
+          `${a.app}: the canary guard rolled back ${a.lastAutomaticRollback.version} at ${a.lastAutomaticRollback.at}. ${a.lastAutomaticRollback.reason}`,
+        ]
+      : []),
+  ]);
+  return `${table}\n${notes.length > 0 ? `\n${notes.join('\n')}\n` : ''}\nRegistry revision ${status.revision}; ${where}.`;
 }

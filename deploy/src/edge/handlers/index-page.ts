@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { deriveApiOrigin, isRemoteName } from '@crease/contract';
 import type { EdgeConfig } from '../../config';
+import { browserVariant } from '../live-view';
 import type { LiveViewReader } from '../live-view';
 import { remotePreloads } from '../remote-preload';
 import type { Preload } from '../remote-preload';
@@ -82,6 +83,7 @@ export function registerIndexPage(
     const url = new URL(request.url, 'http://edge.invalid');
     const live = liveView();
     const { state } = live;
+    const variant = browserVariant(live, request, reply);
     if (!state.shell) {
       return reply
         .code(503)
@@ -92,7 +94,7 @@ export function registerIndexPage(
     const shell = shellArtifact(state.shell.version);
     const route = findRouteEntry(shell.routes, url.pathname);
     const owner = route && isRemoteName(route.owner) ? route.owner : null;
-    const entry = owner ? state.releaseMap.remotes[owner] : undefined;
+    const entry = owner ? variant.releaseMap.remotes[owner] : undefined;
     const preloads =
       owner && entry
         ? preloadsOf(
@@ -116,15 +118,15 @@ export function registerIndexPage(
         features: {},
         remoteOverrides: config.remoteOverrides,
       },
-      releaseMap: state.releaseMap,
-      releaseMapEtag: live.mapEtag,
+      releaseMap: variant.releaseMap,
+      releaseMapEtag: variant.mapEtag,
       preloads,
     });
     securityHeaders(reply, nonce, config, apiOrigin, live.remoteOrigins);
     reply
       .code(route ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
+      .header('vary', live.state.canaries ? 'accept-encoding, cookie' : 'accept-encoding')
       .type('text/html; charset=utf-8');
     return sendCompressed(reply, String(request.headers['accept-encoding'] ?? ''), html);
   });

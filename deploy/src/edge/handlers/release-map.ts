@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { browserVariant } from '../live-view';
 import type { LiveViewReader } from '../live-view';
 
 /** GET /release-map.json: no-cache with an ETag, so the shell's revalidation is a cheap 304. */
 export function registerReleaseMap(app: FastifyInstance, liveView: LiveViewReader): void {
   app.get('/release-map.json', async (request, reply) => {
-    const { mapBody: body, mapEtag: etag } = liveView();
+    const { mapBody: body, mapEtag: etag } = browserVariant(liveView(), request, reply);
     reply
       .header('cache-control', 'no-cache')
       .header('etag', etag)

@@ -1,0 +1,126 @@
+import type { CanaryArm, CanaryFigures } from './registry-log';
+
+/**
+ * When the canary guard may roll a canary back by itself (decision 141). Defaults: each arm needs
+ * 200 page views; a rate must be worse with one-sided z >= 3.09 (p < 0.001) and by at least one
+ * percentage point, so a huge sample cannot roll back over a negligible difference.
+ */
+export interface CanaryPolicy {
+  minViews: number;
+  threshold: number;
+  minEffect: number;
+}
+
+export const DEFAULT_CANARY_POLICY: CanaryPolicy = {
+  minViews: 200,
+  threshold: 3.09,
+  minEffect: 0.01,
+};
+
+export type CanaryVerdict = 'collecting' | 'healthy' | 'failing';
+
+export interface CanaryHealth {
+  verdict: CanaryVerdict;
+  figures: CanaryFigures;
+  /** One line a release manager can read: the rates, the counts and the test's z. */
+  summary: string;
+}
+
+/** Per remote version, from the real-user signals since the canary started. */
+export interface SignalCounts {
+  version: string;
+  views: number;
+  loadFailures: number;
+  crashes: number;
+  fallbacks: number;
+}
+
+/** The counts of one arm: failures are views that failed to load or crashed, at most one per view. */
+export function armOf(version: string, counts: readonly SignalCounts[]): CanaryArm {
+  const found = counts.find((c) => c.version === version);
+  const views = found?.views ?? 0;
+  return {
+    version,
+    views,
+    failures: Math.min(views, (found?.loadFailures ?? 0) + (found?.crashes ?? 0)),
+    fallbacks: Math.min(views, found?.fallbacks ?? 0),
+  };
+}
+
+/**
+ * The one-sided two-proportion z-test with a pooled variance: how many standard errors the
+ * canary's rate is above the stable one's. Null while an arm has no views; 0 when the pooled
+ * rate is 0 or 1 (both arms identical: no evidence either way).
+ */
+export function oneSidedZ(
+  canaryBad: number,
+  canaryViews: number,
+  stableBad: number,
+  stableViews: number,
+): number | null {
+  if (canaryViews === 0 || stableViews === 0) return null;
+  const pooled = (canaryBad + stableBad) / (canaryViews + stableViews);
+  const variance = pooled * (1 - pooled) * (1 / canaryViews + 1 / stableViews);
+  if (variance === 0) return 0;
+  return (canaryBad / canaryViews - stableBad / stableViews) / Math.sqrt(variance);
+}
+
+const percent = (bad: number, views: number) =>
+  views === 0 ? '-' : `${Math.round((bad / views) * 1000) / 10} %`;
+const round = (z: number | null) => (z === null ? null : Math.round(z * 100) / 100);
+
+function worse(
+  z: number | null,
+  canaryBad: number,
+  canaryViews: number,
+  stableBad: number,
+  stableViews: number,
+  policy: CanaryPolicy,
+): boolean {
+  if (z === null || z < policy.threshold) return false;
+  return canaryBad / canaryViews - stableBad / stableViews >= policy.minEffect;
+}
+
+/** The guard's verdict on a canary against the stable version, from both arms' counts. */
+export function judgeCanary(
+  canary: CanaryArm,
+  stable: CanaryArm,
+  policy: CanaryPolicy = DEFAULT_CANARY_POLICY,
+): CanaryHealth {
+  const failureZ = oneSidedZ(canary.failures, canary.views, stable.failures, stable.views);
+  const fallbackZ = oneSidedZ(canary.fallbacks, canary.views, stable.fallbacks, stable.views);
+  const figures: CanaryFigures = {
+    canary,
+    stable,
+    failureZ: round(failureZ),
+    fallbackZ: round(fallbackZ),
+    threshold: policy.threshold,
+    minViews: policy.minViews,
+  };
+  const rates =
+    `failures ${canary.failures}/${canary.views} (${percent(canary.failures, canary.views)}) vs ` +
+    `${stable.failures}/${stable.views} (${percent(stable.failures, stable.views)}) on ${stable.version}, ` +
+    `fallbacks ${canary.fallbacks}/${canary.views} vs ${stable.fallbacks}/${stable.views}`;
+  if (canary.views < policy.minViews || stable.views < policy.minViews) {
+    return {
+      verdict: 'collecting',
+      figures,
+      summary: `Collecting: ${canary.views} canary and ${stable.views} stable page views of the ${policy.minViews} each needs; ${rates}.`,
+    };
+  }
+  const failing =
+    worse(failureZ, canary.failures, canary.views, stable.failures, stable.views, policy) ||
+    worse(fallbackZ, canary.fallbacks, canary.views, stable.fallbacks, stable.views, policy);
+  const zs = `z = ${figures.failureZ} (failures), ${figures.fallbackZ} (fallbacks); threshold ${policy.threshold}`;
+  return failing
+    ? {
+        verdict: 'failing',
+        figures,
+        summary: `Significantly worse than ${stable.version}: ${rates}; ${zs}.`,
+      }
+    : {
+        verdict: 'healthy',
+        figures,
+        summary: `Not worse than ${stable.version}: ${rates}; ${zs}. Promote it to finish the release.`,
+      };
+}
