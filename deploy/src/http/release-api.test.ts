@@ -45,6 +45,49 @@ async function api(env: Record<string, string>) {
 }
 
 describe('release HTTP API', () => {
+  it('canary: needs a token, refuses a bad percent and a second canary, shows it in status', async () => {
+    const { call, publish, registry } = await api({
+      CREASE_RELEASE_TOKENS: `release-bot:${TOKEN}`,
+    });
+    const one = await publish('mf-legal', '^1', 'one');
+    const two = await publish('mf-legal', '^1', 'two');
+    await registry.promote({ 'mf-legal': one }, { actor: 'ci' });
+    const body = { app: 'mf-legal', version: two, percent: 20, reason: 'new copy' };
+    expect((await call('POST', '/canary', body)).status).toBe(401);
+    for (const percent of [0, 100, 2.5, '20']) {
+      const bad = await call('POST', '/canary', { ...body, percent }, TOKEN);
+      expect(bad).toMatchObject({
+        status: 400,
+        body: { code: 'INVALID_REQUEST', message: 'percent must be a whole number from 1 to 99.' },
+      });
+    }
+    const history = registry.history();
+    const started = await call('POST', '/canary', body, TOKEN);
+    expect(started).toMatchObject({
+      status: 200,
+      body: { changes: [{ app: 'mf-legal', from: one, to: two, percent: 20 }] },
+    });
+    const again = await call('POST', '/canary', body, TOKEN);
+    expect(again).toMatchObject({ status: 409, body: { code: 'CANARY_RUNNING' } });
+    expect(registry.history()).toHaveLength(history.length + 1);
+    const status = await call('GET', '/status', undefined, TOKEN);
+    expect(status.body).toMatchObject({
+      apps: [
+        {
+          app: 'mf-legal',
+          version: one,
+          canary: {
+            version: two,
+            percent: 20,
+            by: 'release-bot',
+            health: { verdict: 'collecting' },
+          },
+          lastAutomaticRollback: null,
+        },
+      ],
+    });
+  });
+
   it('mark-good: needs a token and a reason, records both, refuses a version with fallbacks (409)', async () => {
     const { call, publish, registry } = await api({
       CREASE_RELEASE_TOKENS: `release-bot:${TOKEN}`,
@@ -184,7 +227,7 @@ describe('release HTTP API', () => {
     expect(status).toBe(200);
     const paths = body.paths as Record<string, Record<string, { requestBody?: unknown }>>;
     expect(Object.keys(paths).sort()).toEqual(
-      ['history', 'mark-good', 'promote', 'publish', 'rollback', 'status'].map(
+      ['canary', 'history', 'mark-good', 'promote', 'publish', 'rollback', 'status'].map(
         (name) => `${RELEASE_API_PREFIX}/${name}`,
       ),
     );

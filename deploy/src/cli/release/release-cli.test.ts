@@ -189,3 +189,65 @@ describe('release CLI exit codes', () => {
     expect(status.apps.map((a) => a.version).sort()).toEqual([...versions].sort());
   });
 });
+
+describe('release canary', () => {
+  it('starts, shows, refuses bad input with the documented exit codes, and aborts', async () => {
+    const dataDir = tempDir('crease-cli-canary-');
+    const publish = async (app: string, contract: string | number, content: string) => {
+      const dir = writeBuild(
+        path.join(dataDir, 'b', `${app}-${content}`),
+        app as 'mf-legal',
+        contract,
+        content,
+      );
+      const out = await inProcess(dataDir, 'publish', app, '--from', dir, '--json');
+      return (JSON.parse(out.stdout) as { version: string }).version;
+    };
+    const shell = await publish('shell', 1, 'shell');
+    const stable = await publish('mf-legal', '^1', 'stable');
+    const canary = await publish('mf-legal', '^1', 'canary');
+    expect((await inProcess(dataDir, 'promote', 'shell', shell, 'mf-legal', stable)).code).toBe(0);
+
+    const noPercent = await inProcess(dataDir, 'canary', 'mf-legal', canary, '--reason', 'x');
+    expect([noPercent.code, noPercent.stderr]).toEqual([2, expect.stringMatching(/--percent/)]);
+    for (const percent of ['0', '100', '2.5', 'ten']) {
+      const bad = await inProcess(dataDir, 'canary', 'mf-legal', canary, '--percent', percent);
+      expect([bad.code, bad.stderr]).toEqual([2, expect.stringMatching(/1 to 99/)]);
+    }
+    const started = await inProcess(
+      dataDir,
+      'canary',
+      'mf-legal',
+      canary,
+      '--percent',
+      '10',
+      '--reason',
+      'new refund copy',
+    );
+    expect(started.code).toBe(0);
+    expect(started.stdout).toMatch(/Canary started in revision \d+: 10 % of browsers get/);
+
+    const second = await inProcess(dataDir, 'canary', 'mf-legal', stable, '--percent', '5');
+    expect([second.code, second.stderr]).toEqual([3, expect.stringMatching(/already running/)]);
+
+    const status = await inProcess(dataDir, 'status');
+    expect(status.stdout).toMatch(
+      new RegExp(`mf-legal\\s+${stable}.*${canary} 10 % \\(collecting\\)`),
+    );
+    expect(status.stdout).toMatch(
+      /mf-legal canary .*: Collecting: 0 canary and 0 stable page views/,
+    );
+    const history = await inProcess(dataDir, 'history', 'mf-legal');
+    expect(history.stdout).toMatch(/canary 10 %\s+mf-legal/);
+
+    const aborted = await inProcess(dataDir, 'rollback', 'mf-legal', '--reason', 'copy is wrong');
+    expect(aborted.code).toBe(0);
+    const json = JSON.parse((await inProcess(dataDir, 'status', '--json')).stdout) as {
+      apps: { app: string; version: string; canary: unknown }[];
+    };
+    expect(json.apps.find((a) => a.app === 'mf-legal')).toMatchObject({
+      version: stable,
+      canary: null,
+    });
+  });
+});
