@@ -49,6 +49,10 @@ export default defineConfig({
       CREASE_REGISTER_PER_MINUTE: '1000',
       // Likewise the free trials the suite's viewers start from one address (decision 106).
       CREASE_TRIALS_PER_NETWORK_PER_DAY: '1000',
+      // The canary spec makes a handful of page views per side, not the production 200 (decision 141).
+      CREASE_CANARY_MIN_VIEWS: '4',
+      // Every page view of the whole suite sends signals from this one address.
+      CREASE_SIGNALS_PER_MINUTE: '100000',
     },
     stdout: 'pipe',
   },
