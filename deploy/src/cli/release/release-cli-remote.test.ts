@@ -104,7 +104,7 @@ describe('npm run release -- --api (remote mode, child process)', () => {
     const localStatus = await local(api.dataDir, 'status');
     const table = (text: string) => text.split('\n\n')[0];
     expect(table(status.stdout)).toBe(table(localStatus.stdout));
-    expect(table(status.stdout)).toMatch(/\nmf-legal\s+\S+\s+-\s+\^1\s+0\s+\S+\s+release-bot$/);
+    expect(table(status.stdout)).toMatch(/\nmf-legal\s+\S+\s+-\s+\^1\s+0\s+-\s+\S+\s+release-bot$/);
     expect(status.stdout).toContain(`Registry revision 3; release API ${api.url}/release-api/v1.`);
     expect(JSON.parse(statusJson.stdout)).toEqual(
       JSON.parse((await local(api.dataDir, 'status', '--json')).stdout),

@@ -77,9 +77,13 @@ describe('npm run release (child process)', () => {
     const status = await cli(dataDir, 'status');
     expect(status.code).toBe(0);
     const lines = status.stdout.split('\n');
-    expect(lines[0]).toMatch(/^APP\s+LIVE\s+LAST KNOWN GOOD\s+CONTRACT\s+FALLBACKS\s+SINCE\s+BY$/);
+    expect(lines[0]).toMatch(
+      /^APP\s+LIVE\s+LAST KNOWN GOOD\s+CONTRACT\s+FALLBACKS\s+CANARY\s+SINCE\s+BY$/,
+    );
     expect(lines[2]).toMatch(
-      new RegExp(`^mf-legal\\s+${twoVersion}\\s+${one.version}\\s+\\^1\\s+0\\s+\\S+\\s+carol$`),
+      new RegExp(
+        `^mf-legal\\s+${twoVersion}\\s+${one.version}\\s+\\^1\\s+0\\s+-\\s+\\S+\\s+carol$`,
+      ),
     );
 
     const rolledBack = await cli(dataDir, 'rollback', 'mf-legal', '--reason', 'checkout broken');
