@@ -9,6 +9,7 @@ import { ConfigError, loadReleaseConfig } from '../config';
 import { registerOpsEvents } from '../http/ops-events';
 import { openRegistry } from '../registry/open-registry';
 import { registerReleaseApi } from '../http/release-api';
+import { RELEASE_CONSOLE_DIST, registerReleaseConsole } from '../http/release-console-site';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -26,6 +27,8 @@ try {
   registerReleaseApi(app, registry, config);
   // Production nginx proxies the site's /_ops/ here, so fallback reports reach the registry.
   registerOpsEvents(app, registry);
+  // The release console (decision 135), for release managers on this internal service.
+  registerReleaseConsole(app, RELEASE_CONSOLE_DIST);
   await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EdgeConfig } from '../config';
 import { registerOpsEvents } from '../http/ops-events';
 import { registerReleaseApi } from '../http/release-api';
+import { RELEASE_CONSOLE_DIST, registerReleaseConsole } from '../http/release-console-site';
 import { openRegistry } from '../registry/open-registry';
 import { isApiHost } from './handlers/api-host';
 import type { ApiHandler } from './handlers/api-host';
@@ -60,6 +61,8 @@ export function createEdgeServer(
   // npm start has the release API on the site itself; production runs it as its own service.
   if (!config.release.production) {
     registerReleaseApi(app, registry, config.release);
+    // The release console (decision 135) goes where the release API is: its own path, its own CSP.
+    registerReleaseConsole(app, RELEASE_CONSOLE_DIST);
   }
   registerOnlyGet(app);
   registerReleaseMap(app, liveView);
