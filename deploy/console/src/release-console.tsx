@@ -63,10 +63,7 @@ export function ReleaseConsole({ apiOrigin = '' }: ReleaseConsoleProps) {
         ) : null}
       </header>
       {session && client ? (
-        <Dashboard
-          client={client}
-          onUnauthorized={sessionEnded}
-        />
+        <Dashboard client={client} onUnauthorized={sessionEnded} />
       ) : (
         <SignIn
           apiOrigin={apiOrigin}
