@@ -62,7 +62,7 @@ export function HistoryPanel({
           History
         </Heading>
         <div className={styles.inlineField}>
-          <label htmlFor={filterId}>Remote</label>
+          <label htmlFor={filterId}>Filter by remote</label>
           <select
             id={filterId}
             className={styles.input}

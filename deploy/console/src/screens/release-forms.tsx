@@ -226,7 +226,7 @@ export function CanaryForm({ client, status, artifacts, ...hooks }: FormProps) {
       onSubmit={submit}
     >
       <Select
-        label="Remote"
+        label="Remote for the canary"
         value={app}
         onChange={(value) => {
           setApp(value);
