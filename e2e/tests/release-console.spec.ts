@@ -65,6 +65,7 @@ test('a console session without a valid token is refused', async ({ page }) => {
   await signIn(page, 'not-a-release-token-0123456789');
   await expect(page.getByRole('alert')).toContainText('INVALID_RELEASE_TOKEN');
   await expect(page.getByRole('heading', { name: 'Live map' })).toHaveCount(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
 });
 

@@ -61,7 +61,8 @@ export function Dashboard({
   onUnauthorized: (message: string) => void;
 }) {
   const [view, setView] = useState<View>({ state: 'loading' });
-  const [notice, setNotice] = useState<string | null>(null);
+  // Each outcome is a new object, so the same sentence twice still takes focus again.
+  const [notice, setNotice] = useState<{ message: string } | null>(null);
   const readRegistry = useMemo(() => readRegistryWith(onUnauthorized), [onUnauthorized]);
   const noticeRef = useRef<HTMLDivElement>(null);
 
@@ -90,7 +91,7 @@ export function Dashboard({
   const hooks: ActionHooks = useMemo(
     () => ({
       onDone: (message: string) => {
-        setNotice(message);
+        setNotice({ message });
         void load();
       },
       onUnauthorized,
@@ -149,7 +150,7 @@ export function Dashboard({
       <div ref={noticeRef} tabIndex={-1} className={styles.alertSlot}>
         {notice ? (
           <Alert tone="success" title="Done">
-            {notice}
+            {notice.message}
           </Alert>
         ) : null}
       </div>

@@ -187,7 +187,15 @@ export function RollbackForm({ client, status, artifacts, ...hooks }: FormProps)
 /** Start a canary: a share of browsers (1-99 %) gets a published version of one remote. */
 export function CanaryForm({ client, status, artifacts, ...hooks }: FormProps) {
   const remotes = status.apps.map((entry) => entry.app).filter((app) => app !== 'shell');
-  const [app, setApp] = useState(remotes[0] ?? '');
+  // Start on a remote that has a version to try, when one does.
+  const [app, setApp] = useState(
+    () =>
+      remotes.find((name) =>
+        (artifacts[name] ?? []).some((a) => a.version !== liveOf(status, name)?.version),
+      ) ??
+      remotes[0] ??
+      '',
+  );
   const [version, setVersion] = useState('');
   const [percent, setPercent] = useState('10');
   const [reason, setReason] = useState('');
