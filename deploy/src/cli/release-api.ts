@@ -23,12 +23,12 @@ try {
   }
   const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   app.get('/healthz', async () => ({ ok: true }));
+  // The release console (decision 135), for release managers on this internal service.
+  registerReleaseConsole(app, RELEASE_CONSOLE_DIST);
   const registry = openRegistry(config);
   registerReleaseApi(app, registry, config);
   // Production nginx proxies the site's /_ops/ here, so fallback reports reach the registry.
   registerOpsEvents(app, registry);
-  // The release console (decision 135), for release managers on this internal service.
-  registerReleaseConsole(app, RELEASE_CONSOLE_DIST);
   await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { EdgeConfig } from '../config';
 import { registerOpsEvents } from '../http/ops-events';
 import { registerReleaseApi } from '../http/release-api';
-import { RELEASE_CONSOLE_DIST, registerReleaseConsole } from '../http/release-console-site';
 import { openRegistry } from '../registry/open-registry';
 import { isApiHost } from './handlers/api-host';
 import type { ApiHandler } from './handlers/api-host';
@@ -13,6 +12,7 @@ import { registerIndexPage } from './handlers/index-page';
 import { registerOnlyGet } from './handlers/only-get';
 import { registerReleaseMap } from './handlers/release-map';
 import { liveViewReader } from './live-view';
+import { RELEASE_CONSOLE_DIST, registerReleaseConsole } from '../http/release-console-site';
 
 export { isApiHost } from './handlers/api-host';
 export type { ApiHandler } from './handlers/api-host';

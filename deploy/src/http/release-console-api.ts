@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { APP_NAMES } from '../artifacts/artifact-store';
 import type { AppName } from '../artifacts/artifact-store';
@@ -9,8 +10,14 @@ import { openArtifactStore } from '../registry/open-registry';
 import { errorBody } from '../registry/release-error';
 import type { ReleaseRegistry } from '../registry/release-registry';
 import { RELEASE_API_PREFIX } from './release-api-paths';
-import { releaseSchemas } from './release-schemas';
 import { readVersionSignals } from './release-signals-adapter';
+
+/** The console's reads: one app, or every app (the registry checks the name, as for history). */
+const appQuery = Type.Object({
+  app: Type.Optional(
+    Type.String({ description: 'shell, mf-auth, mf-billing, mf-catalog, mf-player, mf-legal' }),
+  ),
+});
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -82,7 +89,7 @@ export function registerReleaseConsoleApi(
       schema: {
         tags,
         summary: 'Real-user signals and fallback counts per version',
-        querystring: releaseSchemas.consoleApp,
+        querystring: appQuery,
       },
     },
     async (request) => {
@@ -102,7 +109,7 @@ export function registerReleaseConsoleApi(
       schema: {
         tags,
         summary: 'The published versions per app, newest first',
-        querystring: releaseSchemas.consoleApp,
+        querystring: appQuery,
       },
     },
     async (request) => {

@@ -38,8 +38,6 @@ export const releaseSchemas = {
     ifRevision,
   }),
   markGood: Type.Object({ app, version, reason, ifRevision }),
-  // The release console's reads (release-console-api.ts): one app, or every app.
-  consoleApp: Type.Object({ app: Type.Optional(app) }),
 };
 
 /** What a refused request is told (the API's messages from before the schemas, unchanged). */
