@@ -59,6 +59,9 @@ function rows(health: ReleaseHealth, status: ReleaseStatus): Row[] {
 export function HealthPanel({ health, status }: { health: ReleaseHealth; status: ReleaseStatus }) {
   const list = rows(health, status);
   const live = new Set(status.apps.map((entry) => `${entry.app}@${entry.version}`));
+  const canaries = new Set(
+    status.apps.flatMap((entry) => (entry.canary ? [`${entry.app}@${entry.canary.version}`] : [])),
+  );
   return (
     <section className={styles.panel} aria-labelledby="health-title">
       <div className={styles.panelHead}>
@@ -102,6 +105,9 @@ export function HealthPanel({ health, status }: { health: ReleaseHealth; status:
                     <code>{row.version}</code>
                     {live.has(`${row.remote}@${row.version}`) ? (
                       <span className={styles.tag}>live</span>
+                    ) : null}
+                    {canaries.has(`${row.remote}@${row.version}`) ? (
+                      <span className={styles.tag}>canary</span>
                     ) : null}
                   </td>
                   <td>{row.views ?? '–'}</td>

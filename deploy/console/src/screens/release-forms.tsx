@@ -187,11 +187,13 @@ export function RollbackForm({ client, status, artifacts, ...hooks }: FormProps)
 /** Start a canary: a share of browsers (1-99 %) gets a published version of one remote. */
 export function CanaryForm({ client, status, artifacts, ...hooks }: FormProps) {
   const remotes = status.apps.map((entry) => entry.app).filter((app) => app !== 'shell');
-  // Start on a remote that has a version to try, when one does.
+  // Start on a remote with no canary running and a version to try, when there is one.
   const [app, setApp] = useState(
     () =>
-      remotes.find((name) =>
-        (artifacts[name] ?? []).some((a) => a.version !== liveOf(status, name)?.version),
+      remotes.find(
+        (name) =>
+          !liveOf(status, name)?.canary &&
+          (artifacts[name] ?? []).some((a) => a.version !== liveOf(status, name)?.version),
       ) ??
       remotes[0] ??
       '',
