@@ -74,6 +74,7 @@ describe('release console', () => {
       'Signed in as release-manager',
     );
     const legal = await screen.findByRole('article', { name: 'mf-legal' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toHaveFocus();
     expect(within(legal).getByText('^1')).toBeInTheDocument();
     expect(Object.values({ ...sessionStorage })).toContain(TOKEN);
   });

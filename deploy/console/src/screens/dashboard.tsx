@@ -65,6 +65,12 @@ export function Dashboard({
   const [notice, setNotice] = useState<{ message: string } | null>(null);
   const readRegistry = useMemo(() => readRegistryWith(onUnauthorized), [onUnauthorized]);
   const noticeRef = useRef<HTMLDivElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const ready = view.state === 'ready';
+  // Signed in: focus moves from the vanished sign-in form to the page's title, once.
+  useEffect(() => {
+    if (ready) titleRef.current?.focus();
+  }, [ready]);
 
   const load = useCallback(
     () =>
@@ -140,7 +146,7 @@ export function Dashboard({
   return (
     <main id="main" className={styles.main}>
       <div className={styles.titleRow}>
-        <Heading level={1} className={styles.pageTitle}>
+        <Heading level={1} className={styles.pageTitle} ref={titleRef} tabIndex={-1}>
           Releases
         </Heading>
         <Button type="button" variant="secondary" onClick={() => void load()}>
