@@ -6,6 +6,8 @@ import { CHROMIUM_ARGS, chromiumPath } from '@crease/test-utils/chromium';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4780);
 /** The catalog operator API's token for this run (CREASE_CATALOG_OPERATOR_TOKENS, name "e2e"). */
 export const E2E_OPERATOR_TOKEN = 'e2e-catalog-operator-token';
+/** The release API's token for this run (CREASE_RELEASE_TOKENS, actor "e2e-release"): the console signs in with it. */
+export const E2E_RELEASE_TOKEN = 'e2e-release-console-token-0123456789';
 export const E2E_DATA_DIR =
   process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `crease-e2e-${E2E_PORT}`);
 
@@ -44,6 +46,8 @@ export default defineConfig({
       // promote within seconds); fallbacks still disqualify it (decision 060).
       CREASE_LKG_MIN_LIVE_SECONDS: '0',
       CREASE_CATALOG_OPERATOR_TOKENS: `e2e:${E2E_OPERATOR_TOKEN}`,
+      // The release console's sign-in (no spec writes through the release API anonymously).
+      CREASE_RELEASE_TOKENS: `e2e-release:${E2E_RELEASE_TOKEN}`,
       // The whole suite is one viewer address registering dozens of accounts within minutes; the
       // per-IP registration limit (10 a minute) has its own API tests and is not under test here.
       CREASE_REGISTER_PER_MINUTE: '1000',

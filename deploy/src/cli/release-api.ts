@@ -10,6 +10,7 @@ import { registerOpsEvents } from '../http/ops-events';
 import { CanaryGuard } from '../registry/canary-guard';
 import { openRegistry } from '../registry/open-registry';
 import { registerReleaseApi } from '../http/release-api';
+import { RELEASE_CONSOLE_DIST, registerReleaseConsole } from '../http/release-console-site';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -23,6 +24,8 @@ try {
   }
   const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   app.get('/healthz', async () => ({ ok: true }));
+  // The release console (decision 135), for release managers on this internal service.
+  registerReleaseConsole(app, RELEASE_CONSOLE_DIST);
   const registry = openRegistry(config);
   registerReleaseApi(app, registry, config);
   // Production nginx proxies the site's /_ops/ here, so fallback reports reach the registry.

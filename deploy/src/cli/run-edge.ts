@@ -3,6 +3,8 @@ import { ConfigError as ApiConfigError, loadApiConfig, mountApi } from 'api';
 import { ConfigError, loadEdgeConfig } from '../config';
 import type { EdgeConfig } from '../config';
 import { createEdgeServer } from '../edge/edge-server';
+import { RELEASE_CONSOLE_PATH } from '../http/release-console-site';
+import { withLocalConsoleToken } from '../registry/local-console-token';
 import { ReleaseError } from '../registry/release-error';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -26,7 +28,10 @@ export function runEdge(
   { withApi }: RunEdgeOptions = { withApi: true },
 ): void {
   const main = async () => {
-    const config = loadEdgeConfig(process.env, repoRoot);
+    const loaded = loadEdgeConfig(process.env, repoRoot);
+    // Without CREASE_RELEASE_TOKENS, npm start makes one token for the release console.
+    const { config: release, local } = withLocalConsoleToken(loaded.release);
+    const config = { ...loaded, release };
     const summary = await prepare(config);
     const api = withApi ? await mountApi(loadApiConfig(process.env, repoRoot)) : null;
     const server = createEdgeServer(config, api ? { apiHandler: api.handler } : {});
@@ -36,6 +41,12 @@ export function runEdge(
     if (summary) console.info(summary);
     const apiNote = api ? ` (API: http://api.localhost:${port}/docs)` : '';
     console.info(`${banner} at http://localhost:${port}/${apiNote}`);
+    if (!config.release.production) {
+      const signIn = local
+        ? `token in ${local.file}, actor ${local.token.name}`
+        : 'sign in with a CREASE_RELEASE_TOKENS token';
+      console.info(`Release console: http://localhost:${port}${RELEASE_CONSOLE_PATH} (${signIn})`);
+    }
     const stop = () => void server.close().then(() => process.exit(0));
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);

@@ -4,7 +4,12 @@
  */
 import { parseArgs } from 'node:util';
 import { ensureStreamMedia, loadApiConfig } from 'api';
-import { buildMissing, localApps, publishAndPromote } from '../registry/local-release';
+import {
+  buildMissing,
+  buildReleaseConsoleIfMissing,
+  localApps,
+  publishAndPromote,
+} from '../registry/local-release';
 import { openRegistry } from '../registry/open-registry';
 import { repoRoot, runEdge } from './run-edge';
 
@@ -12,6 +17,7 @@ runEdge(async (config) => {
   const { rebuild = false } = parseArgs({ options: { rebuild: { type: 'boolean' } } }).values;
   const apps = localApps(repoRoot);
   buildMissing(repoRoot, apps, rebuild);
+  buildReleaseConsoleIfMissing(repoRoot, rebuild);
   // The live origin's test card is rendered once and cached (decision 110); never at run time.
   await ensureStreamMedia(loadApiConfig(process.env, repoRoot).streams.mediaCacheDir, console.info);
   const { state } = await publishAndPromote(openRegistry(config.release), apps);

@@ -13,6 +13,7 @@ import { registerIndexPage } from './handlers/index-page';
 import { registerOnlyGet } from './handlers/only-get';
 import { registerReleaseMap } from './handlers/release-map';
 import { liveViewReader } from './live-view';
+import { RELEASE_CONSOLE_DIST, registerReleaseConsole } from '../http/release-console-site';
 
 export { isApiHost } from './handlers/api-host';
 export type { ApiHandler } from './handlers/api-host';
@@ -68,6 +69,8 @@ export function createEdgeServer(
   // npm start has the release API on the site itself; production runs it as its own service.
   if (!config.release.production) {
     registerReleaseApi(app, registry, config.release);
+    // The release console (decision 135) goes where the release API is: its own path, its own CSP.
+    registerReleaseConsole(app, RELEASE_CONSOLE_DIST);
   }
   registerOnlyGet(app);
   registerReleaseMap(app, liveView);

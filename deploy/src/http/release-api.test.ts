@@ -227,9 +227,18 @@ describe('release HTTP API', () => {
     expect(status).toBe(200);
     const paths = body.paths as Record<string, Record<string, { requestBody?: unknown }>>;
     expect(Object.keys(paths).sort()).toEqual(
-      ['canary', 'history', 'mark-good', 'promote', 'publish', 'rollback', 'status'].map(
-        (name) => `${RELEASE_API_PREFIX}/${name}`,
-      ),
+      [
+        'artifacts', // release console (decision 135)
+        'canary',
+        'health', // release console
+        'history',
+        'mark-good',
+        'promote',
+        'publish',
+        'rollback',
+        'status',
+        'whoami', // release console
+      ].map((name) => `${RELEASE_API_PREFIX}/${name}`),
     );
     expect(paths[`${RELEASE_API_PREFIX}/promote`]?.post?.requestBody).toBeDefined();
   });

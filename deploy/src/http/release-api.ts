@@ -6,6 +6,7 @@ import type { ReleaseConfig } from '../config';
 import { ReleaseError, errorBody } from '../registry/release-error';
 import type { ReleaseRegistry } from '../registry/release-registry';
 import { releaseAuthenticator } from './release-auth';
+import { registerReleaseConsoleApi } from './release-console-api';
 import { RELEASE_SCHEMA_MESSAGES, releaseSchemas } from './release-schemas';
 import { RELEASE_API_PREFIX, RELEASE_OPENAPI_PATH } from './release-api-paths';
 import { schemaErrorMessage } from './schema-errors';
@@ -112,6 +113,8 @@ export function registerReleaseApi(
         entries: registry.history(request.query.app, request.query.limit ?? 50),
       }),
     );
+    // The release console's reads: whoami, health, artifacts (decision 135).
+    registerReleaseConsoleApi(scope, registry, config, { read, actorOf });
     scope.post(
       `${RELEASE_API_PREFIX}/publish`,
       {

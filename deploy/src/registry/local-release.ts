@@ -41,6 +41,20 @@ export function buildMissing(repoRoot: string, apps: LocalApp[], force = false):
 }
 
 /**
+ * The release console (decision 135) is not a release artifact: it is part of deploy itself,
+ * built by `npm run build -w deploy` when its build is missing (or on --rebuild).
+ */
+export function buildReleaseConsoleIfMissing(repoRoot: string, force = false): void {
+  const built = fs.existsSync(path.join(repoRoot, 'deploy', 'console', 'dist', 'index.html'));
+  if (built && !force) return;
+  console.info('building the release console…');
+  execFileSync('npm', ['run', 'build', '--silent', '-w', 'deploy'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+}
+
+/**
  * `npm start` runs the production machinery locally: publish each build as an immutable
  * versioned artifact, then promote those versions in one revision of the release registry,
  * through the contract gate. Versions already live are left alone, so a restart adds nothing

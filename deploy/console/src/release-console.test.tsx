@@ -1,0 +1,286 @@
+/** @jest-environment ./shared/test-utils/src/jsdom-with-fetch-environment.cjs */
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { sendJson, startTestServer } from '@crease/test-utils';
+import type { TestServer } from '@crease/test-utils';
+import { loadReleaseConfig } from '../../src/config';
+import { registerReleaseApi } from '../../src/http/release-api';
+import { openRegistry } from '../../src/registry/open-registry';
+import type { ReleaseRegistry } from '../../src/registry/release-registry';
+import { tempDir, writeBuild } from '../../src/testing/release-fixtures';
+import { ReleaseConsole } from './release-console';
+
+const TOKEN = 'console-test-token-0123456789';
+const closers: (() => Promise<unknown>)[] = [];
+afterEach(() => sessionStorage.clear());
+afterAll(() => Promise.all(closers.map((close) => close())));
+
+/** The real release API (same registry, same rules as the CLI) on a free loopback port. */
+async function releaseApi() {
+  const dataDir = tempDir('crease-console-ui-');
+  const config = loadReleaseConfig(
+    { CREASE_DATA_DIR: dataDir, CREASE_RELEASE_TOKENS: `release-manager:${TOKEN}` },
+    dataDir,
+  );
+  const registry = openRegistry(config);
+  const publish = async (app: 'shell' | 'mf-legal', content: string, contract: string | number) =>
+    (
+      await registry.publish(
+        app,
+        writeBuild(path.join(dataDir, 'b', `${app}-${content}`), app, contract, content),
+        '1.0.0',
+        { actor: 'ci' },
+      )
+    ).version;
+  const shell = await publish('shell', 'one', 1);
+  const legal = await publish('mf-legal', 'one', '^1');
+  await registry.promote({ shell, 'mf-legal': legal }, { actor: 'ci', reason: 'first' });
+  const app: FastifyInstance = Fastify();
+  registerReleaseApi(app, registry, config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  closers.push(() => app.close());
+  const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  return { origin, registry, publish, versions: { shell, legal } };
+}
+
+async function signIn(origin: string, token = TOKEN) {
+  const user = userEvent.setup();
+  render(<ReleaseConsole apiOrigin={origin} />);
+  await user.type(screen.getByLabelText('Release API token'), token);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  return user;
+}
+
+const liveVersionOf = (registry: ReleaseRegistry, app: string) =>
+  registry.status().apps.find((entry) => entry.app === app)?.version;
+
+describe('release console', () => {
+  it('refuses a session without a valid token, with the API message; opens one with it', async () => {
+    const { origin } = await releaseApi();
+    const user = await signIn(origin, 'not-the-token-0123456789');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'INVALID_RELEASE_TOKEN The release token is not valid.',
+    );
+    expect(screen.queryByRole('heading', { name: 'Live map' })).not.toBeInTheDocument();
+    expect(sessionStorage.length).toBe(0);
+
+    await user.clear(screen.getByLabelText('Release API token'));
+    await user.type(screen.getByLabelText('Release API token'), TOKEN);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(/Signed in as/)).toHaveTextContent(
+      'Signed in as release-manager',
+    );
+    const legal = await screen.findByRole('article', { name: 'mf-legal' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Releases' })).toHaveFocus();
+    expect(within(legal).getByText('^1')).toBeInTheDocument();
+    expect(Object.values({ ...sessionStorage })).toContain(TOKEN);
+  });
+
+  it('promotes several apps in one revision, with a required reason', async () => {
+    const { origin, registry, publish } = await releaseApi();
+    const shell = await publish('shell', 'two', 1);
+    const legal = await publish('mf-legal', 'two', '^1');
+    const user = await signIn(origin);
+    const form = await screen.findByRole('form', { name: 'Promote' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'shell' }), shell);
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'mf-legal' }), legal);
+    await user.click(within(form).getByRole('button', { name: 'Promote' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('A reason is required');
+
+    await user.type(within(form).getByRole('textbox', { name: /reason/i }), 'both together');
+    await user.click(within(form).getByRole('button', { name: 'Promote' }));
+    expect(await screen.findByText(/^Promoted/)).toHaveTextContent(
+      `Promoted shell ${shell}, mf-legal ${legal}.`,
+    );
+    const promotes = registry.history().filter((entry) => entry.reason === 'both together');
+    expect(promotes.map((entry) => entry.app).sort()).toEqual(['mf-legal', 'shell']);
+    expect(new Set(promotes.map((entry) => entry.revision)).size).toBe(1);
+    expect(promotes[0]?.actor).toBe('release-manager');
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: 'mf-legal' })).toHaveTextContent(legal),
+    );
+  });
+
+  it('shows a conflict as the CLI does, and rolls back once refreshed', async () => {
+    const { origin, registry, publish, versions } = await releaseApi();
+    const two = await publish('mf-legal', 'two', '^1');
+    await registry.promote({ 'mf-legal': two }, { actor: 'ci' });
+    const user = await signIn(origin);
+    const form = await screen.findByRole('form', { name: 'Roll back' });
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: 'App to roll back' }),
+      'mf-legal',
+    );
+    // Someone else changes the registry after the console read it.
+    const three = await publish('mf-legal', 'three', '^1');
+    await user.type(within(form).getByRole('textbox', { name: /reason/i }), 'two is bad');
+    await user.click(within(form).getByRole('button', { name: 'Roll back' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('RELEASE_CONFLICT');
+    await waitFor(() => expect(alert.parentElement).toHaveFocus());
+    expect(liveVersionOf(registry, 'mf-legal')).toBe(two);
+
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    const target = within(form).getByRole('combobox', { name: 'Roll back to' });
+    await waitFor(() => expect(target).toHaveTextContent(three));
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: 'App to roll back' }),
+      'mf-legal',
+    );
+    await user.type(within(form).getByRole('textbox', { name: /reason/i }), 'two is bad');
+    // No last-known-good yet (the version before was not live long enough): said as the CLI does.
+    await user.click(within(form).getByRole('button', { name: 'Roll back' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('NO_PREVIOUS_VERSION');
+    // Any earlier published version can be chosen instead.
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: 'Roll back to' }),
+      versions.legal,
+    );
+    await user.click(within(form).getByRole('button', { name: 'Roll back' }));
+    expect(await screen.findByText(/^Rolled mf-legal back/)).toHaveTextContent(versions.legal);
+    expect(liveVersionOf(registry, 'mf-legal')).toBe(versions.legal);
+  });
+
+  it('shows the contract gate refusing a version', async () => {
+    const { origin, registry, publish } = await releaseApi();
+    const incompatible = await publish('mf-legal', 'two', '^2');
+    const user = await signIn(origin);
+    const form = await screen.findByRole('form', { name: 'Promote' });
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: 'mf-legal' }),
+      incompatible,
+    );
+    await user.type(within(form).getByRole('textbox', { name: /reason/i }), 'try it');
+    await user.click(within(form).getByRole('button', { name: 'Promote' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('CONTRACT_MISMATCH');
+    expect(liveVersionOf(registry, 'mf-legal')).not.toBe(incompatible);
+  });
+});
+
+describe('release console, designed failures', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer((_request, response) => sendJson(response, 200, {}));
+    closers.push(() => server.close());
+  });
+
+  it('a 401 after sign-in ends the session with a clear message', async () => {
+    server.handle((request, response) => {
+      if (request.url.endsWith('/whoami')) return sendJson(response, 200, { actor: 'ana' });
+      return sendJson(response, 401, {
+        code: 'INVALID_RELEASE_TOKEN',
+        message: 'The release token is not valid.',
+        userId: null,
+        timeStamp: new Date().toISOString(),
+      });
+    });
+    await signIn(server.origin);
+    expect(
+      await screen.findByText('Your session ended: The release token is not valid.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(sessionStorage.length).toBe(0);
+    // Every call carried the bearer token.
+    expect(server.requests.every((r) => r.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
+  });
+
+  it('HTML instead of the API is a designed error with a retry', async () => {
+    server.handle((request, response) => {
+      if (request.url.endsWith('/whoami')) return sendJson(response, 200, { actor: 'ana' });
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<!doctype html><title>Crease</title>');
+    });
+    const user = await signIn(server.origin);
+    expect(await screen.findByRole('alert')).toHaveTextContent('API_NOT_JSON');
+    server.handle((request, response) => {
+      if (request.url.includes('/status'))
+        return sendJson(response, 200, { revision: 0, apps: [] });
+      if (request.url.includes('/artifacts')) return sendJson(response, 200, { artifacts: {} });
+      if (request.url.includes('/history')) return sendJson(response, 200, { entries: [] });
+      return sendJson(response, 200, { signalsAvailable: false, versions: [], fallbacks: [] });
+    });
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(/Nothing is live yet/)).toBeInTheDocument();
+    expect(screen.getByText(/Nothing is published yet/)).toBeInTheDocument();
+  });
+
+  it('a canary: the form posts {app, version, percent, reason, ifRevision} and shows CANARY_RUNNING', async () => {
+    const status = {
+      revision: 9,
+      apps: [
+        {
+          app: 'mf-legal',
+          version: '1.0.0-aaaaaaaaaa',
+          lastKnownGood: null,
+          contract: '^1',
+          since: '2026-11-23T20:00:00.000Z',
+          by: 'ci',
+          fallbacks: 0,
+          canary: {
+            version: '1.0.0-bbbbbbbbbb',
+            percent: 10,
+            since: '2026-11-23T21:00:00.000Z',
+            by: 'ana',
+            reason: 'try it',
+            health: { verdict: 'collecting', summary: '12 of 200 page views so far' },
+          },
+          lastAutomaticRollback: {
+            at: '2026-11-23T19:00:00.000Z',
+            version: '1.0.0-cccccccccc',
+            reason: 'failure rate 9.1 % vs 0.4 % (z = 5.2)',
+          },
+        },
+      ],
+    };
+    const artifacts = {
+      'mf-legal': ['aaaaaaaaaa', 'bbbbbbbbbb', 'dddddddddd'].map((hash) => ({
+        version: `1.0.0-${hash}`,
+        contract: '^1',
+        publishedAt: '2026-11-23T18:00:00.000Z',
+        publishedBy: 'ci',
+      })),
+    };
+    server.handle((request, response) => {
+      if (request.url.endsWith('/whoami')) return sendJson(response, 200, { actor: 'ana' });
+      if (request.url.includes('/status')) return sendJson(response, 200, status);
+      if (request.url.includes('/artifacts')) return sendJson(response, 200, { artifacts });
+      if (request.url.includes('/history')) return sendJson(response, 200, { entries: [] });
+      if (request.url.includes('/canary'))
+        return sendJson(response, 409, {
+          code: 'CANARY_RUNNING',
+          message: 'mf-legal already has a canary running (1.0.0-bbbbbbbbbb).',
+          userId: null,
+          timeStamp: new Date().toISOString(),
+        });
+      return sendJson(response, 200, { signalsAvailable: false, versions: [], fallbacks: [] });
+    });
+    const user = await signIn(server.origin);
+    const card = await screen.findByRole('article', { name: 'mf-legal' });
+    expect(card).toHaveTextContent('Canary 10 %');
+    expect(card).toHaveTextContent('Collecting 12 of 200 page views so far');
+    expect(card).toHaveTextContent('Automatic rollback of 1.0.0-cccccccccc');
+    expect(within(card).getByRole('form', { name: 'Canary of mf-legal' })).toBeInTheDocument();
+
+    const form = screen.getByRole('form', { name: 'Start a canary' });
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: 'Canary version' }),
+      '1.0.0-dddddddddd',
+    );
+    await user.clear(within(form).getByRole('spinbutton', { name: /share/i }));
+    await user.type(within(form).getByRole('spinbutton', { name: /share/i }), '25');
+    await user.type(within(form).getByRole('textbox', { name: /reason/i }), 'new footer');
+    await user.click(within(form).getByRole('button', { name: 'Start canary' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('CANARY_RUNNING');
+    const posted = server.requests.find((r) => r.method === 'POST');
+    expect(JSON.parse(posted?.body ?? '{}')).toEqual({
+      app: 'mf-legal',
+      version: '1.0.0-dddddddddd',
+      percent: 25,
+      reason: 'new footer',
+      ifRevision: 9,
+    });
+  });
+});
