@@ -64,6 +64,10 @@ export interface ReleaseConfig {
    * (CREASE_CANARY_MIN_VIEWS, default 200; decision 141).
    */
   canaryMinViews: number;
+  /** Signal batches one address may send per minute (CREASE_SIGNALS_PER_MINUTE, default 120). */
+  signalsPerMinute: number;
+  /** How long signal counts are kept (CREASE_SIGNALS_RETENTION_HOURS, default 168). */
+  signalsRetentionHours: number;
 }
 
 /** Ten minutes live with no fallback reports: long enough for real viewers to have loaded it. */
@@ -133,6 +137,18 @@ function readReleaseConfig(
       `CREASE_CANARY_MIN_VIEWS must be a whole number of page views (1-9999999), got "${canaryMinViews}"`,
     );
   }
+  const signalsPerMinute = env.CREASE_SIGNALS_PER_MINUTE ?? '120';
+  if (!/^\d{1,7}$/.test(signalsPerMinute) || Number(signalsPerMinute) < 1) {
+    problems.push(
+      `CREASE_SIGNALS_PER_MINUTE must be a whole number of batches (1-9999999), got "${signalsPerMinute}"`,
+    );
+  }
+  const signalsRetention = env.CREASE_SIGNALS_RETENTION_HOURS ?? '168';
+  if (!/^\d{1,5}$/.test(signalsRetention) || Number(signalsRetention) < 1) {
+    problems.push(
+      `CREASE_SIGNALS_RETENTION_HOURS must be a whole number of hours (1-99999), got "${signalsRetention}"`,
+    );
+  }
   const allowAnonymous = env.CREASE_RELEASE_ALLOW_ANONYMOUS === '1';
   if (allowAnonymous && production)
     problems.push('CREASE_RELEASE_ALLOW_ANONYMOUS=1 is refused when NODE_ENV=production');
@@ -148,6 +164,8 @@ function readReleaseConfig(
     allowAnonymous,
     lkgMinLiveMs: /^\d{1,7}$/.test(minLive) ? Number(minLive) * 1000 : 0,
     canaryMinViews: Number(canaryMinViews) || DEFAULT_CANARY_MIN_VIEWS,
+    signalsPerMinute: Number(signalsPerMinute) || 120,
+    signalsRetentionHours: Number(signalsRetention) || 168,
   };
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { ConfigError, loadReleaseConfig } from '../config';
 import { registerOpsEvents } from '../http/ops-events';
-import { CanaryGuard } from '../registry/canary-guard';
+import { registerSignalsAndGuard } from '../signals/release-signals';
 import { openRegistry } from '../registry/open-registry';
 import { registerReleaseApi } from '../http/release-api';
 import { RELEASE_CONSOLE_DIST, registerReleaseConsole } from '../http/release-console-site';
@@ -30,12 +30,8 @@ try {
   registerReleaseApi(app, registry, config);
   // Production nginx proxies the site's /_ops/ here, so fallback reports reach the registry.
   registerOpsEvents(app, registry);
-  // The canary guard (decision 141) runs where the signals arrive.
-  const guard = new CanaryGuard(registry, {
-    onRollback: (remote, rollback) => app.log.warn({ remote, rollback }, 'canary rolled back'),
-    onError: (error) => app.log.warn({ err: error }, 'canary guard check failed'),
-  }).start();
-  app.addHook('onClose', async () => guard.stop());
+  // Real-user signals (POST /_ops/signals) and the canary guard that judges by them.
+  registerSignalsAndGuard(app, registry, config);
   await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

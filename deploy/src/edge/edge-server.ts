@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EdgeConfig } from '../config';
 import { registerOpsEvents } from '../http/ops-events';
 import { registerReleaseApi } from '../http/release-api';
-import { CanaryGuard } from '../registry/canary-guard';
+import { registerSignalsAndGuard } from '../signals/release-signals';
 import { openRegistry } from '../registry/open-registry';
 import { isApiHost } from './handlers/api-host';
 import type { ApiHandler } from './handlers/api-host';
@@ -59,13 +59,8 @@ export function createEdgeServer(
   // The shell's last-known-good fallback reports (POST /_ops/remote-fallback), counted in the registry.
   const registry = openRegistry(config.release);
   registerOpsEvents(app, registry);
-  // Rolls a failing canary back by itself (decision 141); every replica runs one, the registry's
-  // optimistic commit makes sure only one rollback is recorded.
-  const guard = new CanaryGuard(registry, {
-    onRollback: (remote, rollback) => app.log.warn({ remote, rollback }, 'canary rolled back'),
-    onError: (error) => app.log.warn({ err: error }, 'canary guard check failed'),
-  }).start();
-  app.addHook('onClose', async () => guard.stop());
+  // Real-user signals (POST /_ops/signals) and the canary guard that judges by them.
+  registerSignalsAndGuard(app, registry, config.release);
   // npm start has the release API on the site itself; production runs it as its own service.
   if (!config.release.production) {
     registerReleaseApi(app, registry, config.release);

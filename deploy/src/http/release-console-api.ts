@@ -10,7 +10,7 @@ import { openArtifactStore } from '../registry/open-registry';
 import { errorBody } from '../registry/release-error';
 import type { ReleaseRegistry } from '../registry/release-registry';
 import { RELEASE_API_PREFIX } from './release-api-paths';
-import { readVersionSignals } from './release-signals-adapter';
+import { readDroppedSignals, readSignalTotals } from '../signals/signal-store';
 
 /** The console's reads: one app, or every app (the registry checks the name, as for history). */
 const appQuery = Type.Object({
@@ -94,11 +94,17 @@ export function registerReleaseConsoleApi(
     },
     async (request) => {
       const { app } = request.query;
-      const signals = readVersionSignals(config.registryDir, app);
+      const versions = readSignalTotals(config.registryDir, {
+        remote: app,
+        retentionHours: config.signalsRetentionHours,
+      });
       const fallbacks = readFallbackCounts(config.registryDir).filter(
         (count) => !app || count.remote === app,
       );
-      return { signalsAvailable: signals.available, versions: signals.versions, fallbacks };
+      const dropped = readDroppedSignals(config.registryDir, {
+        retentionHours: config.signalsRetentionHours,
+      });
+      return { signalsAvailable: true, versions, fallbacks, dropped };
     },
   );
 

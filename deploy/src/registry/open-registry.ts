@@ -2,6 +2,7 @@ import { FsArtifactStore } from '../artifacts/artifact-store';
 import type { ArtifactStore } from '../artifacts/artifact-store';
 import { S3ArtifactStore } from '../artifacts/s3-artifact-store';
 import type { ReleaseConfig } from '../config';
+import { readSignalTotals } from '../signals/signal-store';
 import { DEFAULT_CANARY_POLICY } from './canary-health';
 import { ReleaseRegistry } from './release-registry';
 
@@ -22,5 +23,12 @@ export function openRegistry(config: ReleaseConfig): ReleaseRegistry {
     assetOrigin: config.assetOrigin,
     minLiveMs: config.lkgMinLiveMs,
     canaryPolicy: { ...DEFAULT_CANARY_POLICY, minViews: config.canaryMinViews },
+    // The canary guard judges by the real-user signals stored next to the registry (decision 131).
+    signals: (app, since) =>
+      readSignalTotals(config.registryDir, {
+        remote: app,
+        since,
+        retentionHours: config.signalsRetentionHours,
+      }),
   });
 }

@@ -8,7 +8,7 @@ export { LiveBadge } from './components/live-badge';
 export type { LiveBadgeProps } from './components/live-badge';
 export { Page } from './components/page';
 export type { PageProps } from './components/page';
-export { ScreenCrashed } from './components/screen-crashed';
+export { SCREEN_CRASHED_EVENT, ScreenCrashed } from './components/screen-crashed';
 export type { ScreenCrashedProps } from './components/screen-crashed';
 export { ScreenLink, followInSite } from './components/screen-link';
 export type { Navigate, ScreenLinkProps } from './components/screen-link';

@@ -26,7 +26,15 @@ export function reportRemoteFallback(
   url: string,
   transport: OpsTransport = browserTransport(),
 ): void {
-  const body = JSON.stringify(report);
+  sendOpsBeacon(url, JSON.stringify(report), transport);
+}
+
+/** One ops event body to the site's origin: a beacon, else fetch with keepalive; never throws. */
+export function sendOpsBeacon(
+  url: string,
+  body: string,
+  transport: OpsTransport = browserTransport(),
+): void {
   try {
     if (transport.sendBeacon?.(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }))) return;
   } catch {
@@ -43,7 +51,7 @@ export function reportRemoteFallback(
   }).catch(() => undefined);
 }
 
-function browserTransport(): OpsTransport {
+export function browserTransport(): OpsTransport {
   const nav = typeof navigator === 'undefined' ? undefined : navigator;
   return {
     sendBeacon:

@@ -1,6 +1,6 @@
 import type { KyInstance } from 'ky';
 import type { Platform, RemoteName } from '@crease/contract';
-import { deriveApiOrigin } from '@crease/contract';
+import { SIGNALS_PATH, deriveApiOrigin, isRemoteName } from '@crease/contract';
 import type { BootData } from '../config/boot-data';
 import { createHttpClient } from '../http/http-client';
 import { TokenEndpoint } from '../http/token-endpoint';
@@ -24,6 +24,9 @@ import { detectDevice } from './device';
 import { DeviceRegistrar } from './device-registration';
 import shellPackage from '../../package.json';
 import { REMOTE_FALLBACK_PATH, reportRemoteFallback } from './ops-events';
+import { SignalQueue } from './release-signals';
+import { observeWebVitals } from './web-vitals';
+import type { RemoteSignals } from '../remotes/remote-signals';
 
 /** A remote this browser loads from a developer's localhost build instead of the release. */
 export interface ActiveOverride {
@@ -46,6 +49,8 @@ export interface ShellServices {
   /** Removes every override; the caller reloads so the released versions load. */
   clearOverrides(): void;
   platform: Platform;
+  /** Real-user signals per remote version, sent in batches (decision 131). */
+  signals: RemoteSignals;
   /** Registers this browser as one of the account's devices (once per session). */
   devices: DeviceRegistrar;
 }
@@ -99,12 +104,15 @@ export function createShellServices({
     manifestUrl: manifestUrl!,
   }));
 
+  const signals = new SignalQueue({ url: new URL(SIGNALS_PATH, window.location.href).href });
   const runtime = new RemoteRuntime({
     federation,
     releaseMap: () => applyOverrides(releaseMaps.current(), resolved.overrides),
     baseUrl: () => window.location.href,
     timeoutMs: config.remoteLoadTimeoutMs,
+    onLoadFailure: (remote, version) => signals.loadFailure(remote, version),
     onFallback: (event) => {
+      signals.fallback(event.remote, event.failedVersion);
       console.warn(`${event.remote}: live version failed, serving last-known-good`, event.error);
       // Counted per version by the registry (`release status`); a fallback URL outside the
       // artifact layout has no version to count against.
@@ -128,6 +136,18 @@ export function createShellServices({
       });
     },
   });
+  // Vitals first: they join the batch the queue sends when the page is hidden.
+  observeWebVitals(
+    () => {
+      const remote = document
+        .querySelector('[data-remote]:not([hidden])')
+        ?.getAttribute('data-remote');
+      const version = remote && isRemoteName(remote) ? runtime.liveVersion(remote) : null;
+      return remote && version && isRemoteName(remote) ? { remote, version } : null;
+    },
+    (remote, version, name, value) => signals.vital(remote, version, name, value),
+  );
+  signals.listen(window, document);
   const platform: Platform = {
     http,
     session,
@@ -155,6 +175,7 @@ export function createShellServices({
     overrides,
     clearOverrides: () => overrideStorage.remove(OVERRIDES_STORAGE_KEY),
     platform,
+    signals,
     devices,
   };
 }

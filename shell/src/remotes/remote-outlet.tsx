@@ -2,8 +2,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router-dom';
 import type { Parcel } from 'single-spa';
 import type { Platform, RemoteName, ScreenProps } from '@crease/contract';
-import { Spinner } from '@crease/ui';
+import { SCREEN_CRASHED_EVENT, Spinner } from '@crease/ui';
 import { RemoteUnavailable } from '../pages/remote-unavailable';
+import type { RemoteSignals } from './remote-signals';
 import type { RemoteRuntime } from './remote-runtime';
 import { RemoteUnavailableError } from './remote-runtime';
 import { loadSingleSpa } from './single-spa-loader';
@@ -13,6 +14,8 @@ export interface RemoteOutletProps {
   remote: RemoteName;
   runtime: RemoteRuntime;
   platform: Platform;
+  /** Real-user signals: a view per mount, a crash per error-boundary screen (decision 131). */
+  signals?: Pick<RemoteSignals, 'view' | 'crash'>;
 }
 
 type State =
@@ -30,7 +33,7 @@ function useScreenId(): string {
  * One element per remote, shared by all of that remote's routes: moving between two
  * screens of the same remote updates the parcel (`parcel.update`) instead of remounting it.
  */
-export function RemoteOutlet({ remote, runtime, platform }: RemoteOutletProps) {
+export function RemoteOutlet({ remote, runtime, platform, signals }: RemoteOutletProps) {
   const container = useRef<HTMLDivElement>(null);
   const parcel = useRef<Parcel | null>(null);
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -71,6 +74,8 @@ export function RemoteOutlet({ remote, runtime, platform }: RemoteOutletProps) {
   useEffect(() => {
     let cancelled = false;
     mountedFrom.current = runtime.liveManifestUrl(remote);
+    const version = runtime.liveVersion(remote);
+    if (version) signals?.view(remote, version);
     Promise.all([runtime.load(remote), loadSingleSpa(), unmounted.current])
       .then(async ([config, { mountRootParcel }]) => {
         if (cancelled || !container.current) return;
@@ -102,7 +107,19 @@ export function RemoteOutlet({ remote, runtime, platform }: RemoteOutletProps) {
           .catch(() => undefined);
       }
     };
-  }, [remote, runtime, attempt, generation]);
+  }, [remote, runtime, attempt, generation, signals]);
+
+  // A crash inside the mounted screen: its error boundary's ScreenCrashed says so (decision 131).
+  useEffect(() => {
+    const element = container.current;
+    if (!element || !signals) return;
+    const crashed = () => {
+      const version = runtime.liveVersion(remote);
+      if (version) signals.crash(remote, version);
+    };
+    element.addEventListener(SCREEN_CRASHED_EVENT, crashed);
+    return () => element.removeEventListener(SCREEN_CRASHED_EVENT, crashed);
+  }, [remote, runtime, signals]);
 
   // Same remote, new screen or location: update, don't remount, unless the route change brought
   // a new release of this remote (the router revalidated the map before this render). Then the

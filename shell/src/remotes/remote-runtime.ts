@@ -49,6 +49,8 @@ export interface RemoteRuntimeOptions {
   attemptsPerEntry?: number;
   retryDelayMs?: number;
   onFallback?: (event: FallbackEvent) => void;
+  /** The release map's version of `remote` failed to load, retries included (decision 131). */
+  onLoadFailure?: (remote: RemoteName, version: string) => void;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -104,6 +106,11 @@ export class RemoteRuntime {
     return promise;
   }
 
+  /** The version the release map names for `remote` now (the one real-user signals judge). */
+  liveVersion(remote: RemoteName): string | null {
+    return this.options.releaseMap().remotes[remote]?.version ?? null;
+  }
+
   /** The manifest a load would use now; a mounted parcel from another one is out of date. */
   liveManifestUrl(remote: RemoteName): string | null {
     return this.options.releaseMap().remotes[remote]?.manifestUrl ?? null;
@@ -148,6 +155,7 @@ export class RemoteRuntime {
       return await this.loadEntry(remote, live);
     } catch (error) {
       liveError = error;
+      this.options.onLoadFailure?.(remote, version);
     }
     if (lastKnownGood && lastKnownGood !== live) {
       try {

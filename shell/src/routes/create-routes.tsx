@@ -23,10 +23,12 @@ function remoteGroups(): Map<RemoteName, typeof ROUTE_TABLE> {
 
 /** The shell's data-router tree, built from the one route table. */
 export function createRoutes(services: ShellServices): RouteObject[] {
-  const { store, runtime, platform } = services;
+  const { store, runtime, platform, signals } = services;
   const remoteRoutes: RouteObject[] = [...remoteGroups()].map(([remote, routes]) => ({
     id: remote,
-    element: <RemoteOutlet remote={remote} runtime={runtime} platform={platform} />,
+    element: (
+      <RemoteOutlet remote={remote} runtime={runtime} platform={platform} signals={signals} />
+    ),
     children: routes.map((route) => ({
       path: route.path,
       handle: { screen: route.screen, access: route.access },

@@ -96,6 +96,8 @@ export interface ReleaseHealth {
   signalsAvailable: boolean;
   versions: VersionSignals[];
   fallbacks: FallbackCount[];
+  /** Beacons the release service refused, by reason (decision 131). */
+  dropped?: { invalid: number; unknownVersion: number; oversized: number; rateLimited: number };
 }
 
 export interface CommitResult {

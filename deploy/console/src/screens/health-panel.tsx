@@ -11,6 +11,8 @@ interface Row {
   crashes: number | null;
   fallbacks: number;
   lcp: number | null;
+  inp: number | null;
+  cls: number | null;
   lastAt: string | null;
 }
 
@@ -26,6 +28,8 @@ function rows(health: ReleaseHealth, status: ReleaseStatus): Row[] {
       crashes: signals.crashes,
       fallbacks: signals.fallbacks,
       lcp: signals.vitals.LCP?.p75 ?? null,
+      inp: signals.vitals.INP?.p75 ?? null,
+      cls: signals.vitals.CLS?.p75 ?? null,
       lastAt: signals.lastAt,
     });
   }
@@ -43,6 +47,8 @@ function rows(health: ReleaseHealth, status: ReleaseStatus): Row[] {
         crashes: null,
         fallbacks: fallback.count,
         lcp: null,
+        inp: null,
+        cls: null,
         lastAt: fallback.lastAt,
       });
     }
@@ -55,7 +61,7 @@ function rows(health: ReleaseHealth, status: ReleaseStatus): Row[] {
   );
 }
 
-/** Per-version health: page views, load failures, crashes, fallbacks, LCP p75. */
+/** Per-version health: page views, load failures, crashes, fallbacks, web vitals (p75). */
 export function HealthPanel({ health, status }: { health: ReleaseHealth; status: ReleaseStatus }) {
   const list = rows(health, status);
   const live = new Set(status.apps.map((entry) => `${entry.app}@${entry.version}`));
@@ -72,6 +78,13 @@ export function HealthPanel({ health, status }: { health: ReleaseHealth; status:
       {!health.signalsAvailable ? (
         <p className={styles.muted}>
           Real-user signals are not recorded by this release API yet; fallbacks are.
+        </p>
+      ) : null}
+      {health.dropped && Object.values(health.dropped).some((n) => n > 0) ? (
+        <p className={styles.muted}>
+          Dropped beacons (never stored): {health.dropped.invalid} malformed,{' '}
+          {health.dropped.unknownVersion} of unknown versions, {health.dropped.oversized} oversized,{' '}
+          {health.dropped.rateLimited} over the rate limit.
         </p>
       ) : null}
       {list.length === 0 ? (
@@ -94,6 +107,8 @@ export function HealthPanel({ health, status }: { health: ReleaseHealth; status:
                 <th scope="col">Crashes</th>
                 <th scope="col">Fallbacks</th>
                 <th scope="col">LCP p75</th>
+                <th scope="col">INP p75</th>
+                <th scope="col">CLS p75</th>
                 <th scope="col">Last signal</th>
               </tr>
             </thead>
@@ -119,6 +134,8 @@ export function HealthPanel({ health, status }: { health: ReleaseHealth; status:
                   <td>{row.crashes ?? '–'}</td>
                   <td>{row.fallbacks}</td>
                   <td>{row.lcp === null ? '–' : `${Math.round(row.lcp)} ms`}</td>
+                  <td>{row.inp === null ? '–' : `${Math.round(row.inp)} ms`}</td>
+                  <td>{row.cls === null ? '–' : row.cls}</td>
                   <td>
                     {row.lastAt ? <time dateTime={row.lastAt}>{formatTime(row.lastAt)}</time> : '–'}
                   </td>

@@ -1,0 +1,183 @@
+/**
+ * `npm run bench:release` (second part): what a canary costs a page, and how fast the canary
+ * guard rolls a failing canary back (issue 14, decisions 140 and 141).
+ *
+ * Publishes the real shell and two mf-legal versions into a temp data dir and starts the edge as
+ * `npm run serve` does (its own process, CREASE_CANARY_MIN_VIEWS as in production unless set).
+ * 1. Bytes: one page (/privacy-policy) with no canary, then a browser's first and later pages
+ *    while a canary runs: the extra response and request header bytes, the HTML difference, and
+ *    the requests a page makes for its map (0: it is inlined).
+ * 2. Time to rollback: N times, start a canary, send synthetic signal beacons to /_ops/signals
+ *    (stable views first, then failing canary views) until the guard's threshold is crossed,
+ *    and time from the beacon that crossed it to the stable map being served to a browser in the
+ *    canary. Goal: <= 5 s.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { loadReleaseConfig } from '../src/config';
+import { RELEASE_SEED_COOKIE, bucketOf, newSeed } from '../src/edge/canary-split';
+import { openRegistry } from '../src/registry/open-registry';
+import { SIGNALS_PATH } from '../src/signals/signals-ingest';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const RUNS = Number(process.env.CANARY_RUNS ?? 10);
+const PORT = Number(process.env.BENCH_CANARY_PORT ?? 4794);
+const MIN_VIEWS = Number(process.env.CREASE_CANARY_MIN_VIEWS ?? 200);
+const BATCH = 25;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1]!;
+
+for (const app of ['shell', 'mf-legal']) {
+  if (!fs.existsSync(path.join(repoRoot, app, 'dist', 'mf-manifest.json'))) {
+    execFileSync('npm', ['run', 'build', '--silent', '-w', app], { cwd: repoRoot, stdio: 'inherit' });
+  }
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-canary-bench-'));
+const env = {
+  ...process.env,
+  CREASE_DATA_DIR: dataDir,
+  CREASE_ACTOR: 'bench',
+  CREASE_CANARY_MIN_VIEWS: String(MIN_VIEWS),
+  CREASE_SIGNALS_PER_MINUTE: '1000000',
+};
+const registry = openRegistry(loadReleaseConfig(env, repoRoot));
+const who = { actor: 'bench', reason: 'bench' };
+const shell = await registry.publish('shell', path.join(repoRoot, 'shell', 'dist'), '1.0.0', who);
+const stable = await registry.publish('mf-legal', path.join(repoRoot, 'mf-legal', 'dist'), '1.0.0', who);
+const variant = path.join(dataDir, 'legal-canary');
+fs.cpSync(path.join(repoRoot, 'mf-legal', 'dist'), variant, { recursive: true });
+fs.writeFileSync(path.join(variant, 'bench.txt'), 'canary');
+const canary = await registry.publish('mf-legal', variant, '1.0.0', who);
+await registry.promote({ shell: shell.version, 'mf-legal': stable.version }, who);
+
+/** A browser's seed inside (or outside) the canary's percent. */
+function seedWhere(inside: boolean, percent: number): string {
+  for (;;) {
+    const seed = newSeed();
+    if (bucketOf(seed, 'mf-legal', canary.version) < percent === inside) return seed;
+  }
+}
+
+/** One GET with the bytes as they go over the wire: request head, response head and body. */
+function rawGet(url: string, cookie?: string) {
+  return new Promise<{ requestHead: number; responseHead: number; body: number; setCookie: boolean }>(
+    (resolve, reject) => {
+      const request = http.get(
+        url,
+        { headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } },
+        (response) => {
+          let body = 0;
+          response.on('data', (chunk: Buffer) => (body += chunk.length));
+          response.on('end', () => {
+            // "name: value\r\n" per header: each name and each value plus two bytes.
+            const head = response.rawHeaders.reduce((n, h) => n + Buffer.byteLength(h) + 2, 0);
+            resolve({
+              requestHead: cookie ? Buffer.byteLength(`cookie: ${cookie}\r\n`) : 0,
+              responseHead: head,
+              body,
+              setCookie: Boolean(response.headers['set-cookie']),
+            });
+          });
+        },
+      );
+      request.on('error', reject);
+    },
+  );
+}
+
+async function postSignals(events: unknown[]): Promise<number> {
+  const response = await fetch(`${origin}${SIGNALS_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    body: JSON.stringify({ events }),
+  });
+  return response.status;
+}
+
+const views = (version: string, n: number, failing: boolean) =>
+  Array.from({ length: n }, () => [
+    { remote: 'mf-legal', version, kind: 'view' },
+    ...(failing
+      ? [
+          { remote: 'mf-legal', version, kind: 'load-failure' },
+          { remote: 'mf-legal', version, kind: 'fallback' },
+        ]
+      : []),
+  ]).flat();
+
+const edge = spawn(
+  process.execPath,
+  ['--import', 'tsx', path.join(repoRoot, 'deploy', 'src', 'cli', 'serve.ts')],
+  { cwd: repoRoot, env: { ...env, PORT: String(PORT), HOST: '127.0.0.1' }, stdio: 'ignore' },
+);
+const origin = `http://127.0.0.1:${PORT}`;
+try {
+  for (let started = Date.now(); ; ) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) break;
+    } catch {
+      // starting
+    }
+    if (Date.now() - started > 30_000) throw new Error('edge did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const page = `${origin}/privacy-policy`;
+
+  // 1. Bytes per page.
+  const plain = await rawGet(page);
+  await registry.canary('mf-legal', canary.version, 50, who);
+  const first = await rawGet(page);
+  const seed = seedWhere(true, 50);
+  const cookie = `${RELEASE_SEED_COOKIE}=${seed}`;
+  const later = await rawGet(page, cookie);
+  const outside = await rawGet(page, `${RELEASE_SEED_COOKIE}=${seedWhere(false, 50)}`);
+  await registry.rollback('mf-legal', null, who);
+
+  // 2. Time from the beacon that crosses the threshold to the stable map for a canary browser.
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    await registry.canary('mf-legal', canary.version, 50, who);
+    for (let sent = 0; sent < MIN_VIEWS; sent += BATCH) {
+      await postSignals(views(stable.version, Math.min(BATCH, MIN_VIEWS - sent), false));
+    }
+    let crossed = 0;
+    for (let sent = 0; sent < MIN_VIEWS; sent += BATCH / 2) {
+      const status = await postSignals(views(canary.version, Math.min(BATCH / 2, MIN_VIEWS - sent), true));
+      if (status !== 204) throw new Error(`signals answered ${status}`);
+      crossed = performance.now();
+    }
+    for (;;) {
+      const map = (await (await fetch(`${origin}/release-map.json`, { headers: { cookie } })).json()) as {
+        remotes: Record<string, { version: string }>;
+      };
+      if (map.remotes['mf-legal']?.version === stable.version) break;
+      if (performance.now() - crossed > 30_000) throw new Error('the canary was never rolled back');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    times.push(performance.now() - crossed);
+  }
+  const automatic = registry.history('mf-legal').filter((e) => e.automatic).length;
+
+  console.info(`\ncanary bench (${os.cpus().length} cores, load ${os.loadavg().map((n) => n.toFixed(1)).join(' ')})`);
+  console.table({
+    'page, no canary running': { responseHead: plain.responseHead, requestCookie: 0, html: plain.body, setCookie: plain.setCookie },
+    "a browser's first page while a canary runs": { responseHead: first.responseHead, requestCookie: first.requestHead, html: first.body, setCookie: first.setCookie },
+    'later page, in the canary': { responseHead: later.responseHead, requestCookie: later.requestHead, html: later.body, setCookie: later.setCookie },
+    'later page, not in the canary': { responseHead: outside.responseHead, requestCookie: outside.requestHead, html: outside.body, setCookie: outside.setCookie },
+  });
+  console.info(
+    `  extra bytes per page for the split: first page +${first.responseHead - plain.responseHead} B of headers (Set-Cookie, Vary), later pages +${later.requestHead} B request (Cookie) +${later.responseHead - plain.responseHead} B response headers, HTML ${later.body - plain.body >= 0 ? '+' : ''}${later.body - plain.body} B (compressed)`,
+  );
+  console.info('  extra requests per page for the split: 0 (the map is resolved into the HTML)');
+  console.info(
+    `  threshold crossed -> stable map served to a canary browser (${RUNS} runs, ${MIN_VIEWS} views per arm): median ${(median(times) / 1000).toFixed(2)} s, p95 ${(p95(times) / 1000).toFixed(2)} s (goal <= 5 s); automatic rollbacks recorded: ${automatic}`,
+  );
+} finally {
+  edge.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

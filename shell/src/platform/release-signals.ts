@@ -1,0 +1,82 @@
+import { MAX_SIGNALS_PER_BATCH } from '@crease/contract';
+import type { RemoteName, SignalEvent, VitalName } from '@crease/contract';
+import type { RemoteSignals } from '../remotes/remote-signals';
+import { sendOpsBeacon } from './ops-events';
+import type { OpsTransport } from './ops-events';
+
+export interface SignalQueueOptions {
+  /** Absolute URL of SIGNALS_PATH on the page's origin. */
+  url: string;
+  transport?: OpsTransport;
+  /** A long-lived tab sends what it has this long after the first event it queued. */
+  delayMs?: number;
+  /** Events kept while unsent; beyond it the oldest go (a flood never grows memory). */
+  maxQueued?: number;
+}
+
+/**
+ * Queues signals and sends them in batches: when the page is hidden or goes away (a beacon
+ * survives that), when a batch is full, and `delayMs` after the first unsent event. Sending
+ * never throws and never delays the page; a lost batch is lost.
+ */
+export class SignalQueue implements RemoteSignals {
+  private queue: SignalEvent[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private readonly delayMs: number;
+  private readonly maxQueued: number;
+
+  constructor(private readonly options: SignalQueueOptions) {
+    this.delayMs = options.delayMs ?? 5000;
+    this.maxQueued = options.maxQueued ?? 500;
+  }
+
+  view(remote: RemoteName, version: string) {
+    this.push({ remote, version, kind: 'view' });
+  }
+
+  loadFailure(remote: RemoteName, version: string) {
+    this.push({ remote, version, kind: 'load-failure' });
+  }
+
+  fallback(remote: RemoteName, version: string) {
+    this.push({ remote, version, kind: 'fallback' });
+  }
+
+  crash(remote: RemoteName, version: string) {
+    this.push({ remote, version, kind: 'crash' });
+  }
+
+  vital(remote: RemoteName, version: string, name: VitalName, value: number) {
+    if (!Number.isFinite(value) || value < 0) return;
+    this.push({ remote, version, kind: 'vital', name, value: Math.round(value * 1000) / 1000 });
+  }
+
+  /** Sends everything queued now, in batches of at most MAX_SIGNALS_PER_BATCH. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    while (this.queue.length > 0) {
+      const events = this.queue.splice(0, MAX_SIGNALS_PER_BATCH);
+      sendOpsBeacon(this.options.url, JSON.stringify({ events }), this.options.transport);
+    }
+  }
+
+  /** Flushes when the page is hidden or left (pagehide also covers the back/forward cache). */
+  listen(
+    win: Pick<Window, 'addEventListener'>,
+    doc: Pick<Document, 'addEventListener' | 'visibilityState'>,
+  ): void {
+    win.addEventListener('pagehide', () => this.flush());
+    doc.addEventListener('visibilitychange', () => {
+      if (doc.visibilityState === 'hidden') this.flush();
+    });
+  }
+
+  private push(event: SignalEvent) {
+    this.queue.push(event);
+    if (this.queue.length > this.maxQueued)
+      this.queue.splice(0, this.queue.length - this.maxQueued);
+    if (this.queue.length >= MAX_SIGNALS_PER_BATCH) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), this.delayMs);
+  }
+}
