@@ -33,7 +33,10 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length 
 
 for (const app of ['shell', 'mf-legal']) {
   if (!fs.existsSync(path.join(repoRoot, app, 'dist', 'mf-manifest.json'))) {
-    execFileSync('npm', ['run', 'build', '--silent', '-w', app], { cwd: repoRoot, stdio: 'inherit' });
+    execFileSync('npm', ['run', 'build', '--silent', '-w', app], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
   }
 }
 
@@ -48,7 +51,12 @@ const env = {
 const registry = openRegistry(loadReleaseConfig(env, repoRoot));
 const who = { actor: 'bench', reason: 'bench' };
 const shell = await registry.publish('shell', path.join(repoRoot, 'shell', 'dist'), '1.0.0', who);
-const stable = await registry.publish('mf-legal', path.join(repoRoot, 'mf-legal', 'dist'), '1.0.0', who);
+const stable = await registry.publish(
+  'mf-legal',
+  path.join(repoRoot, 'mf-legal', 'dist'),
+  '1.0.0',
+  who,
+);
 const variant = path.join(dataDir, 'legal-canary');
 fs.cpSync(path.join(repoRoot, 'mf-legal', 'dist'), variant, { recursive: true });
 fs.writeFileSync(path.join(variant, 'bench.txt'), 'canary');
@@ -65,29 +73,32 @@ function seedWhere(inside: boolean, percent: number): string {
 
 /** One GET with the bytes as they go over the wire: request head, response head and body. */
 function rawGet(url: string, cookie?: string) {
-  return new Promise<{ requestHead: number; responseHead: number; body: number; setCookie: boolean }>(
-    (resolve, reject) => {
-      const request = http.get(
-        url,
-        { headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } },
-        (response) => {
-          let body = 0;
-          response.on('data', (chunk: Buffer) => (body += chunk.length));
-          response.on('end', () => {
-            // "name: value\r\n" per header: each name and each value plus two bytes.
-            const head = response.rawHeaders.reduce((n, h) => n + Buffer.byteLength(h) + 2, 0);
-            resolve({
-              requestHead: cookie ? Buffer.byteLength(`cookie: ${cookie}\r\n`) : 0,
-              responseHead: head,
-              body,
-              setCookie: Boolean(response.headers['set-cookie']),
-            });
+  return new Promise<{
+    requestHead: number;
+    responseHead: number;
+    body: number;
+    setCookie: boolean;
+  }>((resolve, reject) => {
+    const request = http.get(
+      url,
+      { headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } },
+      (response) => {
+        let body = 0;
+        response.on('data', (chunk: Buffer) => (body += chunk.length));
+        response.on('end', () => {
+          // "name: value\r\n" per header: each name and each value plus two bytes.
+          const head = response.rawHeaders.reduce((n, h) => n + Buffer.byteLength(h) + 2, 0);
+          resolve({
+            requestHead: cookie ? Buffer.byteLength(`cookie: ${cookie}\r\n`) : 0,
+            responseHead: head,
+            body,
+            setCookie: Boolean(response.headers['set-cookie']),
           });
-        },
-      );
-      request.on('error', reject);
-    },
-  );
+        });
+      },
+    );
+    request.on('error', reject);
+  });
 }
 
 async function postSignals(events: unknown[]): Promise<number> {
@@ -117,7 +128,7 @@ const edge = spawn(
 );
 const origin = `http://127.0.0.1:${PORT}`;
 try {
-  for (let started = Date.now(); ; ) {
+  for (let started = Date.now(); ;) {
     try {
       if ((await fetch(`${origin}/healthz`)).ok) break;
     } catch {
@@ -147,12 +158,16 @@ try {
     }
     let crossed = 0;
     for (let sent = 0; sent < MIN_VIEWS; sent += BATCH / 2) {
-      const status = await postSignals(views(canary.version, Math.min(BATCH / 2, MIN_VIEWS - sent), true));
+      const status = await postSignals(
+        views(canary.version, Math.min(BATCH / 2, MIN_VIEWS - sent), true),
+      );
       if (status !== 204) throw new Error(`signals answered ${status}`);
       crossed = performance.now();
     }
     for (;;) {
-      const map = (await (await fetch(`${origin}/release-map.json`, { headers: { cookie } })).json()) as {
+      const map = (await (
+        await fetch(`${origin}/release-map.json`, { headers: { cookie } })
+      ).json()) as {
         remotes: Record<string, { version: string }>;
       };
       if (map.remotes['mf-legal']?.version === stable.version) break;
@@ -163,12 +178,37 @@ try {
   }
   const automatic = registry.history('mf-legal').filter((e) => e.automatic).length;
 
-  console.info(`\ncanary bench (${os.cpus().length} cores, load ${os.loadavg().map((n) => n.toFixed(1)).join(' ')})`);
+  console.info(
+    `\ncanary bench (${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')})`,
+  );
   console.table({
-    'page, no canary running': { responseHead: plain.responseHead, requestCookie: 0, html: plain.body, setCookie: plain.setCookie },
-    "a browser's first page while a canary runs": { responseHead: first.responseHead, requestCookie: first.requestHead, html: first.body, setCookie: first.setCookie },
-    'later page, in the canary': { responseHead: later.responseHead, requestCookie: later.requestHead, html: later.body, setCookie: later.setCookie },
-    'later page, not in the canary': { responseHead: outside.responseHead, requestCookie: outside.requestHead, html: outside.body, setCookie: outside.setCookie },
+    'page, no canary running': {
+      responseHead: plain.responseHead,
+      requestCookie: 0,
+      html: plain.body,
+      setCookie: plain.setCookie,
+    },
+    "a browser's first page while a canary runs": {
+      responseHead: first.responseHead,
+      requestCookie: first.requestHead,
+      html: first.body,
+      setCookie: first.setCookie,
+    },
+    'later page, in the canary': {
+      responseHead: later.responseHead,
+      requestCookie: later.requestHead,
+      html: later.body,
+      setCookie: later.setCookie,
+    },
+    'later page, not in the canary': {
+      responseHead: outside.responseHead,
+      requestCookie: outside.requestHead,
+      html: outside.body,
+      setCookie: outside.setCookie,
+    },
   });
   console.info(
     `  extra bytes per page for the split: first page +${first.responseHead - plain.responseHead} B of headers (Set-Cookie, Vary), later pages +${later.requestHead} B request (Cookie) +${later.responseHead - plain.responseHead} B response headers, HTML ${later.body - plain.body >= 0 ? '+' : ''}${later.body - plain.body} B (compressed)`,

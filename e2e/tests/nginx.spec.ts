@@ -447,6 +447,25 @@ test('fallback reports reach the ops endpoint; other methods and big bodies are 
   expect(big.status).toBe(413);
 });
 
+test('signal batches reach the release service; other methods and big bodies are refused', async () => {
+  const batch = JSON.stringify({
+    events: [{ remote: 'mf-legal', version: legalVersion, kind: 'view' }],
+  });
+  const ok = await request(`${SITE}/_ops/signals`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain;charset=UTF-8' },
+    body: batch,
+  });
+  expect(ok.status).toBe(204);
+  expect((await request(`${SITE}/_ops/signals`)).status).toBe(403);
+  const big = await request(`${SITE}/_ops/signals`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: 'x'.repeat(16_384),
+  });
+  expect(big.status).toBe(413);
+});
+
 test('the site boots through nginx in Chromium and loads its remote from the CDN host', async ({
   page,
 }) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { loadReleaseConfig } from '../config';
+import { SignalStore } from '../signals/signal-store';
 import { FallbackCounter } from '../registry/fallback-counter';
 import { LOCAL_CONSOLE_ACTOR, withLocalConsoleToken } from '../registry/local-console-token';
 import { openRegistry } from '../registry/open-registry';
@@ -90,7 +91,7 @@ describe('release console API', () => {
     });
   });
 
-  it('health: fallback counts per version (and real-user signals once wired in)', async () => {
+  it('health: real-user signals and fallback counts per version', async () => {
     const { get, publish, registry } = await api({
       CREASE_RELEASE_TOKENS: `release-manager:${TOKEN}`,
     });
@@ -100,13 +101,19 @@ describe('release console API', () => {
     counter.record('mf-legal', two, one);
     counter.record('mf-legal', two, one);
     counter.flush();
+    const signals = new SignalStore({ registryDir: registry.options.registryDir });
+    signals.record({ remote: 'mf-legal', version: two, kind: 'view' });
+    signals.record({ remote: 'mf-legal', version: two, kind: 'load-failure' });
+    signals.drop('invalid', 3);
+    signals.flush();
     const answer = await get('/health?app=mf-legal', TOKEN);
     expect(answer).toMatchObject({
       status: 200,
       body: {
-        signalsAvailable: false,
-        versions: [],
+        signalsAvailable: true,
+        versions: [{ remote: 'mf-legal', version: two, views: 1, loadFailures: 1 }],
         fallbacks: [{ remote: 'mf-legal', failedVersion: two, fallbackVersion: one, count: 2 }],
+        dropped: { invalid: 3 },
       },
     });
     expect((await get('/health?app=mf-auth', TOKEN)).body).toMatchObject({ fallbacks: [] });
