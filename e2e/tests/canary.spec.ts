@@ -90,7 +90,10 @@ test.beforeAll(async () => {
   const dist = path.join(dir, 'dist');
   fs.cpSync(path.join(E2E_DATA_DIR, 'artifacts', 'mf-legal', original), dist, { recursive: true });
   const entry = path.join(dist, 'remoteEntry.js');
-  fs.writeFileSync(entry, '<!doctype html><html><body><h1>Not Found</h1></body></html>\n');
+  fs.writeFileSync(
+    entry,
+    '<!doctype html><html><body><h1>Bad Gateway (canary upload)</h1></body></html>\n',
+  );
   for (const suffix of ['.gz', '.br']) fs.rmSync(`${entry}${suffix}`, { force: true });
   broken = (await release<{ version: string }>('publish', 'mf-legal', '--from', dist)).version;
 });

@@ -111,7 +111,9 @@ test('a release manager promotes mf-legal, meets a conflict, and rolls back', as
   await release('publish', 'mf-legal', '--from', extraDist);
   const rollback = page.getByRole('form', { name: 'Roll back' });
   await rollback.getByRole('combobox', { name: 'App to roll back' }).selectOption('mf-legal');
-  await rollback.getByRole('textbox', { name: /reason/i }).fill('e2e: back to the original');
+  await rollback
+    .getByRole('textbox', { name: /reason/i })
+    .fill('e2e console: back to the original');
   await rollback.getByRole('button', { name: 'Roll back' }).click();
   const conflict = rollback.getByRole('alert');
   await expect(conflict).toContainText('RELEASE_CONFLICT');
@@ -121,7 +123,9 @@ test('a release manager promotes mf-legal, meets a conflict, and rolls back', as
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(rollback.getByRole('combobox', { name: 'Roll back to' })).toContainText(original);
   await rollback.getByRole('combobox', { name: 'App to roll back' }).selectOption('mf-legal');
-  await rollback.getByRole('textbox', { name: /reason/i }).fill('e2e: back to the original');
+  await rollback
+    .getByRole('textbox', { name: /reason/i })
+    .fill('e2e console: back to the original');
   await rollback.getByRole('button', { name: 'Roll back' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Rolled mf-legal back' })).toBeVisible();
   // Focus moves to the outcome, so a screen reader user hears what happened.
@@ -129,7 +133,7 @@ test('a release manager promotes mf-legal, meets a conflict, and rolls back', as
   await expect(legalCard(page)).toContainText(original);
   expect(await liveVersion('mf-legal')).toBe(original);
   await expect(
-    history.getByRole('row').filter({ hasText: 'e2e: back to the original' }),
+    history.getByRole('row').filter({ hasText: 'e2e console: back to the original' }),
   ).toContainText('rollback');
 
   expect(await seriousAxeViolations(page)).toEqual([]);
