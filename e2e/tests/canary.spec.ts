@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { E2E_DATA_DIR } from '../playwright.config';
+import { E2E_DATA_DIR, E2E_RELEASE_TOKEN } from '../playwright.config';
+import { seriousAxeViolations } from '../support/axe';
 import { buildChangedCopy, liveVersion, release, replaceInFile } from '../support/release-cli';
 
 /**
@@ -68,6 +69,18 @@ async function oneOnEachSide(browser: Browser, canaryVersion: string) {
   }
   if (!inside || !outside) throw new Error('30 browsers never split across a 50 % canary');
   return { inside, outside };
+}
+
+/** A release manager's console, signed in, in its own browser; the mf-legal card on it. */
+async function releaseConsole(browser: Browser) {
+  const context = await browser.newContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto('/release-console/');
+  await page.getByLabel('Release API token').fill(E2E_RELEASE_TOKEN);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Live map' })).toBeVisible();
+  return { page, legal: page.getByRole('article', { name: 'mf-legal' }) };
 }
 
 test.beforeAll(async () => {
@@ -140,6 +153,18 @@ test('one browser gets the canary and another does not; each stays on its side, 
   const status = await legalStatus();
   expect(status).toMatchObject({ version: original, canary: { version: slice, percent: 50 } });
 
+  // The console shows the running canary, its verdict so far, and the step in the history.
+  const manager = await releaseConsole(browser);
+  await expect(manager.legal.getByText('Canary 50 %')).toBeVisible();
+  const running = manager.legal.getByRole('region', { name: 'Running canary of mf-legal' });
+  await expect(running).toContainText(slice);
+  await expect(running).toContainText('e2e: new slice');
+  await expect(running).toContainText(/Collecting|Healthy/);
+  await expect(
+    manager.page.getByRole('row').filter({ hasText: 'e2e: new slice' }).first(),
+  ).toContainText('canary');
+  expect(await seriousAxeViolations(manager.page)).toEqual([]);
+
   // Abort: every browser is back on the stable version at its next page load.
   await release('rollback', 'mf-legal', '--reason', 'e2e: seen enough');
   await inside.reload();
@@ -192,4 +217,18 @@ test('a canary whose remote entry is broken is rolled back by itself after enoug
   // The canary's browser is back on the stable version with no fallback at its next page load.
   await inside.reload();
   expect(await inlinedVersion(inside)).toBe(original);
+
+  // The console shows the automatic rollback with its figures, in the card and the history, and
+  // the broken version's failures in the health table.
+  const manager = await releaseConsole(browser);
+  await expect(manager.legal).toContainText(`Automatic rollback of ${broken}`);
+  await expect(manager.legal).toContainText('Significantly worse');
+  await expect(manager.legal.getByText(/^Canary \d+ %$/)).toHaveCount(0);
+  await expect(
+    manager.page.getByRole('row').filter({ hasText: 'canary rollback (automatic)' }).first(),
+  ).toContainText(broken);
+  await expect(
+    manager.page.getByRole('row').filter({ hasText: broken }).filter({ hasText: '100' }).first(),
+  ).toBeVisible();
+  expect(await seriousAxeViolations(manager.page)).toEqual([]);
 });
