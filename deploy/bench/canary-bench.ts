@@ -221,32 +221,19 @@ try {
       .map((n) => n.toFixed(1))
       .join(' ')})`,
   );
-  console.table({
-    'page, no canary running': {
-      responseHead: plain.responseHead,
-      requestCookie: 0,
-      html: plain.body,
-      setCookie: plain.setCookie,
-    },
-    "a browser's first page while a canary runs": {
-      responseHead: first.responseHead,
-      requestCookie: first.requestHead,
-      html: first.body,
-      setCookie: first.setCookie,
-    },
-    'later page, in the canary': {
-      responseHead: later.responseHead,
-      requestCookie: later.requestHead,
-      html: later.body,
-      setCookie: later.setCookie,
-    },
-    'later page, not in the canary': {
-      responseHead: outside.responseHead,
-      requestCookie: outside.requestHead,
-      html: outside.body,
-      setCookie: outside.setCookie,
-    },
-  });
+  const rows: [string, typeof plain][] = [
+    ['page, no canary running', plain],
+    ["a browser's first page while a canary runs", first],
+    ['later page, in the canary', later],
+    ['later page, not in the canary', outside],
+  ];
+  console.info('| page | response headers B | request Cookie B | HTML B (br) | Set-Cookie |');
+  console.info('| --- | --- | --- | --- | --- |');
+  for (const [name, row] of rows) {
+    console.info(
+      `| ${name} | ${row.responseHead} | ${row.requestHead} | ${row.body} | ${row.setCookie ? 'yes' : 'no'} |`,
+    );
+  }
   console.info(
     `  extra bytes per page for the split: first page +${first.responseHead - plain.responseHead} B of headers (Set-Cookie, Vary), later pages +${later.requestHead} B request (Cookie) +${later.responseHead - plain.responseHead} B response headers, HTML ${later.body - plain.body >= 0 ? '+' : ''}${later.body - plain.body} B (compressed)`,
   );
