@@ -105,7 +105,7 @@ export function judgeCanary(
     return {
       verdict: 'collecting',
       figures,
-      summary: `Collecting: ${canary.views} canary and ${stable.views} stable page views of the ${policy.minViews} each needs; ${rates}.`,
+      summary: `Needs more page views: ${canary.views} canary and ${stable.views} stable of the ${policy.minViews} each needs; ${rates}.`,
     };
   }
   const failing =

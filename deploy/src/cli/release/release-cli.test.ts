@@ -239,7 +239,7 @@ describe('release canary', () => {
       new RegExp(`mf-legal\\s+${stable}.*${canary} 10 % \\(collecting\\)`),
     );
     expect(status.stdout).toMatch(
-      /mf-legal canary .*: Collecting: 0 canary and 0 stable page views/,
+      /mf-legal canary .*: Needs more page views: 0 canary and 0 stable of the 200/,
     );
     const history = await inProcess(dataDir, 'history', 'mf-legal');
     expect(history.stdout).toMatch(/canary 10 %\s+mf-legal/);
