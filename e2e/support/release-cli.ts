@@ -85,3 +85,25 @@ export function replaceInFile(file: string, from: string, to: string): void {
   if (!text.includes(from)) throw new Error(`"${from}" is not in ${file}`);
   fs.writeFileSync(file, text.split(from).join(to));
 }
+
+/**
+ * A copy of a published artifact, changed by `edit`: a new content hash, so a new version when
+ * published. Its chunks share the original's chunk-loading global, which is fine for a build
+ * that never gets past its remoteEntry.js. The caller removes `dir`.
+ */
+export function changedCopyOfArtifact(
+  app: string,
+  version: string,
+  edit: (dist: string) => void,
+): { dir: string; dist: string } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `crease-${app}-artifact-`));
+  const dist = path.join(dir, 'dist');
+  fs.cpSync(path.join(E2E_DATA_DIR, 'artifacts', app, version), dist, { recursive: true });
+  edit(dist);
+  return { dir, dist };
+}
+
+/** Drops a file's precompressed siblings, so the edited file is what gets served. */
+export function dropPrecompressed(file: string): void {
+  for (const suffix of ['.gz', '.br']) fs.rmSync(`${file}${suffix}`, { force: true });
+}

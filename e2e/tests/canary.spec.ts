@@ -1,11 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_RELEASE_TOKEN } from '../playwright.config';
+import { E2E_RELEASE_TOKEN } from '../playwright.config';
 import { seriousAxeViolations } from '../support/axe';
-import { buildChangedCopy, liveVersion, release, replaceInFile } from '../support/release-cli';
+import {
+  buildChangedCopy,
+  changedCopyOfArtifact,
+  dropPrecompressed,
+  liveVersion,
+  release,
+  replaceInFile,
+} from '../support/release-cli';
 
 /**
  * Issue 14: canary releases of one remote, in Chromium, with the real release CLI. Browsers are
@@ -98,16 +104,16 @@ test.beforeAll(async () => {
   slice = (await release<{ version: string }>('publish', 'mf-legal', '--from', build.dist)).version;
 
   // A broken canary: the live build with a remoteEntry.js that answers HTML (a bad upload).
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-canary-'));
-  tempDirs.push(dir);
-  const dist = path.join(dir, 'dist');
-  fs.cpSync(path.join(E2E_DATA_DIR, 'artifacts', 'mf-legal', original), dist, { recursive: true });
-  const entry = path.join(dist, 'remoteEntry.js');
-  fs.writeFileSync(
-    entry,
-    '<!doctype html><html><body><h1>Bad Gateway (canary upload)</h1></body></html>\n',
-  );
-  for (const suffix of ['.gz', '.br']) fs.rmSync(`${entry}${suffix}`, { force: true });
+  const copy = changedCopyOfArtifact('mf-legal', original, (dist) => {
+    const entry = path.join(dist, 'remoteEntry.js');
+    fs.writeFileSync(
+      entry,
+      '<!doctype html><html><body><h1>Bad Gateway (canary upload)</h1></body></html>\n',
+    );
+    dropPrecompressed(entry);
+  });
+  tempDirs.push(copy.dir);
+  const dist = copy.dist;
   broken = (await release<{ version: string }>('publish', 'mf-legal', '--from', dist)).version;
 });
 

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { E2E_DATA_DIR } from '../playwright.config';
 import {
   appStatus,
   buildChangedCopy,
+  changedCopyOfArtifact,
+  dropPrecompressed,
   liveVersion,
   release,
   replaceInFile,
@@ -31,23 +31,11 @@ let canary: string;
 let htmlBuild: string;
 const tempDirs: string[] = [];
 
-/**
- * A copy of the live original's artifact, changed by `edit`: a new content hash, a new version.
- * Its chunks share the original's chunk-loading global, which is fine for a build that never
- * gets past its remoteEntry.js.
- */
+/** A copy of the live original's artifact, changed by `edit` (a new version when published). */
 function variantOfOriginal(edit: (dir: string) => void): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-lkg-'));
+  const { dir, dist } = changedCopyOfArtifact('mf-legal', original, edit);
   tempDirs.push(dir);
-  const dist = path.join(dir, 'dist');
-  fs.cpSync(path.join(E2E_DATA_DIR, 'artifacts', 'mf-legal', original), dist, { recursive: true });
-  edit(dist);
   return dist;
-}
-
-/** Drops a file's precompressed siblings, so the edited file is what gets served. */
-function dropPrecompressed(file: string) {
-  for (const suffix of ['.gz', '.br']) fs.rmSync(`${file}${suffix}`, { force: true });
 }
 
 async function publish(dist: string): Promise<string> {

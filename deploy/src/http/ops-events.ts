@@ -7,6 +7,7 @@ import type { ReleaseRegistry } from '../registry/release-registry';
 import { errorBody } from '../registry/release-error';
 import { schemaErrorMessage } from './schema-errors';
 import type { SchemaMessages } from './schema-errors';
+import { perAddressLimiter } from './per-address-limiter';
 
 export const OPS_FALLBACK_PATH = '/_ops/remote-fallback';
 /** Per client address, per minute: a real viewer falls back a handful of times at most. */
@@ -50,22 +51,6 @@ function parseJsonText(
   }
 }
 
-/** A fixed one-minute window per address: cheap, and enough to keep one client from flooding. */
-function limiter(perMinute: number) {
-  let windowStart = Date.now();
-  let seen = new Map<string, number>();
-  return (address: string): boolean => {
-    const now = Date.now();
-    if (now - windowStart >= 60_000) {
-      windowStart = now;
-      seen = new Map();
-    }
-    const n = (seen.get(address) ?? 0) + 1;
-    seen.set(address, n);
-    return n <= perMinute;
-  };
-}
-
 /**
  * `POST /_ops/remote-fallback` on the site's own origin: the shell reports (with sendBeacon,
  * so text/plain or application/json, at most 2 KB) that it fell back to a remote's
@@ -85,7 +70,7 @@ export function registerOpsEvents(
       app.log.warn({ err: error }, 'could not refresh the live map after fallback reports');
     }
   });
-  const allow = limiter(EVENTS_PER_MINUTE);
+  const allow = perAddressLimiter(EVENTS_PER_MINUTE);
   app.addHook('onClose', async () => counter.flush());
   const fail = (reply: FastifyReply, status: number, code: string, message: string) =>
     reply.code(status).header('cache-control', 'no-store').send(errorBody(code, message));

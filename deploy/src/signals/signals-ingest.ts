@@ -14,6 +14,7 @@ import { errorBody } from '../registry/release-error';
 import type { ReleaseRegistry } from '../registry/release-registry';
 import { VITAL_MAX } from './signal-buckets';
 import { SignalStore } from './signal-store';
+import { perAddressLimiter } from '../http/per-address-limiter';
 
 export { SIGNALS_PATH } from '@crease/contract';
 
@@ -89,22 +90,6 @@ function publishedVersions(registry: Pick<ReleaseRegistry, 'log'>, everyMs = 100
   };
 }
 
-/** A fixed one-minute window per address (as the fallback reports have). */
-function limiter(perMinute: number) {
-  let windowStart = Date.now();
-  let seen = new Map<string, number>();
-  return (address: string): boolean => {
-    const now = Date.now();
-    if (now - windowStart >= 60_000) {
-      windowStart = now;
-      seen = new Map();
-    }
-    const n = (seen.get(address) ?? 0) + 1;
-    seen.set(address, n);
-    return n <= perMinute;
-  };
-}
-
 export interface SignalsOptions {
   flushMs?: number;
   /** Batches per address per minute (CREASE_SIGNALS_PER_MINUTE). */
@@ -132,7 +117,7 @@ export function registerSignals(
     onFlush: options.onFlush,
   });
   const published = publishedVersions(registry);
-  const allow = limiter(options.perMinute ?? 120);
+  const allow = perAddressLimiter(options.perMinute ?? 120);
   app.addHook('onClose', async () => store.flush());
   const fail = (reply: FastifyReply, status: number, code: string, message: string) =>
     reply.code(status).header('cache-control', 'no-store').send(errorBody(code, message));
