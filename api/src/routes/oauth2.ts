@@ -100,7 +100,8 @@ async function passwordGrant(
       ip: request.ip,
       siteHost: siteHostOf(request, config),
       // A network that keeps failing must have solved a harder challenge (decision 170).
-      minLevel: await signInDifficulty(attempts, config, request.ip),
+      minLevel:
+        botCheck.provider === 'altcha' ? await signInDifficulty(attempts, config, request.ip) : 0,
     }))
   )
     throw new ApiError('BOT_CHECK_FAILED');
