@@ -120,6 +120,34 @@ describeEachDatabase('sign-in limits never lock out the owner', (host) => {
       expect(seen[20]).toBe(BASE_MAX_NUMBER * 10);
     }, 60_000);
 
+    it('a completed password reset lifts the hold on the network the link was opened from', async () => {
+      const email = uniqueEmail('reset');
+      const network = '192.0.2.77';
+      const from = { headers: { 'x-forwarded-for': network } };
+      expect((await client.register(email, PASSWORD)).status).toBe(201);
+      for (let i = 0; i < 5; i++) await signInFrom(client, network, email, 'a typo');
+      expectTooMany(await signInFrom(client, network, email, PASSWORD));
+
+      await client.postJson('/api/v1/auth/init-reset', { email }, { ...from, botCheck: 'reset' });
+      let link: string | undefined;
+      for (let i = 0; i < 50 && !link; i++) {
+        const outbox = await client.get<{ links: string[] }[]>(
+          `/api/v1/dev/outbox?to=${encodeURIComponent(email)}`,
+        );
+        link = outbox.body[0]?.links[0];
+        if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const token = new URL(link as string).searchParams.get('token') as string;
+      const newPassword = 'a brand new password';
+      const reset = await client.postJson(
+        '/api/v1/auth/reset-password',
+        { email, token, newPassword },
+        from,
+      );
+      expect(reset.status).toBe(200);
+      expect((await signInFrom(client, network, email, newPassword)).status).toBe(200);
+    });
+
     it('an unknown account and a known one look the same to an attacker', async () => {
       const known = uniqueEmail('known');
       expect((await client.register(known, PASSWORD)).status).toBe(201);
