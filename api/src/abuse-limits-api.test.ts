@@ -101,9 +101,9 @@ describeEachDatabase('abuse limits', (host) => {
       client = api.client();
       await client.get('/healthz');
     });
-    // Every API instance of this suite shares the database, and so this IP's counter.
+    // Every API instance of this suite shares the database, and so this network's counter.
     beforeEach(async () => {
-      await host().query("DELETE FROM rate_counters WHERE key LIKE 'login:ip:%'");
+      await host().query("DELETE FROM rate_counters WHERE key LIKE 'login:network:%'");
     });
     afterAll(async () => {
       await api.close();

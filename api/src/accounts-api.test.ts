@@ -447,9 +447,9 @@ describeEachDatabase('accounts API', (host) => {
         CREASE_RESET_PER_MINUTE: '2',
         CREASE_REGISTER_PER_MINUTE: '3',
       });
-      // The IP's login counter is shared by every instance on this database, and every attempt
+      // The network's login counter is shared by every instance on this database, and every attempt
       // counts (decision 055): start this IP from zero, whatever the tests above did.
-      await host().query("DELETE FROM rate_counters WHERE key LIKE 'login:ip:%'");
+      await host().query("DELETE FROM rate_counters WHERE key LIKE 'login:network:%'");
     });
     afterAll(async () => {
       await strict.close();

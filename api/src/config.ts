@@ -65,10 +65,17 @@ export interface ApiConfig {
   smtpUrl: string | null;
   mailFrom: string;
   argon2: Argon2Params;
-  /** Password-grant brute-force limits (DB-backed, decision 014). */
+  /**
+   * Password-guess limits (DB-backed, decisions 014, 170): failures per account on one network,
+   * per network over all accounts (both per `loginWindowSeconds`), per account over all networks
+   * per hour (networks the account signed in from stay open), and the site-wide failures per
+   * window past which every sign-in challenge gets harder (the global brake).
+   */
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
   loginWindowSeconds: number;
+  loginMaxFailuresPerAccountPerHour: number;
+  loginGlobalBrakeFailures: number;
   /** Coarse per-IP limits for register and init-reset (requests per minute). */
   registerPerMinute: number;
   resetPerMinute: number;
@@ -299,6 +306,13 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     loginMaxFailuresPerAccount: int('CREASE_LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1000),
     loginMaxFailuresPerIp: int('CREASE_LOGIN_MAX_FAILURES_PER_IP', 50, 1, 100_000),
     loginWindowSeconds: int('CREASE_LOGIN_WINDOW_SECONDS', 900, 1, 86_400),
+    loginMaxFailuresPerAccountPerHour: int(
+      'CREASE_LOGIN_MAX_FAILURES_PER_ACCOUNT_PER_HOUR',
+      100,
+      1,
+      100_000,
+    ),
+    loginGlobalBrakeFailures: int('CREASE_LOGIN_GLOBAL_BRAKE_FAILURES', 1000, 1, 10_000_000),
     registerPerMinute: int('CREASE_REGISTER_PER_MINUTE', 10, 1, 100_000),
     resetPerMinute: int('CREASE_RESET_PER_MINUTE', 5, 1, 100_000),
     analyticsPerMinute: int('CREASE_ANALYTICS_PER_MINUTE', 120, 1, 100_000),

@@ -27,7 +27,8 @@ import { passwordResetTokens, users } from '../db/schema';
 import { ApiError } from '../errors';
 import { authenticate } from '../http/authenticate';
 import { siteHostOf } from '../http/site-host';
-import { countAttempt, loginAccountKey, loginIpKey } from '../security/attempt-limits';
+import { loginAccountKey } from '../security/attempt-limits';
+import { countSignInAttempt, loginPairKey, networkOf } from '../security/sign-in-limits';
 import { hashOpaqueToken, newOpaqueToken } from '../security/opaque-tokens';
 import type { BotCheckAction } from '../security/bot-check';
 import type { ApiServices } from '../services';
@@ -248,8 +249,10 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
         return true;
       });
       if (!done) return expired();
-      // Proving the mailbox lifts a brute-force lockout of the account.
+      // Proving the mailbox lifts the account's hold everywhere, and on the network the link
+      // was opened from (decision 170).
       await services.attempts.clear(loginAccountKey(email));
+      await services.attempts.clear(loginPairKey(email, networkOf(request.ip)));
       return result('PASSWORD_RESET', RESULT_MESSAGES.passwordReset, row.userId);
     },
   );
@@ -270,24 +273,21 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     async (request) => {
       const body = request.body;
       const user = await authenticate(request, services);
-      const accountKey = loginAccountKey(user.email);
-      const ipKey = loginIpKey(request.ip);
-      // Guesses at the old password count with the password grant's (decision 055): first
-      // counted, then checked, so parallel guesses cannot pass the limit.
-      await countAttempt(
+      // Guesses at the old password count with the password grant's (decisions 055, 170):
+      // first counted, then checked, so parallel guesses cannot pass the limit.
+      const attempt = await countSignInAttempt(
         services.attempts,
-        [
-          { key: accountKey, max: config.loginMaxFailuresPerAccount },
-          { key: ipKey, max: config.loginMaxFailuresPerIp },
-        ],
-        config.loginWindowSeconds,
+        config,
+        user.email,
+        request.ip,
         user.id,
       );
-      if (!(await services.hasher.verify(user.passwordHash, body.oldPassword)))
+      if (!(await services.hasher.verify(user.passwordHash, body.oldPassword))) {
+        await attempt.failed();
         throw new ApiError('INVALID_OLD_PASSWORD', undefined, { userId: user.id });
-      // The right old password was no failure: give both counters their attempt back.
-      await services.attempts.undo(accountKey);
-      await services.attempts.undo(ipKey);
+      }
+      // The right old password was no failure: the counters get their attempt back.
+      await attempt.succeeded();
       const problem = passwordProblem(body.newPassword, user.email);
       if (problem) throw new ApiError('WEAK_PASSWORD', problem, { userId: user.id });
       const passwordHash = await services.hasher.hash(body.newPassword);

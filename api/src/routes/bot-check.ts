@@ -5,11 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors';
 import { siteHostOf } from '../http/site-host';
 import { BOT_CHECK_ACTIONS } from '../security/bot-check';
+import { signInDifficulty } from '../security/sign-in-limits';
 import { errorResponses } from './schemas';
 
 export async function botCheckRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const { botCheck, config } = app.services;
+  const { attempts, botCheck, config } = app.services;
   app.get(
     `/${ACCOUNT_PATHS.botCheckChallenge}`,
     {
@@ -17,7 +18,7 @@ export async function botCheckRoutes(root: FastifyInstance): Promise<void> {
         tags: ['bot check'],
         summary: 'An ALTCHA proof-of-work challenge, bound to one action',
         description:
-          'Solve it (find number with sha256(salt+number) = challenge) and send base64(JSON{algorithm,challenge,number,salt,signature}) in X-Bot-Check. Each solution is accepted once, for its action and the site host it was fetched from (the Origin) only, within 10 minutes. 404 when the bot check is not ALTCHA.',
+          'Solve it (find number with sha256(salt+number) = challenge) and send base64(JSON{algorithm,challenge,number,salt,signature}) in X-Bot-Check. Each solution is accepted once, for its action and the site host it was fetched from (the Origin) only, within 10 minutes. Sign-in challenges get harder (maxnumber ×4, then ×10) as failed sign-ins from the calling network, or site-wide, grow; a sign-in needs a challenge at least as hard as its network needs then. 404 when the bot check is not ALTCHA.',
         querystring: Type.Object(
           { action: Type.Union(BOT_CHECK_ACTIONS.map((a) => Type.Literal(a))) },
           { additionalProperties: false },
@@ -38,7 +39,9 @@ export async function botCheckRoutes(root: FastifyInstance): Promise<void> {
       if (!botCheck.challenge)
         throw new ApiError('NOT_FOUND', `The bot check is ${botCheck.provider}, not ALTCHA.`);
       reply.header('cache-control', 'no-store');
-      return botCheck.challenge(request.query.action, siteHostOf(request, config));
+      const { action } = request.query;
+      const level = action === 'signin' ? await signInDifficulty(attempts, config, request.ip) : 0;
+      return botCheck.challenge(action, siteHostOf(request, config), level);
     },
   );
 }

@@ -13,7 +13,7 @@ import { users } from '../db/schema';
 import { ApiError } from '../errors';
 import { IDEMPOTENCY_HEADER, isValidIdempotencyKey } from '../http/idempotency';
 import { siteHostOf } from '../http/site-host';
-import { countAttempt, loginAccountKey, loginIpKey } from '../security/attempt-limits';
+import { countSignInAttempt, signInDifficulty } from '../security/sign-in-limits';
 import type { ApiServices } from '../services';
 import { OAuthErrorResponse } from './schemas';
 
@@ -99,23 +99,18 @@ async function passwordGrant(
     !(await botCheck.verify(typeof token === 'string' ? token : undefined, 'signin', {
       ip: request.ip,
       siteHost: siteHostOf(request, config),
+      // A network that keeps failing must have solved a harder challenge (decision 170).
+      minLevel:
+        botCheck.provider === 'altcha' ? await signInDifficulty(attempts, config, request.ip) : 0,
     }))
   )
     throw new ApiError('BOT_CHECK_FAILED');
 
   const email = normalizeEmail(body.username);
-  const accountKey = loginAccountKey(email);
-  const ipKey = loginIpKey(request.ip);
-  // Counted before the password is even looked at (decision 055): a locked account tests no
+  // Counted before the password is even looked at (decision 055): a held account tests no
   // guesses, and parallel guesses cannot all slip in before the first failure is recorded.
-  await countAttempt(
-    attempts,
-    [
-      { key: accountKey, max: config.loginMaxFailuresPerAccount },
-      { key: ipKey, max: config.loginMaxFailuresPerIp },
-    ],
-    config.loginWindowSeconds,
-  );
+  // Held per account and network (decision 170): the owner elsewhere is not.
+  const attempt = await countSignInAttempt(attempts, config, email, request.ip);
 
   const [user] = await database.db
     .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
@@ -124,10 +119,12 @@ async function passwordGrant(
   let ok = false;
   if (user) ok = (await hasher.verify(user.passwordHash, body.password)) && user.active;
   else await hasher.verifyDummy(body.password); // same time for unknown emails
-  if (!ok) throw new ApiError('INVALID_CREDENTIALS'); // the attempt stays counted
-  // A success is no failure: the account starts afresh and the IP gets its attempt back.
-  await attempts.clear(accountKey);
-  await attempts.undo(ipKey);
+  if (!ok) {
+    await attempt.failed(); // the attempt stays counted
+    throw new ApiError('INVALID_CREDENTIALS');
+  }
+  // A success is no failure: the pair starts afresh and the network becomes a known one.
+  await attempt.succeeded();
   return sessions.start((user as { id: string }).id);
 }
 

@@ -34,6 +34,8 @@ export async function countAttempt(
   });
 }
 
-/** The password grant and change-password share these counters: guesses at one password. */
+/**
+ * Guesses at one account's password from every network (the password grant and change-password
+ * share it, sign-in-limits.ts); a completed password reset clears it.
+ */
 export const loginAccountKey = (email: string) => `login:account:${email}`;
-export const loginIpKey = (ip: string) => `login:ip:${ip}`;

@@ -20,6 +20,12 @@ export interface AttemptStore {
   /** Gives back one counted attempt (it turned out not to be a failure); never below zero. */
   undo(key: string): Promise<void>;
   clear(key: string): Promise<void>;
+  /**
+   * The key's count in its current window (0 when none). Only for soft decisions that do not
+   * gate an attempt by themselves (bot-check difficulty, known networks, decision 170): a limit
+   * must count with `hit` first (decision 055).
+   */
+  count(key: string): Promise<number>;
 }
 
 export class DbAttemptStore implements AttemptStore {
@@ -53,6 +59,19 @@ export class DbAttemptStore implements AttemptStore {
       .update(rateCounters)
       .set({ count: sql`${rateCounters.count} - 1` })
       .where(and(eq(rateCounters.key, key), gt(rateCounters.count, 0)));
+  }
+
+  async count(key: string): Promise<number> {
+    const [row] = await this.db
+      .select({ count: rateCounters.count })
+      .from(rateCounters)
+      .where(
+        and(
+          eq(rateCounters.key, key),
+          gt(rateCounters.expiresAt, sql`${new Date().toISOString()}::timestamptz`),
+        ),
+      );
+    return row?.count ?? 0;
   }
 
   async clear(key: string): Promise<void> {

@@ -18,10 +18,27 @@ export interface AltchaChallenge {
   signature: string;
 }
 
-/** Where a proof is presented: the caller's IP and the site page's host (`siteHostOf`). */
+/**
+ * Where a proof is presented: the caller's IP and the site page's host (`siteHostOf`), and for
+ * ALTCHA the difficulty level the caller's network needs now (decision 170; default 0).
+ */
 export interface BotCheckContext {
   ip: string;
   siteHost: string;
+  minLevel?: number;
+}
+
+/**
+ * ALTCHA difficulty by level (decision 170): multiples of CREASE_ALTCHA_MAX_NUMBER, capped at
+ * the largest `maxnumber` the shell's solver accepts (altcha-solver.ts).
+ */
+export const ALTCHA_LEVEL_FACTORS = [1, 4, 10] as const;
+export const ALTCHA_BROWSER_MAX_NUMBER = 10_000_000;
+
+export function altchaMaxNumberFor(base: number, level: number): number {
+  const top = ALTCHA_LEVEL_FACTORS.length - 1;
+  const factor = ALTCHA_LEVEL_FACTORS[Math.min(Math.max(0, level), top)] ?? 1;
+  return Math.min(ALTCHA_BROWSER_MAX_NUMBER, base * factor);
 }
 
 /**
@@ -31,8 +48,8 @@ export interface BotCheckContext {
  */
 export interface BotCheck {
   readonly provider: ApiConfig['botCheck'];
-  /** ALTCHA only: a fresh challenge bound to the action and the site host. */
-  challenge?(action: BotCheckAction, siteHost: string): Promise<AltchaChallenge>;
+  /** ALTCHA only: a fresh challenge bound to the action, the site host and its level. */
+  challenge?(action: BotCheckAction, siteHost: string, level?: number): Promise<AltchaChallenge>;
   verify(
     token: string | undefined,
     action: BotCheckAction,
@@ -53,23 +70,24 @@ export function altchaBotCheck(
   let lastSweep = 0;
   return {
     provider: 'altcha',
-    async challenge(action, siteHost) {
-      // Action, site host and expiry go into the salt, which the HMAC signature covers.
+    async challenge(action, siteHost, level = 0) {
+      // Action, site host, level and expiry go into the salt, which the HMAC signature covers.
+      const maxnumber = altchaMaxNumberFor(maxNumber, level);
       const c = await createChallenge({
         hmacKey,
-        maxnumber: maxNumber,
-        params: { action, host: siteHost },
+        maxnumber,
+        params: { action, host: siteHost, level: String(level) },
         expires: new Date(clock.now().getTime() + seconds * 1000),
       });
       return {
         algorithm: c.algorithm,
         challenge: c.challenge,
-        maxnumber: c.maxnumber ?? maxNumber,
+        maxnumber: c.maxnumber ?? maxnumber,
         salt: c.salt,
         signature: c.signature,
       };
     },
-    async verify(token, action, { siteHost }) {
+    async verify(token, action, { siteHost, minLevel = 0 }) {
       if (!token || token.length > 2048) return false;
       let payload: unknown;
       try {
@@ -107,6 +125,9 @@ export function altchaBotCheck(
       const now = clock.now().getTime();
       if (!Number.isFinite(expires) || expires <= now) return false;
       if (params.action !== action || params.host !== siteHost) return false;
+      // A cheap challenge fetched elsewhere (or before the failures) is no proof for a network
+      // that now needs a harder one.
+      if (!(Number(params.level ?? 0) >= minLevel)) return false;
       if (now - lastSweep > 60_000) {
         lastSweep = now;
         await db.delete(botCheckSpent).where(lt(botCheckSpent.expiresAt, new Date(now)));

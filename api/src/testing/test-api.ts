@@ -140,9 +140,16 @@ export class ApiClient {
     }
   }
 
-  /** A solved ALTCHA proof for the action, fetched as a page on `origin` would (none: a script). */
-  async botToken(action: 'register' | 'signin' | 'reset', origin?: string): Promise<string> {
-    const proof = await this.proofIfAltcha(action, origin);
+  /**
+   * A solved ALTCHA proof for the action, fetched as a page on `origin` would (none: a script),
+   * from `forwardedFor`'s network behind a trusted proxy (none: this machine's).
+   */
+  async botToken(
+    action: 'register' | 'signin' | 'reset',
+    origin?: string,
+    forwardedFor?: string,
+  ): Promise<string> {
+    const proof = await this.proofIfAltcha(action, origin, forwardedFor);
     if (proof === null) throw new Error('the API has no ALTCHA bot check');
     return proof;
   }
@@ -151,14 +158,19 @@ export class ApiClient {
   private async proofIfAltcha(
     action: 'register' | 'signin' | 'reset',
     origin?: string,
+    forwardedFor?: string,
   ): Promise<string | null> {
+    const headers: Record<string, string> = {
+      ...(origin ? { origin } : {}),
+      ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+    };
     const { status, body } = await this.get<{
       challenge: string;
       salt: string;
       signature: string;
       algorithm: string;
       maxnumber: number;
-    }>(`/api/v1/bot-check/challenge?action=${action}`, origin ? { headers: { origin } } : {});
+    }>(`/api/v1/bot-check/challenge?action=${action}`, { headers });
     if (status === 404) return null;
     const solution = await solveChallenge(body.challenge, body.salt, body.algorithm, body.maxnumber)
       .promise;
@@ -191,8 +203,13 @@ export class ApiClient {
     }
     if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
     if (options.botCheck) {
-      // Challenges are bound to the page's site host (decision 053): fetch it as that page.
-      const proof = await this.proofIfAltcha(options.botCheck, options.headers?.origin);
+      // Challenges are bound to the page's site host (decision 053): fetch it as that page, and
+      // from the same network (decision 170: the challenge's difficulty depends on it).
+      const proof = await this.proofIfAltcha(
+        options.botCheck,
+        options.headers?.origin,
+        options.headers?.['x-forwarded-for'],
+      );
       if (proof !== null) headers['x-bot-check'] = proof;
     }
     Object.assign(headers, options.headers);
