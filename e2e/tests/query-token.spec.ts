@@ -66,7 +66,8 @@ function refreshStatus(page: Page, refreshToken: string): Promise<number> {
   );
 }
 
-const switchDialog = (page: Page) => page.getByRole('dialog', { name: 'Switch to another account?' });
+const switchDialog = (page: Page) =>
+  page.getByRole('dialog', { name: 'Switch to another account?' });
 
 /** Opens the link, as a partner site's page would send the viewer to it. */
 async function openLink(page: Page, token: string) {

@@ -5,7 +5,6 @@ import type { UserProfile } from '@crease/contract';
 import type { AccountIdentity, AccountLookup } from '../session/account-switch';
 import { RETRY_POLICY } from './retry-policy';
 
-
 export interface AccountLookupOptions {
   apiOrigin: string;
   /** The shell's client, for the viewer's own session. */

@@ -61,7 +61,7 @@ describe('TokenRefresher', () => {
   });
 
   it('refreshes again once the previous refresh has finished and the new token went stale', async () => {
-    const { store, session, endpoint, onExpired } = setup();
+    const { session, endpoint } = setup();
     endpoint.refresh.mockResolvedValueOnce(rotated(1)).mockResolvedValueOnce(rotated(2));
     const refresher = new TokenRefresher(session, endpoint, inProcessLock);
 
@@ -72,7 +72,7 @@ describe('TokenRefresher', () => {
   });
 
   it('uses the stored token without calling the endpoint when another tab already refreshed', async () => {
-    const { store, session, endpoint, onExpired } = setup({
+    const { session, endpoint, onExpired } = setup({
       access_token: 'from-other-tab',
       refresh_token: 'refresh-9',
     });
@@ -85,7 +85,7 @@ describe('TokenRefresher', () => {
   });
 
   it('looks at the store again inside the cross-tab lock', async () => {
-    const { storage, store, session, endpoint, onExpired } = setup();
+    const { storage, session, endpoint } = setup();
     const names: string[] = [];
     // Another tab holds the lock and rotates the tokens before ours gets it.
     const contendedLock: CrossTabLock = async (name, task) => {
@@ -155,7 +155,7 @@ describe('TokenRefresher', () => {
   });
 
   it('expires the session once when the endpoint rejects and no other tab refreshed', async () => {
-    const { storage, store, session, endpoint, onExpired } = setup({
+    const { storage, session, endpoint, onExpired } = setup({
       access_token: 'stale',
       refresh_token: 'refresh-0',
       forwarded: 'https://ref.example/',
@@ -181,7 +181,7 @@ describe('TokenRefresher', () => {
   });
 
   it('expires the session without calling the endpoint when there is no refresh token', async () => {
-    const { storage, store, session, endpoint, onExpired } = setup({ access_token: 'stale' });
+    const { storage, session, endpoint, onExpired } = setup({ access_token: 'stale' });
     const refresher = new TokenRefresher(session, endpoint, inProcessLock);
 
     await expect(refresher.refresh('stale')).rejects.toBeInstanceOf(RefreshFailedError);
@@ -189,5 +189,31 @@ describe('TokenRefresher', () => {
     expect(endpoint.refresh).not.toHaveBeenCalled();
     expect(onExpired).toHaveBeenCalledTimes(1);
     expect(storage.entries()).toEqual({ sessionExpired: 'true' });
+  });
+
+  it('adds no storage listener of its own: the session has the one (decision 161)', async () => {
+    const target = new EventTarget();
+    const add = jest.spyOn(target, 'addEventListener');
+    const storage = memoryStorage({ access_token: 'stale', refresh_token: 'refresh-0' });
+    const session = new BrowserSession(
+      new TokenStore(storage),
+      { password: jest.fn(), revoke: jest.fn() },
+      target as unknown as Pick<Window, 'addEventListener'>,
+    );
+    const windowAdd = jest.spyOn(window, 'addEventListener');
+    const refresher = new TokenRefresher(
+      session,
+      { refresh: jest.fn(async () => rotated(1)) },
+      (_name, task) => task(true),
+    );
+
+    const refreshed = refresher.refresh('stale');
+    storage.set('access_token', 'other');
+    target.dispatchEvent(new StorageEvent('storage', { key: 'access_token' }));
+
+    await expect(refreshed).resolves.toBe('other');
+    expect(add.mock.calls.map(([type]) => type)).toEqual(['storage']);
+    expect(windowAdd.mock.calls.filter(([type]) => type === 'storage')).toEqual([]);
+    windowAdd.mockRestore();
   });
 });

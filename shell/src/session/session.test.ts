@@ -1,5 +1,4 @@
 import type { SessionTokens } from '@crease/contract';
-import { TokenRefresher } from '../http/token-refresher';
 import { BrowserSession } from './session';
 import { TokenStore, safeStorage } from './token-store';
 import type { SafeStorage } from './token-store';
@@ -336,30 +335,5 @@ describe('BrowserSession owns every token change (decision 161)', () => {
     const { session } = signedIn();
 
     await expect(session.otherTabsTokenWrite(5)).resolves.toBeUndefined();
-  });
-
-  it('listens to storage once: the refresher adds no listener of its own', async () => {
-    const target = new EventTarget();
-    const add = jest.spyOn(target, 'addEventListener');
-    const session = new BrowserSession(
-      new TokenStore(),
-      { password: jest.fn(), revoke: jest.fn() },
-      target as unknown as Pick<Window, 'addEventListener'>,
-    );
-    const windowAdd = jest.spyOn(window, 'addEventListener');
-    window.localStorage.setItem('access_token', 'stale');
-    const refresher = new TokenRefresher(
-      session,
-      { refresh: jest.fn(async () => TOKENS) },
-      (_name, task) => task(true),
-    );
-
-    const refreshed = refresher.refresh('stale');
-    otherTab(target, 'access_token', () => window.localStorage.setItem('access_token', 'other'));
-
-    await expect(refreshed).resolves.toBe('other');
-    expect(add.mock.calls.map(([type]) => type)).toEqual(['storage']);
-    expect(windowAdd.mock.calls.filter(([type]) => type === 'storage')).toEqual([]);
-    windowAdd.mockRestore();
   });
 });
