@@ -78,6 +78,25 @@ async function openLink(page: Page, token: string) {
   await expect(page).toHaveURL(/\/events\?from=partner$/);
 }
 
+// The attack of issue 19 §4, as it was: a signed-in viewer opens a link carrying someone else's
+// token, and the shell stored it over their session and dropped their refresh token at boot.
+test('opening a link with another account’s token leaves the signed-in viewer’s session alone', async ({
+  page,
+  browser,
+}) => {
+  const mine = await registerViewer(page, freshEmail('viewer'));
+  const before = await storage(page);
+  const other = await otherAccount(browser);
+
+  await openLink(page, other.token);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
+
+  const now = await storage(page);
+  expect(now.access_token).toBe(before.access_token);
+  expect(now.refresh_token).toBe(before.refresh_token);
+  expect(await whoOwns(page, now.access_token!)).toBe(mine);
+});
+
 test('signed in, a link to another account is only a question: declining changes nothing', async ({
   page,
   browser,
