@@ -213,7 +213,7 @@ describe('TokenRefresher', () => {
 
     await expect(refreshed).resolves.toBe('other');
     expect(add.mock.calls.map(([type]) => type)).toEqual(['storage']);
-    expect(windowAdd.mock.calls.filter(([type]) => type === 'storage')).toEqual([]);
+    expect(windowAdd.mock.calls.filter(([type]) => String(type) === 'storage')).toEqual([]);
     windowAdd.mockRestore();
   });
 });
