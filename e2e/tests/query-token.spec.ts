@@ -212,6 +212,8 @@ test('signed in, a link whose token the API refuses says so and changes nothing'
   const dialog = page.getByRole('dialog', { name: 'This sign-in link did not work' });
   await expect(dialog).toBeVisible({ timeout: 20_000 });
   await expect(dialog).toContainText('Nothing changed');
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
   expect(await storage(page)).toEqual(before);
