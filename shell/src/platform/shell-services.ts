@@ -39,7 +39,8 @@ export interface ActiveOverride {
 /** Everything the shell builds once at boot and shares with its routes and the remotes. */
 export interface ShellServices {
   boot: BootData;
-  store: TokenStore;
+  /** What the guards read. Only the session writes tokens (decision 161). */
+  store: Pick<TokenStore, 'signedIn' | 'forwarded'>;
   session: BrowserSession;
   /** A link's access_token offered to a viewer signed in already (decision 160). */
   accountSwitch: AccountSwitch;
