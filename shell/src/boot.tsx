@@ -50,12 +50,15 @@ export async function boot(): Promise<void> {
       ),
   });
 
-  // SPEC §4: a token in the query string signs the viewer in; it never stays in the URL.
-  const queryToken = consumeQueryToken(window.location.href, document.referrer, services.store);
+  // SPEC §4: a token in the query string signs a signed-out viewer in; a signed-in viewer is
+  // asked first (decision 160). It never stays in the URL.
+  const queryToken = consumeQueryToken(window.location.href, document.referrer, services.session);
   if (queryToken.cleanUrl !== null)
     window.history.replaceState(window.history.state, '', queryToken.cleanUrl);
   if (queryToken.outcome === 'rejected-malformed')
     console.warn('[crease] ignored a malformed access_token in the URL');
+  if (queryToken.offered !== undefined)
+    void services.accountSwitch.offer(queryToken.offered, document.referrer);
 
   // Start the route's remote now, in parallel with the router and React (no waterfall).
   const owner = findRoute(window.location.pathname)?.owner;

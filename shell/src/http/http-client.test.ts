@@ -2,6 +2,7 @@
 import { HTTPError } from 'ky';
 import { memoryStorage, sendJson, testServerForFile } from '@crease/test-utils';
 import type { MemoryStorage, RecordedRequest, TestHandler } from '@crease/test-utils';
+import { BrowserSession } from '../session/session';
 import { TokenStore } from '../session/token-store';
 import { createHttpClient } from './http-client';
 import { TokenEndpoint } from './token-endpoint';
@@ -48,8 +49,9 @@ function makeClient(initial: Record<string, string> = {}) {
     clientId: 'crease-web',
     clientSecret: 'public',
   });
-  const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock);
-  const http = createHttpClient({ apiOrigin: server.origin, store, refresher });
+  const session = new BrowserSession(store, endpoint, null, onExpired);
+  const refresher = new TokenRefresher(session, endpoint, inProcessLock);
+  const http = createHttpClient({ apiOrigin: server.origin, session, refresher });
   return { storage, store, onExpired, http };
 }
 
@@ -478,7 +480,7 @@ function makeJarClient(jar: ReturnType<typeof cookieJar>, initial: Record<string
   const refresher = { refresh: jest.fn<Promise<string>, [string | null]>() };
   const http = createHttpClient({
     apiOrigin: server.origin,
-    store,
+    session: { accessToken: () => store.accessToken },
     refresher,
     fetch: jar.fetch,
     xsrf: jar.read,

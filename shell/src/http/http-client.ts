@@ -1,6 +1,6 @@
 import ky from 'ky';
 import type { KyInstance, NormalizedOptions } from 'ky';
-import type { TokenStore } from '../session/token-store';
+import type { RefreshableSession } from '../session/session';
 import { ensureIdempotencyKey } from './idempotency';
 import { RETRY_POLICY } from './retry-policy';
 import type { TokenRefresher } from './token-refresher';
@@ -9,7 +9,8 @@ import type { XsrfTokenReader } from './xsrf';
 
 export interface HttpClientOptions {
   apiOrigin: string;
-  store: TokenStore;
+  /** Where the bearer comes from: the client asks the session and never writes tokens. */
+  session: Pick<RefreshableSession, 'accessToken'>;
   refresher: Pick<TokenRefresher, 'refresh'>;
   fetch?: typeof fetch;
   /** Where the XSRF token is read from; the XSRF-TOKEN cookie by default. */
@@ -30,7 +31,7 @@ function bearerOf(request: Request): string | null {
  */
 export function createHttpClient({
   apiOrigin,
-  store,
+  session,
   refresher,
   fetch: fetchImpl,
   xsrf = xsrfToken,
@@ -49,7 +50,7 @@ export function createHttpClient({
     hooks: {
       beforeRequest: [
         (request) => {
-          const token = store.accessToken;
+          const token = session.accessToken();
           if (token && !request.headers.has('Authorization')) {
             request.headers.set('Authorization', `Bearer ${token}`);
           }

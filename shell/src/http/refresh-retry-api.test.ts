@@ -10,6 +10,7 @@ import { startLossyProxy } from 'api/testing/lossy-proxy';
 import type { Loss, LossyProxy } from 'api/testing/lossy-proxy';
 import { ApiHost, uniqueEmail } from 'api/testing/test-api';
 import type { RunningApi } from 'api/testing/test-api';
+import { BrowserSession } from '../session/session';
 import { TokenStore } from '../session/token-store';
 import { TokenEndpoint } from './token-endpoint';
 import { TokenRefresher } from './token-refresher';
@@ -71,7 +72,8 @@ it.each<Loss>(['502', 'drop'])(
       xsrf: browser.xsrf,
     });
     const onExpired = jest.fn();
-    const refresher = new TokenRefresher(store, endpoint, onExpired, oneTab);
+    const session = new BrowserSession(store, endpoint, null, onExpired);
+    const refresher = new TokenRefresher(session, endpoint, oneTab);
     const stale = store.accessToken;
     proxy.seen.length = 0;
     proxy.loseNext('/oauth2/token', loss);

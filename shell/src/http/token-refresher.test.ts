@@ -1,5 +1,6 @@
 import type { SessionTokens } from '@crease/contract';
 import { memoryStorage } from '@crease/test-utils';
+import { BrowserSession } from '../session/session';
 import { TokenStore } from '../session/token-store';
 import { RefreshFailedError, TokenRefresher } from './token-refresher';
 import type { CrossTabLock } from './token-refresher';
@@ -29,15 +30,24 @@ function setup(
   const store = new TokenStore(storage);
   const endpoint = { refresh: jest.fn<Promise<SessionTokens>, [string]>() };
   const onExpired = jest.fn();
-  return { storage, store, endpoint, onExpired };
+  // The real session the refresher asks; other tabs reach it through storage events on `target`.
+  const target = new EventTarget();
+  const grants = { password: jest.fn(), revoke: jest.fn(async () => undefined) };
+  const session = new BrowserSession(
+    store,
+    grants,
+    target as unknown as Pick<Window, 'addEventListener'>,
+    onExpired,
+  );
+  return { storage, store, session, target, endpoint, onExpired };
 }
 
 describe('TokenRefresher', () => {
   it('makes one endpoint call for concurrent refresh() calls in one tab', async () => {
-    const { store, endpoint, onExpired } = setup();
+    const { store, session, endpoint, onExpired } = setup();
     const answer = deferred<SessionTokens>();
     endpoint.refresh.mockReturnValue(answer.promise);
-    const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock);
+    const refresher = new TokenRefresher(session, endpoint, inProcessLock);
 
     const results = Promise.all(Array.from({ length: 5 }, () => refresher.refresh('stale')));
     answer.resolve(rotated(1));
@@ -51,9 +61,9 @@ describe('TokenRefresher', () => {
   });
 
   it('refreshes again once the previous refresh has finished and the new token went stale', async () => {
-    const { store, endpoint, onExpired } = setup();
+    const { session, endpoint } = setup();
     endpoint.refresh.mockResolvedValueOnce(rotated(1)).mockResolvedValueOnce(rotated(2));
-    const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock);
+    const refresher = new TokenRefresher(session, endpoint, inProcessLock);
 
     await expect(refresher.refresh('stale')).resolves.toBe('access-1');
     await expect(refresher.refresh('access-1')).resolves.toBe('access-2');
@@ -62,11 +72,11 @@ describe('TokenRefresher', () => {
   });
 
   it('uses the stored token without calling the endpoint when another tab already refreshed', async () => {
-    const { store, endpoint, onExpired } = setup({
+    const { session, endpoint, onExpired } = setup({
       access_token: 'from-other-tab',
       refresh_token: 'refresh-9',
     });
-    const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock);
+    const refresher = new TokenRefresher(session, endpoint, inProcessLock);
 
     await expect(refresher.refresh('stale')).resolves.toBe('from-other-tab');
 
@@ -75,7 +85,7 @@ describe('TokenRefresher', () => {
   });
 
   it('looks at the store again inside the cross-tab lock', async () => {
-    const { storage, store, endpoint, onExpired } = setup();
+    const { storage, session, endpoint } = setup();
     const names: string[] = [];
     // Another tab holds the lock and rotates the tokens before ours gets it.
     const contendedLock: CrossTabLock = async (name, task) => {
@@ -84,7 +94,7 @@ describe('TokenRefresher', () => {
       storage.set('refresh_token', 'refresh-elsewhere');
       return task();
     };
-    const refresher = new TokenRefresher(store, endpoint, onExpired, contendedLock);
+    const refresher = new TokenRefresher(session, endpoint, contendedLock);
 
     await expect(refresher.refresh('stale')).resolves.toBe('rotated-elsewhere');
 
@@ -93,30 +103,30 @@ describe('TokenRefresher', () => {
   });
 
   it("after queueing behind another tab, waits for that tab's write to arrive before spending the refresh token", async () => {
-    const { storage, store, endpoint, onExpired } = setup();
+    const { storage, session, target, endpoint } = setup();
     // Another tab held the lock; its new tokens reach this tab only a moment after we get it.
     const queuedLock: CrossTabLock = (_name, task) => task(true);
-    const otherTabsWrite = jest.fn(async () => {
-      storage.set('access_token', 'arrived-late');
-      storage.set('refresh_token', 'refresh-arrived-late');
-    });
-    const refresher = new TokenRefresher(store, endpoint, onExpired, queuedLock, otherTabsWrite);
+    const refresher = new TokenRefresher(session, endpoint, queuedLock);
 
-    await expect(refresher.refresh('stale')).resolves.toBe('arrived-late');
+    const result = refresher.refresh('stale');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    storage.set('access_token', 'arrived-late');
+    storage.set('refresh_token', 'refresh-arrived-late');
+    target.dispatchEvent(new StorageEvent('storage', { key: 'access_token' }));
 
-    expect(otherTabsWrite).toHaveBeenCalledTimes(1);
+    await expect(result).resolves.toBe('arrived-late');
     expect(endpoint.refresh).not.toHaveBeenCalled();
   });
 
   it('does not wait for another tab when it held no lock before us', async () => {
-    const { store, endpoint, onExpired } = setup();
+    const { session, endpoint } = setup();
     endpoint.refresh.mockResolvedValue({
       access_token: 'ours',
       refresh_token: 'our-refresh',
       expires_in: 900,
     });
-    const otherTabsWrite = jest.fn(async () => {});
-    const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock, otherTabsWrite);
+    const otherTabsWrite = jest.spyOn(session, 'otherTabsTokenWrite');
+    const refresher = new TokenRefresher(session, endpoint, inProcessLock);
 
     await expect(refresher.refresh('stale')).resolves.toBe('ours');
 
@@ -125,14 +135,14 @@ describe('TokenRefresher', () => {
   });
 
   it('uses the token another tab stored when our endpoint call is rejected, and does not expire the session', async () => {
-    const { storage, store, endpoint, onExpired } = setup();
+    const { storage, store, session, endpoint, onExpired } = setup();
     endpoint.refresh.mockImplementation(async () => {
       // The other tab won the race with the same refresh token: ours is now revoked.
       storage.set('access_token', 'winner-access');
       storage.set('refresh_token', 'winner-refresh');
       throw new Error('invalid_grant');
     });
-    const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock);
+    const refresher = new TokenRefresher(session, endpoint, inProcessLock);
 
     await expect(refresher.refresh('stale')).resolves.toBe('winner-access');
 
@@ -145,14 +155,14 @@ describe('TokenRefresher', () => {
   });
 
   it('expires the session once when the endpoint rejects and no other tab refreshed', async () => {
-    const { storage, store, endpoint, onExpired } = setup({
+    const { storage, session, endpoint, onExpired } = setup({
       access_token: 'stale',
       refresh_token: 'refresh-0',
       forwarded: 'https://ref.example/',
     });
     const failure = new Error('invalid_grant');
     endpoint.refresh.mockRejectedValue(failure);
-    const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock);
+    const refresher = new TokenRefresher(session, endpoint, inProcessLock);
 
     const results = await Promise.allSettled([
       refresher.refresh('stale'),
@@ -171,13 +181,39 @@ describe('TokenRefresher', () => {
   });
 
   it('expires the session without calling the endpoint when there is no refresh token', async () => {
-    const { storage, store, endpoint, onExpired } = setup({ access_token: 'stale' });
-    const refresher = new TokenRefresher(store, endpoint, onExpired, inProcessLock);
+    const { storage, session, endpoint, onExpired } = setup({ access_token: 'stale' });
+    const refresher = new TokenRefresher(session, endpoint, inProcessLock);
 
     await expect(refresher.refresh('stale')).rejects.toBeInstanceOf(RefreshFailedError);
 
     expect(endpoint.refresh).not.toHaveBeenCalled();
     expect(onExpired).toHaveBeenCalledTimes(1);
     expect(storage.entries()).toEqual({ sessionExpired: 'true' });
+  });
+
+  it('adds no storage listener of its own: the session has the one (decision 161)', async () => {
+    const target = new EventTarget();
+    const add = jest.spyOn(target, 'addEventListener');
+    const storage = memoryStorage({ access_token: 'stale', refresh_token: 'refresh-0' });
+    const session = new BrowserSession(
+      new TokenStore(storage),
+      { password: jest.fn(), revoke: jest.fn() },
+      target as unknown as Pick<Window, 'addEventListener'>,
+    );
+    const windowAdd = jest.spyOn(window, 'addEventListener');
+    const refresher = new TokenRefresher(
+      session,
+      { refresh: jest.fn(async () => rotated(1)) },
+      (_name, task) => task(true),
+    );
+
+    const refreshed = refresher.refresh('stale');
+    storage.set('access_token', 'other');
+    target.dispatchEvent(new StorageEvent('storage', { key: 'access_token' }));
+
+    await expect(refreshed).resolves.toBe('other');
+    expect(add.mock.calls.map(([type]) => type)).toEqual(['storage']);
+    expect(windowAdd.mock.calls.filter(([type]) => String(type) === 'storage')).toEqual([]);
+    windowAdd.mockRestore();
   });
 });

@@ -1,5 +1,4 @@
-import { STORAGE_KEYS } from '@crease/contract';
-import type { TokenStore } from '../session/token-store';
+import type { RefreshableSession } from '../session/session';
 import type { TokenEndpoint } from './token-endpoint';
 
 export class RefreshFailedError extends Error {
@@ -29,40 +28,18 @@ export const webLocks: CrossTabLock = async <T>(
 };
 
 /**
- * Resolves when another tab's write of the access token reaches this tab (a `storage` event), or
- * after `timeoutMs`. Chromium hands localStorage writes to other tabs' processes asynchronously,
- * so a tab can win the lock right after the tab that refreshed and still read the old token.
- */
-export function otherTabsTokenWrite(timeoutMs = 500): Promise<void> {
-  if (typeof window === 'undefined') return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      window.removeEventListener('storage', onStorage);
-      clearTimeout(timer);
-      resolve();
-    };
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === null || event.key === STORAGE_KEYS.accessToken) done();
-    };
-    const timer = setTimeout(done, timeoutMs);
-    window.addEventListener('storage', onStorage);
-  });
-}
-
-/**
  * One refresh at a time, for every caller in this tab (a shared promise) and across tabs
  * (a Web Lock). Inside the lock we look again: if another tab already rotated the tokens
  * while we waited, we use its result instead of spending our now-revoked refresh token.
+ * It asks the API; the session stores the answer, or ends itself when there is none (decision 161).
  */
 export class TokenRefresher {
   private inFlight: Promise<string> | null = null;
 
   constructor(
-    private readonly store: TokenStore,
+    private readonly session: RefreshableSession,
     private readonly endpoint: Pick<TokenEndpoint, 'refresh'>,
-    private readonly onExpired: () => void,
     private readonly lock: CrossTabLock = webLocks,
-    private readonly otherTabsWrite: () => Promise<void> = otherTabsTokenWrite,
   ) {}
 
   /** @param staleAccessToken the token the failed request carried. Resolves to a fresh access token. */
@@ -76,38 +53,33 @@ export class TokenRefresher {
   private run(staleAccessToken: string | null): Promise<string> {
     return this.lock('crease-token-refresh', async (waited) => {
       const fresh = () => {
-        const current = this.store.accessToken;
+        const current = this.session.accessToken();
         return current !== null && current !== staleAccessToken ? current : null;
       };
       let current = fresh();
       if (current) return current;
       // We queued behind another tab's refresh: its new tokens may not have reached us yet.
       if (waited) {
-        await this.otherTabsWrite();
+        await this.session.otherTabsTokenWrite();
         current = fresh();
         if (current) return current;
       }
-      const refreshToken = this.store.refreshToken;
+      const refreshToken = this.session.refreshToken();
       if (refreshToken === null) {
-        this.expire();
+        this.session.expire();
         throw new RefreshFailedError('no refresh token');
       }
       try {
         const tokens = await this.endpoint.refresh(refreshToken);
-        this.store.storeRefreshed(tokens);
+        this.session.rotate(tokens);
         return tokens.access_token;
       } catch (error) {
         // Another tab may have won the race with the same refresh token: its tokens count.
-        const after = this.store.accessToken;
+        const after = this.session.accessToken();
         if (after !== null && after !== staleAccessToken) return after;
-        this.expire();
+        this.session.expire();
         throw new RefreshFailedError('refresh rejected', { cause: error });
       }
     });
-  }
-
-  private expire(): void {
-    this.store.expire();
-    this.onExpired();
   }
 }

@@ -5,6 +5,7 @@ import type { ShellServices } from '../platform/shell-services';
 import { afterSignInRedirect, protectedRouteRedirect } from '../navigation/guards';
 import { remoteAfterSignIn, signInRemote, whenIdle } from '../remotes/prefetch-after-sign-in';
 import { loadSingleSpa } from '../remotes/single-spa-loader';
+import { AccountSwitchPrompt } from './account-switch-prompt';
 import { Chrome } from './chrome';
 
 function useSignedIn(services: ShellServices): boolean {
@@ -92,6 +93,7 @@ export function AppLayout({ services }: { services: ShellServices }) {
       }}
     >
       <Outlet />
+      <AccountSwitchPrompt accountSwitch={services.accountSwitch} />
     </Chrome>
   );
 }

@@ -32,13 +32,8 @@ function setUp(signedIn: boolean) {
     clientSecret: 'public',
   });
   const session = new BrowserSession(store, endpoint, null);
-  const refresher = new TokenRefresher(
-    store,
-    endpoint,
-    () => undefined,
-    (_n, task) => task(),
-  );
-  const http = createHttpClient({ apiOrigin: server.origin, store, refresher, xsrf: () => null });
+  const refresher = new TokenRefresher(session, endpoint, (_n, task) => task());
+  const http = createHttpClient({ apiOrigin: server.origin, session, refresher, xsrf: () => null });
   const registrar = new DeviceRegistrar({
     http,
     session,

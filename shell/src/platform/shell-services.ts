@@ -2,6 +2,7 @@ import type { KyInstance } from 'ky';
 import type { Platform, RemoteName } from '@crease/contract';
 import { SIGNALS_PATH, deriveApiOrigin, isRemoteName } from '@crease/contract';
 import type { BootData } from '../config/boot-data';
+import { createAccountLookup } from '../http/account-identity';
 import { createHttpClient } from '../http/http-client';
 import { TokenEndpoint } from '../http/token-endpoint';
 import { TokenRefresher } from '../http/token-refresher';
@@ -14,6 +15,7 @@ import {
   resolveOverrides,
 } from '../remotes/remote-overrides';
 import { RemoteRuntime } from '../remotes/remote-runtime';
+import { AccountSwitch } from '../session/account-switch';
 import { BrowserSession } from '../session/session';
 import { TokenStore } from '../session/token-store';
 import { createAnalytics } from './analytics';
@@ -37,8 +39,11 @@ export interface ActiveOverride {
 /** Everything the shell builds once at boot and shares with its routes and the remotes. */
 export interface ShellServices {
   boot: BootData;
-  store: TokenStore;
+  /** What the guards read. Only the session writes tokens (decision 161). */
+  store: Pick<TokenStore, 'signedIn' | 'forwarded'>;
   session: BrowserSession;
+  /** A link's access_token offered to a viewer signed in already (decision 160). */
+  accountSwitch: AccountSwitch;
   http: KyInstance;
   analytics: ShellAnalytics;
   runtime: RemoteRuntime;
@@ -75,12 +80,15 @@ export function createShellServices({
     clientId: config.oauthClientId,
     clientSecret: config.oauthClientSecret,
   });
-  const session = new BrowserSession(store, endpoint);
-  const refresher = new TokenRefresher(store, endpoint, () => {
-    session.notify();
-    onSessionExpired();
+  // The session owns every token change; the HTTP client and the refresher ask it (decision 161).
+  const session = new BrowserSession(store, endpoint, window, onSessionExpired);
+  const refresher = new TokenRefresher(session, endpoint);
+  const http = createHttpClient({ apiOrigin, session, refresher });
+  const accountSwitch = new AccountSwitch({
+    session,
+    lookup: createAccountLookup({ apiOrigin, http }),
+    afterSwitch: () => window.location.reload(),
   });
-  const http = createHttpClient({ apiOrigin, store, refresher });
   const analytics = createAnalytics(http);
   const releaseMaps = new ReleaseMapSource({
     initial: boot.releaseMap,
@@ -168,6 +176,7 @@ export function createShellServices({
     boot,
     store,
     session,
+    accountSwitch,
     http,
     analytics,
     runtime,

@@ -1,22 +1,26 @@
 import { memoryStorage } from '@crease/test-utils';
 import { consumeQueryToken } from './query-token';
+import { BrowserSession } from './session';
 import { TokenStore } from './token-store';
 
 const REFERRER = 'https://partner.example/watch?match=7';
 
 function setup(initial: Record<string, string> = {}) {
   const storage = memoryStorage(initial);
-  return { storage, store: new TokenStore(storage) };
+  const store = new TokenStore(storage);
+  const revoke = jest.fn(async () => undefined);
+  const session = new BrowserSession(store, { password: jest.fn(), revoke }, null);
+  return { storage, store, session, revoke };
 }
 
 describe('consumeQueryToken (SPEC §4)', () => {
   it('stores the referrer as forwarded and signs in with the query token when no forwarded marker exists', () => {
-    const { storage, store } = setup();
+    const { storage, store, session } = setup();
 
     const result = consumeQueryToken(
       'https://www.crease.tv/plans?utm_source=partner&access_token=tok.en-1&lang=en#pricing',
       REFERRER,
-      store,
+      session,
     );
 
     expect(result.outcome).toBe('signed-in');
@@ -26,30 +30,30 @@ describe('consumeQueryToken (SPEC §4)', () => {
   });
 
   it('stores an empty referrer as forwarded too (the marker is present, just empty)', () => {
-    const { store } = setup();
+    const { store, session } = setup();
 
-    expect(consumeQueryToken('https://www.crease.tv/?access_token=abc', '', store)).toEqual({
+    expect(consumeQueryToken('https://www.crease.tv/?access_token=abc', '', session)).toEqual({
       outcome: 'signed-in',
       cleanUrl: '/',
     });
     expect(store.forwarded).toBe('');
   });
 
-  it('replaces old tokens when it signs in', () => {
-    const { storage, store } = setup({ access_token: 'old', refresh_token: 'old-refresh' });
+  it('signed out with a refresh token left over, replaces it when it signs in', () => {
+    const { storage, session } = setup({ refresh_token: 'old-refresh' });
 
-    consumeQueryToken('https://www.crease.tv/?access_token=new', REFERRER, store);
+    consumeQueryToken('https://www.crease.tv/?access_token=new', REFERRER, session);
 
     expect(storage.entries()).toEqual({ access_token: 'new', forwarded: REFERRER });
   });
 
   it('does not sign in when a forwarded marker is already stored, but still strips the token', () => {
-    const { storage, store } = setup({ forwarded: 'https://first.example/' });
+    const { storage, store, session } = setup({ forwarded: 'https://first.example/' });
 
     const result = consumeQueryToken(
       'https://www.crease.tv/events?access_token=abc&x=1',
       REFERRER,
-      store,
+      session,
     );
 
     expect(result).toEqual({ outcome: 'ignored-already-forwarded', cleanUrl: '/events?x=1' });
@@ -58,12 +62,33 @@ describe('consumeQueryToken (SPEC §4)', () => {
   });
 
   it('treats a forwarded marker stored as an empty string as present', () => {
-    const { store } = setup({ forwarded: '' });
+    const { store, session } = setup({ forwarded: '' });
 
-    const result = consumeQueryToken('https://www.crease.tv/?access_token=abc', REFERRER, store);
+    const result = consumeQueryToken('https://www.crease.tv/?access_token=abc', REFERRER, session);
 
     expect(result.outcome).toBe('ignored-already-forwarded');
     expect(store.signedIn).toBe(false);
+  });
+
+  // Issue 19 §4: before, this stored the link's token over the viewer's own session and dropped
+  // their refresh token. Now the viewer is asked first (decision 160); here nothing changes.
+  it('signed in: changes nothing, strips the token and hands it on for the viewer to decide', () => {
+    const mine = { access_token: 'my.access', refresh_token: 'my-refresh' };
+    const { storage, session, revoke } = setup(mine);
+
+    const result = consumeQueryToken(
+      'https://www.crease.tv/events?access_token=their.access&x=1',
+      REFERRER,
+      session,
+    );
+
+    expect(result).toEqual({
+      outcome: 'needs-confirmation',
+      cleanUrl: '/events?x=1',
+      offered: 'their.access',
+    });
+    expect(storage.entries()).toEqual(mine);
+    expect(revoke).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -72,10 +97,10 @@ describe('consumeQueryToken (SPEC §4)', () => {
     ['spaces', 'abc def ghi'],
     ['an empty value', ''],
   ])('rejects %s as malformed, stores nothing and strips it', (_name, junk) => {
-    const { storage, store } = setup();
+    const { storage, store, session } = setup();
     const href = `https://www.crease.tv/signin?returnTo=%2Fplans&access_token=${encodeURIComponent(junk)}`;
 
-    const result = consumeQueryToken(href, REFERRER, store);
+    const result = consumeQueryToken(href, REFERRER, session);
 
     expect(result).toEqual({
       outcome: 'rejected-malformed',
@@ -86,12 +111,14 @@ describe('consumeQueryToken (SPEC §4)', () => {
   });
 
   it("returns 'none' and no clean URL when there is no access_token parameter", () => {
-    const { storage, store } = setup();
+    const { storage, session } = setup();
 
-    expect(consumeQueryToken('https://www.crease.tv/plans?token=abc#x', REFERRER, store)).toEqual({
-      outcome: 'none',
-      cleanUrl: null,
-    });
+    expect(consumeQueryToken('https://www.crease.tv/plans?token=abc#x', REFERRER, session)).toEqual(
+      {
+        outcome: 'none',
+        cleanUrl: null,
+      },
+    );
     expect(storage.entries()).toEqual({});
   });
 });

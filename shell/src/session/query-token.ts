@@ -1,29 +1,34 @@
+import type { BrowserSession, QueryTokenOffer } from './session';
 import { isPlausibleToken } from './token-store';
-import type { TokenStore } from './token-store';
 
-export type QueryTokenOutcome =
-  'none' | 'signed-in' | 'ignored-already-forwarded' | 'rejected-malformed';
+export type QueryTokenOutcome = 'none' | 'rejected-malformed' | QueryTokenOffer;
+
+export interface QueryTokenResult {
+  outcome: QueryTokenOutcome;
+  /** The URL to show instead (null when nothing changes). */
+  cleanUrl: string | null;
+  /** With 'needs-confirmation': the token the viewer is asked about (decision 160). */
+  offered?: string;
+}
 
 /**
- * SPEC §4: an access_token in the page's query string, with no 'forwarded' marker stored,
- * records the referrer as 'forwarded' and signs the viewer in. The token is always removed
- * from the visible URL (it must not end up in history, bookmarks or shared links).
- *
- * Returns the outcome and the URL to show instead (null when nothing changes).
+ * SPEC §4: an access_token in the page's query string goes to the session, which decides
+ * (`BrowserSession.offerQueryToken`). The token is always removed from the visible URL, whatever
+ * the outcome: it must not end up in history, bookmarks or shared links.
  */
 export function consumeQueryToken(
   href: string,
   referrer: string,
-  store: TokenStore,
-): { outcome: QueryTokenOutcome; cleanUrl: string | null } {
+  session: Pick<BrowserSession, 'offerQueryToken'>,
+): QueryTokenResult {
   const url = new URL(href);
   if (!url.searchParams.has('access_token')) return { outcome: 'none', cleanUrl: null };
   const token = url.searchParams.get('access_token');
   url.searchParams.delete('access_token');
   const cleanUrl = `${url.pathname}${url.search}${url.hash}`;
   if (!isPlausibleToken(token)) return { outcome: 'rejected-malformed', cleanUrl };
-  if (store.forwarded !== null) return { outcome: 'ignored-already-forwarded', cleanUrl };
-  store.setForwarded(referrer);
-  store.replaceTokens({ access_token: token });
-  return { outcome: 'signed-in', cleanUrl };
+  const outcome = session.offerQueryToken(token, referrer);
+  return outcome === 'needs-confirmation'
+    ? { outcome, cleanUrl, offered: token }
+    : { outcome, cleanUrl };
 }

@@ -236,3 +236,104 @@ describe('BrowserSession', () => {
     expect(late).not.toHaveBeenCalled();
   });
 });
+
+describe('BrowserSession owns every token change (decision 161)', () => {
+  function signedIn(onExpired = jest.fn()) {
+    window.localStorage.setItem('access_token', 'my.access');
+    window.localStorage.setItem('refresh_token', 'my-refresh');
+    const target = new EventTarget();
+    const revoke = jest.fn<Promise<void>, [string]>(async () => undefined);
+    const session = new BrowserSession(
+      new TokenStore(),
+      { password: jest.fn(), revoke },
+      target as unknown as Pick<Window, 'addEventListener'>,
+      onExpired,
+    );
+    const listener = jest.fn();
+    session.subscribe(listener);
+    return { session, target, revoke, listener, onExpired };
+  }
+
+  it('offerQueryToken while signed in changes nothing: the viewer is asked first', () => {
+    const { session, revoke, listener } = signedIn();
+
+    expect(session.offerQueryToken('their.access', 'https://partner.example/')).toBe(
+      'needs-confirmation',
+    );
+
+    expect({ ...window.localStorage }).toEqual({
+      access_token: 'my.access',
+      refresh_token: 'my-refresh',
+    });
+    expect(revoke).not.toHaveBeenCalled();
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('offerQueryToken while signed out signs in at once (SPEC §4) and notifies', () => {
+    const { session, listener } = setup();
+
+    expect(session.offerQueryToken('their.access', 'https://partner.example/')).toBe('signed-in');
+
+    expect({ ...window.localStorage }).toEqual({
+      access_token: 'their.access',
+      forwarded: 'https://partner.example/',
+    });
+    expect(listener.mock.calls).toEqual([[true]]);
+  });
+
+  it('adoptQueryToken replaces the account, records forwarded and revokes the replaced family', () => {
+    const { session, revoke } = signedIn();
+    window.localStorage.setItem('sessionExpired', 'true');
+
+    session.adoptQueryToken('their.access', 'https://partner.example/');
+
+    expect({ ...window.localStorage }).toEqual({
+      access_token: 'their.access',
+      forwarded: 'https://partner.example/',
+    });
+    expect(revoke.mock.calls).toEqual([['my-refresh']]);
+  });
+
+  it('rotate stores the refreshed pair and keeps the viewer signed in', () => {
+    const { session, listener } = signedIn();
+
+    session.rotate(TOKENS);
+
+    expect(session.accessToken()).toBe('new-access');
+    expect(session.refreshToken()).toBe('new-refresh');
+    expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('expire clears storage, sets sessionExpired, tells listeners, then sends the viewer away', () => {
+    const order: string[] = [];
+    const { session } = signedIn(jest.fn(() => order.push('onExpired')));
+    window.localStorage.setItem('forwarded', 'https://partner.example/');
+    session.subscribe((now) => order.push(`listener ${now}`));
+
+    session.expire();
+
+    expect({ ...window.localStorage }).toEqual({ sessionExpired: 'true' });
+    expect(session.expired()).toBe(true);
+    expect(order).toEqual(['listener false', 'onExpired']);
+  });
+
+  it("otherTabsTokenWrite resolves on another tab's access-token write, through the one listener", async () => {
+    const { session, target } = signedIn();
+    let arrived = false;
+    const waiting = session.otherTabsTokenWrite(10_000).then(() => (arrived = true));
+
+    otherTab(target, 'forwarded', () => window.localStorage.setItem('forwarded', 'x'));
+    await Promise.resolve();
+    expect(arrived).toBe(false);
+    otherTab(target, 'access_token', () => window.localStorage.setItem('access_token', 'rotated'));
+
+    await waiting;
+    expect(arrived).toBe(true);
+  });
+
+  it('otherTabsTokenWrite gives up after its timeout', async () => {
+    const { session } = signedIn();
+
+    await expect(session.otherTabsTokenWrite(5)).resolves.toBeUndefined();
+  });
+});

@@ -12,22 +12,47 @@ export interface SessionGrants {
 }
 
 /**
- * The session as remotes see it (contract `platform.session`). Changes made in another tab
- * arrive through the `storage` event, so every open tab agrees on signed in or out.
+ * What a refresher may see and do (http/'s TokenRefresher): read the tokens, store a rotated
+ * pair, end the session, and wait for another tab's write. It never touches storage itself.
  */
-export class BrowserSession implements Session {
+export interface RefreshableSession {
+  accessToken(): string | null;
+  refreshToken(): string | null;
+  rotate(tokens: SessionTokens): void;
+  expire(): void;
+  otherTabsTokenWrite(timeoutMs?: number): Promise<void>;
+}
+
+/** What a query token found (SPEC §4), see `offerQueryToken`. */
+export type QueryTokenOffer = 'signed-in' | 'ignored-already-forwarded' | 'needs-confirmation';
+
+type StorageTarget = Pick<Window, 'addEventListener'>;
+
+/**
+ * The session as remotes see it (contract `platform.session`), and the one owner of every token
+ * change (decision 161): sign in, adopt a query token, rotate, expire, sign out. Changes made in
+ * another tab arrive through its one `storage` listener, so every open tab agrees on signed in
+ * or out.
+ */
+export class BrowserSession implements Session, RefreshableSession {
   private readonly listeners = new Set<SessionListener>();
+  /** Waiters for the next access-token write made by another tab (the refresher's hand-over). */
+  private readonly tokenWriteWaiters = new Set<() => void>();
   private lastKnown: boolean;
 
   constructor(
     private readonly store: TokenStore,
     private readonly endpoint: SessionGrants,
-    target: Pick<Window, 'addEventListener'> | null = typeof window !== 'undefined' ? window : null,
+    target: StorageTarget | null = typeof window !== 'undefined' ? window : null,
+    /** SPEC §4: after a failed refresh the viewer goes to /signin (the shell's router does that). */
+    private readonly onExpired: () => void = () => undefined,
   ) {
     this.lastKnown = store.signedIn;
     target?.addEventListener('storage', (event: StorageEvent) => {
       // key === null means another tab called localStorage.clear() (sign-out).
-      if (event.key === null || event.key === STORAGE_KEYS.accessToken) this.notify();
+      if (event.key !== null && event.key !== STORAGE_KEYS.accessToken) return;
+      for (const wake of [...this.tokenWriteWaiters]) wake();
+      this.notify();
     });
   }
 
@@ -40,11 +65,57 @@ export class BrowserSession implements Session {
     return this.store.sessionExpired;
   }
 
+  accessToken(): string | null {
+    return this.store.accessToken;
+  }
+
+  refreshToken(): string | null {
+    return this.store.refreshToken;
+  }
+
   async signIn({ username, password, botCheckToken }: SignInCredentials): Promise<void> {
     const tokens = await this.endpoint.password(username, password, botCheckToken);
     // replaceTokens also removes the sessionExpired marker: the notice is over.
     this.store.replaceTokens(tokens);
     this.notify();
+  }
+
+  /**
+   * SPEC §4, a query `access_token`. With a 'forwarded' marker stored it is ignored. Signed out,
+   * the referrer is stored as 'forwarded' and the token signs the viewer in. Signed in, nothing
+   * changes here: another account may be behind the link, and only the viewer may swap accounts
+   * (decision 160), through `adoptQueryToken` once they have said yes.
+   */
+  offerQueryToken(token: string, referrer: string): QueryTokenOffer {
+    if (this.store.forwarded !== null) return 'ignored-already-forwarded';
+    if (this.store.signedIn) return 'needs-confirmation';
+    this.adoptQueryToken(token, referrer);
+    return 'signed-in';
+  }
+
+  /**
+   * Signs in with a query token (SPEC §4): the referrer as 'forwarded', old tokens cleared first.
+   * A replaced account's refresh family is revoked, as on sign-out: nothing in this browser can
+   * use it any more, so it should not stay alive on the API for 60 days.
+   */
+  adoptQueryToken(token: string, referrer: string): void {
+    const replaced = this.store.refreshToken;
+    this.store.setForwarded(referrer);
+    this.store.replaceTokens({ access_token: token });
+    this.notify();
+    if (replaced) this.revokeQuietly(replaced, 'switching accounts');
+  }
+
+  /** A refresh rotated the pair (the refresher asked the API). */
+  rotate(tokens: SessionTokens): void {
+    this.store.storeRefreshed(tokens);
+  }
+
+  /** SPEC §4 refresh failure: storage cleared, sessionExpired='true', then off to /signin. */
+  expire(): void {
+    this.store.expire();
+    this.notify();
+    this.onExpired();
   }
 
   /**
@@ -56,11 +127,24 @@ export class BrowserSession implements Session {
     const refreshToken = this.store.refreshToken;
     this.store.clearAll();
     this.notify();
-    if (refreshToken) {
-      this.endpoint.revoke(refreshToken).catch((error: unknown) => {
-        console.warn('sign-out: the refresh token could not be revoked', error);
-      });
-    }
+    if (refreshToken) this.revokeQuietly(refreshToken, 'sign-out');
+  }
+
+  /**
+   * Resolves when another tab's write of the access token reaches this tab, or after
+   * `timeoutMs`. Chromium hands localStorage writes to other tabs' processes asynchronously, so a
+   * tab can win the refresh lock right after the tab that refreshed and still read the old token.
+   */
+  otherTabsTokenWrite(timeoutMs = 500): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        this.tokenWriteWaiters.delete(done);
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.tokenWriteWaiters.add(done);
+    });
   }
 
   subscribe(listener: SessionListener): () => void {
@@ -68,11 +152,17 @@ export class BrowserSession implements Session {
     return () => this.listeners.delete(listener);
   }
 
-  /** Tells listeners when signed-in changed (also after a refresh failure or a query-token sign-in). */
-  notify(): void {
+  /** Tells listeners when signed-in changed. */
+  private notify(): void {
     const now = this.store.signedIn;
     if (now === this.lastKnown) return;
     this.lastKnown = now;
     for (const listener of this.listeners) listener(now);
+  }
+
+  private revokeQuietly(refreshToken: string, why: string): void {
+    this.endpoint.revoke(refreshToken).catch((error: unknown) => {
+      console.warn(`${why}: the refresh token could not be revoked`, error);
+    });
   }
 }
