@@ -82,7 +82,10 @@ describe('the edge serves what the registry makes live', () => {
   });
 
   it('does not mount the release API on the site in production', async () => {
-    const { server, origin } = await edge({ NODE_ENV: 'production' });
+    const { server, origin } = await edge({
+      NODE_ENV: 'production',
+      CREASE_API_ORIGIN: 'https://api.crease.tv',
+    });
     const response = await fetch(`${origin}/release-api/v1/rollback`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
