@@ -139,6 +139,37 @@ describe('the edge with NODE_ENV=production', () => {
   });
 });
 
+describe('npm start (the edge with the API mounted) with NODE_ENV=production', () => {
+  it("names the edge's and the API's missing settings in one message, before building anything", async () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-production-start-'));
+    try {
+      const { code, stderr } = await startUp(
+        'start.ts',
+        { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', CREASE_DATA_DIR: empty },
+        EDGE_BANNER,
+      );
+
+      expect(code).toBe(1);
+      expect(requiredNames(stderr)).toEqual(
+        expect.arrayContaining([
+          'CREASE_API_ORIGIN',
+          'CREASE_JWT_SECRET',
+          'CREASE_XSRF_SECRET',
+          'CREASE_STREAM_TOKEN_SECRET',
+          'CREASE_SANDBOX_WEBHOOK_SECRET',
+          'CREASE_SITE_ORIGINS',
+          'SMTP_URL',
+          'CREASE_MAIL_FROM',
+        ]),
+      );
+      // Refused before publishing or generating anything.
+      expect(fs.readdirSync(empty)).toEqual([]);
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('the release service with NODE_ENV=production', () => {
   it('refuses to start without release tokens, naming the setting', async () => {
     const { CREASE_RELEASE_TOKENS: _tokens, ...withoutTokens } = PRODUCTION_RELEASE_ENV;

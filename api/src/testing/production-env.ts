@@ -3,7 +3,7 @@
  * with throwaway values. Tests that run the API with NODE_ENV=production start from this, so a
  * new production requirement is added here once rather than in each test.
  */
-export const PRODUCTION_API_ENV: Readonly<Record<string, string>> = {
+export const PRODUCTION_API_ENV = {
   NODE_ENV: 'production',
   CREASE_PGLITE_DIR: 'memory://',
   CREASE_JWT_SECRET: Buffer.alloc(32, 1).toString('base64url'),
