@@ -12,20 +12,15 @@ import { loadEdgeConfig } from './config';
 import { RELEASE_API_PREFIX } from './http/release-api-paths';
 import { openRegistry } from './registry/open-registry';
 import { writeEdgeArtifacts } from './testing/edge-artifacts';
+import { PRODUCTION_EDGE_ENV } from './testing/production-env';
 import { requiredNames, startService, startUp } from './testing/service-process';
 import type { ServiceProcess } from './testing/service-process';
 
 const EDGE_BANNER = /serving at http:\/\/localhost:(\d+)\//;
 const FASTIFY_LISTENING = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/;
 const TOKEN = 'production-release-token-0123456789';
-/** A production-like edge environment: every setting production requires there. */
-const PRODUCTION_EDGE_ENV = {
-  NODE_ENV: 'production',
-  PORT: '0',
-  HOST: '127.0.0.1',
-  CREASE_API_ORIGIN: 'https://api.crease.tv',
-  CREASE_STREAM_EDGE_URL: 'https://video.crease.tv/',
-};
+/** The edge as a process: every setting production requires there, on a free loopback port. */
+const EDGE_ENV = { ...PRODUCTION_EDGE_ENV, PORT: '0', HOST: '127.0.0.1' };
 const PRODUCTION_RELEASE_ENV = {
   NODE_ENV: 'production',
   RELEASE_API_PORT: '0',
@@ -67,7 +62,7 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the edge with NODE_ENV=production', () => {
   it('refuses to start without an explicit API origin, naming it', async () => {
-    const { CREASE_API_ORIGIN: _origin, ...withoutApiOrigin } = PRODUCTION_EDGE_ENV;
+    const { CREASE_API_ORIGIN: _origin, ...withoutApiOrigin } = EDGE_ENV;
     const { code, stderr } = await startUp(
       'serve.ts',
       { ...withoutApiOrigin, CREASE_DATA_DIR: dataDir },
@@ -83,7 +78,7 @@ describe('the edge with NODE_ENV=production', () => {
     const { code, stderr } = await startUp(
       'serve.ts',
       {
-        ...PRODUCTION_EDGE_ENV,
+        ...EDGE_ENV,
         CREASE_DATA_DIR: dataDir,
         CREASE_API_ORIGIN: 'http://api.localhost:8080',
         CREASE_STREAM_EDGE_URL: 'http://127.0.0.1:8081/',
@@ -97,15 +92,17 @@ describe('the edge with NODE_ENV=production', () => {
       expect(stderr).toContain(`- ${name} must be a public https origin in production`);
   }, 60_000);
 
+  it('leaves export:static to nginx: its files are served under the CSP of deploy/nginx', () => {
+    const exportEnv = { NODE_ENV: 'production', CREASE_DATA_DIR: dataDir };
+    expect(() => loadEdgeConfig(exportEnv, dataDir)).toThrow(/CREASE_API_ORIGIN is required/);
+    expect(loadEdgeConfig(exportEnv, dataDir, { staticExport: true }).apiOrigin).toBeNull();
+  });
+
   describe('started with a production-like environment', () => {
     let edge: ServiceProcess;
     let origin: string;
     beforeAll(async () => {
-      edge = startService(
-        'serve.ts',
-        { ...PRODUCTION_EDGE_ENV, CREASE_DATA_DIR: dataDir },
-        EDGE_BANNER,
-      );
+      edge = startService('serve.ts', { ...EDGE_ENV, CREASE_DATA_DIR: dataDir }, EDGE_BANNER);
       origin = await edge.ready;
     }, 60_000);
     afterAll(() => edge?.stop());

@@ -6,11 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadEdgeConfig } from '../config';
 import { openRegistry } from '../registry/open-registry';
 import { writeEdgeArtifacts } from '../testing/edge-artifacts';
+import { PRODUCTION_EDGE_ENV } from '../testing/production-env';
 import { createEdgeServer } from './edge-server';
 
 const SHELL = '1.0.0-shell002';
-/** Production needs an explicit API origin (decision 175). */
-const PRODUCTION = { NODE_ENV: 'production', CREASE_API_ORIGIN: 'https://api.crease.tv' };
+/** What production requires (decision 175); its values are not under test here. */
+const PRODUCTION = PRODUCTION_EDGE_ENV;
 const LEGAL = '1.0.0-legal002';
 
 async function startEdge(env: NodeJS.ProcessEnv) {
