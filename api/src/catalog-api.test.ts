@@ -17,6 +17,7 @@ import type {
 import { CATALOG_PATHS, catalogLogoPath } from '@crease/contract';
 import { describeEachDatabase, uniqueEmail } from './testing/test-api';
 import type { ApiClient, CallOptions, RunningApi } from './testing/test-api';
+import { PRODUCTION_API_ENV } from './testing/production-env';
 
 const T0 = new Date('2026-06-01T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -706,7 +707,7 @@ describeEachDatabase('catalog API', (host) => {
 
     it('refuses every operator call in production when no token is configured', async () => {
       const production = await host().start({
-        NODE_ENV: 'production',
+        ...PRODUCTION_API_ENV,
         CREASE_ARGON2_MEMORY_KIB: '19456',
         CREASE_ARGON2_TIME_COST: '2',
       });

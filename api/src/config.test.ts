@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, PRODUCTION_ARGON2, loadApiConfig } from './config';
+import { PRODUCTION_API_ENV } from './testing/production-env';
 
 describe('loadApiConfig', () => {
   let dir: string;
@@ -79,15 +80,7 @@ describe('loadApiConfig', () => {
     expect(() => loadApiConfig({ NODE_ENV: 'production', CREASE_DATA_DIR: dir })).toThrow(
       /CREASE_JWT_SECRET is required in production/,
     );
-    const secrets = {
-      NODE_ENV: 'production',
-      CREASE_DATA_DIR: dir,
-      CREASE_JWT_SECRET: Buffer.alloc(32, 1).toString('base64url'),
-      CREASE_XSRF_SECRET: Buffer.alloc(32, 2).toString('base64url'),
-      CREASE_STREAM_TOKEN_SECRET: Buffer.alloc(32, 3).toString('base64url'),
-      CREASE_ALTCHA_HMAC_KEY: 'k',
-      CREASE_SITE_ORIGINS: 'https://crease.tv',
-    };
+    const secrets = { ...PRODUCTION_API_ENV, CREASE_DATA_DIR: dir };
     // Playback tokens are signed with a real key in production, as the CDN edge checks them.
     const { CREASE_STREAM_TOKEN_SECRET: _streamKey, ...withoutStreamKey } = secrets;
     expect(() => loadApiConfig(withoutStreamKey)).toThrow(
@@ -109,6 +102,90 @@ describe('loadApiConfig', () => {
     expect(() => loadApiConfig({ ...secrets, CREASE_CATALOG_DEMO: 'true' })).toThrow(
       /CREASE_CATALOG_DEMO=true is not allowed in production/,
     );
+  });
+
+  describe('in production (decision 175)', () => {
+    const production = () => ({ ...PRODUCTION_API_ENV, CREASE_DATA_DIR: dir });
+    const problemsOf = (env: Record<string, string | undefined>): string => {
+      try {
+        loadApiConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.message;
+        throw error;
+      }
+      return '';
+    };
+
+    it('starts with the production-like environment, and makes no development key', () => {
+      const config = loadApiConfig(production());
+      expect(config.siteOrigins).toEqual(['https://crease.tv', 'https://www.crease.tv']);
+      expect(config.smtpUrl).toBe(PRODUCTION_API_ENV.SMTP_URL);
+      expect(config.billing.sandbox.webhookSecret).toBe(
+        PRODUCTION_API_ENV.CREASE_SANDBOX_WEBHOOK_SECRET,
+      );
+      expect(fs.readdirSync(dir)).toEqual([]);
+    });
+
+    it('requires each setting that has a development default, each by name', () => {
+      for (const name of [
+        'CREASE_JWT_SECRET',
+        'CREASE_XSRF_SECRET',
+        'CREASE_STREAM_TOKEN_SECRET',
+        'CREASE_SANDBOX_WEBHOOK_SECRET',
+        'CREASE_SITE_ORIGINS',
+        'SMTP_URL',
+        'CREASE_MAIL_FROM',
+      ]) {
+        const message = problemsOf({ ...production(), [name]: undefined });
+        expect(message).toContain(`- ${name} is required in production`);
+        // That one, and nothing else.
+        expect(message.split('\n')).toHaveLength(2);
+      }
+      expect(problemsOf({ ...production(), CREASE_ALTCHA_HMAC_KEY: undefined })).toContain(
+        '- CREASE_ALTCHA_HMAC_KEY or CREASE_ALTCHA_SECRET is required in production',
+      );
+      // Either form of the ALTCHA key will do.
+      expect(
+        problemsOf({
+          ...production(),
+          CREASE_ALTCHA_HMAC_KEY: undefined,
+          CREASE_ALTCHA_SECRET: Buffer.alloc(32, 4).toString('base64url'),
+        }),
+      ).toBe('');
+      expect(fs.readdirSync(dir)).toEqual([]);
+    });
+
+    it('refuses development site origins and insecure cookies', () => {
+      for (const origin of [
+        'http://localhost:8080',
+        'https://localhost',
+        'http://crease.localhost:8080',
+        'https://127.0.0.1:8443',
+        'http://[::1]:8080',
+        'http://crease.tv',
+      ]) {
+        expect(
+          problemsOf({ ...production(), CREASE_SITE_ORIGINS: `https://crease.tv,${origin}` }),
+        ).toContain(
+          `CREASE_SITE_ORIGINS must list only public https origins in production, got "${origin}"`,
+        );
+      }
+      expect(problemsOf({ ...production(), CREASE_COOKIE_SECURE: 'false' })).toContain(
+        'CREASE_COOKIE_SECURE=false is not allowed in production',
+      );
+    });
+
+    it('needs no sandbox webhook key when Stripe takes the payments', () => {
+      const config = loadApiConfig({
+        ...production(),
+        CREASE_SANDBOX_WEBHOOK_SECRET: undefined,
+        CREASE_PAYMENTS: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_production',
+        STRIPE_WEBHOOK_SECRET: 'whsec_production',
+      });
+      expect(config.billing.provider).toBe('stripe');
+      expect(fs.readdirSync(dir)).toEqual([]);
+    });
   });
 
   it('reads catalog operator tokens as name:token pairs, refusing short or nameless ones', () => {

@@ -6,6 +6,7 @@ import { loadBillingConfig } from './billing/billing-config';
 import type { BillingConfig } from './billing/billing-config';
 import { loadStreamConfig } from './streams/stream-config';
 import type { StreamConfig } from './streams/stream-config';
+import { productionProblems, requiredInProduction } from './config-production';
 
 /** Argon2id cost, explicit (decision 011). Production: OWASP's first recommended setting. */
 export interface Argon2Params {
@@ -199,8 +200,17 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
   const jwtSecret = secretFrom('CREASE_JWT_SECRET', 'api-jwt.key');
   const xsrfSecret = secretFrom('CREASE_XSRF_SECRET', 'api-xsrf.key');
   const altchaKey = env.CREASE_ALTCHA_HMAC_KEY;
+  // Production names both ways of giving the key (the manifests use the HMAC key itself).
+  const altchaMissing = production && !altchaKey && !env.CREASE_ALTCHA_SECRET;
+  if (altchaMissing)
+    problems.push(
+      requiredInProduction('CREASE_ALTCHA_HMAC_KEY or CREASE_ALTCHA_SECRET', 'the bot check key'),
+    );
   const altchaHmacKey =
-    altchaKey || Buffer.from(secretFrom('CREASE_ALTCHA_SECRET', 'api-altcha.key')).toString('hex');
+    altchaKey ||
+    (altchaMissing
+      ? ''
+      : Buffer.from(secretFrom('CREASE_ALTCHA_SECRET', 'api-altcha.key')).toString('hex'));
 
   const sitePort = int('PORT', 8080, 0, 65535);
   const siteOrigins = (
@@ -337,6 +347,8 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
   if (config.seed && production) problems.push('CREASE_SEED=true is not allowed in production');
   if (config.catalogDemo && production)
     problems.push('CREASE_CATALOG_DEMO=true is not allowed in production');
+  // Development defaults that are not secrets: site origins, mail (decision 175).
+  if (production) problems.push(...productionProblems(env, config));
   if (problems.length > 0)
     throw new ConfigError(`Invalid API configuration:\n- ${problems.join('\n- ')}`);
   return config;

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { S3Config } from './artifacts/s3-artifact-store';
+import { edgeProductionProblems, releaseServiceProductionProblems } from './config-production';
 
 /** Edge server configuration, from the environment, validated at start (STYLE §9). */
 export interface EdgeConfig {
@@ -169,21 +170,31 @@ function readReleaseConfig(
   };
 }
 
-/** For the release CLI and the release API service: only the release settings. */
+/**
+ * For the release CLI and the release API service: only the release settings. `service`: the
+ * release API service (`cli/release-api.ts`), which production runs only with release tokens.
+ */
 export function loadReleaseConfig(
   env: NodeJS.ProcessEnv = process.env,
   root = process.cwd(),
+  { service = false }: { service?: boolean } = {},
 ): ReleaseConfig {
   const problems: string[] = [];
   const config = readReleaseConfig(env, root, problems);
+  if (service && config.production) problems.push(...releaseServiceProductionProblems(env));
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return config;
 }
 
+/**
+ * The edge's settings. `staticExport`: for `export:static`, which writes files that nginx serves
+ * under its own CSP (deploy/nginx), so the serving edge's production rules do not apply.
+ */
 export function loadEdgeConfig(
   env: NodeJS.ProcessEnv = process.env,
   root = process.cwd(),
+  { staticExport = false }: { staticExport?: boolean } = {},
 ): EdgeConfig {
   const problems: string[] = [];
   const port = Number(env.PORT ?? 8080);
@@ -221,6 +232,7 @@ export function loadEdgeConfig(
     problems.push(`CREASE_REMOTE_OVERRIDES must be on or off, got "${overrides}"`);
   else if (overrides === 'on' && release.production)
     problems.push('CREASE_REMOTE_OVERRIDES=on is refused when NODE_ENV=production');
+  if (release.production && !staticExport) problems.push(...edgeProductionProblems(env));
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   const dataDir = release.dataDir;

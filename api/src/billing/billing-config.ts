@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { requiredInProduction } from '../config-production';
 
 export type PaymentProviderName = 'sandbox' | 'stripe';
 
@@ -74,9 +75,21 @@ export function loadBillingConfig(
   const webhookUrl = env.CREASE_SANDBOX_WEBHOOK_URL || null;
   if (webhookUrl !== null && !/^https?:\/\/\S+$/.test(webhookUrl))
     problems.push('CREASE_SANDBOX_WEBHOOK_URL must be an http(s) URL');
-  const sandboxSecret = env.CREASE_SANDBOX_WEBHOOK_SECRET || persistedWebhookSecret(dataDir);
-  if (sandboxSecret.length < 16)
-    problems.push('CREASE_SANDBOX_WEBHOOK_SECRET must be at least 16 characters');
+  // Development makes one and keeps it; production never invents a key (decision 175).
+  let sandboxSecret = env.CREASE_SANDBOX_WEBHOOK_SECRET || '';
+  if (!sandboxSecret && env.NODE_ENV === 'production') {
+    if (provider === 'sandbox')
+      problems.push(
+        requiredInProduction(
+          'CREASE_SANDBOX_WEBHOOK_SECRET',
+          "the sandbox's webhook signing key, whsec_… (16+ characters)",
+        ),
+      );
+  } else {
+    sandboxSecret ||= persistedWebhookSecret(dataDir);
+    if (sandboxSecret.length < 16)
+      problems.push('CREASE_SANDBOX_WEBHOOK_SECRET must be at least 16 characters');
+  }
 
   let stripe: BillingConfig['stripe'] = null;
   if (provider === 'stripe') {

@@ -5,6 +5,7 @@ import Fastify from 'fastify';
 import { ConfigError, loadApiConfig } from '../config';
 import { parseTrustProxy } from './trust-proxy';
 import type { TrustProxy } from './trust-proxy';
+import { PRODUCTION_API_ENV } from '../testing/production-env';
 
 describe('CREASE_TRUST_PROXY (issue 9, item 3)', () => {
   it('refuses true and *, clearly, at start-up', () => {
@@ -73,16 +74,7 @@ describe('CREASE_TRUST_PROXY (issue 9, item 3)', () => {
     );
     const value = /^\s+CREASE_TRUST_PROXY:\s*'([^']*)'\s*$/m.exec(configMap)?.[1];
     expect(parseTrustProxy(value)).toEqual(expect.arrayContaining([expect.any(String)]));
-    const config = loadApiConfig({
-      NODE_ENV: 'production',
-      CREASE_PGLITE_DIR: 'memory://',
-      CREASE_JWT_SECRET: Buffer.alloc(32, 1).toString('base64url'),
-      CREASE_XSRF_SECRET: Buffer.alloc(32, 2).toString('base64url'),
-      CREASE_STREAM_TOKEN_SECRET: Buffer.alloc(32, 3).toString('base64url'),
-      CREASE_ALTCHA_HMAC_KEY: 'k',
-      CREASE_SITE_ORIGINS: 'https://crease.tv',
-      CREASE_TRUST_PROXY: value,
-    });
+    const config = loadApiConfig({ ...PRODUCTION_API_ENV, CREASE_TRUST_PROXY: value });
     expect(config.trustProxy).toEqual(value?.split(','));
   });
 });

@@ -26,7 +26,7 @@ function readArgs() {
 try {
   const { out, 'asset-origin': assetOriginFlag } = readArgs();
   if (!out) throw new ConfigError(USAGE);
-  const config = loadEdgeConfig(process.env, repoRoot);
+  const config = loadEdgeConfig(process.env, repoRoot, { staticExport: true });
   const assetOrigin = assetOriginFlag ?? config.release.assetOrigin;
   if (assetOrigin && !/^https?:\/\/[^\s/]+$/.test(assetOrigin))
     throw new ConfigError(

@@ -15,7 +15,7 @@ import { RELEASE_CONSOLE_DIST, registerReleaseConsole } from '../http/release-co
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
 try {
-  const config = loadReleaseConfig(process.env, repoRoot);
+  const config = loadReleaseConfig(process.env, repoRoot, { service: true });
   const port = Number(process.env.RELEASE_API_PORT ?? 8090);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new ConfigError(

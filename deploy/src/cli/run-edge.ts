@@ -19,6 +19,27 @@ export interface RunEdgeOptions {
 }
 
 /**
+ * Both configurations, validated before anything runs (no build, no publish), so one message
+ * lists every problem of the edge and of the API it mounts (decision 175).
+ */
+function loadConfigs(withApi: boolean) {
+  const problems: string[] = [];
+  const attempt = <T>(load: () => T): T | null => {
+    try {
+      return load();
+    } catch (error) {
+      if (!(error instanceof ConfigError || error instanceof ApiConfigError)) throw error;
+      problems.push(error.message);
+      return null;
+    }
+  };
+  const edge = attempt(() => loadEdgeConfig(process.env, repoRoot));
+  const api = withApi ? attempt(() => loadApiConfig(process.env, repoRoot)) : null;
+  if (!edge || problems.length > 0) throw new ConfigError(problems.join('\n'));
+  return { edge, api };
+}
+
+/**
  * The shared life of the edge CLIs: validate config, run `prepare` (build/publish/promote or
  * nothing), listen, print the URL, stop cleanly on SIGINT/SIGTERM, exit 1 with a clear message.
  */
@@ -28,12 +49,12 @@ export function runEdge(
   { withApi }: RunEdgeOptions = { withApi: true },
 ): void {
   const main = async () => {
-    const loaded = loadEdgeConfig(process.env, repoRoot);
+    const { edge: loaded, api: apiConfig } = loadConfigs(withApi);
     // Without CREASE_RELEASE_TOKENS, npm start makes one token for the release console.
     const { config: release, local } = withLocalConsoleToken(loaded.release);
     const config = { ...loaded, release };
     const summary = await prepare(config);
-    const api = withApi ? await mountApi(loadApiConfig(process.env, repoRoot)) : null;
+    const api = apiConfig ? await mountApi(apiConfig) : null;
     const server = createEdgeServer(config, api ? { apiHandler: api.handler } : {});
     if (api) server.addHook('onClose', () => api.close());
     await server.listen({ port: config.port, host: config.host });

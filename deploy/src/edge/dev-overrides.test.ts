@@ -6,9 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadEdgeConfig } from '../config';
 import { openRegistry } from '../registry/open-registry';
 import { writeEdgeArtifacts } from '../testing/edge-artifacts';
+import { PRODUCTION_EDGE_ENV } from '../testing/production-env';
 import { createEdgeServer } from './edge-server';
 
 const SHELL = '1.0.0-shell002';
+/** What production requires (decision 175); its values are not under test here. */
+const PRODUCTION = PRODUCTION_EDGE_ENV;
 const LEGAL = '1.0.0-legal002';
 
 async function startEdge(env: NodeJS.ProcessEnv) {
@@ -47,12 +50,12 @@ describe('CREASE_REMOTE_OVERRIDES configuration', () => {
 
   it('is on by default outside production and off in production', () => {
     expect(load({}).remoteOverrides).toBe(true);
-    expect(load({ NODE_ENV: 'production' }).remoteOverrides).toBe(false);
+    expect(load(PRODUCTION).remoteOverrides).toBe(false);
     expect(load({ CREASE_REMOTE_OVERRIDES: 'off' }).remoteOverrides).toBe(false);
   });
 
   it('refuses overrides in production, and anything but on/off', () => {
-    expect(() => load({ NODE_ENV: 'production', CREASE_REMOTE_OVERRIDES: 'on' })).toThrow(
+    expect(() => load({ ...PRODUCTION, CREASE_REMOTE_OVERRIDES: 'on' })).toThrow(
       new ConfigError(
         'Invalid configuration:\n- CREASE_REMOTE_OVERRIDES=on is refused when NODE_ENV=production',
       ),
@@ -97,7 +100,7 @@ describe('the edge with overrides enabled', () => {
 describe('the edge in production', () => {
   let edge: Awaited<ReturnType<typeof startEdge>>;
   beforeAll(async () => {
-    edge = await startEdge({ NODE_ENV: 'production' });
+    edge = await startEdge(PRODUCTION);
   });
   afterAll(() => edge.close());
 

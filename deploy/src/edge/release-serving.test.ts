@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadEdgeConfig } from '../config';
 import { createEdgeServer } from './edge-server';
 import { openRegistry } from '../registry/open-registry';
+import { PRODUCTION_EDGE_ENV } from '../testing/production-env';
 import { tempDir, tempRegistry } from '../testing/release-fixtures';
 
 const TOKEN = 'edge-test-token-0123456789';
@@ -82,7 +83,7 @@ describe('the edge serves what the registry makes live', () => {
   });
 
   it('does not mount the release API on the site in production', async () => {
-    const { server, origin } = await edge({ NODE_ENV: 'production' });
+    const { server, origin } = await edge(PRODUCTION_EDGE_ENV);
     const response = await fetch(`${origin}/release-api/v1/rollback`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },

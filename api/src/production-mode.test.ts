@@ -1,0 +1,167 @@
+/** @jest-environment node */
+/**
+ * Production refuses what development allows (decision 175), checked on the real thing: the
+ * standalone API (`api/src/cli/serve.ts`, what Kubernetes runs) as a child process with
+ * NODE_ENV=production, over real HTTP.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PRODUCTION_API_ENV } from './testing/production-env';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+const SERVE = path.join(repoRoot, 'api', 'src', 'cli', 'serve.ts');
+
+interface ApiProcess {
+  /** Resolves with the origin once listening, or rejects with the exit code and stderr. */
+  ready: Promise<string>;
+  exited: Promise<{ code: number | null; stderr: string }>;
+  stop(): Promise<void>;
+}
+
+/** Only the given settings (and PATH): nothing leaks in from the developer's own shell. */
+function startApi(env: Record<string, string>): ApiProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVE], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', API_PORT: '0', API_HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.once('exit', (code) => resolve({ code, stderr })),
+  );
+  const ready = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const port = /at http:\/\/localhost:(\d+)\//.exec(stdout)?.[1];
+      if (port) resolve(`http://127.0.0.1:${port}`);
+    });
+    void exited.then(({ code }) => reject(new Error(`API exited (${code}): ${stderr}`)));
+  });
+  ready.catch(() => undefined); // a refusal to start is what some tests wait for
+  return {
+    ready,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+/** How start-up ended: the exit (code, stderr), or 'started' (then stopped) if it listened. */
+async function startUp(env: Record<string, string>) {
+  const api = startApi(env);
+  const outcome = await Promise.race([api.exited, api.ready.then(() => 'started' as const)]);
+  await api.stop();
+  return outcome === 'started' ? { code: 'started', stderr: '' } : outcome;
+}
+
+/** The names in the "NAME is required in production" lines of a start-up failure. */
+const requiredNames = (stderr: string) =>
+  [...stderr.matchAll(/^- (\S+)(?: or (\S+))? is required in production/gm)].flatMap((m) =>
+    m.slice(1).filter(Boolean),
+  );
+
+describe('the API with NODE_ENV=production', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-production-api-'));
+  });
+  afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses to start without its secrets, naming every missing one at once, and writes no development key', async () => {
+    const { code, stderr } = await startUp({
+      NODE_ENV: 'production',
+      CREASE_DATA_DIR: dataDir,
+      CREASE_PGLITE_DIR: 'memory://',
+    });
+
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^Invalid API configuration:/);
+    expect(requiredNames(stderr).sort()).toEqual(
+      [
+        'CREASE_ALTCHA_HMAC_KEY',
+        'CREASE_ALTCHA_SECRET',
+        'CREASE_JWT_SECRET',
+        'CREASE_MAIL_FROM',
+        'CREASE_SANDBOX_WEBHOOK_SECRET',
+        'CREASE_SITE_ORIGINS',
+        'CREASE_STREAM_TOKEN_SECRET',
+        'CREASE_XSRF_SECRET',
+        'SMTP_URL',
+      ].sort(),
+    );
+    // No development default stood in for a missing secret: nothing was generated and kept.
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  }, 120_000);
+
+  it('refuses development site origins (the CORS allowlist), naming the setting', async () => {
+    const { code, stderr } = await startUp({
+      ...PRODUCTION_API_ENV,
+      CREASE_DATA_DIR: dataDir,
+      CREASE_SITE_ORIGINS: 'https://crease.tv,http://localhost:8080',
+    });
+
+    expect(code).toBe(1);
+    expect(stderr).toContain('CREASE_SITE_ORIGINS');
+    expect(stderr).toContain('http://localhost:8080');
+  }, 120_000);
+
+  describe('started with a production-like environment', () => {
+    let api: ApiProcess;
+    let origin: string;
+    beforeAll(async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-production-api-run-'));
+      api = startApi({ ...PRODUCTION_API_ENV, CREASE_DATA_DIR: dir });
+      void api.exited.then(() => fs.rmSync(dir, { recursive: true, force: true }));
+      origin = await api.ready;
+    }, 120_000);
+    afterAll(() => api?.stop());
+
+    it('has no dev outbox: 404 in the spec error shape', async () => {
+      const response = await fetch(`${origin}/api/v1/dev/outbox?to=viewer@crease.tv`);
+
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({
+        code: 'NOT_FOUND',
+        message: expect.any(String),
+        timeStamp: expect.any(String),
+      });
+    });
+
+    it('allows only the configured site origins through CORS, never a development one', async () => {
+      const preflight = (from: string) =>
+        fetch(`${origin}/api/v1/plans`, {
+          method: 'OPTIONS',
+          headers: { origin: from, 'access-control-request-method': 'GET' },
+        });
+
+      for (const development of [
+        'http://localhost:8080',
+        'http://127.0.0.1:8080',
+        'http://crease.localhost:8080',
+      ]) {
+        const response = await preflight(development);
+        expect(response.headers.get('access-control-allow-origin')).toBeNull();
+      }
+      const site = await preflight('https://crease.tv');
+      expect(site.headers.get('access-control-allow-origin')).toBe('https://crease.tv');
+    });
+
+    it('sends HSTS and a CSP that lists no localhost, on the API and on its /docs page', async () => {
+      for (const pathname of ['/healthz', '/docs/static/index.html']) {
+        const response = await fetch(`${origin}${pathname}`);
+        const csp = response.headers.get('content-security-policy') ?? '';
+        expect(csp).not.toBe('');
+        expect(csp).not.toMatch(/localhost|127\.0\.0\.1/);
+        expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      }
+    });
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * What production requires of the edge and the release service beyond each setting's own format
+ * (decision 175): nothing a page's CSP lists may be a developer's machine, and nothing that
+ * development fills in (an API origin read from the Host header, a local release-console token,
+ * anonymous reads) stands in for a missing setting. Problems are collected, not thrown: the
+ * config loaders report everything wrong at once.
+ */
+
+/** "NAME is required in production (…)": the one phrasing, so a report names every missing one. */
+export const requiredInProduction = (name: string, what: string) =>
+  `${name} is required in production (${what})`;
+
+/** localhost, *.localhost, 127.0.0.0/8, ::1 and 0.0.0.0: a developer's machine, never a site. */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127\.\d+\.\d+\.\d+$/.test(host) ||
+    host === '::1' ||
+    host === '0.0.0.0'
+  );
+}
+
+/** Each set origin must be public https (the CSP lists them); null when not set. */
+function publicHttpsProblem(name: string, value: string | undefined): string | null {
+  if (!value) return null;
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || url.protocol !== 'https:' || isLocalHost(url.hostname))
+    return `${name} must be a public https origin in production, got "${value}"`;
+  return null;
+}
+
+/**
+ * The serving edge in production. Without CREASE_API_ORIGIN the edge would derive the API origin
+ * from each request's Host header, so `Host: localhost` would put api.localhost in the CSP.
+ */
+export function edgeProductionProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  if (!env.CREASE_API_ORIGIN)
+    problems.push(
+      requiredInProduction('CREASE_API_ORIGIN', 'the API origin, e.g. https://api.crease.tv'),
+    );
+  for (const name of ['CREASE_API_ORIGIN', 'CREASE_STREAM_EDGE_URL', 'CREASE_ASSET_ORIGIN']) {
+    const problem = publicHttpsProblem(name, env[name]);
+    if (problem) problems.push(problem);
+  }
+  return problems;
+}
+
+/**
+ * The release service in production: release managers sign in with a token, and there is no
+ * local console token or anonymous read to fall back on.
+ */
+export function releaseServiceProductionProblems(env: NodeJS.ProcessEnv): string[] {
+  return env.CREASE_RELEASE_TOKENS?.trim()
+    ? []
+    : [
+        requiredInProduction(
+          'CREASE_RELEASE_TOKENS',
+          'name:token pairs for the release API and console, tokens 16+ characters',
+        ),
+      ];
+}

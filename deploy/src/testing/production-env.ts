@@ -1,0 +1,10 @@
+/**
+ * A production-like edge environment for tests (decision 175): every setting the serving edge
+ * requires with NODE_ENV=production. Tests that run the edge in production start from this, so
+ * a new production requirement (a signing key, say) is added here once.
+ */
+export const PRODUCTION_EDGE_ENV = {
+  NODE_ENV: 'production',
+  CREASE_API_ORIGIN: 'https://api.crease.tv',
+  CREASE_STREAM_EDGE_URL: 'https://video.crease.tv/',
+};
