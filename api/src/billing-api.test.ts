@@ -18,6 +18,7 @@ import {
   expectErrorShape,
   getCheckout,
   newViewer,
+  registerDevice,
   submitCard,
 } from './testing/billing-helpers';
 import type { Viewer } from './testing/billing-helpers';
@@ -442,6 +443,7 @@ describeEachDatabase('Billing API', (host) => {
         bearer: viewer.bearer,
       });
       expect(offer.body).toMatchObject({ available: true, reason: null, limits: { days: 7 } });
+      await registerDevice(viewer, vidictId);
       const trial = await viewer.client.postJson(
         '/api/v1/billing/trial',
         { vidictId },
@@ -464,6 +466,8 @@ describeEachDatabase('Billing API', (host) => {
       expectErrorShape(second.body, 'TRIAL_ALREADY_USED');
 
       const farmer = await newViewer(api);
+      // The same browser, signed in to another account (a trial names only a registered device).
+      await registerDevice(farmer, vidictId);
       const sameDevice = await farmer.client.postJson(
         '/api/v1/billing/trial',
         { vidictId },
@@ -521,9 +525,11 @@ describeEachDatabase('Billing API', (host) => {
       expect(noPlan.status).toBe(409);
       expectErrorShape(noPlan.body, 'NO_ACTIVE_SUBSCRIPTION');
 
+      const vidictId = randomUUID();
+      await registerDevice(viewer, vidictId);
       await viewer.client.postJson(
         '/api/v1/billing/trial',
-        { vidictId: randomUUID() },
+        { vidictId },
         { bearer: viewer.bearer },
       );
       expect(await subscription()).toMatchObject({ state: 'TRIAL', entitled: true });

@@ -173,6 +173,7 @@ const BILLING_ERRORS: Record<BillingErrorCode, CatalogueEntry> = {
   COUPON_NOT_YET_VALID: billing(409, 'This coupon is not valid yet.'),
   COUPON_EXHAUSTED: billing(409, 'This coupon has been used up.'),
   COUPON_NOT_APPLICABLE: billing(422, 'This coupon does not apply to the chosen plan.'),
+  COUPON_ALREADY_USED: billing(409, 'You have already used this coupon.'),
   IDEMPOTENCY_KEY_REQUIRED: billing(
     400,
     'Send an Idempotency-Key header, so that a retried or double-clicked payment is made once.',

@@ -11,6 +11,8 @@ import {
   countRows,
   expectErrorShape,
   newViewer,
+  registerDevice,
+  startTrial,
 } from './testing/billing-helpers';
 import { describeEachDatabase } from './testing/test-api';
 import type { RunningApi } from './testing/test-api';
@@ -32,11 +34,9 @@ describeEachDatabase('Free trials per network', (host) => {
   /** A new account on a fresh "device" (a new vidictId, as after clearing storage). */
   async function startTrialFrom(address: string) {
     const viewer = await newViewer(api, 'trial-net');
-    const res = await viewer.client.postJson(
-      '/api/v1/billing/trial',
-      { vidictId: randomUUID() },
-      { bearer: viewer.bearer, headers: { 'x-forwarded-for': address } },
-    );
+    const vidictId = randomUUID();
+    await registerDevice(viewer, vidictId);
+    const res = await startTrial(viewer, vidictId, { 'x-forwarded-for': address });
     return { viewer, res };
   }
 
@@ -86,14 +86,10 @@ describeEachDatabase('Free trials per network', (host) => {
     const viewers = await Promise.all(
       Array.from({ length: 5 }, () => newViewer(api, 'trial-race')),
     );
+    const devices = viewers.map(() => randomUUID());
+    await Promise.all(viewers.map((v, i) => registerDevice(v, devices[i] ?? '')));
     const answers = await Promise.all(
-      viewers.map((v) =>
-        v.client.postJson(
-          '/api/v1/billing/trial',
-          { vidictId: randomUUID() },
-          { bearer: v.bearer, headers: { 'x-forwarded-for': address } },
-        ),
-      ),
+      viewers.map((v, i) => startTrial(v, devices[i] ?? '', { 'x-forwarded-for': address })),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 429, 429, 429, 429]);
   });

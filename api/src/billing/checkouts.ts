@@ -11,18 +11,15 @@ import type {
   Checkout,
   CheckoutRequest,
   CheckoutStatus,
+  CouponReservation,
   PaymentFailureCode,
 } from '@crease/contract';
 import type { Db } from '../db/client';
 import { checkouts, payments } from '../db/schema';
 import { ApiError } from '../errors';
 import type { ApiServices } from '../services';
-import {
-  applicableCoupon,
-  normalizeCouponCode,
-  releaseRedemption,
-  reserveRedemption,
-} from './coupons';
+import { reserveForCheckout } from './coupon-reservations';
+import { applicableCoupon, normalizeCouponCode } from './coupons';
 import { discounted, toCents, toMajor } from './money';
 import { findPlan, purchasablePlan } from './plans';
 import { PaymentProviderError } from './providers/payment-provider';
@@ -70,6 +67,7 @@ export async function checkoutToWire(db: Db, row: CheckoutRow, now: Date): Promi
     currency: row.currency,
     couponCode: row.couponCode,
     percentage: row.percentage,
+    couponReservation: (row.couponReservation as CouponReservation | null) ?? null,
     paymentSystem: row.paymentSystem as Checkout['paymentSystem'],
     sessionId: row.sessionId,
     redirectUrl: row.redirectUrl,
@@ -81,11 +79,11 @@ export async function checkoutToWire(db: Db, row: CheckoutRow, now: Date): Promi
   };
 }
 
-/** The price the API will charge, with the coupon (if any) checked for this plan. */
-export async function priceCheckout(db: Db, request: CheckoutRequest, now: Date) {
+/** The price the API will charge, with the coupon (if any) checked for this plan and account. */
+export async function priceCheckout(db: Db, request: CheckoutRequest, now: Date, userId: string) {
   const plan = await purchasablePlan(db, request.planId);
   const coupon = request.couponCode
-    ? await applicableCoupon(db, request.couponCode, plan.id, now)
+    ? await applicableCoupon(db, request.couponCode, plan.id, now, userId)
     : null;
   const percentage = coupon?.percentage ?? 0;
   return { plan, coupon, percentage, amountCents: discounted(plan.priceCents, percentage) };
@@ -112,28 +110,33 @@ export async function createCheckout(
   const checkoutId = randomUUID();
   const expiresAt = new Date(now.getTime() + services.config.billing.checkoutTtlSeconds * 1000);
   const couponCode = coupon ? normalizeCouponCode(coupon.code) : null;
-  // Reserve first: the last redemption of a limited coupon goes to one checkout only.
-  if (couponCode) await reserveRedemption(db, couponCode);
-  try {
-    const session = await services.payments.createCheckoutSession({
-      checkoutId,
-      userId: buyer.id,
-      email: buyer.email,
-      planId: plan.id,
-      description: `${plan.name} (${plan.durationDays} days)`,
-      amountCents,
-      currency: BILLING_CURRENCY,
-      returnUrl: `${siteOrigin}/payment-process?checkout=${checkoutId}`,
-      siteOrigin,
-      expiresAt,
-    });
-    const [row] = await db
+  // The provider session first: if the provider is down nothing is reserved or written, and the
+  // 5xx releases the Idempotency-Key (idempotency.ts), so the same Pay can try again.
+  const session = await services.payments.createCheckoutSession({
+    checkoutId,
+    userId: buyer.id,
+    email: buyer.email,
+    planId: plan.id,
+    description: `${plan.name} (${plan.durationDays} days)`,
+    amountCents,
+    currency: BILLING_CURRENCY,
+    returnUrl: `${siteOrigin}/payment-process?checkout=${checkoutId}`,
+    siteOrigin,
+    expiresAt,
+  });
+  // Then the coupon's place and the row in one transaction (decision 166): the account's open
+  // reservation is taken over, or the last redemption goes to one checkout only. If that refuses
+  // (used up meanwhile), the session was never shown to anyone and simply expires.
+  return db.transaction(async (tx) => {
+    if (coupon) await reserveForCheckout(tx, buyer.id, coupon);
+    const [row] = await tx
       .insert(checkouts)
       .values({
         id: checkoutId,
         userId: buyer.id,
         planId: plan.id,
         couponCode,
+        couponReservation: couponCode ? ('HELD' satisfies CouponReservation) : null,
         percentage,
         listPriceCents: plan.priceCents,
         amountCents,
@@ -148,12 +151,7 @@ export async function createCheckout(
       .returning();
     if (!row) throw new Error('checkout insert returned nothing');
     return row;
-  } catch (error) {
-    // Nothing is left half-made: no checkout row was written, the coupon's place is given back,
-    // and the 5xx releases the Idempotency-Key (idempotency.ts), so the same Pay can try again.
-    if (couponCode) await releaseRedemption(db, couponCode);
-    throw error;
-  }
+  });
 }
 
 export async function ownCheckout(

@@ -1,14 +1,16 @@
 /**
- * Coupons: a percentage off within a validity window, for some plans, up to a redemption limit.
- * A checkout reserves one redemption atomically; failed checks count against a per-account and
- * per-address budget so codes cannot be enumerated (decision 094).
+ * Coupons: a percentage off within a validity window, for some plans, up to a redemption limit
+ * and a per-account limit. A checkout reserves one redemption (coupon-reservations.ts); failed
+ * checks count against a per-account and per-address budget so codes cannot be enumerated
+ * (decision 094).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { coupons } from '../db/schema';
 import { ApiError, isApiError } from '../errors';
 import type { ApiServices } from '../services';
+import { assertAccountMayRedeem, holdsReservation } from './coupon-reservations';
 
 export type CouponRow = typeof coupons.$inferSelect;
 
@@ -17,12 +19,17 @@ export function normalizeCouponCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** The coupon if it applies to `planId` at `now`, or the precise 4xx why not. */
+/**
+ * The coupon if it applies to `planId` at `now` for this account, or the precise 4xx why not.
+ * Only the account's own history is consulted (decision 167): COUPON_ALREADY_USED tells the caller
+ * about codes it has paid with, nothing about anyone else.
+ */
 export async function applicableCoupon(
   db: Db,
   code: string,
   planId: string,
   now: Date,
+  userId: string,
 ): Promise<CouponRow> {
   const [coupon] = await db
     .select()
@@ -31,26 +38,17 @@ export async function applicableCoupon(
   if (!coupon) throw new ApiError('COUPON_NOT_FOUND');
   if (coupon.validFrom > now) throw new ApiError('COUPON_NOT_YET_VALID');
   if (coupon.validUntil && coupon.validUntil <= now) throw new ApiError('COUPON_EXPIRED');
-  if (coupon.redemptionLimit !== null && coupon.redeemed >= coupon.redemptionLimit)
+  await assertAccountMayRedeem(db, userId, coupon);
+  // Used up, unless one of the places is this account's: a new checkout takes that one over.
+  if (
+    coupon.redemptionLimit !== null &&
+    coupon.redeemed >= coupon.redemptionLimit &&
+    !(await holdsReservation(db, userId, coupon.code))
+  )
     throw new ApiError('COUPON_EXHAUSTED');
   if (coupon.planIds.length > 0 && !coupon.planIds.includes(planId))
     throw new ApiError('COUPON_NOT_APPLICABLE');
   return coupon;
-}
-
-/** Takes one redemption if any is left (one statement: two last-redemption races, one wins). */
-export async function reserveRedemption(db: Pick<Db, 'execute'>, code: string): Promise<void> {
-  const result = (await db.execute(sql`
-    UPDATE coupons SET redeemed = redeemed + 1
-    WHERE code = ${code} AND (redemption_limit IS NULL OR redeemed < redemption_limit)
-    RETURNING code`)) as unknown as { rows: unknown[] };
-  if (result.rows.length === 0) throw new ApiError('COUPON_EXHAUSTED');
-}
-
-export async function releaseRedemption(db: Pick<Db, 'execute'>, code: string): Promise<void> {
-  await db.execute(
-    sql`UPDATE coupons SET redeemed = redeemed - 1 WHERE code = ${code} AND redeemed > 0`,
-  );
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Subscription } from '@crease/contract';
 import { trialGrants } from '../db/schema';
 import { ApiError } from '../errors';
 import type { BillingConfig } from './billing-config';
+import { isRegistered } from './devices';
 import type { PlanRow } from './plans';
 import { isEntitled, lockSubscription, stateOf, transition } from './subscription-machine';
 import type { Executor, SubscriptionRow } from './subscription-machine';
@@ -18,7 +19,10 @@ function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * DAY_MS);
 }
 
-/** NONE → TRIAL, once per account and once per device (trial_grants' two unique keys). */
+/**
+ * NONE → TRIAL, once per account and once per device (trial_grants' two unique keys), on a device
+ * registered to the account.
+ */
 export async function startTrial(
   tx: Executor,
   userId: string,
@@ -35,6 +39,15 @@ export async function startTrial(
       state === 'TRIAL'
         ? 'Your free trial is already running.'
         : 'This account has already had a plan or a trial; free trials are for new accounts.',
+    );
+  // The per-device rule only counts for the caller's own device (decision 168): naming another
+  // viewer's vidictId would spend their eligibility, and a made-up one would be a "new device".
+  // Checked under the subscription row lock that registrations and sign-outs also take.
+  if (!(await isRegistered(tx, userId, vidictId)))
+    throw new ApiError(
+      'DEVICE_NOT_REGISTERED',
+      'This device is not registered to your account. Reload the page to register it (or sign out one of your other devices on your account page), then start the trial again.',
+      { userId },
     );
   const granted = await tx
     .insert(trialGrants)

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { checkouts, payments, webhookEvents } from '../db/schema';
 import type { ApiServices } from '../services';
-import { releaseRedemption } from './coupons';
+import { redeemOnPayment, releaseRedemption } from './coupon-reservations';
 import { findPlan } from './plans';
 import type { PaymentProvider, ProviderEvent } from './providers/payment-provider';
 import { activatePaidPeriod } from './subscriptions';
@@ -101,10 +101,12 @@ async function apply(
       paidAt: now,
       planEndDate: subscription.periodEnd ?? now,
     });
+    await redeemOnPayment(tx, checkout);
     await tx
       .update(checkouts)
       .set({
         status: 'PAID',
+        ...(checkout.couponCode ? { couponReservation: 'REDEEMED' } : {}),
         paidAt: now,
         lastEventAt: event.created,
         failureCode: null,
@@ -129,6 +131,8 @@ async function apply(
       .where(eq(checkouts.id, checkout.id));
     return `applied: failed (${event.failureCode ?? 'CARD_DECLINED'})`;
   }
+  // Only the checkout that still holds the coupon's place gives it back: one taken over has none.
+  const releases = checkout.couponCode !== null && checkout.couponReservation === 'HELD';
   await tx
     .update(checkouts)
     .set({
@@ -136,9 +140,9 @@ async function apply(
       failureCode: 'SESSION_EXPIRED',
       failureMessage: event.failureMessage,
       lastEventAt: event.created,
+      ...(releases ? { couponReservation: 'RELEASED' } : {}),
     })
     .where(eq(checkouts.id, checkout.id));
-  if (checkout.couponCode && checkout.status !== 'EXPIRED')
-    await releaseRedemption(tx, checkout.couponCode);
+  if (releases && checkout.couponCode) await releaseRedemption(tx, checkout.couponCode);
   return 'applied: expired';
 }

@@ -59,6 +59,8 @@ export const coupons = pgTable(
     /** null: unlimited. Counted when a checkout reserves the coupon (see checkouts). */
     redemptionLimit: integer('redemption_limit'),
     redeemed: integer('redeemed').notNull().default(0),
+    /** How many paid checkouts one account may make with it; null: no per-account limit (167). */
+    perAccountLimit: integer('per_account_limit'),
     /** Plan ids it applies to; empty: every plan for sale. */
     planIds: jsonb('plan_ids')
       .$type<string[]>()
@@ -72,6 +74,10 @@ export const coupons = pgTable(
     check(
       'coupons_redeemed_within_limit',
       sql`${t.redemptionLimit} IS NULL OR ${t.redeemed} <= ${t.redemptionLimit}`,
+    ),
+    check(
+      'coupons_per_account_limit_positive',
+      sql`${t.perAccountLimit} IS NULL OR ${t.perAccountLimit} > 0`,
     ),
   ],
 );
@@ -91,6 +97,11 @@ export const checkouts = pgTable(
       .notNull()
       .references(() => plans.id),
     couponCode: text('coupon_code').references(() => coupons.code),
+    /**
+     * HELD, TAKEN_OVER, RELEASED or REDEEMED (contract COUPON_RESERVATIONS, decision 166); null
+     * without a coupon. At most one HELD per account and coupon (the partial unique index).
+     */
+    couponReservation: text('coupon_reservation'),
     percentage: integer('percentage').notNull().default(0),
     listPriceCents: integer('list_price_cents').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -110,6 +121,14 @@ export const checkouts = pgTable(
   (t) => [
     uniqueIndex('checkouts_session_key').on(t.paymentSystem, t.sessionId),
     index('checkouts_user_idx').on(t.userId, t.createdAt),
+    // One open coupon reservation per account and coupon, whatever the replicas do at once.
+    uniqueIndex('checkouts_one_coupon_hold_key')
+      .on(t.userId, t.couponCode)
+      .where(sql`${t.couponReservation} = 'HELD'`),
+    check(
+      'checkouts_coupon_reservation_with_coupon',
+      sql`(${t.couponCode} IS NULL) = (${t.couponReservation} IS NULL)`,
+    ),
     check(
       'checkouts_amounts_not_negative',
       sql`${t.amountCents} >= 0 AND ${t.listPriceCents} >= 0`,

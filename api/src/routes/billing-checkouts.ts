@@ -78,8 +78,10 @@ export async function billingCheckoutRoutes(app: FastifyInstance): Promise<void>
       const now = services.clock.now();
       const { db } = services.database;
       const priced = body.couponCode
-        ? await withCouponBudget(request, services, user.id, () => priceCheckout(db, body, now))
-        : await priceCheckout(db, body, now);
+        ? await withCouponBudget(request, services, user.id, () =>
+            priceCheckout(db, body, now, user.id),
+          )
+        : await priceCheckout(db, body, now, user.id);
       const row = await createCheckout(
         services,
         user,

@@ -1,6 +1,7 @@
 /**
  * GET coupon check (SPEC §3 Coupon check: valid, couponCode, percentage). A code that does not
- * apply is a 4xx saying why (unknown, expired, used up, not for this plan); failed checks spend
+ * apply is a 4xx saying why (unknown, expired, used up, already used by this account, not for this
+ * plan); failed checks spend
  * a per-account and per-address budget, then 429, so codes cannot be enumerated (decision 094).
  */
 import { Type } from '@fastify/type-provider-typebox';
@@ -30,7 +31,7 @@ export async function billingCouponRoutes(app: FastifyInstance): Promise<void> {
         tags: ['billing'],
         summary: 'Check a coupon code for a plan',
         description:
-          '200 when the code applies (valid: true, with its percentage). Otherwise COUPON_NOT_FOUND 404, COUPON_EXPIRED 410, COUPON_NOT_YET_VALID / COUPON_EXHAUSTED 409, COUPON_NOT_APPLICABLE 422; too many failed codes: 429 TOO_MANY_ATTEMPTS with Retry-After.',
+          '200 when the code applies (valid: true, with its percentage). Otherwise COUPON_NOT_FOUND 404, COUPON_EXPIRED 410, COUPON_NOT_YET_VALID / COUPON_EXHAUSTED 409, COUPON_ALREADY_USED 409 (this account has used it as often as the coupon allows one account), COUPON_NOT_APPLICABLE 422; too many failed codes: 429 TOO_MANY_ATTEMPTS with Retry-After.',
         security: [{ bearer: [] }],
         querystring: CouponQuery,
         response: { 200: CouponCheckSchema, ...billingErrorResponses },
@@ -44,7 +45,7 @@ export async function billingCouponRoutes(app: FastifyInstance): Promise<void> {
       const { db } = services.database;
       return withCouponBudget(request, services, user.id, async () => {
         const plan = await purchasablePlan(db, query.planId);
-        const coupon = await applicableCoupon(db, query.code, plan.id, now);
+        const coupon = await applicableCoupon(db, query.code, plan.id, now, user.id);
         return { valid: true, couponCode: coupon.code, percentage: coupon.percentage };
       });
     },

@@ -6,6 +6,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@fastify/type-provider-typebox';
 import {
   CHECKOUT_STATUSES,
+  COUPON_RESERVATIONS,
   DEVICE_OS_VALUES,
   DEVICE_TYPE_VALUES,
   ENTITLEMENT_REASONS,
@@ -108,6 +109,7 @@ export const CheckoutSchema = Type.Object({
   currency: Type.String(),
   couponCode: nullable(Type.String()),
   percentage: Type.Integer(),
+  couponReservation: nullable(literals(COUPON_RESERVATIONS)),
   paymentSystem: literals(PAYMENT_SYSTEMS),
   sessionId: Type.String(),
   redirectUrl: Type.String(),

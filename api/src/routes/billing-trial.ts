@@ -1,6 +1,7 @@
 /**
  * The free trial: GET says whether "Start free trial" is offered (and explains its limits);
- * POST activates it, once per account and once per device vidictId (NONE → TRIAL).
+ * POST activates it, once per account and once per device vidictId (NONE → TRIAL), on a device
+ * registered to the caller's account (decision 168).
  */
 import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
@@ -100,7 +101,7 @@ export async function billingTrialRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Activate the free trial (once per account and per device, a few per network a day)',
         description:
-          '201 with the TRIAL subscription. A second trial: 409 TRIAL_ALREADY_USED; a device that had one: 409 TRIAL_DEVICE_ALREADY_USED; a running paid plan: 409 PLAN_ALREADY_ACTIVE; more than CREASE_TRIALS_PER_NETWORK_PER_DAY trials from one IPv4 address or IPv6 /64 in 24 h: 429 TRIAL_NETWORK_LIMIT_REACHED with Retry-After.',
+          '201 with the TRIAL subscription. vidictId must be a device registered to the caller (POST /api/v1/devices), else 409 DEVICE_NOT_REGISTERED. A second trial: 409 TRIAL_ALREADY_USED; a device that had one: 409 TRIAL_DEVICE_ALREADY_USED; a running paid plan: 409 PLAN_ALREADY_ACTIVE; more than CREASE_TRIALS_PER_NETWORK_PER_DAY trials from one IPv4 address or IPv6 /64 in 24 h: 429 TRIAL_NETWORK_LIMIT_REACHED with Retry-After.',
         security: [{ bearer: [], xsrf: [] }],
         body: TrialBody,
         response: { 201: SubscriptionSchema, ...billingErrorResponses },

@@ -185,3 +185,33 @@ export function expectErrorShape(body: unknown, code: string): void {
   expect(body).toMatchObject({ code, message: expect.any(String), timeStamp: expect.any(String) });
   expect(body).toHaveProperty('userId');
 }
+
+/** Registers a browser as one of the viewer's devices (SPEC §3), as the shell does at sign-in. */
+export async function registerDevice(viewer: Viewer, vidictId: string): Promise<void> {
+  const res = await viewer.client.postJson(
+    '/api/v1/devices',
+    {
+      vidictId,
+      deviceOs: 'WEB',
+      deviceType: 'CHROME',
+      appVersion: '1.0.0',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131',
+    },
+    { bearer: viewer.bearer },
+  );
+  if (res.status !== 201 && res.status !== 200)
+    throw new Error(`register device: ${res.status} ${res.text}`);
+}
+
+/** POST trial naming `vidictId` (register it first: a trial takes only the caller's device). */
+export function startTrial(
+  viewer: Pick<Viewer, 'client' | 'bearer'>,
+  vidictId: string,
+  headers: Record<string, string> = {},
+) {
+  return viewer.client.postJson<Record<string, unknown>>(
+    '/api/v1/billing/trial',
+    { vidictId },
+    { bearer: viewer.bearer, headers },
+  );
+}

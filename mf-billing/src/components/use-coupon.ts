@@ -16,12 +16,15 @@ export type CouponState =
   | { status: 'applied'; code: string; percentages: Readonly<Record<string, number>> }
   | { status: 'rejected'; code: string; message: string };
 
-const REJECTIONS: Readonly<Record<string, string>> = {
-  COUPON_NOT_FOUND: 'We don’t know that code. Check it and try again.',
-  COUPON_EXPIRED: 'That code has expired.',
-  COUPON_NOT_YET_VALID: 'That code is not valid yet.',
-  COUPON_EXHAUSTED: 'That code has been used up.',
-  COUPON_NOT_APPLICABLE: 'That code does not apply to these plans.',
+/** Why a code does not apply, in the viewer's words (the API's codes, decision 094 and 167). */
+const REJECTIONS: Readonly<Record<string, (code: string) => string>> = {
+  COUPON_NOT_FOUND: () => 'We don’t know that code. Check it and try again.',
+  COUPON_EXPIRED: () => 'That code has expired.',
+  COUPON_NOT_YET_VALID: () => 'That code is not valid yet.',
+  COUPON_EXHAUSTED: () => 'That code has been used up.',
+  COUPON_NOT_APPLICABLE: () => 'That code does not apply to these plans.',
+  // Only about this account's own payments: it names a code the viewer has paid with.
+  COUPON_ALREADY_USED: (code) => `You have already used ${code} on this account.`,
 };
 
 /** How long typing must pause before the code is checked, so each keystroke is not a request. */
@@ -101,11 +104,13 @@ export function useCoupon(platform: Pick<Platform, 'http'>, planIds: readonly st
         return;
       }
       const problem = answers.find((answer) => answer.problem)?.problem ?? null;
-      const message = !problem
-        ? REJECTIONS.COUPON_NOT_FOUND!
-        : problem.status === 429
+      const rejection = REJECTIONS[problem?.code ?? 'COUPON_NOT_FOUND'];
+      const message =
+        problem?.status === 429
           ? 'Too many codes tried. Please wait a few minutes and try again.'
-          : (REJECTIONS[problem.code] ?? problem.message);
+          : rejection
+            ? rejection(code)
+            : (problem?.message ?? REJECTIONS.COUPON_NOT_FOUND!(code));
       setState({ status: 'rejected', code, message });
     },
     [platform, planKey],

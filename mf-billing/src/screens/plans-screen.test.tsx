@@ -116,6 +116,32 @@ describe('Plans screen', () => {
     expect(card('Monthly')).toHaveTextContent('$9.99 for 1 month');
   });
 
+  it('says a code the account has already used is used, after one check, on the field', async () => {
+    server.handle(
+      billingApi({
+        'GET /api/v1/billing/coupons/check': (_q, r) =>
+          sendJson(r, 409, problem('COUPON_ALREADY_USED', 'You have already used this coupon.')),
+      }),
+    );
+    const { navigate, user } = renderPlans();
+    await screen.findByRole('heading', { level: 2, name: 'Monthly' });
+    const field = screen.getByRole('textbox', { name: 'Coupon code' });
+
+    await user.type(field, 'welcome20{Enter}');
+
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        expect.stringContaining('You have already used WELCOME20 on this account.'),
+      ),
+    );
+    expect(field).toBeInvalid();
+    // One refused check, not one per plan: each refusal spends the account's coupon budget.
+    expect(callsTo(server.requests, 'GET', '/api/v1/billing/coupons/check')).toHaveLength(1);
+    expect(card('Monthly')).toHaveTextContent('$9.99 for 1 month');
+    await user.click(within(card('Monthly')).getByRole('link', { name: 'Choose Monthly' }));
+    expect(navigate).toHaveBeenCalledWith('/payment-process?planId=monthly');
+  });
+
   it('shows the error state with Retry, and the plans once Retry works', async () => {
     let fail = true;
     server.handle(

@@ -155,6 +155,7 @@ export function checkout(overrides: Partial<Checkout> = {}): Checkout {
     currency: 'USD',
     couponCode: 'WELCOME20',
     percentage: 20,
+    couponReservation: 'HELD',
     paymentSystem: 'SANDBOX',
     sessionId: 'cs_test_session1',
     redirectUrl: 'http://localhost/secure-payment?session=cs_test_session1',

@@ -188,6 +188,15 @@ export const PAYMENT_FAILURE_CODES = [
 ] as const;
 export type PaymentFailureCode = (typeof PAYMENT_FAILURE_CODES)[number];
 
+/**
+ * Where a checkout stands with its coupon's redemption (decision 166). An account holds at most
+ * one open reservation per coupon: a new checkout with the same code takes it over.
+ * HELD: this checkout holds it. TAKEN_OVER: a newer checkout of the account took it. RELEASED:
+ * given back (the session expired). REDEEMED: paid with it.
+ */
+export const COUPON_RESERVATIONS = ['HELD', 'TAKEN_OVER', 'RELEASED', 'REDEEMED'] as const;
+export type CouponReservation = (typeof COUPON_RESERVATIONS)[number];
+
 export interface Checkout {
   checkoutId: string;
   status: CheckoutStatus;
@@ -200,6 +209,8 @@ export interface Checkout {
   currency: string;
   couponCode: string | null;
   percentage: number;
+  /** null without a coupon. */
+  couponReservation: CouponReservation | null;
   paymentSystem: PaymentSystem;
   /** The provider's session id (the sandbox's `/secure-payment?session=` parameter). */
   sessionId: string;
@@ -342,6 +353,8 @@ export const BILLING_ERROR_CODES = [
   'COUPON_NOT_YET_VALID',
   'COUPON_EXHAUSTED',
   'COUPON_NOT_APPLICABLE',
+  /** The account has used the coupon as often as the coupon allows one account (decision 167). */
+  'COUPON_ALREADY_USED',
   /** Checkout needs an Idempotency-Key, so a double click cannot pay twice. */
   'IDEMPOTENCY_KEY_REQUIRED',
   'CHECKOUT_NOT_FOUND',

@@ -72,8 +72,14 @@ export const billingCatalogSeeder: Seeder = {
     const addedCoupons = await db
       .insert(coupons)
       .values([
-        // 20 % off any plan, no end, no limit: the one the welcome mail mentions.
-        { code: 'WELCOME20', percentage: 20, validFrom: new Date(0), planIds: [] },
+        // 20 % off any plan, no end, no overall limit, once per account: the welcome mail's code.
+        {
+          code: 'WELCOME20',
+          percentage: 20,
+          validFrom: new Date(0),
+          perAccountLimit: 1,
+          planIds: [],
+        },
         // Half price on the season plan, for the first 100 buyers, until a year from the seed.
         {
           code: 'SEASON50',
