@@ -71,10 +71,17 @@ describe('the edge serves what the registry makes live', () => {
       body: JSON.stringify({ versions: { 'mf-legal': bad } }),
     });
     expect(promote.status).toBe(200);
+    // The browser's proof of what it was served comes with the map (decision 155).
+    const proof = (await fetch(`${origin}/release-map.json`)).headers.get('x-crease-release-proof');
     const beacon = await fetch(`${origin}/_ops/remote-fallback`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
-      body: JSON.stringify({ remote: 'mf-legal', failedVersion: bad, fallbackVersion: good }),
+      body: JSON.stringify({
+        remote: 'mf-legal',
+        failedVersion: bad,
+        fallbackVersion: good,
+        proof,
+      }),
     });
     expect(beacon.status).toBe(204);
     await server.close(); // flushes the counts
@@ -82,7 +89,10 @@ describe('the edge serves what the registry makes live', () => {
   });
 
   it('does not mount the release API on the site in production', async () => {
-    const { server, origin } = await edge({ NODE_ENV: 'production' });
+    const { server, origin } = await edge({
+      NODE_ENV: 'production',
+      CREASE_RELEASE_PROOF_SECRET: 'production-release-proof-secret-0123456789',
+    });
     const response = await fetch(`${origin}/release-api/v1/rollback`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },

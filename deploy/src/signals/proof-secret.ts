@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ConfigError } from '../config';
 
 /**
  * The keys that sign and check release proofs (decision 156): the configured ones
@@ -16,19 +17,21 @@ export function releaseProofSecrets(config: {
 }): string[] {
   if (config.proofSecrets.length > 0) return [...config.proofSecrets];
   if (config.production) {
-    throw new Error('CREASE_RELEASE_PROOF_SECRET is required when NODE_ENV=production');
+    throw new ConfigError('CREASE_RELEASE_PROOF_SECRET is required when NODE_ENV=production');
   }
   const file = path.join(config.dataDir, 'release-proof-secret');
-  let secret = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
+  const read = () => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '');
+  let secret = read();
   if (secret.length < 32) {
-    secret = crypto.randomBytes(32).toString('base64url');
     fs.mkdirSync(config.dataDir, { recursive: true });
-    // wx: two processes starting at once keep whichever key was written first.
+    const made = crypto.randomBytes(32).toString('base64url');
     try {
-      fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+      // wx: of two processes starting at once, both keep the key written first.
+      fs.writeFileSync(file, `${made}\n`, { mode: 0o600, flag: secret ? 'w' : 'wx' });
     } catch {
-      secret = fs.readFileSync(file, 'utf8').trim();
+      // the other process won: its key is read below
     }
+    secret = read();
   }
   return [secret];
 }
