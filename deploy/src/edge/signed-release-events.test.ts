@@ -89,7 +89,8 @@ async function loadPage(from: string): Promise<{ version: string; proof: string 
     releaseMap: { remotes: Record<string, { version: string }> };
     releaseProof: string;
   };
-  return { version: boot.releaseMap.remotes['mf-legal']!.version, proof: boot.releaseProof };
+  // (A page from before proofs has none: then the forgeries below go out with an empty one.)
+  return { version: boot.releaseMap.remotes['mf-legal']!.version, proof: boot.releaseProof ?? '' };
 }
 
 /** New browsers at `from` until one is served `version` (the split is 50 %). */
