@@ -197,6 +197,11 @@ test('4. a broken build falls back to the last-known-good version and is counted
   await page.goto('/privacy-policy');
   await missingChunk;
   await expect(heading(page, 'Privacy Policy')).toBeVisible({ timeout: 30_000 });
+  // Counted because it carries the page's release proof (decision 155): a signed token.
+  expect((await report).request().postDataJSON()).toMatchObject({
+    failedVersion: broken,
+    proof: expect.stringMatching(/^[\w-]+\.[\w-]{43}$/),
+  });
   expect((await report).status()).toBe(204);
 
   // `release status` counts the fallback against the broken version, and names what served.
