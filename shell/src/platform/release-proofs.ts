@@ -5,8 +5,6 @@
  * that names their version, or the release service drops them. The static tier's pages carry
  * none (decision 158): then reports go out without one and are only counted as unsigned.
  */
-export const RELEASE_PROOF_HEADER = 'x-crease-release-proof';
-
 /** A map check renews the proof; older ones stay for a screen still running an older version. */
 const KEPT = 4;
 const TOKEN = /^[A-Za-z0-9_-]{1,1900}\.[A-Za-z0-9_-]{43}$/;

@@ -1,9 +1,10 @@
 import { parseReleaseMap } from '@crease/contract';
 import type { ReleaseMap } from '@crease/contract';
-import { RELEASE_PROOF_HEADER } from '../platform/release-proofs';
 
 /** Same origin as the page: the edge (or nginx) serves it no-cache with an ETag. */
 export const RELEASE_MAP_PATH = '/release-map.json';
+/** Each map answer carries a fresh release proof for this browser here (decision 155). */
+export const RELEASE_PROOF_HEADER = 'x-crease-release-proof';
 
 /**
  * How a route change settled the map:
