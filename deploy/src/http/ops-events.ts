@@ -159,6 +159,7 @@ export function registerOpsEvents(
       async (request, reply) => {
         const event = request.body;
         if (event.failedVersion === event.fallbackVersion) {
+          counter.drop('invalid');
           return fail(
             reply,
             400,

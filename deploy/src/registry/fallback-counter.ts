@@ -123,6 +123,7 @@ const emptyDropped = (): DroppedFallbacks => ({
 export class FallbackCounter {
   private readonly counts = new Map<string, FallbackCount>();
   private readonly dropped = emptyDropped();
+  private droppedDirty = false;
   private readonly file: string;
   private timer: NodeJS.Timeout | null = null;
   /** A remote + version counted for the first time since the last flush. */
@@ -182,8 +183,6 @@ export class FallbackCounter {
     this.droppedDirty = true;
     this.schedule();
   }
-
-  private droppedDirty = false;
 
   private schedule() {
     this.timer ??= setTimeout(() => this.flush(), this.flushMs);
