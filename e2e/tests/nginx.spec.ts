@@ -457,6 +457,21 @@ test('the static tier signs nothing: its pages carry no release proof, so what t
   const status = await releaseStatus();
   expect(status.fallbacks).toEqual([]);
   expect(status.apps.find((a) => a.app === 'mf-legal')?.fallbacks).toBe(0);
+  // The ops upstream counted the refusal by reason, in its own file next to the registry.
+  const countsDir = path.join(dir, 'data', 'registry', 'fallbacks');
+  const unsignedCounted = fs
+    .readdirSync(countsDir)
+    .filter((name) => name.endsWith('.json'))
+    .map(
+      (name) =>
+        (
+          JSON.parse(fs.readFileSync(path.join(countsDir, name), 'utf8')) as {
+            dropped?: { unsigned?: number };
+          }
+        ).dropped?.unsigned ?? 0,
+    )
+    .reduce((sum, n) => sum + n, 0);
+  expect(unsignedCounted).toBeGreaterThanOrEqual(1);
 });
 
 test('fallback reports reach the ops endpoint; other methods and big bodies are refused', async () => {
