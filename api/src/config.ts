@@ -2,6 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseTrustProxy } from './http/trust-proxy';
 import type { TrustProxy } from './http/trust-proxy';
+
+// The edge reads the same CREASE_TRUST_PROXY (deploy/src/config.ts): one rule for both.
+export { parseTrustProxy } from './http/trust-proxy';
+export type { TrustProxy } from './http/trust-proxy';
 import { loadBillingConfig } from './billing/billing-config';
 import type { BillingConfig } from './billing/billing-config';
 import { loadStreamConfig } from './streams/stream-config';

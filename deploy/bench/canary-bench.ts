@@ -22,6 +22,8 @@ import path from 'node:path';
 import { loadReleaseConfig } from '../src/config';
 import { RELEASE_SEED_COOKIE, bucketOf, newSeed } from '../src/edge/canary-split';
 import { openRegistry } from '../src/registry/open-registry';
+import { releaseProofSecrets } from '../src/signals/proof-secret';
+import { mintReleaseProof } from '../src/signals/release-proof';
 import autocannon from 'autocannon';
 import { MAX_SIGNALS_PER_BATCH, SIGNALS_PATH } from '@crease/contract';
 
@@ -29,7 +31,8 @@ const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const RUNS = Number(process.env.CANARY_RUNS ?? 10);
 const PORT = Number(process.env.BENCH_CANARY_PORT ?? 4794);
 const MIN_VIEWS = Number(process.env.CREASE_CANARY_MIN_VIEWS ?? 200);
-const BATCH = 25;
+/** Page views one synthetic browser sends: one browser's weight (decision 157). */
+const PER_BROWSER = 5;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1]!;
@@ -51,7 +54,11 @@ const env = {
   CREASE_CANARY_MIN_VIEWS: String(MIN_VIEWS),
   CREASE_SIGNALS_PER_MINUTE: '1000000',
 };
-const registry = openRegistry(loadReleaseConfig(env, repoRoot));
+const releaseConfig = loadReleaseConfig(env, repoRoot);
+const registry = openRegistry(releaseConfig);
+// The edge process reads the same local key from the data dir (decision 156): the bench's
+// synthetic browsers carry proofs as real pages would (decision 155).
+const [proofKey] = releaseProofSecrets(releaseConfig);
 const who = { actor: 'bench', reason: 'bench' };
 const shell = await registry.publish('shell', path.join(repoRoot, 'shell', 'dist'), '1.0.0', who);
 const stable = await registry.publish(
@@ -104,11 +111,36 @@ function rawGet(url: string, cookie?: string) {
   });
 }
 
-async function postSignals(events: unknown[]): Promise<number> {
+let browsers = 0;
+/**
+ * A proof as the edge mints it for a new browser on its own /24 (10.x.y.0), served `version` of
+ * mf-legal: the quorum and weight caps (decision 157) see many viewers, as in production.
+ */
+function newBrowserProof(version: string): string {
+  browsers += 1;
+  return mintReleaseProof(proofKey!, {
+    seed: newSeed(),
+    address: `10.${(browsers >> 8) & 255}.${browsers & 255}.7`,
+    revision: registry.log.head()?.revision ?? 0,
+    releaseMap: {
+      schemaVersion: 1,
+      remotes: {
+        'mf-legal': {
+          version,
+          manifestUrl: `/apps/mf-legal/${version}/mf-manifest.json`,
+          lastKnownGoodManifestUrl: null,
+        },
+      },
+    },
+  });
+}
+
+/** One browser's batch: at most 5 views (one browser's weight per hour, decision 157). */
+async function postSignals(events: { version: string }[]): Promise<number> {
   const response = await fetch(`${origin}${SIGNALS_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'text/plain;charset=UTF-8' },
-    body: JSON.stringify({ events }),
+    body: JSON.stringify({ proof: newBrowserProof(events[0]!.version), events }),
   });
   return response.status;
 }
@@ -156,13 +188,14 @@ try {
   const times: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     await registry.canary('mf-legal', canary.version, 50, who);
-    for (let sent = 0; sent < MIN_VIEWS; sent += BATCH) {
-      await postSignals(views(stable.version, Math.min(BATCH, MIN_VIEWS - sent), false));
+    for (let sent = 0; sent < MIN_VIEWS; sent += PER_BROWSER) {
+      await postSignals(views(stable.version, Math.min(PER_BROWSER, MIN_VIEWS - sent), false));
     }
     let crossed = 0;
-    // 3 events per failing view: 16 views make a batch of 48.
-    for (let sent = 0; sent < MIN_VIEWS; sent += 16) {
-      const status = await postSignals(views(canary.version, Math.min(16, MIN_VIEWS - sent), true));
+    // 3 events per failing view, 5 views per browser.
+    for (let sent = 0; sent < MIN_VIEWS; sent += PER_BROWSER) {
+      const failing = views(canary.version, Math.min(PER_BROWSER, MIN_VIEWS - sent), true);
+      const status = await postSignals(failing);
       if (status !== 204) throw new Error(`signals answered ${status}`);
       crossed = performance.now();
     }
@@ -182,7 +215,10 @@ try {
     times.push(performance.now() - crossed);
   }
   // 3. Ingest throughput of real-user signals.
+  // One browser's proof on every batch: after its first 5 views the rest are judged and refused
+  // as over its weight, so this measures the whole check (proof, versions, caps) per event.
   const batch = JSON.stringify({
+    proof: newBrowserProof(stable.version),
     events: Array.from({ length: MAX_SIGNALS_PER_BATCH }, (_, i) =>
       i % 5 === 4
         ? {
@@ -205,9 +241,10 @@ try {
       connections: 20,
       duration: 5,
     });
-    const ok = result.requests.total - result.non2xx;
     rounds.push({
-      eventsPerSecond: Math.round((ok * MAX_SIGNALS_PER_BATCH) / result.duration),
+      eventsPerSecond: Math.round(
+        (result.requests.total * MAX_SIGNALS_PER_BATCH) / result.duration,
+      ),
       p99: result.latency.p99,
       non2xx: result.non2xx,
     });
@@ -239,7 +276,7 @@ try {
   );
   console.info('  extra requests per page for the split: 0 (the map is resolved into the HTML)');
   console.info(
-    `  signal ingest (batches of ${MAX_SIGNALS_PER_BATCH}, 20 connections, 3 x 5 s): median ${median(rounds.map((r) => r.eventsPerSecond))} events/s (goal >= 2000), p99 ${median(rounds.map((r) => r.p99))} ms per batch, refused ${rounds.reduce((n, r) => n + r.non2xx, 0)}`,
+    `  signal ingest (batches of ${MAX_SIGNALS_PER_BATCH}, 20 connections, 3 x 5 s): median ${median(rounds.map((r) => r.eventsPerSecond))} events/s checked (proof, versions, weight caps; goal >= 2000), p99 ${median(rounds.map((r) => r.p99))} ms per batch, answered 400 (over one browser's weight) ${rounds.reduce((n, r) => n + r.non2xx, 0)}`,
   );
   console.info(
     `  threshold crossed -> stable map served to a canary browser (${RUNS} runs, ${MIN_VIEWS} views per arm): median ${(median(times) / 1000).toFixed(2)} s, p95 ${(p95(times) / 1000).toFixed(2)} s (goal <= 5 s); automatic rollbacks recorded: ${automatic}`,

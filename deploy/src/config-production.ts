@@ -41,6 +41,9 @@ export function edgeProductionProblems(env: NodeJS.ProcessEnv): string[] {
     problems.push(
       requiredInProduction('CREASE_API_ORIGIN', 'the API origin, e.g. https://api.crease.tv'),
     );
+  // The edge signs what it serves (decision 156): a production edge without the shared key would
+  // mint proofs no other replica or the release service accepts.
+  problems.push(...releaseProofProblems(env));
   for (const name of ['CREASE_API_ORIGIN', 'CREASE_STREAM_EDGE_URL', 'CREASE_ASSET_ORIGIN']) {
     const problem = publicHttpsProblem(name, env[name]);
     if (problem) problems.push(problem);
@@ -53,12 +56,26 @@ export function edgeProductionProblems(env: NodeJS.ProcessEnv): string[] {
  * local console token or anonymous read to fall back on.
  */
 export function releaseServiceProductionProblems(env: NodeJS.ProcessEnv): string[] {
-  return env.CREASE_RELEASE_TOKENS?.trim()
+  const problems = env.CREASE_RELEASE_TOKENS?.trim()
     ? []
     : [
         requiredInProduction(
           'CREASE_RELEASE_TOKENS',
           'name:token pairs for the release API and console, tokens 16+ characters',
+        ),
+      ];
+  // The service checks the proofs of the fallbacks and signals nginx forwards to it.
+  return [...problems, ...releaseProofProblems(env)];
+}
+
+/** The release-proof key (decision 156), shared by every edge and the release service. */
+function releaseProofProblems(env: NodeJS.ProcessEnv): string[] {
+  return env.CREASE_RELEASE_PROOF_SECRET?.trim()
+    ? []
+    : [
+        requiredInProduction(
+          'CREASE_RELEASE_PROOF_SECRET',
+          'the key that signs release proofs, 32+ characters, comma-separated while rotating',
         ),
       ];
 }

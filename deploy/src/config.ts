@@ -1,6 +1,10 @@
 import path from 'node:path';
+import { parseTrustProxy } from 'api/config';
+import type { TrustProxy } from 'api/config';
 import type { S3Config } from './artifacts/s3-artifact-store';
 import { edgeProductionProblems, releaseServiceProductionProblems } from './config-production';
+import { DEFAULT_QUORUM } from './signals/quorum';
+import type { Quorum } from './signals/quorum';
 
 /** Edge server configuration, from the environment, validated at start (STYLE §9). */
 export interface EdgeConfig {
@@ -29,6 +33,11 @@ export interface EdgeConfig {
    * in production). The shell gets the flag in its boot data; the CSP then allows localhost.
    */
   remoteOverrides: boolean;
+  /**
+   * The proxies whose X-Forwarded-For the edge believes (CREASE_TRUST_PROXY, as the API reads it,
+   * decision 061): the viewer's address is what a release proof names as its network.
+   */
+  trustProxy: TrustProxy;
   /** Release registry, artifact store and release API settings (shared with the release CLI). */
   release: ReleaseConfig;
 }
@@ -69,6 +78,18 @@ export interface ReleaseConfig {
   signalsPerMinute: number;
   /** How long signal counts are kept (CREASE_SIGNALS_RETENTION_HOURS, default 168). */
   signalsRetentionHours: number;
+  /**
+   * Keys that sign release proofs (CREASE_RELEASE_PROOF_SECRET, comma-separated, each 32+
+   * characters; the first signs, the others are still accepted during a rotation). Required in
+   * production; empty elsewhere means a local key under the data dir (decision 156).
+   */
+  proofSecrets: string[];
+  /**
+   * Distinct browsers and networks whose proven reports a last-known-good veto and a failing
+   * canary verdict need (CREASE_QUORUM_BROWSERS, default 5; CREASE_QUORUM_NETWORKS, default 3;
+   * decision 157).
+   */
+  quorum: Quorum;
 }
 
 /** Ten minutes live with no fallback reports: long enough for real viewers to have loaded it. */
@@ -150,6 +171,23 @@ function readReleaseConfig(
       `CREASE_SIGNALS_RETENTION_HOURS must be a whole number of hours (1-99999), got "${signalsRetention}"`,
     );
   }
+  const proofSecrets = (env.CREASE_RELEASE_PROOF_SECRET ?? '')
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter(Boolean);
+  if (proofSecrets.some((secret) => secret.length < 32))
+    problems.push(
+      'CREASE_RELEASE_PROOF_SECRET must be keys of at least 32 characters, comma-separated',
+    );
+  const quorumBrowsers = env.CREASE_QUORUM_BROWSERS ?? String(DEFAULT_QUORUM.browsers);
+  const quorumNetworks = env.CREASE_QUORUM_NETWORKS ?? String(DEFAULT_QUORUM.networks);
+  for (const [name, value] of [
+    ['CREASE_QUORUM_BROWSERS', quorumBrowsers],
+    ['CREASE_QUORUM_NETWORKS', quorumNetworks],
+  ] as const) {
+    if (!/^\d{1,4}$/.test(value) || Number(value) < 1)
+      problems.push(`${name} must be a whole number (1-9999), got "${value}"`);
+  }
   const allowAnonymous = env.CREASE_RELEASE_ALLOW_ANONYMOUS === '1';
   if (allowAnonymous && production)
     problems.push('CREASE_RELEASE_ALLOW_ANONYMOUS=1 is refused when NODE_ENV=production');
@@ -167,6 +205,11 @@ function readReleaseConfig(
     canaryMinViews: Number(canaryMinViews) || DEFAULT_CANARY_MIN_VIEWS,
     signalsPerMinute: Number(signalsPerMinute) || 120,
     signalsRetentionHours: Number(signalsRetention) || 168,
+    proofSecrets,
+    quorum: {
+      browsers: Number(quorumBrowsers) || DEFAULT_QUORUM.browsers,
+      networks: Number(quorumNetworks) || DEFAULT_QUORUM.networks,
+    },
   };
 }
 
@@ -227,6 +270,8 @@ export function loadEdgeConfig(
   if (productName.trim() === '' || productName.length > 60)
     problems.push('CREASE_PRODUCT_NAME must be 1-60 characters');
   const release = readReleaseConfig(env, root, problems);
+  const trusted = parseTrustProxy(env.CREASE_TRUST_PROXY);
+  if (typeof trusted === 'object' && 'problem' in trusted) problems.push(trusted.problem);
   const overrides = env.CREASE_REMOTE_OVERRIDES ?? (release.production ? 'off' : 'on');
   if (overrides !== 'on' && overrides !== 'off')
     problems.push(`CREASE_REMOTE_OVERRIDES must be on or off, got "${overrides}"`);
@@ -249,6 +294,7 @@ export function loadEdgeConfig(
     recaptchaSiteKey: siteKey,
     streamEdgeOrigin,
     remoteOverrides: overrides === 'on',
+    trustProxy: typeof trusted === 'object' && 'problem' in trusted ? false : trusted,
     release,
   };
 }

@@ -37,6 +37,9 @@ export async function release<T = unknown>(...args: string[]): Promise<T> {
         CREASE_ACTOR: 'e2e',
         // As the e2e site (playwright.config.ts): the CLI's promotes decide what is proven.
         CREASE_LKG_MIN_LIVE_SECONDS: '0',
+        // As the e2e site: its status reads the same vetoes and canary verdicts.
+        CREASE_QUORUM_BROWSERS: '1',
+        CREASE_QUORUM_NETWORKS: '1',
       },
       maxBuffer: 10 * 1024 * 1024,
     },

@@ -125,6 +125,29 @@ test('3. promoting the original again: the broken build is not the last-known-go
   expect(refused?.stderr).toMatch(/^VERSION_HAS_FALLBACKS: /);
 });
 
+test('3b. a report the edge did not sign for this browser vetoes nothing (issue 19)', async ({
+  page,
+}) => {
+  await page.goto('/privacy-policy');
+  await expect(heading(page, 'Privacy Policy')).toBeVisible();
+  const proof = await page.evaluate(
+    () => (window as unknown as { __CREASE__: { releaseProof: string } }).__CREASE__.releaseProof,
+  );
+  expect(proof).toMatch(/^[\w-]+\.[\w-]{43}$/);
+  // Try to veto the last-known-good: without a proof, and with this page's real proof, which
+  // says it was served the original (falling back to the canary), not the canary.
+  const veto = { remote: 'mf-legal', failedVersion: canary, fallbackVersion: original };
+  for (const body of [veto, { ...veto, proof }]) {
+    const answer = await page.request.post('/_ops/remote-fallback', {
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      data: JSON.stringify(body),
+    });
+    expect(answer.status()).toBe(400);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1000)); // past the counter's flush
+  expect(await appStatus('mf-legal')).toMatchObject({ version: original, lastKnownGood: canary });
+});
+
 test('4. the next failure of the live version falls back to a build that loads', async ({
   page,
 }) => {

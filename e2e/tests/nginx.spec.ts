@@ -150,6 +150,8 @@ test.beforeAll(async () => {
   await cli('export-static.ts', ['--out', path.join(dir, 'site')], {
     ...env,
     NODE_ENV: 'production',
+    // Production configuration requires it (decision 156), though static pages carry no proof.
+    CREASE_RELEASE_PROOF_SECRET: 'nginx-e2e-release-proof-secret-0123456789',
   });
 
   // Upstreams: the real API, started with the production ConfigMap's proxy trust, behind a
@@ -419,25 +421,67 @@ test('issue 9 item 3: a client-supplied X-Forwarded-For does not change the API 
   expect((await initReset({ from: '127.0.0.4', forwardedFor: '6.6.6.1' })).status).not.toBe(429);
 });
 
-test('fallback reports reach the ops endpoint; other methods and big bodies are refused', async () => {
+/** The release status as the CLI reads it from the registry the ops upstream writes to. */
+async function releaseStatus() {
+  return JSON.parse(
+    await cli('release.ts', ['status', '--json'], { CREASE_DATA_DIR: path.join(dir, 'data') }),
+  ) as {
+    apps: { app: string; fallbacks: number; lastKnownGood: string | null }[];
+    fallbacks: unknown[];
+  };
+}
+
+test('the static tier signs nothing: its pages carry no release proof, so what their viewers report is refused and counted as unsigned', async () => {
+  // nginx cannot sign per browser (decision 158): the exported page says so in its boot data.
+  const page = (await request(`${SITE}/privacy-policy`)).body.toString('utf8');
+  expect(page).toContain('"releaseProof":null');
+
+  // A fallback report from such a page (the shell sends it without a proof) reaches the ops
+  // upstream and is refused: it could have come from anyone.
   const report = JSON.stringify({
     remote: 'mf-legal',
-    failedVersion: '1.0.0-broken0001',
-    fallbackVersion: legalVersion,
+    failedVersion: legalVersion,
+    fallbackVersion: '1.0.0-previous01',
   });
-  const ok = await request(`${SITE}/_ops/remote-fallback`, {
+  const unsigned = await request(`${SITE}/_ops/remote-fallback`, {
     method: 'POST',
     headers: { 'content-type': 'text/plain;charset=UTF-8' },
     body: report,
   });
-  expect(ok.status).toBe(204);
+  expect(unsigned.status).toBe(400);
+  expect(JSON.parse(unsigned.body.toString('utf8'))).toMatchObject({
+    code: 'INVALID_OPS_EVENT',
+    message: expect.stringMatching(/no release proof/),
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1000)); // past the counter's flush
+  const status = await releaseStatus();
+  expect(status.fallbacks).toEqual([]);
+  expect(status.apps.find((a) => a.app === 'mf-legal')?.fallbacks).toBe(0);
+  // The ops upstream counted the refusal by reason, in its own file next to the registry.
+  const countsDir = path.join(dir, 'data', 'registry', 'fallbacks');
+  const unsignedCounted = fs
+    .readdirSync(countsDir)
+    .filter((name) => name.endsWith('.json'))
+    .map(
+      (name) =>
+        (
+          JSON.parse(fs.readFileSync(path.join(countsDir, name), 'utf8')) as {
+            dropped?: { unsigned?: number };
+          }
+        ).dropped?.unsigned ?? 0,
+    )
+    .reduce((sum, n) => sum + n, 0);
+  expect(unsignedCounted).toBeGreaterThanOrEqual(1);
+});
 
+test('fallback reports reach the ops endpoint; other methods and big bodies are refused', async () => {
   const bad = await request(`${SITE}/_ops/remote-fallback`, {
     method: 'POST',
     headers: { 'content-type': 'text/plain' },
     body: '{"remote":"nope"}',
   });
   expect(bad.status).toBe(400);
+  expect(JSON.parse(bad.body.toString('utf8'))).toMatchObject({ code: 'INVALID_OPS_EVENT' });
   expect((await request(`${SITE}/_ops/remote-fallback`)).status).toBe(403);
   const big = await request(`${SITE}/_ops/remote-fallback`, {
     method: 'POST',
@@ -447,16 +491,20 @@ test('fallback reports reach the ops endpoint; other methods and big bodies are 
   expect(big.status).toBe(413);
 });
 
-test('signal batches reach the release service; other methods and big bodies are refused', async () => {
+test('signal batches reach the release service, which refuses unsigned ones; other methods and big bodies are refused', async () => {
   const batch = JSON.stringify({
     events: [{ remote: 'mf-legal', version: legalVersion, kind: 'view' }],
   });
-  const ok = await request(`${SITE}/_ops/signals`, {
+  const unsigned = await request(`${SITE}/_ops/signals`, {
     method: 'POST',
     headers: { 'content-type': 'text/plain;charset=UTF-8' },
     body: batch,
   });
-  expect(ok.status).toBe(204);
+  expect(unsigned.status).toBe(400);
+  expect(JSON.parse(unsigned.body.toString('utf8'))).toMatchObject({
+    code: 'INVALID_SIGNALS',
+    message: expect.stringMatching(/no release proof/),
+  });
   expect((await request(`${SITE}/_ops/signals`)).status).toBe(403);
   const big = await request(`${SITE}/_ops/signals`, {
     method: 'POST',

@@ -197,6 +197,8 @@ test('4. a broken build falls back to the last-known-good version and is counted
   await page.goto('/privacy-policy');
   await missingChunk;
   await expect(heading(page, 'Privacy Policy')).toBeVisible({ timeout: 30_000 });
+  // A 204 now means the beacon carried the page's release proof naming both versions
+  // (decision 155): anything else is refused with a 400.
   expect((await report).status()).toBe(204);
 
   // `release status` counts the fallback against the broken version, and names what served.

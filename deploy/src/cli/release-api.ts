@@ -7,6 +7,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { ConfigError, loadReleaseConfig } from '../config';
 import { registerOpsEvents } from '../http/ops-events';
+import { releaseProofSecrets } from '../signals/proof-secret';
 import { registerSignalsAndGuard } from '../signals/release-signals';
 import { openRegistry } from '../registry/open-registry';
 import { registerReleaseApi } from '../http/release-api';
@@ -29,9 +30,11 @@ try {
   const registry = openRegistry(config);
   registerReleaseApi(app, registry, config);
   // Production nginx proxies the site's /_ops/ here, so fallback reports reach the registry.
-  registerOpsEvents(app, registry);
+  // They count only with a release proof the edge signed with the same key (decision 156).
+  const proofSecrets = releaseProofSecrets(config);
+  registerOpsEvents(app, registry, proofSecrets);
   // Real-user signals (POST /_ops/signals) and the canary guard that judges by them.
-  registerSignalsAndGuard(app, registry, config);
+  registerSignalsAndGuard(app, registry, config, proofSecrets);
   await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });
   const stop = () => void app.close().then(() => process.exit(0));
   process.on('SIGINT', stop);

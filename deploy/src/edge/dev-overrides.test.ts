@@ -13,10 +13,12 @@ const SHELL = '1.0.0-shell002';
 /** What production requires (decision 175); its values are not under test here. */
 const PRODUCTION = PRODUCTION_EDGE_ENV;
 const LEGAL = '1.0.0-legal002';
+/** Production configuration requires the release proof key (decision 156); its value is not under test. */
+const PROOF_KEY = { CREASE_RELEASE_PROOF_SECRET: 'overrides-test-release-proof-key-0123456789' };
 
 async function startEdge(env: NodeJS.ProcessEnv) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-overrides-test-'));
-  const config = loadEdgeConfig({ CREASE_DATA_DIR: dataDir, ...env }, dataDir);
+  const config = loadEdgeConfig({ CREASE_DATA_DIR: dataDir, ...PROOF_KEY, ...env }, dataDir);
   writeEdgeArtifacts(config.artifactsDir, { shell: SHELL, legal: [LEGAL] });
   await openRegistry(config.release).promote(
     { shell: SHELL, 'mf-legal': LEGAL },
@@ -46,7 +48,7 @@ function directive(csp: string, name: string): string {
 }
 
 describe('CREASE_REMOTE_OVERRIDES configuration', () => {
-  const load = (env: NodeJS.ProcessEnv) => loadEdgeConfig(env, os.tmpdir());
+  const load = (env: NodeJS.ProcessEnv) => loadEdgeConfig({ ...PROOF_KEY, ...env }, os.tmpdir());
 
   it('is on by default outside production and off in production', () => {
     expect(load({}).remoteOverrides).toBe(true);

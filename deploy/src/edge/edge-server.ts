@@ -6,6 +6,7 @@ import { registerOpsEvents } from '../http/ops-events';
 import { registerReleaseApi } from '../http/release-api';
 import { registerSignalsAndGuard } from '../signals/release-signals';
 import { openRegistry } from '../registry/open-registry';
+import { releaseProofSecrets } from '../signals/proof-secret';
 import { isApiHost } from './handlers/api-host';
 import type { ApiHandler } from './handlers/api-host';
 import { registerArtifacts } from './handlers/artifacts';
@@ -50,6 +51,8 @@ export function createEdgeServer(
   const { apiHandler } = options;
   const app = Fastify({
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    // The viewer's own address behind a load balancer: a release proof names its network.
+    trustProxy: config.trustProxy,
     ...(apiHandler ? { serverFactory: apiHostFactory(apiHandler) } : {}),
   });
   const liveView = liveViewReader(config.releaseMapFile);
@@ -57,10 +60,12 @@ export function createEdgeServer(
   app.get('/healthz', async () => ({ ok: true }));
 
   // The shell's last-known-good fallback reports (POST /_ops/remote-fallback), counted in the registry.
+  // Both count only what a release proof this edge signed says the browser was served.
+  const proofSecrets = releaseProofSecrets(config.release);
   const registry = openRegistry(config.release);
-  registerOpsEvents(app, registry);
+  registerOpsEvents(app, registry, proofSecrets);
   // Real-user signals (POST /_ops/signals) and the canary guard that judges by them.
-  registerSignalsAndGuard(app, registry, config.release);
+  registerSignalsAndGuard(app, registry, config.release, proofSecrets);
   // npm start has the release API on the site itself; production runs it as its own service.
   if (!config.release.production) {
     registerReleaseApi(app, registry, config.release);
@@ -68,8 +73,8 @@ export function createEdgeServer(
     registerReleaseConsole(app, RELEASE_CONSOLE_DIST);
   }
   registerOnlyGet(app);
-  registerReleaseMap(app, liveView);
+  registerReleaseMap(app, liveView, proofSecrets);
   registerArtifacts(app, config.artifactsDir);
-  registerIndexPage(app, config, liveView);
+  registerIndexPage(app, config, liveView, proofSecrets);
   return app;
 }

@@ -87,21 +87,22 @@ function viewOf(state: LiveState): LiveView {
 }
 
 /**
- * The map this request's browser gets. While a canary runs, a browser without a seed gets one in
- * this same response (Set-Cookie), so the split costs no request; with no canary, nothing is set.
+ * The map this request's browser gets, and its seed. While a canary runs, a browser without a
+ * seed gets one in this same response (Set-Cookie), so the split costs no request; with no
+ * canary, nothing is set and the seed is the browser's own, if it has one (else null).
  */
 export function browserVariant(
   live: LiveView,
   request: FastifyRequest,
   reply: FastifyReply,
-): MapVariant {
-  if (!live.state.canaries) return live;
+): { variant: MapVariant; seed: string | null } {
   let seed = seedFromCookies(request.headers.cookie);
+  if (!live.state.canaries) return { variant: live, seed };
   if (!seed) {
     seed = newSeed();
     reply.header('set-cookie', seedCookie(seed, request.protocol === 'https'));
   }
   // Caches must not hand one browser's map to another.
   reply.header('vary', 'cookie');
-  return live.variantFor(seed);
+  return { variant: live.variantFor(seed), seed };
 }

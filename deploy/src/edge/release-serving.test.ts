@@ -72,10 +72,17 @@ describe('the edge serves what the registry makes live', () => {
       body: JSON.stringify({ versions: { 'mf-legal': bad } }),
     });
     expect(promote.status).toBe(200);
+    // The browser's proof of what it was served comes with the map (decision 155).
+    const proof = (await fetch(`${origin}/release-map.json`)).headers.get('x-crease-release-proof');
     const beacon = await fetch(`${origin}/_ops/remote-fallback`, {
       method: 'POST',
       headers: { 'content-type': 'text/plain;charset=UTF-8' },
-      body: JSON.stringify({ remote: 'mf-legal', failedVersion: bad, fallbackVersion: good }),
+      body: JSON.stringify({
+        remote: 'mf-legal',
+        failedVersion: bad,
+        fallbackVersion: good,
+        proof,
+      }),
     });
     expect(beacon.status).toBe(204);
     await server.close(); // flushes the counts

@@ -30,6 +30,11 @@ export interface RenderIndexInput {
   releaseMap: ReleaseMap;
   /** The ETag /release-map.json has for this map (the shell's first revalidation is a 304). */
   releaseMapEtag: string | null;
+  /**
+   * What the edge served this browser, signed (decision 155); the shell sends it with fallback
+   * reports and signals. Null on the static tier, which cannot sign (decision 158).
+   */
+  releaseProof: string | null;
   preloads: Preload[];
 }
 
@@ -87,6 +92,7 @@ export function renderIndex({
   config,
   releaseMap,
   releaseMapEtag,
+  releaseProof,
   preloads,
 }: RenderIndexInput): string {
   const name = escapeHtml(config.productName);
@@ -105,7 +111,7 @@ export function renderIndex({
           .map((js) => `<link rel="preload" as="script" href="${escapeHtml(shellBase + js)}">`)
           .join('')
       : '';
-  const boot = `<script nonce="${nonce}">window.__CREASE__=${inlineJson({ config, releaseMap, releaseMapEtag })};</script>`;
+  const boot = `<script nonce="${nonce}">window.__CREASE__=${inlineJson({ config, releaseMap, releaseMapEtag, releaseProof })};</script>`;
   const prerendered = pathname === '/' && shell.welcomeMarkup !== null;
   const assets = prerendered ? welcomeTags(shell, shellBase, nonce) : entryTags(shell, shellBase);
   // display:contents: the wrapper adds no box, so React's identical tree replaces it without a shift.

@@ -6,10 +6,11 @@ import { readFallbackCounts } from '../registry/fallback-counter';
 import { OPS_FALLBACK_PATH, registerOpsEvents } from './ops-events';
 import type { ReleaseRegistry } from '../registry/release-registry';
 import { tempRegistry } from '../testing/release-fixtures';
+import { TEST_PROOF_SECRET, proofOf } from '../testing/release-proofs';
 
 async function site(registry: ReleaseRegistry): Promise<{ app: FastifyInstance; url: string }> {
   const app = Fastify();
-  registerOpsEvents(app, registry);
+  registerOpsEvents(app, registry, [TEST_PROOF_SECRET]);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };
   return { app, url: `http://127.0.0.1:${port}${OPS_FALLBACK_PATH}` };
@@ -25,7 +26,13 @@ describe('POST /_ops/remote-fallback', () => {
     await registry.promote({ 'mf-legal': good }, { actor: 't' });
     await registry.promote({ 'mf-legal': bad }, { actor: 't' });
     const registryDir = path.join(dataDir, 'registry');
-    const body = JSON.stringify({ remote: 'mf-legal', failedVersion: bad, fallbackVersion: good });
+    const proof = proofOf({ version: bad, fallback: good });
+    const body = JSON.stringify({
+      remote: 'mf-legal',
+      failedVersion: bad,
+      fallbackVersion: good,
+      proof,
+    });
 
     let { app, url } = await site(registry);
     const beacon = await fetch(url, {
@@ -104,9 +111,11 @@ describe('POST /_ops/remote-fallback', () => {
     const { app, url } = await site(registry);
     const statuses: number[] = [];
     for (let i = 0; i < 32; i += 1) {
+      // Each from its own page (a browser counts a few times at most, decision 157).
+      const proof = proofOf({ version: event.failedVersion, fallback: event.fallbackVersion });
       const response = await fetch(url, {
         method: 'POST',
-        body: JSON.stringify(event),
+        body: JSON.stringify({ ...event, proof }),
         headers: { 'content-type': 'text/plain' },
       });
       statuses.push(response.status);

@@ -8,6 +8,9 @@ import { errorBody } from '../registry/release-error';
 import { schemaErrorMessage } from './schema-errors';
 import type { SchemaMessages } from './schema-errors';
 import { perAddressLimiter } from './per-address-limiter';
+import { WeightCap } from '../signals/quorum';
+import { servedOf, verifyReleaseProof } from '../signals/release-proof';
+import type { ProofRejection, ReleaseProof } from '../signals/release-proof';
 
 export const OPS_FALLBACK_PATH = '/_ops/remote-fallback';
 /** Per client address, per minute: a real viewer falls back a handful of times at most. */
@@ -16,12 +19,16 @@ const MAX_BODY = 2048;
 
 const releaseVersion = Type.String({ pattern: RELEASE_VERSION_PATTERN });
 
-/** Strict: exactly these three fields, a known remote, two release versions. */
+/**
+ * Strict: a known remote, two release versions, and the page's release proof (decision 155),
+ * which is checked after the shape so a report without one is counted as unsigned.
+ */
 export const remoteFallbackEventSchema = Type.Object(
   {
     remote: Type.Union(REMOTE_NAMES.map((name) => Type.Literal(name))),
     failedVersion: releaseVersion,
     fallbackVersion: releaseVersion,
+    proof: Type.Optional(Type.String({ maxLength: 1800 })),
   },
   { additionalProperties: false },
 );
@@ -29,13 +36,24 @@ export const remoteFallbackEventSchema = Type.Object(
 export type RemoteFallbackEvent = Static<typeof remoteFallbackEventSchema>;
 
 const EVENT_MESSAGES: SchemaMessages = {
-  whole: 'The body must be a JSON object {remote, failedVersion, fallbackVersion}.',
+  whole: 'The body must be a JSON object {remote, failedVersion, fallbackVersion, proof}.',
   unknownFields: (names) => `Unknown field(s): ${names.join(', ').slice(0, 100)}.`,
   fields: {
     remote: 'remote must be the name of a remote.',
     failedVersion: 'failedVersion must be a release version.',
     fallbackVersion: 'fallbackVersion must be a release version.',
+    proof: 'proof must be the release proof of the page (at most 1800 characters).',
   },
+};
+
+/** Why a report was not counted, in words (each reason is also counted, decision 155). */
+const DROPPED_MESSAGES = {
+  unsigned: 'The report carries no release proof (the boot data releaseProof of the page).',
+  forgedProof: 'The release proof was not signed by this site.',
+  expiredProof: 'The release proof has expired; the next map check renews it.',
+  notServed:
+    'The release proof does not say this browser was served that version and that fallback.',
+  overweight: 'This browser or network has already reported this version enough.',
 };
 
 /** sendBeacon sends text/plain: its body is the same JSON. */
@@ -52,13 +70,36 @@ function parseJsonText(
 }
 
 /**
+ * Who proved a report, or why it is dropped: the proof must be valid and say this browser was
+ * served `failedVersion` with `fallbackVersion` as its fallback; within one browser's and one
+ * network's weight (decision 157).
+ */
+function judgeReport(
+  event: RemoteFallbackEvent,
+  proof: ReleaseProof | ProofRejection,
+  weight: WeightCap,
+): { browser: string; network: string } | keyof typeof DROPPED_MESSAGES {
+  if (typeof proof === 'string') return proof;
+  const served = servedOf(proof, event.remote);
+  if (served?.version !== event.failedVersion || served.fallback !== event.fallbackVersion)
+    return 'notServed';
+  if (!weight.take(`${event.remote}@${event.failedVersion}`, proof.b, proof.n)) return 'overweight';
+  return { browser: proof.b, network: proof.n };
+}
+
+/**
  * `POST /_ops/remote-fallback` on the site's own origin: the shell reports (with sendBeacon,
  * so text/plain or application/json, at most 2 KB) that it fell back to a remote's
- * last-known-good. Counted per remote + failed version in the registry; `status` shows it.
+ * last-known-good. Counted per remote + failed version in the registry with who reported it;
+ * `status` shows it. Only a report whose release proof (signed by one of `proofSecrets`) names
+ * that version and that fallback for this browser counts; the others are dropped and counted by
+ * reason (decision 155), and a veto needs a quorum of browsers and networks (decision 157).
  */
 export function registerOpsEvents(
   app: FastifyInstance,
   registry: Pick<ReleaseRegistry, 'options' | 'syncLiveMap'>,
+  proofSecrets: readonly string[],
+  options: { now?: () => Date } = {},
 ): FallbackCounter {
   // A version reported as failing may be some remote's last-known-good in the live map: rewrite
   // the map so viewers stop falling back to it (decision 060). A failed rewrite is retried by
@@ -71,6 +112,8 @@ export function registerOpsEvents(
     }
   });
   const allow = perAddressLimiter(EVENTS_PER_MINUTE);
+  const now = options.now ?? (() => new Date());
+  const weight = new WeightCap(undefined, undefined, now);
   app.addHook('onClose', async () => counter.flush());
   const fail = (reply: FastifyReply, status: number, code: string, message: string) =>
     reply.code(status).header('cache-control', 'no-store').send(errorBody(code, message));
@@ -84,6 +127,7 @@ export function registerOpsEvents(
       parseJsonText,
     );
     scope.setErrorHandler((error: FastifyError, _request, reply) => {
+      counter.drop('invalid');
       if (error.validation)
         return fail(
           reply,
@@ -115,6 +159,7 @@ export function registerOpsEvents(
       async (request, reply) => {
         const event = request.body;
         if (event.failedVersion === event.fallbackVersion) {
+          counter.drop('invalid');
           return fail(
             reply,
             400,
@@ -122,7 +167,16 @@ export function registerOpsEvents(
             'failedVersion and fallbackVersion must differ.',
           );
         }
-        if (!counter.record(event.remote, event.failedVersion, event.fallbackVersion)) {
+        const judged = judgeReport(
+          event,
+          verifyReleaseProof(proofSecrets, event.proof, now()),
+          weight,
+        );
+        if (typeof judged === 'string') {
+          counter.drop(judged);
+          return fail(reply, 400, 'INVALID_OPS_EVENT', DROPPED_MESSAGES[judged]);
+        }
+        if (!counter.record(event.remote, event.failedVersion, event.fallbackVersion, judged)) {
           return fail(reply, 429, 'TOO_MANY_OPS_EVENTS', 'Too many distinct ops events.');
         }
         return reply.code(204).header('cache-control', 'no-store').send();

@@ -5,7 +5,7 @@ import { APP_NAMES } from '../artifacts/artifact-store';
 import type { AppName } from '../artifacts/artifact-store';
 import type { ReleaseConfig } from '../config';
 import { contractOf } from '../registry/contract-gate';
-import { readFallbackCounts } from '../registry/fallback-counter';
+import { readDroppedFallbacks, readFallbackCounts } from '../registry/fallback-counter';
 import { openArtifactStore } from '../registry/open-registry';
 import { errorBody } from '../registry/release-error';
 import type { ReleaseRegistry } from '../registry/release-registry';
@@ -98,13 +98,14 @@ export function registerReleaseConsoleApi(
         remote: app,
         retentionHours: config.signalsRetentionHours,
       });
-      const fallbacks = readFallbackCounts(config.registryDir).filter(
+      const fallbacks = readFallbackCounts(config.registryDir, config.quorum).filter(
         (count) => !app || count.remote === app,
       );
       const dropped = readDroppedSignals(config.registryDir, {
         retentionHours: config.signalsRetentionHours,
       });
-      return { signalsAvailable: true, versions, fallbacks, dropped };
+      const droppedFallbacks = readDroppedFallbacks(config.registryDir);
+      return { signalsAvailable: true, versions, fallbacks, dropped, droppedFallbacks };
     },
   );
 

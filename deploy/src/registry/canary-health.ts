@@ -1,3 +1,4 @@
+import type { Quorum } from '../signals/quorum';
 import type { CanaryArm, CanaryFigures } from './registry-log';
 
 /**
@@ -9,6 +10,11 @@ export interface CanaryPolicy {
   minViews: number;
   threshold: number;
   minEffect: number;
+  /**
+   * Distinct browsers and networks the canary's failures or fallbacks must come from before it
+   * is judged failing (decision 157); without it (unit tests of the test itself) none is needed.
+   */
+  quorum?: Quorum;
 }
 
 export const DEFAULT_CANARY_POLICY: CanaryPolicy = {
@@ -33,6 +39,9 @@ export interface SignalCounts {
   loadFailures: number;
   crashes: number;
   fallbacks: number;
+  /** Distinct browsers and networks behind the load failures, crashes and fallbacks. */
+  badBrowsers?: number;
+  badNetworks?: number;
 }
 
 /** The counts of one arm: failures are views that failed to load or crashed, at most one per view. */
@@ -44,6 +53,7 @@ export function armOf(version: string, counts: readonly SignalCounts[]): CanaryA
     views,
     failures: Math.min(views, (found?.loadFailures ?? 0) + (found?.crashes ?? 0)),
     fallbacks: Math.min(views, found?.fallbacks ?? 0),
+    reporters: { browsers: found?.badBrowsers ?? 0, networks: found?.badNetworks ?? 0 },
   };
 }
 
@@ -112,6 +122,21 @@ export function judgeCanary(
     worse(failureZ, canary.failures, canary.views, stable.failures, stable.views, policy) ||
     worse(fallbackZ, canary.fallbacks, canary.views, stable.fallbacks, stable.views, policy);
   const zs = `z = ${figures.failureZ} (failures), ${figures.fallbackZ} (fallbacks); threshold ${policy.threshold}`;
+  const who = canary.reporters;
+  const quorum = policy.quorum;
+  if (
+    failing &&
+    quorum &&
+    who &&
+    (who.browsers < quorum.browsers || who.networks < quorum.networks)
+  ) {
+    // Worse, but on the word of too few browsers or networks to act on (decision 157).
+    return {
+      verdict: 'collecting',
+      figures,
+      summary: `Worse than ${stable.version} so far, but its failures come from ${who.browsers} browsers on ${who.networks} networks; the guard needs ${quorum.browsers} on ${quorum.networks}: ${rates}; ${zs}.`,
+    };
+  }
   return failing
     ? {
         verdict: 'failing',

@@ -31,13 +31,19 @@ export function lastKnownGoodOf(
   return null;
 }
 
-/** Versions of `app` that at least one viewer fell back from. */
+/**
+ * Versions of `app` that viewers fell back from: a quorum of distinct browsers and networks
+ * with valid release proofs (decision 157; `vetoes`, set when the counts are read), or any count
+ * from before proofs.
+ */
 export function versionsWithFallbacks(
   app: string,
   fallbacks: readonly FallbackCount[],
 ): Set<string> {
   return new Set(
-    fallbacks.filter((f) => f.remote === app && f.count > 0).map((f) => f.failedVersion),
+    fallbacks
+      .filter((f) => f.remote === app && f.count > 0 && f.vetoes !== false)
+      .map((f) => f.failedVersion),
   );
 }
 

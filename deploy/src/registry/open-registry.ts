@@ -22,7 +22,12 @@ export function openRegistry(config: ReleaseConfig): ReleaseRegistry {
     liveMapFile: config.liveMapFile,
     assetOrigin: config.assetOrigin,
     minLiveMs: config.lkgMinLiveMs,
-    canaryPolicy: { ...DEFAULT_CANARY_POLICY, minViews: config.canaryMinViews },
+    canaryPolicy: {
+      ...DEFAULT_CANARY_POLICY,
+      minViews: config.canaryMinViews,
+      quorum: config.quorum,
+    },
+    quorum: config.quorum,
     // The canary guard judges by the real-user signals stored next to the registry (decision 131).
     signals: (app, since) =>
       readSignalTotals(config.registryDir, {

@@ -40,6 +40,8 @@ export interface CanaryArm {
   failures: number;
   /** Views served by a fallback version instead. */
   fallbacks: number;
+  /** Distinct browsers and networks behind its failures and fallbacks (decision 157). */
+  reporters?: { browsers: number; networks: number };
 }
 
 export interface CanaryFigures {

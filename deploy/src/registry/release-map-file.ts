@@ -11,6 +11,8 @@ export interface CanaryMapEntry {
 
 /** The live state: the shell version and the release map viewers get. */
 export interface LiveState {
+  /** The registry revision this state projects (a release proof names it, decision 155). */
+  revision?: number;
   shell: { version: string } | null;
   releaseMap: ReleaseMap;
   /** Remote -> its running canary (decision 140); the edge resolves each browser's map. */
@@ -37,6 +39,7 @@ function parseCanaries(raw: unknown, map: ReleaseMap): LiveState['canaries'] {
 export function readLiveState(file: string): LiveState {
   try {
     const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      revision?: unknown;
       shell?: { version?: unknown };
       releaseMap?: unknown;
       canaries?: unknown;
@@ -45,6 +48,7 @@ export function readLiveState(file: string): LiveState {
     const releaseMap = parseReleaseMap(raw.releaseMap).map;
     const canaries = parseCanaries(raw.canaries, releaseMap);
     return {
+      ...(Number.isInteger(raw.revision) ? { revision: raw.revision as number } : {}),
       shell: shellVersion ? { version: shellVersion } : null,
       releaseMap,
       ...(canaries ? { canaries } : {}),

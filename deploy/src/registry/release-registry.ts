@@ -6,7 +6,7 @@ import { checkContractGate, contractOf } from './contract-gate';
 import { checkFederationRuntimeGate, federationRuntimeOf } from './federation-runtime-gate';
 import { readFallbackCounts } from './fallback-counter';
 import type { FallbackCount } from './fallback-counter';
-import { lastKnownGoodOf, withProof } from './last-known-good';
+import { lastKnownGoodOf, versionsWithFallbacks, withProof } from './last-known-good';
 import { liveStateOf } from './live-projection';
 import { FsRegistryLog, RevisionTakenError } from './registry-log';
 import type { RegistryApps, ReleaseAction, ReleaseChange, RevisionRecord } from './registry-log';
@@ -54,7 +54,7 @@ export class ReleaseRegistry {
   }
 
   private fallbacks(): FallbackCount[] {
-    return readFallbackCounts(this.options.registryDir);
+    return readFallbackCounts(this.options.registryDir, this.options.quorum);
   }
 
   /** The contract and the federation runtime a stored build declares (both gates read them). */
@@ -447,7 +447,7 @@ export class ReleaseRegistry {
         );
       }
       const count = fallbackCountOf(this.fallbacks(), app, checked);
-      if (count > 0) {
+      if (versionsWithFallbacks(app, this.fallbacks()).has(checked)) {
         throw new ReleaseError(
           'VERSION_HAS_FALLBACKS',
           `${app} ${checked} cannot be marked good: viewers fell back from it ${count} time${count === 1 ? '' : 's'}. A version with recorded fallbacks never becomes the last-known-good; publish a fixed build.`,

@@ -1,5 +1,6 @@
 import type { AppName, ArtifactStore } from '../artifacts/artifact-store';
 import type { FallbackCount } from './fallback-counter';
+import type { Quorum } from '../signals/quorum';
 import type { CanaryHealth, CanaryPolicy, SignalCounts } from './canary-health';
 import type {
   AutomaticRollback,
@@ -86,4 +87,9 @@ export interface RegistryOptions {
   signals?: (app: string, since: Date) => SignalCounts[];
   /** When the canary guard rolls a canary back by itself (decision 141). */
   canaryPolicy?: CanaryPolicy;
+  /**
+   * Distinct browsers and networks whose proven fallback reports veto a version as a
+   * last-known-good (decision 157). Default DEFAULT_QUORUM.
+   */
+  quorum?: Quorum;
 }

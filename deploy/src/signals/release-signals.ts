@@ -14,12 +14,14 @@ export function registerSignalsAndGuard(
   app: FastifyInstance,
   registry: ReleaseRegistry,
   config: ReleaseConfig,
+  proofSecrets: readonly string[],
 ): void {
   const guard = new CanaryGuard(registry, {
     onRollback: (remote, rollback) => app.log.warn({ remote, rollback }, 'canary rolled back'),
     onError: (error) => app.log.warn({ err: error }, 'canary guard check failed'),
   }).start();
   registerSignals(app, registry, {
+    proofSecrets,
     perMinute: config.signalsPerMinute,
     retentionHours: config.signalsRetentionHours,
     onFlush: () => void guard.poke(),

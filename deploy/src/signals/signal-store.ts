@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { VITAL_NAMES } from '@crease/contract';
 import type { SignalEvent, VitalName } from '@crease/contract';
+import { addReporter, mergeReporters } from './quorum';
+import type { Reporters } from './quorum';
 import { VITAL_BOUNDS, bucketIndex, p75Of } from './signal-buckets';
 
 /** One remote version's counts in one minute (what a file stores: never a raw event). */
@@ -16,6 +18,8 @@ export interface MinuteBucket {
   crashes: number;
   /** Histogram counts per vital over VITAL_BOUNDS (one more for the open last bucket). */
   vitals: Record<VitalName, number[]>;
+  /** Who proved the load failures, crashes and fallbacks (hashed ids, decision 157). */
+  reporters?: Reporters;
 }
 
 /** Per remote version, summed over every process and every minute asked for. */
@@ -27,6 +31,9 @@ export interface VersionSignals {
   fallbacks: number;
   crashes: number;
   vitals: Record<VitalName, { count: number; p75: number | null }>;
+  /** Distinct browsers and networks behind the failures and fallbacks (capped, decision 157). */
+  badBrowsers: number;
+  badNetworks: number;
   firstAt: string;
   lastAt: string;
 }
@@ -37,7 +44,28 @@ export interface DroppedSignals {
   unknownVersion: number;
   oversized: number;
   rateLimited: number;
+  /** No release proof (the static tier's pages carry none, or a forged beacon; decision 155). */
+  unsigned: number;
+  /** A proof the edge did not sign. */
+  forgedProof: number;
+  expiredProof: number;
+  /** A version the proof's browser was not served. */
+  notServed: number;
+  /** Beyond one browser's or one network's weight (decision 157). */
+  overweight: number;
 }
+
+export const noDroppedSignals = (): DroppedSignals => ({
+  invalid: 0,
+  unknownVersion: 0,
+  oversized: 0,
+  rateLimited: 0,
+  unsigned: 0,
+  forgedProof: 0,
+  expiredProof: 0,
+  notServed: 0,
+  overweight: 0,
+});
 
 export const DEFAULT_SIGNALS_RETENTION_HOURS = 168;
 /** Distinct remote+version+minute buckets one process keeps per hour; beyond, events are dropped. */
@@ -94,12 +122,7 @@ export class SignalStore {
   readonly instance = `${Date.now()}-${process.pid}-${crypto.randomBytes(3).toString('hex')}`;
   private readonly hours = new Map<string, Map<string, MinuteBucket>>();
   private readonly dirty = new Set<string>();
-  private readonly dropped: DroppedSignals = {
-    invalid: 0,
-    unknownVersion: 0,
-    oversized: 0,
-    rateLimited: 0,
-  };
+  private readonly dropped: DroppedSignals = noDroppedSignals();
   private droppedDirty = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly flushMs: number;
@@ -114,8 +137,11 @@ export class SignalStore {
     return this.options.now?.() ?? new Date();
   }
 
-  /** Counts one valid event; false when this hour already holds too many distinct buckets. */
-  record(event: SignalEvent): boolean {
+  /**
+   * Counts one valid event; false when this hour already holds too many distinct buckets.
+   * `reporter` (hashed ids from its release proof) is kept for failures and fallbacks.
+   */
+  record(event: SignalEvent, reporter?: { browser: string; network: string }): boolean {
     const at = this.now();
     const hour = hourOf(at);
     let buckets = this.hours.get(hour);
@@ -159,6 +185,10 @@ export class SignalStore {
       case 'vital':
         bucket.vitals[event.name!][bucketIndex(event.name!, event.value!)]! += 1;
         break;
+    }
+    if (reporter && event.kind !== 'view' && event.kind !== 'vital') {
+      bucket.reporters ??= { browsers: [], networks: [] };
+      addReporter(bucket.reporters, reporter.browser, reporter.network);
     }
     this.dirty.add(hour);
     this.schedule();
@@ -236,7 +266,10 @@ export function readSignalTotals(
   const fromMinute = minuteOf(oldest);
   const fromHour = hourOf(oldest);
   const dir = signalsDir(registryDir);
-  const totals = new Map<string, { sums: VersionSignals; vitals: Record<VitalName, number[]> }>();
+  const totals = new Map<
+    string,
+    { sums: VersionSignals; vitals: Record<VitalName, number[]>; who: Reporters }
+  >();
   for (const hour of listDir(dir)) {
     if (!HOUR_DIR.test(hour) || hour < fromHour) continue;
     for (const name of listDir(path.join(dir, hour))) {
@@ -261,10 +294,13 @@ export function readSignalTotals(
                 INP: { count: 0, p75: null },
                 CLS: { count: 0, p75: null },
               },
+              badBrowsers: 0,
+              badNetworks: 0,
               firstAt: bucket.minute,
               lastAt: bucket.minute,
             },
             vitals: emptyVitals(),
+            who: { browsers: [], networks: [] },
           };
           totals.set(key, total);
         }
@@ -273,6 +309,7 @@ export function readSignalTotals(
         sums.loadFailures += bucket.loadFailures;
         sums.fallbacks += bucket.fallbacks;
         sums.crashes += bucket.crashes;
+        if (bucket.reporters) mergeReporters(total.who, bucket.reporters);
         if (bucket.minute < sums.firstAt) sums.firstAt = bucket.minute;
         if (bucket.minute > sums.lastAt) sums.lastAt = bucket.minute;
         for (const vital of VITAL_NAMES) {
@@ -284,7 +321,9 @@ export function readSignalTotals(
     }
   }
   return [...totals.values()]
-    .map(({ sums, vitals }) => {
+    .map(({ sums, vitals, who }) => {
+      sums.badBrowsers = who.browsers.length;
+      sums.badNetworks = who.networks.length;
       for (const vital of VITAL_NAMES) {
         sums.vitals[vital] = {
           count: vitals[vital].reduce((a, b) => a + b, 0),
@@ -303,7 +342,7 @@ export function readDroppedSignals(
   registryDir: string,
   options: { now?: Date; retentionHours?: number } = {},
 ): DroppedSignals {
-  const totals: DroppedSignals = { invalid: 0, unknownVersion: 0, oversized: 0, rateLimited: 0 };
+  const totals = noDroppedSignals();
   const now = options.now ?? new Date();
   const oldest =
     now.getTime() - (options.retentionHours ?? DEFAULT_SIGNALS_RETENTION_HOURS) * 3_600_000;

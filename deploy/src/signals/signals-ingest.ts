@@ -14,7 +14,11 @@ import { errorBody } from '../registry/release-error';
 import type { ReleaseRegistry } from '../registry/release-registry';
 import { VITAL_MAX } from './signal-buckets';
 import { SignalStore } from './signal-store';
+import type { DroppedSignals } from './signal-store';
 import { perAddressLimiter } from '../http/per-address-limiter';
+import { WeightCap } from './quorum';
+import { servedOf, verifyReleaseProof } from './release-proof';
+import type { ReleaseProof } from './release-proof';
 
 export { SIGNALS_PATH } from '@crease/contract';
 
@@ -24,9 +28,16 @@ const VERSION = new RegExp(RELEASE_VERSION_PATTERN);
 const KINDS = new Set<string>(SIGNAL_KINDS);
 const VITALS = new Set<string>(VITAL_NAMES);
 
-/** The batch's shape; each event is then checked on its own, so one bad event loses no others. */
+/**
+ * The batch's shape; each event is then checked on its own, so one bad event loses no others.
+ * `proof` is the release proof of the page that saw them (decision 155): checked after the
+ * shape, so a batch without one is counted as unsigned rather than malformed.
+ */
 const batchSchema = Type.Object(
-  { events: Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_SIGNALS_PER_BATCH }) },
+  {
+    proof: Type.Optional(Type.String({ maxLength: 2048 })),
+    events: Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_SIGNALS_PER_BATCH }),
+  },
   { additionalProperties: false },
 );
 
@@ -60,6 +71,30 @@ function checkEvent(
   } as SignalEvent;
 }
 
+const PROOF_MESSAGES = {
+  unsigned: (n: number) =>
+    `${n} events were dropped: the batch carries no release proof (the page's boot data releaseProof).`,
+  forgedProof: (n: number) =>
+    `${n} events were dropped: the release proof was not signed by this site.`,
+  expiredProof: (n: number) =>
+    `${n} events were dropped: the release proof has expired; the next map check renews it.`,
+};
+
+/**
+ * A well-formed event counts only for the version its proof says this browser was served, and
+ * only within one browser's and one network's weight (decisions 155, 157).
+ */
+function judgeEvent(
+  verdict: Verdict,
+  proof: ReleaseProof,
+  weight: WeightCap,
+): SignalEvent | keyof DroppedSignals {
+  if (typeof verdict === 'string') return verdict;
+  if (servedOf(proof, verdict.remote)?.version !== verdict.version) return 'notServed';
+  const what = `${verdict.remote}@${verdict.version}|${verdict.kind}|${verdict.name ?? ''}`;
+  return weight.take(what, proof.b, proof.n) ? verdict : 'overweight';
+}
+
 /**
  * The versions the registry has published, per remote, read incrementally: only revisions newer
  * than the last one read (the log is append-only), at most every `everyMs` unless asked about a
@@ -91,11 +126,15 @@ function publishedVersions(registry: Pick<ReleaseRegistry, 'log'>, everyMs = 100
 }
 
 export interface SignalsOptions {
+  /** Keys that sign release proofs (the first signs; all are accepted). */
+  proofSecrets: readonly string[];
   flushMs?: number;
   /** Batches per address per minute (CREASE_SIGNALS_PER_MINUTE). */
   perMinute?: number;
   retentionHours?: number;
   onFlush?: () => void;
+  /** The clock proofs are checked against (tests). */
+  now?: () => Date;
 }
 
 /**
@@ -108,7 +147,7 @@ export interface SignalsOptions {
 export function registerSignals(
   app: FastifyInstance,
   registry: Pick<ReleaseRegistry, 'log' | 'options'>,
-  options: SignalsOptions = {},
+  options: SignalsOptions,
 ): SignalStore {
   const store = new SignalStore({
     registryDir: registry.options.registryDir,
@@ -118,6 +157,8 @@ export function registerSignals(
   });
   const published = publishedVersions(registry);
   const allow = perAddressLimiter(options.perMinute ?? 120);
+  const now = options.now ?? (() => new Date());
+  const weight = new WeightCap(undefined, undefined, now);
   app.addHook('onClose', async () => store.flush());
   const fail = (reply: FastifyReply, status: number, code: string, message: string) =>
     reply.code(status).header('cache-control', 'no-store').send(errorBody(code, message));
@@ -170,23 +211,28 @@ export function registerSignals(
         },
       },
       async (request, reply) => {
-        let invalid = 0;
-        let unknown = 0;
-        for (const raw of request.body.events) {
-          const verdict = checkEvent(raw, published);
-          if (verdict === 'invalid') invalid += 1;
-          else if (verdict === 'unknownVersion') unknown += 1;
-          else store.record(verdict);
+        const { events } = request.body;
+        const proof = verifyReleaseProof(options.proofSecrets, request.body.proof, now());
+        if (typeof proof === 'string') {
+          // Nothing in a batch without a valid proof is counted, however well-formed.
+          store.drop(proof, events.length);
+          return fail(reply, 400, 'INVALID_SIGNALS', PROOF_MESSAGES[proof](events.length));
         }
-        if (invalid > 0) store.drop('invalid', invalid);
-        if (unknown > 0) store.drop('unknownVersion', unknown);
-        if (invalid + unknown === 0)
-          return reply.code(204).header('cache-control', 'no-store').send();
+        const dropped: Partial<Record<keyof DroppedSignals, number>> = {};
+        for (const raw of events) {
+          const verdict = judgeEvent(checkEvent(raw, published), proof, weight);
+          if (typeof verdict === 'string') dropped[verdict] = (dropped[verdict] ?? 0) + 1;
+          else store.record(verdict, { browser: proof.b, network: proof.n });
+        }
+        const reasons = Object.entries(dropped) as [keyof DroppedSignals, number][];
+        for (const [reason, n] of reasons) store.drop(reason, n);
+        const total = reasons.reduce((sum, [, n]) => sum + n, 0);
+        if (total === 0) return reply.code(204).header('cache-control', 'no-store').send();
         return fail(
           reply,
           400,
           'INVALID_SIGNALS',
-          `${invalid + unknown} of ${request.body.events.length} events were dropped (${invalid} malformed, ${unknown} of a version never published for that remote); the others were counted.`,
+          `${total} of ${events.length} events were dropped (${dropped.invalid ?? 0} malformed, ${dropped.unknownVersion ?? 0} of a version never published for that remote, ${dropped.notServed ?? 0} of a version this browser was not served, ${dropped.overweight ?? 0} beyond one browser's share); the others were counted.`,
         );
       },
     );

@@ -8,6 +8,7 @@ import { tempRegistry } from '../testing/release-fixtures';
 import { p75Of } from './signal-buckets';
 import { SignalStore, readDroppedSignals, readSignalTotals } from './signal-store';
 import { registerSignals } from './signals-ingest';
+import { TEST_PROOF_SECRET, proofOf } from '../testing/release-proofs';
 
 const servers: FastifyInstance[] = [];
 afterAll(() => Promise.all(servers.map((s) => s.close())));
@@ -19,6 +20,7 @@ async function ingest(options: { perMinute?: number } = {}) {
   const app = Fastify();
   const flushed: number[] = [];
   const store = registerSignals(app, fixture.registry, {
+    proofSecrets: [TEST_PROOF_SECRET],
     flushMs: 20,
     onFlush: () => flushed.push(Date.now()),
     ...options,
@@ -26,11 +28,13 @@ async function ingest(options: { perMinute?: number } = {}) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   servers.push(app);
   const { port } = app.server.address() as { port: number };
+  // Every batch as the shell sends it: with the proof of a page that was served `version`.
+  const proof = proofOf({ version });
   const post = async (body: unknown, type = 'text/plain;charset=UTF-8') => {
     const response = await fetch(`http://127.0.0.1:${port}${SIGNALS_PATH}`, {
       method: 'POST',
       headers: { 'content-type': type },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
+      body: typeof body === 'string' ? body : JSON.stringify({ proof, ...(body as object) }),
     });
     return {
       status: response.status,
@@ -125,6 +129,11 @@ describe('POST /_ops/signals', () => {
       unknownVersion: 0,
       oversized: 1,
       rateLimited: 1,
+      unsigned: 0,
+      forgedProof: 0,
+      expiredProof: 0,
+      notServed: 0,
+      overweight: 0,
     });
     expect(readSignalTotals(registryDir)).toEqual([]);
   });

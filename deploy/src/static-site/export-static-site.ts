@@ -105,6 +105,9 @@ export function exportStaticSite({
       },
       releaseMap: state.releaseMap,
       releaseMapEtag,
+      // nginx cannot sign per browser: static pages carry no proof, so what their viewers
+      // report is dropped and counted as unsigned (decision 158).
+      releaseProof: null,
       preloads,
     });
   };

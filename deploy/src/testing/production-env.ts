@@ -7,4 +7,5 @@ export const PRODUCTION_EDGE_ENV = {
   NODE_ENV: 'production',
   CREASE_API_ORIGIN: 'https://api.crease.tv',
   CREASE_STREAM_EDGE_URL: 'https://video.crease.tv/',
+  CREASE_RELEASE_PROOF_SECRET: 'production-release-proof-secret-0123456789',
 };

@@ -68,6 +68,22 @@ describe('readBootData', () => {
     expect(boot.releaseMapEtag).toBe('"mH0Kb8tQ-v2"');
   });
 
+  it('reads the release proof, and treats anything else as none (decision 155)', () => {
+    const proof = `eyJ2IjoxfQ.${'A'.repeat(43)}`;
+    expect(readBootData({ releaseMap: VALID_RELEASE_MAP, releaseProof: proof })).toMatchObject({
+      releaseProof: proof,
+      problems: [],
+    });
+    // The static tier's pages carry none.
+    expect(readBootData({ releaseMap: VALID_RELEASE_MAP, releaseProof: null })).toMatchObject({
+      releaseProof: null,
+      problems: [],
+    });
+    const bad = readBootData({ releaseMap: VALID_RELEASE_MAP, releaseProof: '<script>' });
+    expect(bad.releaseProof).toBeNull();
+    expect(bad.problems).toEqual([expect.stringMatching(/^releaseProof is invalid/)]);
+  });
+
   it('replaces every field of the wrong type with its default and reports it', () => {
     const boot = readBootData({
       config: {

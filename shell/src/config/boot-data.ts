@@ -25,6 +25,11 @@ export interface BootData {
   releaseMap: ReleaseMap;
   /** The ETag /release-map.json has for the inlined map: the first revalidation is a 304. */
   releaseMapEtag: string | null;
+  /**
+   * What the edge served this browser, signed (decision 155); sent with fallback reports and
+   * signals. Null on the static tier, which cannot sign (decision 158).
+   */
+  releaseProof: string | null;
   /** Everything that was wrong with the inlined data; the shell still boots with safe values. */
   problems: string[];
 }
@@ -42,6 +47,9 @@ export const DEFAULT_CONFIG: ShellConfig = {
 
 /** An HTTP entity tag, strong or weak: what the browser may send back in If-None-Match. */
 const ETAG_PATTERN = /^(W\/)?"[\x21\x23-\x7e]{1,200}"$/;
+
+/** A release proof: base64url payload, a dot, a base64url HMAC-SHA256. */
+const PROOF_PATTERN = /^[A-Za-z0-9_-]{1,1900}\.[A-Za-z0-9_-]{43}$/;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -116,6 +124,7 @@ export function readBootData(raw: unknown): BootData {
       config: DEFAULT_CONFIG,
       releaseMap: parseReleaseMap(undefined).map,
       releaseMapEtag: null,
+      releaseProof: null,
       problems,
     };
   }
@@ -127,5 +136,10 @@ export function readBootData(raw: unknown): BootData {
     releaseMapEtag = raw.releaseMapEtag;
   else if (raw.releaseMapEtag !== undefined && raw.releaseMapEtag !== null)
     problems.push('releaseMapEtag is invalid; the first map check downloads the map');
-  return { config, releaseMap: parsed.map, releaseMapEtag, problems };
+  let releaseProof: string | null = null;
+  if (typeof raw.releaseProof === 'string' && PROOF_PATTERN.test(raw.releaseProof))
+    releaseProof = raw.releaseProof;
+  else if (raw.releaseProof !== undefined && raw.releaseProof !== null)
+    problems.push('releaseProof is invalid; release signals from this page will not count');
+  return { config, releaseMap: parsed.map, releaseMapEtag, releaseProof, problems };
 }

@@ -67,6 +67,23 @@ describe('reportRemoteFallback', () => {
     expect(JSON.parse(request?.body ?? '')).toEqual(REPORT);
   });
 
+  it("carries the page's release proof, and none when the page has none (the static tier)", async () => {
+    const bodies: string[] = [];
+    const transport = {
+      sendBeacon: (_url: string, data: Blob) => {
+        void data.text().then((body) => bodies.push(body));
+        return true;
+      },
+    };
+    reportRemoteFallback({ ...REPORT, proof: 'payload.signature' }, '/f', transport);
+    reportRemoteFallback({ ...REPORT, proof: null }, '/f', transport);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(bodies.map((body) => JSON.parse(body) as unknown)).toEqual([
+      { ...REPORT, proof: 'payload.signature' },
+      REPORT,
+    ]);
+  });
+
   it('never throws when the report cannot be delivered', async () => {
     await server.close();
     expect(() =>

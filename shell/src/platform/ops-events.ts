@@ -7,6 +7,11 @@ export interface RemoteFallbackReport {
   remote: RemoteName;
   failedVersion: string;
   fallbackVersion: string;
+  /**
+   * The release proof that says this browser was served both versions (decision 155); without
+   * one (the static tier) the report is only counted as unsigned.
+   */
+  proof?: string | null;
 }
 
 export interface OpsTransport {
@@ -26,7 +31,8 @@ export function reportRemoteFallback(
   url: string,
   transport: OpsTransport = browserTransport(),
 ): void {
-  sendOpsBeacon(url, JSON.stringify(report), transport);
+  const { proof, ...fields } = report;
+  sendOpsBeacon(url, JSON.stringify(proof ? { ...fields, proof } : fields), transport);
 }
 
 /** One ops event body to the site's origin: a beacon, else fetch with keepalive; never throws. */

@@ -12,6 +12,8 @@ export interface SignalQueueOptions {
   delayMs?: number;
   /** Events kept while unsent; beyond it the oldest go (a flood never grows memory). */
   maxQueued?: number;
+  /** The proof of what this browser was served, per remote version (decision 155). */
+  proofFor?: (remote: RemoteName, version: string) => string | null;
 }
 
 /**
@@ -51,13 +53,27 @@ export class SignalQueue implements RemoteSignals {
     this.push({ remote, version, kind: 'vital', name, value: Math.round(value * 1000) / 1000 });
   }
 
-  /** Sends everything queued now, in batches of at most MAX_SIGNALS_PER_BATCH. */
+  /**
+   * Sends everything queued now, in batches of at most MAX_SIGNALS_PER_BATCH, each with the
+   * release proof that names its events' versions (one batch per proof: a tab that crossed a
+   * promote holds events of two maps).
+   */
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    while (this.queue.length > 0) {
-      const events = this.queue.splice(0, MAX_SIGNALS_PER_BATCH);
-      sendOpsBeacon(this.options.url, JSON.stringify({ events }), this.options.transport);
+    const byProof = new Map<string | null, SignalEvent[]>();
+    for (const event of this.queue.splice(0)) {
+      const proof = this.options.proofFor?.(event.remote, event.version) ?? null;
+      const events = byProof.get(proof) ?? [];
+      events.push(event);
+      byProof.set(proof, events);
+    }
+    for (const [proof, events] of byProof) {
+      for (let i = 0; i < events.length; i += MAX_SIGNALS_PER_BATCH) {
+        const batch = events.slice(i, i + MAX_SIGNALS_PER_BATCH);
+        const body = proof ? { proof, events: batch } : { events: batch };
+        sendOpsBeacon(this.options.url, JSON.stringify(body), this.options.transport);
+      }
     }
   }
 

@@ -26,9 +26,13 @@ import { detectDevice } from './device';
 import { DeviceRegistrar } from './device-registration';
 import shellPackage from '../../package.json';
 import { REMOTE_FALLBACK_PATH, reportRemoteFallback } from './ops-events';
+import { ReleaseProofs } from './release-proofs';
 import { SignalQueue } from './release-signals';
 import { observeWebVitals } from './web-vitals';
 import type { RemoteSignals } from '../remotes/remote-signals';
+
+/** Well inside a release proof's hour, so a visible tab's proof never lapses. */
+const PROOF_RENEWAL_MS = 20 * 60_000;
 
 /** A remote this browser loads from a developer's localhost build instead of the release. */
 export interface ActiveOverride {
@@ -90,12 +94,22 @@ export function createShellServices({
     afterSwitch: () => window.location.reload(),
   });
   const analytics = createAnalytics(http);
+  // What the edge served this browser, signed: every fallback report and signal carries it.
+  const proofs = new ReleaseProofs(boot.releaseProof);
   const releaseMaps = new ReleaseMapSource({
     initial: boot.releaseMap,
     initialEtag: boot.releaseMapEtag,
     url: new URL(RELEASE_MAP_PATH, window.location.href).href,
     onProblem: (message) => console.warn(`[crease] ${message}`),
+    onProof: (token) => proofs.add(token),
   });
+  // A proof lives an hour (decision 155): a tab on one screen renews it while visible. The
+  // static tier gives none, so there is nothing to renew.
+  if (boot.releaseProof) {
+    setInterval(() => {
+      if (document.visibilityState === 'visible') void releaseMaps.renewProof();
+    }, PROOF_RENEWAL_MS);
+  }
 
   // Developer overrides: read (and the query consumed) before the router sees the URL.
   const overrideStorage = browserOverrideStorage();
@@ -112,7 +126,10 @@ export function createShellServices({
     manifestUrl: manifestUrl!,
   }));
 
-  const signals = new SignalQueue({ url: new URL(SIGNALS_PATH, window.location.href).href });
+  const signals = new SignalQueue({
+    url: new URL(SIGNALS_PATH, window.location.href).href,
+    proofFor: (remote, version) => proofs.proofFor(remote, version),
+  });
   const runtime = new RemoteRuntime({
     federation,
     releaseMap: () => applyOverrides(releaseMaps.current(), resolved.overrides),
@@ -130,6 +147,7 @@ export function createShellServices({
             remote: event.remote,
             failedVersion: event.failedVersion,
             fallbackVersion: event.fallbackVersion,
+            proof: proofs.proofFor(event.remote, event.failedVersion, event.fallbackVersion),
           },
           new URL(REMOTE_FALLBACK_PATH, window.location.href).href,
         );

@@ -26,7 +26,7 @@ function serveMap(map: unknown, etag: string) {
   });
 }
 
-function source(options: { timeoutMs?: number } = {}) {
+function source(options: { timeoutMs?: number; onProof?: (token: string) => void } = {}) {
   const problems: string[] = [];
   const maps = new ReleaseMapSource({
     initial: MAP_V1,
@@ -44,6 +44,26 @@ async function pastFirstRoute(maps: ReleaseMapSource) {
 }
 
 describe('ReleaseMapSource', () => {
+  it('hands on the release proof of every answer, and renews it without touching the map', async () => {
+    server.handle((request, response) => {
+      const proof = { 'x-crease-release-proof': `proof-${server.requests.length}` };
+      if (request.headers['if-none-match'] === '"v1"') {
+        response.writeHead(304, { etag: '"v1"', ...proof });
+        response.end();
+        return;
+      }
+      sendJson(response, 200, MAP_V2, { etag: '"v2"', ...proof });
+    });
+    const proofs: string[] = [];
+    const { maps } = source({ onProof: (token: string) => proofs.push(token) });
+    await pastFirstRoute(maps);
+
+    await expect(maps.beforeRoute({ showsRemote: true })).resolves.toBe('not-modified');
+    await maps.renewProof();
+    expect(proofs).toEqual(['proof-1', 'proof-2']);
+    expect(maps.current()).toEqual(MAP_V1);
+  });
+
   it('spends no request on the first route or on routes without a remote', async () => {
     serveMap(MAP_V2, '"v2"');
     const { maps } = source();

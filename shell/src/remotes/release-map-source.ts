@@ -3,6 +3,8 @@ import type { ReleaseMap } from '@crease/contract';
 
 /** Same origin as the page: the edge (or nginx) serves it no-cache with an ETag. */
 export const RELEASE_MAP_PATH = '/release-map.json';
+/** Each map answer carries a fresh release proof for this browser here (decision 155). */
+export const RELEASE_PROOF_HEADER = 'x-crease-release-proof';
 
 /**
  * How a route change settled the map:
@@ -24,6 +26,8 @@ export interface ReleaseMapSourceOptions {
   timeoutMs?: number;
   fetchImpl?: typeof fetch;
   onProblem?(message: string): void;
+  /** Each answer (200 or 304) carries a fresh release proof for this browser (decision 155). */
+  onProof?(token: string): void;
 }
 
 /**
@@ -87,6 +91,8 @@ export class ReleaseMapSource {
         credentials: 'same-origin',
         signal: controller.signal,
       });
+      const proof = response.headers.get(RELEASE_PROOF_HEADER);
+      if (proof) this.options.onProof?.(proof);
       if (response.status === 304) return 'not-modified';
       if (!response.ok) return this.keep(`release map check answered HTTP ${response.status}`);
       const parsed = parseReleaseMap(await response.json());
@@ -106,6 +112,25 @@ export class ReleaseMapSource {
       );
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Asks for a fresh release proof without touching the map (a tab that stays on one screen
+   * longer than a proof lives): a conditional GET whose answer only feeds `onProof`; a changed
+   * map is left for the next route change, as ever. Never throws.
+   */
+  async renewProof(): Promise<void> {
+    try {
+      const response = await this.fetchImpl(this.options.url, {
+        headers: this.etag ? { 'if-none-match': this.etag } : {},
+        cache: 'no-store',
+        credentials: 'same-origin',
+      });
+      const proof = response.headers.get(RELEASE_PROOF_HEADER);
+      if (proof) this.options.onProof?.(proof);
+    } catch {
+      // the next route change or renewal tries again
     }
   }
 

@@ -96,8 +96,25 @@ export interface ReleaseHealth {
   signalsAvailable: boolean;
   versions: VersionSignals[];
   fallbacks: FallbackCount[];
-  /** Beacons the release service refused, by reason (decision 131). */
-  dropped?: { invalid: number; unknownVersion: number; oversized: number; rateLimited: number };
+  /** Beacons the release service refused, by reason (decisions 131, 155). */
+  dropped?: {
+    invalid: number;
+    unknownVersion: number;
+    oversized: number;
+    rateLimited: number;
+    unsigned?: number;
+    forgedProof?: number;
+    expiredProof?: number;
+    notServed?: number;
+    overweight?: number;
+  };
+  /** Fallback reports refused, by reason (decision 155). */
+  droppedFallbacks?: Partial<
+    Record<
+      'invalid' | 'unsigned' | 'forgedProof' | 'expiredProof' | 'notServed' | 'overweight',
+      number
+    >
+  >;
 }
 
 export interface CommitResult {

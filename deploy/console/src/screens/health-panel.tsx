@@ -84,7 +84,20 @@ export function HealthPanel({ health, status }: { health: ReleaseHealth; status:
         <p className={styles.muted}>
           Dropped beacons (never stored): {health.dropped.invalid} malformed,{' '}
           {health.dropped.unknownVersion} of unknown versions, {health.dropped.oversized} oversized,{' '}
-          {health.dropped.rateLimited} over the rate limit.
+          {health.dropped.rateLimited} over the rate limit; without a valid release proof:{' '}
+          {health.dropped.unsigned ?? 0} unsigned, {health.dropped.forgedProof ?? 0} forged,{' '}
+          {health.dropped.expiredProof ?? 0} expired, {health.dropped.notServed ?? 0} for a version
+          not served, {health.dropped.overweight ?? 0} beyond one browser&rsquo;s share.
+        </p>
+      ) : null}
+      {health.droppedFallbacks && Object.values(health.droppedFallbacks).some((n) => n > 0) ? (
+        <p className={styles.muted}>
+          Dropped fallback reports (never counted): {health.droppedFallbacks.unsigned ?? 0}{' '}
+          unsigned, {health.droppedFallbacks.forgedProof ?? 0} forged,{' '}
+          {health.droppedFallbacks.expiredProof ?? 0} expired,{' '}
+          {health.droppedFallbacks.notServed ?? 0} for a version not served,{' '}
+          {health.droppedFallbacks.overweight ?? 0} beyond one browser&rsquo;s share,{' '}
+          {health.droppedFallbacks.invalid ?? 0} malformed.
         </p>
       ) : null}
       {list.length === 0 ? (

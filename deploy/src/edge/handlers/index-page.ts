@@ -8,6 +8,7 @@ import { browserVariant } from '../live-view';
 import type { LiveViewReader } from '../live-view';
 import { remotePreloads } from '../remote-preload';
 import type { Preload } from '../remote-preload';
+import { releaseProofFor } from '../release-proof-for';
 import { renderIndex } from '../render-index';
 import { securityHeaders } from '../security-headers';
 import { findRouteEntry, readShellArtifact } from '../shell-artifact';
@@ -74,6 +75,7 @@ export function registerIndexPage(
   app: FastifyInstance,
   config: EdgeConfig,
   liveView: LiveViewReader,
+  proofSecrets: readonly string[],
 ): void {
   const shellArtifact = shellArtifacts(config.artifactsDir);
   const preloadsOf = preloadReader();
@@ -83,7 +85,8 @@ export function registerIndexPage(
     const url = new URL(request.url, 'http://edge.invalid');
     const live = liveView();
     const { state } = live;
-    const variant = browserVariant(live, request, reply);
+    const served = browserVariant(live, request, reply);
+    const { variant } = served;
     if (!state.shell) {
       return reply
         .code(503)
@@ -120,6 +123,7 @@ export function registerIndexPage(
       },
       releaseMap: variant.releaseMap,
       releaseMapEtag: variant.mapEtag,
+      releaseProof: releaseProofFor(proofSecrets, request, live, served),
       preloads,
     });
     securityHeaders(reply, nonce, config, apiOrigin, live.remoteOrigins);
