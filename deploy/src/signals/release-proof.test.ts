@@ -7,6 +7,7 @@ import { TEST_PROOF_SECRET, proofOf } from '../testing/release-proofs';
 import { releaseProofSecrets } from './proof-secret';
 import { networkOf, servedOf, verifyReleaseProof } from './release-proof';
 import { WeightCap } from './quorum';
+import { PRODUCTION_EDGE_ENV } from '../testing/production-env';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 const secrets = [TEST_PROOF_SECRET];
@@ -72,15 +73,16 @@ describe('release proofs', () => {
 describe('the release proof key', () => {
   it('is required in production, at least 32 characters, and a list while rotating', () => {
     const dataDir = tempDir('crease-proof-key-');
-    expect(() => loadEdgeConfig({ CREASE_DATA_DIR: dataDir, NODE_ENV: 'production' })).toThrow(
-      /CREASE_RELEASE_PROOF_SECRET is required when NODE_ENV=production/,
+    const { CREASE_RELEASE_PROOF_SECRET: _key, ...withoutKey } = PRODUCTION_EDGE_ENV;
+    expect(() => loadEdgeConfig({ ...withoutKey, CREASE_DATA_DIR: dataDir })).toThrow(
+      /CREASE_RELEASE_PROOF_SECRET is required in production/,
     );
     expect(() =>
       loadEdgeConfig({ CREASE_DATA_DIR: dataDir, CREASE_RELEASE_PROOF_SECRET: 'short' }),
     ).toThrow(/at least 32 characters/);
     const rotating = loadEdgeConfig({
+      ...PRODUCTION_EDGE_ENV,
       CREASE_DATA_DIR: dataDir,
-      NODE_ENV: 'production',
       CREASE_RELEASE_PROOF_SECRET: `${'n'.repeat(32)}, ${'o'.repeat(32)}`,
     });
     expect(releaseProofSecrets(rotating.release)).toEqual(['n'.repeat(32), 'o'.repeat(32)]);
