@@ -1,9 +1,11 @@
 /**
  * The embedded live HLS origin (ORIGIN_PATHS, docs/streams.md): the multivariant playlist, each
  * rendition's live media playlist, init segment and media segments. Every request needs a valid
- * playback token for this channel (403 otherwise); the origin checks it exactly as a CDN edge
- * holding the same key would, without the database. Playlists are cacheable for 1 s, init and
- * media segments forever: a segment's bytes depend only on its URL path.
+ * playback token for this channel (403 otherwise): its mac, expiry and channel exactly as a CDN
+ * edge holding the same key would, then that its stream is still open on a registered device
+ * (stream-standing.ts: one shared lookup per stream every few seconds, decision 151). Playlists
+ * are cacheable for 1 s, init and media segments forever: a segment's bytes depend only on its
+ * URL path.
  */
 import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
@@ -15,6 +17,7 @@ import type { ApiServices } from '../services';
 import { channelState } from '../streams/origin/channel-states';
 import type { ChannelState } from '../streams/origin/channel-states';
 import { mediaPlaylist, multivariantPlaylist, windowAt } from '../streams/origin/playlists';
+import { STANDING_MESSAGES } from '../streams/origin/stream-standing';
 import { TOKEN_PROBLEM_MESSAGES } from '../streams/playback-token';
 import type { MediaLibrary } from '../streams/media/media-library';
 import { errorResponses } from './schemas';
@@ -56,6 +59,12 @@ async function authorize(
   );
   if (!checked.ok)
     throw new ApiError('STREAM_TOKEN_INVALID', TOKEN_PROBLEM_MESSAGES[checked.problem]);
+  // A genuine token dies with its stream or its device (decision 151), within a few seconds.
+  const standing = await services.streams.standings.standing(
+    checked.claims,
+    services.clock.now().getTime(),
+  );
+  if (standing !== 'open') throw new ApiError('STREAM_TOKEN_INVALID', STANDING_MESSAGES[standing]);
   const channel = await channelState(
     services.database.db,
     services.catalog.reads,
