@@ -203,6 +203,8 @@ describeEachDatabase('Stream integrity (issue 19)', (host) => {
           off: true,
         });
       },
+      // About a hundred calls each: room for a loaded machine.
+      90_000,
     );
   });
 
@@ -217,11 +219,21 @@ describeEachDatabase('Stream integrity (issue 19)', (host) => {
       return body.message;
     };
 
+    /** The CDN edge's auth subrequest (decision 151): its status and Cache-Control. */
+    const access = async (replica: RunningApi, grant: StreamGrant) => {
+      const res = await fetch(
+        `${replica.origin}/live/cricket/${grant.channelId}/access?token=${grant.playback.token}`,
+      );
+      await res.arrayBuffer();
+      return [res.status, res.headers.get('cache-control')];
+    };
+
     it('refuses a closed stream on every replica within seconds: closing at once is not free viewing', async () => {
       const v = await f.viewer('trial');
       const grant = await granted(v);
       // Replica b has seen the stream open (its answer is remembered for a few seconds).
       expect(await f.play(b, grant, '720p/index.m3u8')).toBe(200);
+      expect(await access(b, grant)).toEqual([204, 'public, max-age=5']);
       // The attack: close at once (nothing counted), then keep fetching with the old token.
       expect((await f.close(v, grant.streamId)).status).toBe(204);
       const closedAt = f.now();
@@ -238,6 +250,7 @@ describeEachDatabase('Stream integrity (issue 19)', (host) => {
       expect(Math.max(0, ...served)).toBeLessThan(STANDING_TTL_MS / 1000);
       expect(Math.max(0, ...served)).toBeLessThan(REFUSED_WITHIN_S);
       expect(await refusal(b, grant)).toMatch(/closed/);
+      for (const replica of [a, b]) expect((await access(replica, grant))[0]).toBe(403);
       expect(await used(v.userId)).toBe(0);
     });
 
@@ -260,6 +273,7 @@ describeEachDatabase('Stream integrity (issue 19)', (host) => {
         expect(await f.play(replica, grant, 'master.m3u8')).toBe(403);
         expect(await f.play(replica, grant, `480p/${f.liveSegment()}.m4s`)).toBe(403);
         expect(await refusal(replica, grant)).toMatch(/signed out/);
+        expect((await access(replica, grant))[0]).toBe(403);
       }
     });
 
