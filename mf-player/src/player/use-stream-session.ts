@@ -334,7 +334,9 @@ export function useStreamSession(
   /**
    * A metered (trial) stream is closed on pause, so no paused second is counted (the server
    * counts an open stream's wall time until its lease ends), and a new one is granted on resume.
-   * The picture does not wait: the old token stays valid for the seconds the grant takes.
+   * The picture does not wait: it plays from the buffer while the grant is made. The closed
+   * stream's token is refused within seconds (decision 151), so the view stops loading while
+   * paused and loads on with the resumed stream's token.
    */
   const setPaused = useCallback(
     (paused: boolean) => {
