@@ -148,7 +148,7 @@ async function assertWithinLimit(
 }
 
 /** Settles the account's open streams and closes those whose lease has passed. */
-async function settleLapsed(tx: Tx, subscription: SubscriptionRow, now: Date) {
+async function settleAndCloseLapsed(tx: Tx, subscription: SubscriptionRow, now: Date) {
   const settled = await settleAccount(tx, subscription, now, now);
   const lapsed = settled.open.filter((stream) => stream.leaseUntil <= now);
   if (lapsed.length > 0)
@@ -208,7 +208,7 @@ export async function grantStream(
 
   return ctx.db.transaction(async (tx) => {
     let subscription = await lockSubscription(tx, user.id, ctx.now);
-    subscription = await settleLapsed(tx, subscription, ctx.now);
+    subscription = await settleAndCloseLapsed(tx, subscription, ctx.now);
     const entitlement = await entitlementNow(tx, user, request.vidictId, ctx);
     if (!entitlement.entitled) throw notEntitled(entitlement, user.id);
     await assertWithinLimit(tx, subscription, user.id, request.vidictId, ctx);
