@@ -19,6 +19,7 @@ import { PasswordHasher } from './security/passwords';
 import { Sessions } from './security/sessions';
 import { XsrfTokens } from './security/xsrf';
 import { LazyMediaLibrary } from './streams/media/media-library';
+import { StreamStandings } from './streams/origin/stream-standing';
 import { PlaybackTokens } from './streams/playback-token';
 
 /** Work that must not delay a response (mail) but must finish before the API closes. */
@@ -58,7 +59,7 @@ export interface ApiServices {
   /** The embedded sandbox provider when it is the one in use (its hosted-page routes need it). */
   sandbox: SandboxProvider | null;
   /** Playback tokens and the rendered test card the embedded origin serves (docs/streams.md). */
-  streams: { tokens: PlaybackTokens; media: LazyMediaLibrary };
+  streams: { tokens: PlaybackTokens; media: LazyMediaLibrary; standings: StreamStandings };
 }
 
 export function createServices(
@@ -100,6 +101,7 @@ export function createServices(
     streams: {
       tokens: new PlaybackTokens(config.streams.tokenSecret),
       media: new LazyMediaLibrary(config.streams.mediaCacheDir),
+      standings: new StreamStandings(database.prepared),
     },
     ...overrides,
   };

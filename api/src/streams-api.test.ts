@@ -754,6 +754,7 @@ describeEachDatabase('Streams API and origin', (host) => {
       '/api/v1/streams/{streamId}',
       '/live/{application}/{channelId}/master.m3u8',
       '/live/{application}/{channelId}/{rendition}/{file}',
+      '/live/{application}/{channelId}/access',
     ])
       expect(res.body.paths).toHaveProperty([route]);
   });

@@ -207,6 +207,13 @@ test('a trial viewer’s minutes go down while playing and stop while paused', a
   // The first heartbeat after 30 s of watching settles the time played.
   await expect.poll(left, { timeout: 45_000, intervals: [2000] }).toBeLessThan(atStart - 25);
 
+  // The closed stream's token is refused within seconds (decision 151): a paused player must
+  // stop loading rather than knock on the origin with it.
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/live/') && response.status() === 403)
+      refused.push(response.url());
+  });
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
   // The paused trial stream is closed (settled to the pause): nothing more is counted.
@@ -217,6 +224,7 @@ test('a trial viewer’s minutes go down while playing and stop while paused', a
 
   await page.getByRole('button', { name: 'Play' }).click();
   await expectPlaying(page);
+  expect(refused).toEqual([]);
 });
 
 test('a viewer without a plan or trial time is sent to the plans', async ({ page }) => {

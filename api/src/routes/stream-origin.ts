@@ -1,9 +1,11 @@
 /**
  * The embedded live HLS origin (ORIGIN_PATHS, docs/streams.md): the multivariant playlist, each
  * rendition's live media playlist, init segment and media segments. Every request needs a valid
- * playback token for this channel (403 otherwise); the origin checks it exactly as a CDN edge
- * holding the same key would, without the database. Playlists are cacheable for 1 s, init and
- * media segments forever: a segment's bytes depend only on its URL path.
+ * playback token for this channel (403 otherwise): its mac, expiry and channel exactly as a CDN
+ * edge holding the same key would, then that its stream is still open on a registered device
+ * (stream-standing.ts: one shared lookup per stream every few seconds, decision 151). Playlists
+ * are cacheable for 1 s, init and media segments forever: a segment's bytes depend only on its
+ * URL path.
  */
 import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
@@ -15,6 +17,7 @@ import type { ApiServices } from '../services';
 import { channelState } from '../streams/origin/channel-states';
 import type { ChannelState } from '../streams/origin/channel-states';
 import { mediaPlaylist, multivariantPlaylist, windowAt } from '../streams/origin/playlists';
+import { STANDING_MESSAGES, STANDING_TTL_MS } from '../streams/origin/stream-standing';
 import { TOKEN_PROBLEM_MESSAGES } from '../streams/playback-token';
 import type { MediaLibrary } from '../streams/media/media-library';
 import { errorResponses } from './schemas';
@@ -23,6 +26,8 @@ const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const LIVE_PLAYLIST_CACHE = 'public, max-age=1';
 const ENDED_PLAYLIST_CACHE = 'public, max-age=300';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** How long a CDN edge may keep an access answer (with STANDING_TTL_MS, within 10 s). */
+const ACCESS_CACHE_SECONDS = 5;
 /** Segments just before the window stay fetchable a while (a player that is a little behind). */
 const KEEP_BEHIND_WINDOW = 30;
 
@@ -44,18 +49,23 @@ const RENDITION_NAMES = new Set<string>(RENDITIONS.map((r) => r.name));
 const route = (path: string) => `/${path}`;
 const RENDITION_ROUTE = route(ORIGIN_PATHS.media.replace('index.m3u8', ':file'));
 
+/** The token is genuine, unexpired, for this channel, and its stream and device still stand. */
+async function checkToken(services: ApiServices, channelId: string, token: string | undefined) {
+  const nowMs = services.clock.now().getTime();
+  const checked = services.streams.tokens.verify(token, channelId, nowMs);
+  if (!checked.ok)
+    throw new ApiError('STREAM_TOKEN_INVALID', TOKEN_PROBLEM_MESSAGES[checked.problem]);
+  // A genuine token dies with its stream or its device (decision 151), within a few seconds.
+  const standing = await services.streams.standings.standing(checked.claims, nowMs);
+  if (standing !== 'open') throw new ApiError('STREAM_TOKEN_INVALID', STANDING_MESSAGES[standing]);
+}
+
 async function authorize(
   services: ApiServices,
   params: { application: string; channelId: string },
   token: string | undefined,
 ): Promise<{ channel: ChannelState; token: string }> {
-  const checked = services.streams.tokens.verify(
-    token,
-    params.channelId,
-    services.clock.now().getTime(),
-  );
-  if (!checked.ok)
-    throw new ApiError('STREAM_TOKEN_INVALID', TOKEN_PROBLEM_MESSAGES[checked.problem]);
+  await checkToken(services, params.channelId, token);
   const channel = await channelState(
     services.database.db,
     services.catalog.reads,
@@ -83,6 +93,30 @@ function sendPlaylist(reply: FastifyReply, body: string, ended: boolean) {
 export async function streamOriginRoutes(app: FastifyInstance): Promise<void> {
   const services = app.services;
   const { windowSegments } = services.config.streams;
+
+  app.get(
+    route(ORIGIN_PATHS.access),
+    {
+      config: { sharedCache: true },
+      schema: {
+        tags: ['stream origin'],
+        summary: "May this playback token play? A CDN edge's cached auth subrequest",
+        description: `204 while ?${STREAM_TOKEN_PARAM}= is a genuine, unexpired token of this channel whose stream is open on a registered device; 403 STREAM_TOKEN_INVALID otherwise. Cacheable for ${ACCESS_CACHE_SECONDS} s per token, so an edge that asks before serving cached segments refuses a closed stream or signed-out device within ${ACCESS_CACHE_SECONDS} s + ${STANDING_TTL_MS / 1000} s (docs/streams.md).`,
+        params: ChannelParams,
+        querystring: TokenQuery,
+        response: { 204: Type.Null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const params = request.params as Static<typeof ChannelParams>;
+      const query = request.query as Static<typeof TokenQuery>;
+      await checkToken(services, params.channelId, query.token);
+      return reply
+        .code(204)
+        .header('cache-control', `public, max-age=${ACCESS_CACHE_SECONDS}`)
+        .send();
+    },
+  );
 
   app.get(
     route(ORIGIN_PATHS.multivariant),

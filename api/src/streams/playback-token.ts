@@ -3,6 +3,8 @@
  * `{v, sid, uid, did, ch, exp}` (stream, account, device, channel, expiry in epoch seconds) and
  * the mac is HMAC-SHA256 of the payload text under CREASE_STREAM_TOKEN_SECRET. Stateless on
  * purpose: the origin, or a CDN edge holding the same key, checks a request without a database.
+ * Whether the token's stream still stands (not closed, device not signed out) is the one shared
+ * lookup after it (origin/stream-standing.ts, decision 151).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

@@ -7,7 +7,7 @@
  * both take the last place or count the same seconds twice.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 import { AUTO_BITRATE_NAME, ORIGIN_PATHS, RENDITIONS, STREAM_TOKEN_PARAM } from '@crease/contract';
 import type {
   Entitlement,
@@ -27,7 +27,7 @@ import { getEvent } from '../catalog/catalog-reads';
 import type { Db } from '../db/client';
 import { catalogLeagues, devices, streams, users } from '../db/schema';
 import { ApiError } from '../errors';
-import { settle } from './metering';
+import { settleAccount } from './metering';
 import type { StreamRow } from './metering';
 import type { PlaybackTokens } from './playback-token';
 import type { StreamConfig } from './stream-config';
@@ -147,14 +147,10 @@ async function assertWithinLimit(
     );
 }
 
-/** Closes the account's streams whose lease has passed, settling what no heartbeat did. */
-async function settleLapsed(tx: Tx, subscription: SubscriptionRow, userId: string, now: Date) {
-  const lapsed = await tx
-    .select()
-    .from(streams)
-    .where(and(eq(streams.userId, userId), isNull(streams.endedAt), lte(streams.leaseUntil, now)));
-  let current = subscription;
-  for (const stream of lapsed) current = (await settle(tx, current, stream, now, now)).subscription;
+/** Settles the account's open streams and closes those whose lease has passed. */
+async function settleAndCloseLapsed(tx: Tx, subscription: SubscriptionRow, now: Date) {
+  const settled = await settleAccount(tx, subscription, now, now);
+  const lapsed = settled.open.filter((stream) => stream.leaseUntil <= now);
   if (lapsed.length > 0)
     await tx
       .update(streams)
@@ -165,7 +161,7 @@ async function settleLapsed(tx: Tx, subscription: SubscriptionRow, userId: strin
           lapsed.map((s) => s.id),
         ),
       );
-  return current;
+  return settled.subscription;
 }
 
 /**
@@ -212,7 +208,7 @@ export async function grantStream(
 
   return ctx.db.transaction(async (tx) => {
     let subscription = await lockSubscription(tx, user.id, ctx.now);
-    subscription = await settleLapsed(tx, subscription, user.id, ctx.now);
+    subscription = await settleAndCloseLapsed(tx, subscription, ctx.now);
     const entitlement = await entitlementNow(tx, user, request.vidictId, ctx);
     if (!entitlement.entitled) throw notEntitled(entitlement, user.id);
     await assertWithinLimit(tx, subscription, user.id, request.vidictId, ctx);
@@ -273,7 +269,7 @@ export async function renewToken(
     async (tx): Promise<{ refused: Entitlement } | { playback: StreamToken }> => {
       const subscription = await lockSubscription(tx, user.id, ctx.now);
       const stream = await openStream(tx, user.id, streamId);
-      await settle(tx, subscription, stream, ctx.now, ctx.now);
+      await settleAccount(tx, subscription, ctx.now, ctx.now);
       const entitlement = await entitlementNow(tx, user, stream.vidictId, ctx);
       if (!entitlement.entitled) {
         await tx.update(streams).set({ endedAt: ctx.now }).where(eq(streams.id, stream.id));
@@ -309,7 +305,7 @@ export async function heartbeat(
     const replayed = beat.sequence <= stream.lastSequence;
     const future = sentAt > ctx.now.getTime() + HEARTBEAT_FUTURE_SKEW_MS;
     if (!replayed && !future) {
-      countedSeconds = (await settle(tx, subscription, stream, ctx.now, ctx.now)).seconds;
+      countedSeconds = (await settleAccount(tx, subscription, ctx.now, ctx.now)).seconds;
       await tx
         .update(streams)
         .set({ lastSequence: beat.sequence })
@@ -331,7 +327,7 @@ export async function closeStream(ctx: StreamContext, user: Account, streamId: s
   await ctx.db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, user.id, ctx.now);
     const stream = await openStream(tx, user.id, streamId);
-    await settle(tx, subscription, stream, ctx.now, ctx.now);
+    await settleAccount(tx, subscription, ctx.now, ctx.now, stream.id);
     await tx.update(streams).set({ endedAt: ctx.now }).where(eq(streams.id, stream.id));
   });
 }

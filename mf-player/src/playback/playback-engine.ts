@@ -34,6 +34,13 @@ export interface PlaybackEngine {
   setQuality(quality: VideoQuality): void;
   /** Later playlist and segment requests carry this token. */
   setToken(token: string): void;
+  /**
+   * Stop fetching, keeping the buffer: a paused trial stream is closed, and the origin refuses
+   * a closed stream's token within seconds (decision 151). resumeLoading fetches on from the
+   * playhead once the resumed stream's token is in.
+   */
+  pauseLoading(): void;
+  resumeLoading(): void;
   stats(): PlaybackStats;
   destroy(): void;
 }
@@ -151,6 +158,12 @@ function hlsEngine(
     setToken(next) {
       token = next;
     },
+    pauseLoading() {
+      hls.stopLoad();
+    },
+    resumeLoading() {
+      hls.startLoad();
+    },
     stats() {
       const level = hls.levels[hls.currentLevel];
       return {
@@ -202,6 +215,9 @@ function nativeEngine(
       video.src = withToken(playlistUrl, next);
       void video.play().catch(() => undefined);
     },
+    // The browser's own loader cannot be paused; its new token reloads the source anyway.
+    pauseLoading: () => undefined,
+    resumeLoading: () => undefined,
     stats: () => ({ bitrate: 0, bandwidth: 0, latency: null }),
     destroy() {
       video.removeEventListener('error', onError);

@@ -128,6 +128,10 @@ export function PlayerView({ session, watch, event, timeline }: PlayerViewProps)
   const [reading, setReading] = useState<PlayerReading>(NO_READING);
   const mediaFaultsRef = useRef(0);
   const reconnectTriesRef = useRef(0);
+  /** Loading stopped for a paused trial stream, until the resumed stream's token arrives. */
+  const loadingPausedRef = useRef(false);
+  const pausedTokenRef = useRef<string | null>(null);
+  const metered = grant.heartbeatSeconds !== null;
   const { setWatching, setPaused: pausedChanged, renewNow, streamEnded } = session;
 
   const onFault = useCallback(
@@ -157,6 +161,10 @@ export function PlayerView({ session, watch, event, timeline }: PlayerViewProps)
     if (!session.token) return;
     tokenRef.current = session.token.token;
     engineRef.current?.setToken(session.token.token);
+    if (loadingPausedRef.current && tokenRef.current !== pausedTokenRef.current) {
+      loadingPausedRef.current = false;
+      engineRef.current?.resumeLoading();
+    }
   }, [session.token]);
 
   useEffect(() => {
@@ -187,6 +195,7 @@ export function PlayerView({ session, watch, event, timeline }: PlayerViewProps)
       }
       engine = created;
       engineRef.current = created;
+      loadingPausedRef.current = false;
       // Pressing Watch allows sound; a reload has no user gesture, so start muted and offer
       // to unmute rather than show a still frame.
       video.play().catch(() => {
@@ -222,6 +231,12 @@ export function PlayerView({ session, watch, event, timeline }: PlayerViewProps)
       watching();
     };
     const onPause = () => {
+      // A paused trial stream is closed (decision 118): its token is about to be refused.
+      if (metered && engineRef.current) {
+        engineRef.current.pauseLoading();
+        loadingPausedRef.current = true;
+        pausedTokenRef.current = tokenRef.current;
+      }
       setPaused(true);
       watching();
       pausedChanged(true);
@@ -264,7 +279,7 @@ export function PlayerView({ session, watch, event, timeline }: PlayerViewProps)
       document.removeEventListener('fullscreenchange', onFullscreen);
       setWatching(false);
     };
-  }, [setWatching, pausedChanged, streamEnded]);
+  }, [setWatching, pausedChanged, streamEnded, metered]);
 
   // The playhead's wall time, the live readout and the stats move with the picture.
   useEffect(() => {

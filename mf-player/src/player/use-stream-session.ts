@@ -70,6 +70,16 @@ export interface StreamSession {
   streamEnded(): void;
 }
 
+/** Answers the renewals that waited for a resumed stream (null: there is none). */
+function wakeResumeWaiters(
+  waiters: { current: ((token: StreamToken | null) => void)[] },
+  token: StreamToken | null,
+) {
+  const waiting = waiters.current;
+  waiters.current = [];
+  for (const wake of waiting) wake(token);
+}
+
 /**
  * One viewing: asks for the stream (SPEC Edge stream request → Channel stream), keeps its token
  * fresh, sends trial heartbeats, and closes it when the screen goes. Nothing here decides access:
@@ -92,6 +102,9 @@ export function useStreamSession(
   /** The granted stream now open (a metered one is closed while paused: decision 118). */
   const [active, setActive] = useState<StreamGrant | null>(null);
   const suspendedRef = useRef<StreamGrant | null>(null);
+  const resumingRef = useRef(false);
+  /** Renewals asked for while paused or resuming: they get the resumed stream's token. */
+  const resumeWaitersRef = useRef<((token: StreamToken | null) => void)[]>([]);
   const qualityRef = useRef<VideoQuality>('AUTO');
   const tokenRef = useRef<StreamToken | null>(null);
   const heartbeatsRef = useRef<HeartbeatScheduler | null>(null);
@@ -105,6 +118,7 @@ export function useStreamSession(
       const grant = grantRef.current;
       grantRef.current = null;
       suspendedRef.current = null;
+      wakeResumeWaiters(resumeWaitersRef, null);
       if (grant) closeStream(http, grant.streamId);
       setActive(null);
       setPhase(next);
@@ -248,7 +262,12 @@ export function useStreamSession(
 
   const renew = useCallback(async (): Promise<StreamToken | null> => {
     const grant = grantRef.current;
-    if (!grant) return null;
+    if (!grant) {
+      // A paused trial stream is closed and its token refused (decision 151): a renewal now
+      // (the origin's 403) waits for the stream the resume grants, instead of retrying at once.
+      if (!suspendedRef.current && !resumingRef.current) return null;
+      return new Promise<StreamToken | null>((resolve) => resumeWaitersRef.current.push(resolve));
+    }
     try {
       const next = await renewToken(http, grant.streamId);
       if (grantRef.current !== grant) return null;
@@ -315,7 +334,9 @@ export function useStreamSession(
   /**
    * A metered (trial) stream is closed on pause, so no paused second is counted (the server
    * counts an open stream's wall time until its lease ends), and a new one is granted on resume.
-   * The picture does not wait: the old token stays valid for the seconds the grant takes.
+   * The picture does not wait: it plays from the buffer while the grant is made. The closed
+   * stream's token is refused within seconds (decision 151), so the view stops loading while
+   * paused and loads on with the resumed stream's token.
    */
   const setPaused = useCallback(
     (paused: boolean) => {
@@ -333,6 +354,7 @@ export function useStreamSession(
       const suspended = suspendedRef.current;
       if (!suspended) return;
       suspendedRef.current = null;
+      resumingRef.current = true;
       requestStream(http, {
         edgeAddress: suspended.edge,
         pk: suspended.eventId,
@@ -348,8 +370,12 @@ export function useStreamSession(
             secondsLeft: grant.trialSecondsLeft,
             todaySecondsLeft: grant.trialTodaySecondsLeft,
           });
+          resumingRef.current = false;
+          wakeResumeWaiters(resumeWaitersRef, grant.playback);
         })
         .catch(async (error: unknown) => {
+          resumingRef.current = false;
+          wakeResumeWaiters(resumeWaitersRef, null);
           const failure = await failureOf(error).catch(() => null);
           if (failure) fail(failure, true);
         });

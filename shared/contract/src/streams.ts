@@ -42,6 +42,8 @@ export const ORIGIN_PATHS = {
   media: 'live/:application/:channelId/:rendition/index.m3u8',
   init: 'live/:application/:channelId/:rendition/init.mp4',
   segment: 'live/:application/:channelId/:rendition/:sequence.m4s',
+  /** 204 while the token may play, 403 otherwise: a CDN edge's auth subrequest (decision 151). */
+  access: 'live/:application/:channelId/access',
 } as const;
 export const STREAM_TOKEN_PARAM = 'token';
 

@@ -1,0 +1,80 @@
+/**
+ * Whether a playback token's stream may still play (decision 151). The token's mac and expiry
+ * say it was issued; this says the stream was not closed (DELETE, a refused renewal, a lapse)
+ * and its device is still registered to the account (a device sign-out). The answer lives in
+ * PostgreSQL, so every API replica sees a close made on any other; each process keeps an answer
+ * for STANDING_TTL_MS, so a closed stream's token is refused within that time, and the origin's
+ * hot path costs one indexed lookup per stream per few seconds, not one per request.
+ */
+import type { PreparedQuery } from '../../db/client';
+import type { PlaybackClaims } from '../playback-token';
+
+export type StreamStanding = 'open' | 'closed' | 'signed-out';
+
+/** How long one process trusts an answer: the refusal delay at the embedded origin. */
+export const STANDING_TTL_MS = 3_000;
+/** Above this many remembered streams, answers older than the TTL are swept out. */
+const SWEEP_AT = 20_000;
+
+export const STANDING_MESSAGES: Record<Exclude<StreamStanding, 'open'>, string> = {
+  closed: 'This stream has been closed. Start the stream again.',
+  'signed-out': 'This device is signed out of the account. Sign in again to watch.',
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// The stream's own account and device must match the token's: a row is never borrowed.
+const STANDING_SQL = `SELECT s.ended_at IS NULL AS open,
+    EXISTS (SELECT 1 FROM devices d WHERE d.user_id = s.user_id AND d.vidict_id = s.vidict_id)
+      AS registered
+  FROM streams s
+  WHERE s.id = $1 AND s.user_id = $2 AND s.vidict_id = $3`;
+
+interface Remembered {
+  at: number;
+  standing: Promise<StreamStanding>;
+}
+
+export class StreamStandings {
+  private readonly remembered = new Map<string, Remembered>();
+
+  constructor(
+    private readonly prepared: PreparedQuery,
+    private readonly ttlMs = STANDING_TTL_MS,
+  ) {}
+
+  /** The stream's standing as of at most `ttlMs` before `nowMs` (concurrent asks share one read). */
+  standing(claims: PlaybackClaims, nowMs: number): Promise<StreamStanding> {
+    const known = this.remembered.get(claims.streamId);
+    // A clock moved back (tests) makes an answer from "the future" stale too.
+    if (known && nowMs >= known.at && nowMs - known.at < this.ttlMs) return known.standing;
+    if (this.remembered.size >= SWEEP_AT) this.sweep(nowMs);
+    const standing = this.read(claims);
+    this.remembered.set(claims.streamId, { at: nowMs, standing });
+    // A failed read is not remembered: the next request asks again.
+    standing.catch(() => {
+      if (this.remembered.get(claims.streamId)?.standing === standing)
+        this.remembered.delete(claims.streamId);
+    });
+    return standing;
+  }
+
+  private async read(claims: PlaybackClaims): Promise<StreamStanding> {
+    // Only the API signs tokens, always with a uuid; anything else names no stream.
+    if (!UUID.test(claims.streamId) || !UUID.test(claims.userId)) return 'closed';
+    const [row] = await this.prepared<{ open: boolean; registered: boolean }>(
+      'crease_stream_standing',
+      STANDING_SQL,
+      [claims.streamId, claims.userId, claims.vidictId],
+    );
+    if (!row?.open) return 'closed';
+    return row.registered ? 'open' : 'signed-out';
+  }
+
+  private sweep(nowMs: number) {
+    for (const [streamId, known] of this.remembered)
+      if (nowMs < known.at || nowMs - known.at >= this.ttlMs) this.remembered.delete(streamId);
+    // Still full of fresh answers (an abnormal burst): start over rather than grow without end.
+    if (this.remembered.size >= SWEEP_AT) this.remembered.clear();
+  }
+}

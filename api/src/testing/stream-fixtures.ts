@@ -1,0 +1,178 @@
+/**
+ * Stream test fixtures over real HTTP: a league with a live event, viewers with a registered
+ * device (and a trial or a paid plan), and the stream calls as the player makes them. Several
+ * API replicas over one database share a standing clock that `advance` moves on all of them.
+ */
+import { randomUUID } from 'node:crypto';
+import { CATALOG_PATHS, STREAM_PATHS, streamPath } from '@crease/contract';
+import type { HeartbeatResult, StreamGrant, StreamToken } from '@crease/contract';
+import { STREAM_EPOCH_MS } from '../streams/origin/playlists';
+import { BILLING_TEST_ENV, buyPlan, newViewer } from './billing-helpers';
+import type { Viewer } from './billing-helpers';
+import type { ApiHost, CallOptions, RunningApi } from './test-api';
+
+const OPERATOR_TOKEN = 'stream-fixtures-operator-token-0123';
+const operator: CallOptions = { bearer: OPERATOR_TOKEN, xsrf: false };
+
+export const STREAM_FIXTURES_ENV: Record<string, string> = {
+  ...BILLING_TEST_ENV,
+  CREASE_CATALOG_OPERATOR_TOKENS: `ops:${OPERATOR_TOKEN}`,
+  CREASE_STREAM_TOKEN_SECRET: Buffer.alloc(32, 7).toString('base64url'),
+};
+
+export type StreamViewer = Viewer & { vidictId: string };
+type Answer<T> = Promise<{ status: number; body: T & { code?: string; reason?: string } }>;
+
+export interface StreamFixtures {
+  replicas: RunningApi[];
+  liveId: string;
+  /** Milliseconds since the epoch on every replica's standing clock. */
+  now(): number;
+  advance(seconds: number): Promise<void>;
+  viewer(access: 'trial' | 'monthly', api?: RunningApi): Promise<StreamViewer>;
+  request(v: StreamViewer): Answer<StreamGrant>;
+  renew(v: Viewer, streamId: string): Answer<StreamToken>;
+  beat(v: Viewer, streamId: string, sequence: number, sentAt?: Date): Answer<HeartbeatResult>;
+  close(v: Viewer, streamId: string): Promise<{ status: number }>;
+  /** GET a playback URL of `grant` (playlist or segment) on `replica`, with `token`. */
+  play(replica: RunningApi, grant: StreamGrant, file: string, token?: string): Promise<number>;
+  /** The sequence number of a segment published at the live edge now. */
+  liveSegment(): number;
+  stop(): Promise<void>;
+}
+
+const device = (vidictId: string) => ({
+  vidictId,
+  deviceOs: 'LINUX',
+  deviceType: 'CHROME',
+  appVersion: '1.0.0',
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131',
+});
+
+/** Starts `replicas` API instances over `host`'s database, all at `start`, with a live event. */
+export async function startStreamFixtures(
+  host: ApiHost,
+  options: { start: Date; replicas: number; env?: Record<string, string>; tag: string },
+): Promise<StreamFixtures> {
+  const env = { ...STREAM_FIXTURES_ENV, ...options.env };
+  const replicas: RunningApi[] = [];
+  for (let i = 0; i < options.replicas; i++)
+    replicas.push(await host.start(env, { clock: options.start }));
+  const [main] = replicas as [RunningApi];
+  const ops = main.client();
+  let now = options.start.getTime();
+  const leagueId = `integrity-${options.tag}`;
+  const liveId = `${leagueId}-live`;
+  const league = await ops.postJson(
+    `/${CATALOG_PATHS.operatorLeagues}`,
+    {
+      leagueId,
+      caption: `Integrity ${options.tag}`,
+      description: 'Stream integrity fixtures.',
+      logo: 'crease-premier-league',
+      logoAltText: 'logo',
+      application: 'cricket',
+      status: 'in_progress',
+      active: true,
+    },
+    operator,
+  );
+  if (league.status !== 201) throw new Error(`league: ${league.status} ${league.text}`);
+  const event = await ops.postJson(
+    `/${CATALOG_PATHS.operatorEvents}`,
+    {
+      eventId: liveId,
+      leagueId,
+      title: `Integrity match ${options.tag}`,
+      teams: [
+        {
+          name: 'Northern Owls',
+          shortName: 'NOW',
+          colours: { primary: '#112233', secondary: '#ffffff' },
+        },
+        {
+          name: 'Southern Foxes',
+          shortName: 'SOF',
+          colours: { primary: '#aa3300', secondary: '#000000' },
+        },
+      ],
+      venue: { name: 'Test Oval', city: 'Leeds', country: 'England' },
+      format: 't20',
+      startTime: new Date(now - 3_600_000).toISOString(),
+      estimatedEnd: new Date(now + 7_200_000).toISOString(),
+      channelId: `ch-${liveId}`,
+    },
+    operator,
+  );
+  if (event.status !== 201) throw new Error(`event: ${event.status} ${event.text}`);
+  const live = await ops.postJson(
+    `/${CATALOG_PATHS.operatorEvents}/${liveId}/state`,
+    { status: 'live', eventStatus: 'live' },
+    operator,
+  );
+  if (live.status !== 200) throw new Error(`live: ${live.status} ${live.text}`);
+
+  const advance = async (seconds: number) => {
+    now += seconds * 1000;
+    for (const replica of replicas) await replica.advanceClock(seconds);
+  };
+  // Some live stream before anyone watches: the window has segments.
+  await advance(30);
+
+  const play = async (replica: RunningApi, grant: StreamGrant, file: string, token?: string) => {
+    const url = new URL(file, grant.playlistUrl.replace(/\?.*$/, ''));
+    url.search = `token=${token ?? grant.playback.token}`;
+    const res = await fetch(`${replica.origin}${url.pathname}${url.search}`);
+    await res.arrayBuffer();
+    return res.status;
+  };
+
+  return {
+    replicas,
+    liveId,
+    now: () => now,
+    advance,
+    async viewer(access, api = main) {
+      const v = await newViewer(api, 'integrity');
+      const vidictId = `dev-${randomUUID()}`;
+      const registered = await v.client.postJson('/api/v1/devices', device(vidictId), {
+        bearer: v.bearer,
+      });
+      if (registered.status !== 201) throw new Error(`device: ${registered.status}`);
+      if (access === 'trial') {
+        const trial = await v.client.postJson(
+          '/api/v1/billing/trial',
+          { vidictId },
+          { bearer: v.bearer },
+        );
+        if (trial.status !== 201) throw new Error(`trial: ${trial.status} ${trial.text}`);
+      } else await buyPlan(v, 'monthly');
+      return { ...v, vidictId };
+    },
+    request: (v) =>
+      v.client.postJson(
+        `/${STREAM_PATHS.streams}`,
+        { edgeAddress: '', pk: liveId, vidictId: v.vidictId, videoQuality: 'HD' },
+        { bearer: v.bearer },
+      ),
+    renew: (v, streamId) =>
+      v.client.request('POST', `/${streamPath('token', { streamId })}`, undefined, undefined, {
+        bearer: v.bearer,
+      }),
+    beat: (v, streamId, sequence, sentAt = new Date(now)) =>
+      v.client.postJson(
+        `/${streamPath('heartbeat', { streamId })}`,
+        { sequence, sentAt: sentAt.toISOString() },
+        { bearer: v.bearer },
+      ),
+    close: (v, streamId) =>
+      v.client.request('DELETE', `/${streamPath('stream', { streamId })}`, undefined, undefined, {
+        bearer: v.bearer,
+      }),
+    play,
+    liveSegment: () => Math.floor((now - STREAM_EPOCH_MS) / 2000) - 2,
+    async stop() {
+      for (const replica of replicas) await replica.close();
+    },
+  };
+}
