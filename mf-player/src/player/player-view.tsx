@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { isBreakPlayState } from '@crease/contract';
 import type { CatalogEvent, TimelineEntry } from '@crease/contract';
 import { VisuallyHidden } from '@crease/ui';
@@ -40,7 +40,8 @@ export function PlayerView({ session, watch, event, timeline }: PlayerViewProps)
   const { grant } = watch;
   const playback = usePlayback(session, grant);
   const { videoRef, engineRef, actions } = playback;
-  const modes = useStageModes(videoRef);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const modes = useStageModes(stageRef, videoRef);
   const [statsOpen, setStatsOpen] = useState(false);
   const reading = usePlayerReading(videoRef, engineRef, statsOpen);
   const { togglePlay, toggleMute } = actions;
@@ -78,7 +79,7 @@ export function PlayerView({ session, watch, event, timeline }: PlayerViewProps)
     <div className={styles.layout}>
       <div className={styles.main}>
         <div
-          ref={modes.stageRef}
+          ref={stageRef}
           className={`${styles.stage} ${modes.fullscreen ? styles.fullscreen : ''}`}
           data-testid="player-stage"
         >
