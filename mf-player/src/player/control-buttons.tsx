@@ -1,19 +1,45 @@
 import { Icon } from './icons';
+import type { IconName } from './icons';
 import styles from './player-view.module.css';
 
-/** Each control is its own component with its own accessible name, so a new one is an addition. */
-
-export function PlayButton({ paused, onToggle }: { paused: boolean; onToggle(): void }) {
+/** One icon button of the bar: its accessible name, its key, and whether it is switched on. */
+function ControlButton({
+  label,
+  icon,
+  onClick,
+  keyShortcut,
+  pressed,
+}: {
+  label: string;
+  icon: IconName;
+  onClick(): void;
+  /** As aria-keyshortcuts spells it ("Space", "F"); the key itself is usePlayerKeys'. */
+  keyShortcut?: string;
+  /** For a toggle that stays on (the stats panel). */
+  pressed?: boolean;
+}) {
   return (
     <button
       type="button"
       className={styles.control}
-      onClick={onToggle}
-      aria-label={paused ? 'Play' : 'Pause'}
-      aria-keyshortcuts="Space"
+      onClick={onClick}
+      aria-label={label}
+      aria-keyshortcuts={keyShortcut}
+      aria-pressed={pressed}
     >
-      <Icon name={paused ? 'play' : 'pause'} />
+      <Icon name={icon} />
     </button>
+  );
+}
+
+export function PlayButton({ paused, onToggle }: { paused: boolean; onToggle(): void }) {
+  return (
+    <ControlButton
+      label={paused ? 'Play' : 'Pause'}
+      icon={paused ? 'play' : 'pause'}
+      keyShortcut="Space"
+      onClick={onToggle}
+    />
   );
 }
 
@@ -30,15 +56,12 @@ export function VolumeControl({
 }) {
   return (
     <>
-      <button
-        type="button"
-        className={styles.control}
+      <ControlButton
+        label={muted ? 'Unmute' : 'Mute'}
+        icon={muted || volume === 0 ? 'muted' : 'volume'}
+        keyShortcut="M"
         onClick={onToggleMute}
-        aria-label={muted ? 'Unmute' : 'Mute'}
-        aria-keyshortcuts="M"
-      >
-        <Icon name={muted || volume === 0 ? 'muted' : 'volume'} />
-      </button>
+      />
       <input
         type="range"
         className={styles.volume}
@@ -54,30 +77,11 @@ export function VolumeControl({
 }
 
 export function StatsButton({ open, onToggle }: { open: boolean; onToggle(): void }) {
-  return (
-    <button
-      type="button"
-      className={styles.control}
-      aria-pressed={open}
-      aria-label="Stats for nerds"
-      onClick={onToggle}
-    >
-      <Icon name="stats" />
-    </button>
-  );
+  return <ControlButton label="Stats for nerds" icon="stats" pressed={open} onClick={onToggle} />;
 }
 
 export function PictureInPictureButton({ onToggle }: { onToggle(): void }) {
-  return (
-    <button
-      type="button"
-      className={styles.control}
-      aria-label="Picture in picture"
-      onClick={onToggle}
-    >
-      <Icon name="pip" />
-    </button>
-  );
+  return <ControlButton label="Picture in picture" icon="pip" onClick={onToggle} />;
 }
 
 export function FullscreenButton({
@@ -88,14 +92,11 @@ export function FullscreenButton({
   onToggle(): void;
 }) {
   return (
-    <button
-      type="button"
-      className={styles.control}
-      aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
-      aria-keyshortcuts="F"
+    <ControlButton
+      label={fullscreen ? 'Exit full screen' : 'Full screen'}
+      icon={fullscreen ? 'exitFullscreen' : 'fullscreen'}
+      keyShortcut="F"
       onClick={onToggle}
-    >
-      <Icon name={fullscreen ? 'exitFullscreen' : 'fullscreen'} />
-    </button>
+    />
   );
 }

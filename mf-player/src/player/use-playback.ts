@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useRef } from 'react';
 import type { RefObject } from 'react';
-import type { PlaybackEngine } from '../playback/playback-engine';
 import type { StreamSession } from './use-stream-session';
 import { usePlaybackEngine } from './use-playback-engine';
+import type { EngineState } from './use-playback-engine';
 import { useMediaState } from './use-media-state';
 import type { MediaState } from './use-media-state';
 
@@ -16,16 +16,20 @@ export interface PlaybackActions {
   goLive(): void;
 }
 
-export interface Playback extends MediaState {
+export interface Playback
+  extends
+    MediaState,
+    Pick<
+      EngineState,
+      | 'engineRef'
+      | 'unsupported'
+      | 'broken'
+      | 'reconnecting'
+      | 'height'
+      | 'mutedForAutoplay'
+      | 'restart'
+    > {
   videoRef: RefObject<HTMLVideoElement | null>;
-  engineRef: RefObject<PlaybackEngine | null>;
-  unsupported: boolean;
-  broken: boolean;
-  reconnecting: boolean;
-  height: number;
-  mutedForAutoplay: boolean;
-  /** The viewer's retry after a broken picture. */
-  restart(): void;
   actions: PlaybackActions;
 }
 

@@ -1,10 +1,29 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { AppStatus, PublishedArtifact, ReleaseStatus } from '../api/release-types';
 import styles from '../console.module.css';
 
 export const liveOf = (status: ReleaseStatus, app: string): AppStatus | undefined =>
   status.apps.find((entry) => entry.app === app);
+
+/** An app's published versions other than the live one: what an action can move it to. */
+export const otherVersions = (
+  artifacts: Record<string, PublishedArtifact[]>,
+  status: ReleaseStatus,
+  app: string,
+): PublishedArtifact[] =>
+  (artifacts[app] ?? []).filter((artifact) => artifact.version !== liveOf(status, app)?.version);
+
+/** An app and a version of it: choosing another app clears the version. */
+export function useAppVersion(initialApp: () => string) {
+  const [app, setApp] = useState(initialApp);
+  const [version, setVersion] = useState('');
+  const chooseApp = (next: string) => {
+    setApp(next);
+    setVersion('');
+  };
+  return { app, version, chooseApp, setVersion };
+}
 
 /** A labelled select in the console's field style. */
 export function Select({
@@ -52,11 +71,25 @@ export function VersionOptions({ artifacts }: { artifacts: PublishedArtifact[] }
   ));
 }
 
-/** One option per app name. */
-export function AppOptions({ apps }: { apps: string[] }) {
-  return apps.map((name) => (
-    <option key={name} value={name}>
-      {name}
-    </option>
-  ));
+/** A select of app names. */
+export function AppSelect({
+  label,
+  apps,
+  value,
+  onChange,
+}: {
+  label: string;
+  apps: string[];
+  value: string;
+  onChange: (app: string) => void;
+}) {
+  return (
+    <Select label={label} value={value} onChange={onChange}>
+      {apps.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </Select>
+  );
 }

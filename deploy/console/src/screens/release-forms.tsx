@@ -2,7 +2,14 @@ import { useId, useState } from 'react';
 import type { ReleaseConsoleClient } from '../api/release-console-client';
 import type { PublishedArtifact, ReleaseStatus } from '../api/release-types';
 import { ActionForm } from './action-form';
-import { AppOptions, Select, VersionOptions, liveOf } from './release-fields';
+import {
+  AppSelect,
+  Select,
+  VersionOptions,
+  liveOf,
+  otherVersions,
+  useAppVersion,
+} from './release-fields';
 import type { ActionHooks } from './use-action';
 import styles from '../console.module.css';
 
@@ -56,7 +63,7 @@ export function PromoteForm({ client, status, artifacts, ...hooks }: FormProps) 
             onChange={(version) => setChoice((current) => ({ ...current, [app]: version }))}
           >
             <option value="">{live ? `Keep live (${live})` : 'Not live: keep as is'}</option>
-            <VersionOptions artifacts={(artifacts[app] ?? []).filter((a) => a.version !== live)} />
+            <VersionOptions artifacts={otherVersions(artifacts, status, app)} />
           </Select>
         );
       })}
@@ -67,8 +74,7 @@ export function PromoteForm({ client, status, artifacts, ...hooks }: FormProps) 
 /** Roll one app back: to its last-known-good, or to any version published before. */
 export function RollbackForm({ client, status, artifacts, ...hooks }: FormProps) {
   const apps = status.apps.map((entry) => entry.app);
-  const [app, setApp] = useState(apps[0] ?? '');
-  const [to, setTo] = useState('');
+  const { app, version: to, chooseApp, setVersion: setTo } = useAppVersion(() => apps[0] ?? '');
   const live = liveOf(status, app);
   return (
     <ActionForm
@@ -82,23 +88,12 @@ export function RollbackForm({ client, status, artifacts, ...hooks }: FormProps)
         success: `Rolled ${app} back${to ? ` to ${to}` : ' to its last-known-good'}.`,
       }}
     >
-      <Select
-        label="App to roll back"
-        value={app}
-        onChange={(value) => {
-          setApp(value);
-          setTo('');
-        }}
-      >
-        <AppOptions apps={apps} />
-      </Select>
+      <AppSelect label="App to roll back" apps={apps} value={app} onChange={chooseApp} />
       <Select label="Roll back to" value={to} onChange={setTo}>
         <option value="">
           Last known good{live?.lastKnownGood ? ` (${live.lastKnownGood})` : ' (none recorded)'}
         </option>
-        <VersionOptions
-          artifacts={(artifacts[app] ?? []).filter((a) => a.version !== live?.version)}
-        />
+        <VersionOptions artifacts={otherVersions(artifacts, status, app)} />
       </Select>
     </ActionForm>
   );
@@ -107,19 +102,18 @@ export function RollbackForm({ client, status, artifacts, ...hooks }: FormProps)
 /** Start a canary: a share of browsers (1-99 %) gets a published version of one remote. */
 export function CanaryForm({ client, status, artifacts, ...hooks }: FormProps) {
   const remotes = status.apps.map((entry) => entry.app).filter((app) => app !== 'shell');
-  const candidatesOf = (name: string) =>
-    (artifacts[name] ?? []).filter((a) => a.version !== liveOf(status, name)?.version);
   // Start on a remote with no canary running and a version to try, when there is one.
-  const [app, setApp] = useState(
+  const { app, version, chooseApp, setVersion } = useAppVersion(
     () =>
-      remotes.find((name) => !liveOf(status, name)?.canary && candidatesOf(name).length > 0) ??
+      remotes.find(
+        (name) => !liveOf(status, name)?.canary && otherVersions(artifacts, status, name).length,
+      ) ??
       remotes[0] ??
       '',
   );
-  const [version, setVersion] = useState('');
   const [percent, setPercent] = useState('10');
   const percentId = useId();
-  const candidates = candidatesOf(app);
+  const candidates = otherVersions(artifacts, status, app);
   const chosen = version || candidates[0]?.version || '';
   return (
     <ActionForm
@@ -137,16 +131,7 @@ export function CanaryForm({ client, status, artifacts, ...hooks }: FormProps) {
         success: `Canary of ${app} ${chosen} started for ${percent} % of browsers.`,
       }}
     >
-      <Select
-        label="Remote for the canary"
-        value={app}
-        onChange={(value) => {
-          setApp(value);
-          setVersion('');
-        }}
-      >
-        <AppOptions apps={remotes} />
-      </Select>
+      <AppSelect label="Remote for the canary" apps={remotes} value={app} onChange={chooseApp} />
       <Select label="Canary version" value={chosen} onChange={setVersion}>
         {candidates.length === 0 ? <option value="">No other published version</option> : null}
         <VersionOptions artifacts={candidates} />
