@@ -1,4 +1,5 @@
 import { BILLING_CURRENCY } from '@crease/contract';
+import { VisuallyHidden } from '@crease/ui';
 import { discounted, formatDuration, formatMoney } from '../format/formatters';
 import styles from './plan-price.module.css';
 
@@ -34,7 +35,7 @@ export function PlanPrice({
     <p className={styles.price}>
       <span className={styles.amount}>{formatMoney(now, currency)}</span>{' '}
       <s className={styles.was}>
-        <span className={styles.visuallyHidden}>was </span>
+        <VisuallyHidden>was </VisuallyHidden>
         {formatMoney(price, currency)}
       </s>
       <span className={styles.period}> for {period}</span>

@@ -1,6 +1,6 @@
-import type { ComponentType } from 'react';
 import type { ScreenProps } from '@crease/contract';
-import { Alert, Page } from '@crease/ui';
+import { ScreenSwitch } from '@crease/ui/screens';
+import type { Screens } from '@crease/ui/screens';
 import { AccountScreen } from './account-screen';
 import { PaymentFailScreen } from './payment-fail-screen';
 import { PaymentHistoryScreen } from './payment-history-screen';
@@ -12,7 +12,7 @@ import { TrialActivationScreen } from './trial-activation-screen';
 import { TrialActivationSuccessScreen } from './trial-activation-success-screen';
 
 /** Screen ids exactly as the shell's route table names them. */
-const SCREENS: Readonly<Record<string, ComponentType<ScreenProps>>> = {
+const SCREENS: Screens<ScreenProps> = {
   plans: PlansScreen,
   'payment-process': PaymentProcessScreen,
   'secure-payment': SecurePaymentScreen,
@@ -30,15 +30,12 @@ const SCREENS: Readonly<Record<string, ComponentType<ScreenProps>>> = {
  * /payment-process?checkout=… is a new poll, not the old one's leftovers).
  */
 export function BillingScreen(props: ScreenProps) {
-  const Screen = Object.hasOwn(SCREENS, props.screen) ? SCREENS[props.screen] : undefined;
-  if (!Screen) {
-    return (
-      <Page width="narrow">
-        <Alert tone="error" title="Page not found">
-          <p>There is no billing page called “{props.screen}”.</p>
-        </Alert>
-      </Page>
-    );
-  }
-  return <Screen key={`${props.screen}${props.location.search}`} {...props} />;
+  return (
+    <ScreenSwitch
+      screens={SCREENS}
+      area="billing"
+      props={props}
+      keyOf={({ screen, location }) => `${screen}${location.search}`}
+    />
+  );
 }

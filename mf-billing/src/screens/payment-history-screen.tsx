@@ -1,7 +1,7 @@
 import type { PaymentPage, ScreenProps } from '@crease/contract';
 import { listPayments } from '../api/billing-client';
 import { ScreenFrame } from '../components/screen-frame';
-import { ScreenLink } from '@crease/ui';
+import { ScreenLink, VisuallyHidden } from '@crease/ui';
 import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
 import { formatDate, formatMoney, fromEpochSeconds } from '../format/formatters';
@@ -94,8 +94,10 @@ function PaymentTable({
   return (
     <>
       <table className={styles.table}>
-        <caption className={styles.visuallyHidden}>
-          Payments {first} to {last} of {data.total}
+        <caption>
+          <VisuallyHidden>
+            Payments {first} to {last} of {data.total}
+          </VisuallyHidden>
         </caption>
         <thead>
           <tr>
@@ -106,7 +108,7 @@ function PaymentTable({
             </th>
             <th scope="col">Paid with</th>
             <th scope="col">
-              <span className={styles.visuallyHidden}>Receipt</span>
+              <VisuallyHidden>Receipt</VisuallyHidden>
             </th>
           </tr>
         </thead>
@@ -127,7 +129,7 @@ function PaymentTable({
                 </td>
                 <td>
                   <ScreenLink to={receiptPath(payment.paymentId)} navigate={navigate}>
-                    Receipt<span className={styles.visuallyHidden}> for {formatDate(date)}</span>
+                    Receipt<VisuallyHidden> for {formatDate(date)}</VisuallyHidden>
                   </ScreenLink>
                 </td>
               </tr>

@@ -16,7 +16,8 @@ import {
 } from './player-states';
 import { useMatchTimeline } from './use-match-timeline';
 import { useStreamSession } from './use-stream-session';
-import type { StreamSession, TrialTime } from './use-stream-session';
+import type { TrialTime } from './stream-session-state';
+import type { StreamSession } from './use-stream-session';
 import styles from './player-view.module.css';
 
 function eventIdOf(search: string): string {

@@ -1,9 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type {
   CatalogEvent,
-  EntitlementReason,
   Platform,
-  RegisteredDevice,
   StreamGrant,
   StreamToken,
   VideoQuality,
@@ -12,43 +10,37 @@ import {
   closeStream,
   failureOf,
   readDevices,
-  readEvent,
-  readVideoQuality,
-  renewToken,
   requestStream,
   saveVideoQuality,
-  sendHeartbeat,
   signOutDevice,
 } from '../api/player-client';
 import type { PlayerFailure } from '../api/player-client';
 import { preloadHls } from '../playback/playback-engine';
-import { renewDelayMs } from '../playback/token-url';
-import { HeartbeatScheduler } from '../trial/heartbeat-scheduler';
-
-/** What the screen shows; every failure is a designed state (decision 116). */
-export type SessionPhase =
-  | { kind: 'loading' }
-  | { kind: 'not-found' }
-  | { kind: 'not-started'; startTime: string }
-  | { kind: 'ended' }
-  | { kind: 'not-entitled'; reason: EntitlementReason | null; midStream: boolean }
-  | { kind: 'stream-limit'; devices: RegisteredDevice[]; maxDevices: number; busy: boolean }
-  | { kind: 'offline' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'watching'; grant: StreamGrant };
-
-export interface TrialTime {
-  secondsLeft: number | null;
-  todaySecondsLeft: number | null;
-}
+import type { HeartbeatScheduler } from '../trial/heartbeat-scheduler';
+import { startViewing } from './start-viewing';
+import { INITIAL_SESSION, sessionReducer } from './stream-session-state';
+import type { SessionPhase, TrialTime } from './stream-session-state';
+import { useTokenRenewal, useTrialHeartbeats } from './use-stream-timers';
 
 /** How often a not-started event is asked whether its stream began (the catalog's max-age). */
 const NOT_STARTED_POLL_MS = 5000;
 /** Retry after no answer at all (the API or the network is down): soon, then less often. */
 const OFFLINE_RETRY_MS = [1000, 2000, 4000, 8000];
+/** After a device sign-out, the wait for the shell to register this browser in its place. */
+const RE_REGISTER_WAIT_MS = 1000;
 
 /** The edge the player last played from, so a reload asks for the same one (SPEC edgeAddress). */
 let lastEdge = '';
+
+/** Answers the renewals that waited for a resumed stream (null: there is none). */
+function wakeResumeWaiters(
+  waiters: { current: ((token: StreamToken | null) => void)[] },
+  token: StreamToken | null,
+) {
+  const waiting = waiters.current;
+  waiters.current = [];
+  for (const wake of waiting) wake(token);
+}
 
 export interface StreamSession {
   phase: SessionPhase;
@@ -70,20 +62,11 @@ export interface StreamSession {
   streamEnded(): void;
 }
 
-/** Answers the renewals that waited for a resumed stream (null: there is none). */
-function wakeResumeWaiters(
-  waiters: { current: ((token: StreamToken | null) => void)[] },
-  token: StreamToken | null,
-) {
-  const waiting = waiters.current;
-  waiters.current = [];
-  for (const wake of waiting) wake(token);
-}
-
 /**
  * One viewing: asks for the stream (SPEC Edge stream request → Channel stream), keeps its token
  * fresh, sends trial heartbeats, and closes it when the screen goes. Nothing here decides access:
- * the API's answers do (ARCHITECTURE §8).
+ * the API's answers do (ARCHITECTURE §8). What the screen shows is `sessionReducer`'s (pure,
+ * tested without React); this hook holds the I/O: the open grant, the timers, the calls.
  */
 export function useStreamSession(
   platform: Platform,
@@ -92,79 +75,55 @@ export function useStreamSession(
   reRegisterDevice: () => void,
 ): StreamSession {
   const { http, device } = platform;
-  const [phase, setPhase] = useState<SessionPhase>({ kind: 'loading' });
-  const [event, setEvent] = useState<CatalogEvent | null>(null);
-  const [quality, setQuality] = useState<VideoQuality>('AUTO');
-  const [token, setToken] = useState<StreamToken | null>(null);
-  const [trial, setTrial] = useState<TrialTime>({ secondsLeft: null, todaySecondsLeft: null });
-  const [attempt, setAttempt] = useState(0);
+  const [state, dispatch] = useReducer(sessionReducer, INITIAL_SESSION);
+  const { attempt } = state;
+  /** The grant whose stream is open now; null while none is (or while a metered one is paused). */
   const grantRef = useRef<StreamGrant | null>(null);
-  /** The granted stream now open (a metered one is closed while paused: decision 118). */
-  const [active, setActive] = useState<StreamGrant | null>(null);
   const suspendedRef = useRef<StreamGrant | null>(null);
   const resumingRef = useRef(false);
   /** Renewals asked for while paused or resuming: they get the resumed stream's token. */
   const resumeWaitersRef = useRef<((token: StreamToken | null) => void)[]>([]);
   const qualityRef = useRef<VideoQuality>('AUTO');
-  const tokenRef = useRef<StreamToken | null>(null);
   const heartbeatsRef = useRef<HeartbeatScheduler | null>(null);
-  const watchingRef = useRef(false);
   const offlineTriesRef = useRef(0);
 
-  const stopStream = useCallback(
-    (next: SessionPhase) => {
-      heartbeatsRef.current?.stop();
-      heartbeatsRef.current = null;
-      const grant = grantRef.current;
-      grantRef.current = null;
-      suspendedRef.current = null;
-      wakeResumeWaiters(resumeWaitersRef, null);
-      if (grant) closeStream(http, grant.streamId);
-      setActive(null);
-      setPhase(next);
-    },
-    [http],
-  );
+  /** Closes the open stream (its heartbeats first) and forgets it. */
+  const closeOpenStream = useCallback(() => {
+    heartbeatsRef.current?.stop();
+    heartbeatsRef.current = null;
+    const grant = grantRef.current;
+    grantRef.current = null;
+    suspendedRef.current = null;
+    wakeResumeWaiters(resumeWaitersRef, null);
+    if (grant) closeStream(http, grant.streamId);
+  }, [http]);
+
+  /**
+   * A paused trial stream is closed and its token refused (decision 151): a renewal then (the
+   * origin's 403) waits for the stream the resume grants, instead of retrying at once. Null when
+   * no stream is paused or resuming.
+   */
+  const waitForResume = useCallback((): Promise<StreamToken | null> | null => {
+    if (!suspendedRef.current && !resumingRef.current) return null;
+    return new Promise((resolve) => resumeWaitersRef.current.push(resolve));
+  }, []);
 
   const fail = useCallback(
     (failure: PlayerFailure, midStream: boolean) => {
-      switch (failure.kind) {
-        case 'not-found':
-          return stopStream({ kind: 'not-found' });
-        case 'not-entitled':
-          return stopStream({ kind: 'not-entitled', reason: failure.reason, midStream });
-        case 'stream-limit':
-          return stopStream({
-            kind: 'stream-limit',
-            devices: failure.devices,
-            maxDevices: failure.maxDevices,
-            busy: false,
-          });
-        case 'offline':
-          return stopStream({ kind: 'offline' });
-        case 'device-unregistered':
-          // The account is at maxDevices without this browser: the same choice as a 409.
-          stopStream({ kind: 'loading' });
-          readDevices(http)
-            .then((list) =>
-              setPhase({
-                kind: 'stream-limit',
-                devices: list.devices,
-                maxDevices: list.maxDevices,
-                busy: false,
-              }),
-            )
-            .catch(() => setPhase({ kind: 'failed', message: failure.message }));
-          return;
-        default:
-          return stopStream({ kind: 'failed', message: failure.message });
-      }
+      closeOpenStream();
+      dispatch({ type: 'failed', failure, midStream });
+      if (failure.kind !== 'device-unregistered') return;
+      // The account is at maxDevices without this browser: the same choice as a 409.
+      readDevices(http)
+        .then((list) => dispatch({ type: 'devices-read', list }))
+        .catch(() =>
+          dispatch({ type: 'show', phase: { kind: 'failed', message: failure.message } }),
+        );
     },
-    [stopStream, http],
+    [closeOpenStream, http],
   );
 
-  // Start (and restart on retry): the account's quality and the stream in one chain, the event
-  // beside it, so the first frame waits for two round trips, not three.
+  // Start, and start again at each new attempt (a retry, a poll, back online).
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
@@ -172,55 +131,27 @@ export function useStreamSession(
 
     const start = async () => {
       preloadHls().catch(() => undefined);
-      const eventRead = readEvent(http, eventId, signal);
-      const grantRead = readVideoQuality(http, signal).then((saved) => {
-        if (!signal.aborted) {
-          setQuality(saved);
+      const request = { eventId, vidictId: device.vidictId, edgeAddress: lastEdge };
+      const result = await startViewing(http, request, signal, {
+        quality: (saved) => {
+          dispatch({ type: 'quality', quality: saved });
           qualityRef.current = saved;
-        }
-        return requestStream(
-          http,
-          { edgeAddress: lastEdge, pk: eventId, vidictId: device.vidictId, videoQuality: saved },
-          signal,
-        );
+        },
+        event: (event) => dispatch({ type: 'event-read', event }),
       });
-      // Neither may reject unobserved while the other is awaited.
-      eventRead.catch(() => undefined);
-      grantRead.catch(() => undefined);
-      const current = await eventRead;
-      if (signal.aborted) return;
-      setEvent(current);
-      if (current.eventStatus === 'ended') {
-        grantRead.then((grant) => closeStream(http, grant.streamId)).catch(() => undefined);
-        setPhase({ kind: 'ended' });
+      if (!result) return;
+      if (result.kind === 'ended') return dispatch({ type: 'show', phase: { kind: 'ended' } });
+      if (result.kind === 'not-started') {
+        dispatch({ type: 'show', phase: { kind: 'not-started', startTime: result.startTime } });
+        pollTimer = setTimeout(() => dispatch({ type: 'restart' }), NOT_STARTED_POLL_MS);
         return;
       }
-      const grant = await grantRead;
-      if (signal.aborted) {
-        closeStream(http, grant.streamId);
-        return;
-      }
-      if (grant.eventStatus !== 'live') {
-        closeStream(http, grant.streamId);
-        if (grant.eventStatus === 'ended') setPhase({ kind: 'ended' });
-        else {
-          setPhase({ kind: 'not-started', startTime: current.startTime });
-          pollTimer = setTimeout(() => setAttempt((n) => n + 1), NOT_STARTED_POLL_MS);
-        }
-        return;
-      }
+      const { grant } = result;
       lastEdge = grant.edge;
       offlineTriesRef.current = 0;
       grantRef.current = grant;
       suspendedRef.current = null;
-      setActive(grant);
-      tokenRef.current = grant.playback;
-      setToken(grant.playback);
-      setTrial({
-        secondsLeft: grant.trialSecondsLeft,
-        todaySecondsLeft: grant.trialTodaySecondsLeft,
-      });
-      setPhase({ kind: 'watching', grant });
+      dispatch({ type: 'granted', grant });
     };
 
     start().catch(async (error: unknown) => {
@@ -232,7 +163,7 @@ export function useStreamSession(
         const wait =
           OFFLINE_RETRY_MS[Math.min(offlineTriesRef.current, OFFLINE_RETRY_MS.length - 1)]!;
         offlineTriesRef.current += 1;
-        pollTimer = setTimeout(() => setAttempt((n) => n + 1), wait);
+        pollTimer = setTimeout(() => dispatch({ type: 'restart' }), wait);
       }
     });
 
@@ -251,91 +182,35 @@ export function useStreamSession(
 
   // Back online: try again at once rather than wait for the next retry.
   useEffect(() => {
-    if (phase.kind !== 'offline') return;
-    const online = () => setAttempt((n) => n + 1);
+    if (state.phase.kind !== 'offline') return;
+    const online = () => dispatch({ type: 'restart' });
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
-  }, [phase.kind]);
+  }, [state.phase.kind]);
 
-  const streamId = active?.streamId ?? null;
-  const heartbeatSeconds = active?.heartbeatSeconds ?? null;
-
-  const renew = useCallback(async (): Promise<StreamToken | null> => {
-    const grant = grantRef.current;
-    if (!grant) {
-      // A paused trial stream is closed and its token refused (decision 151): a renewal now
-      // (the origin's 403) waits for the stream the resume grants, instead of retrying at once.
-      if (!suspendedRef.current && !resumingRef.current) return null;
-      return new Promise<StreamToken | null>((resolve) => resumeWaitersRef.current.push(resolve));
-    }
-    try {
-      const next = await renewToken(http, grant.streamId);
-      if (grantRef.current !== grant) return null;
-      tokenRef.current = next;
-      setToken(next);
-      return next;
-    } catch (error) {
-      const failure = await failureOf(error).catch(() => null);
-      if (!failure || grantRef.current !== grant) return null;
-      // No answer: keep playing on the current token and try again (the timer below).
-      if (failure.kind === 'offline') return null;
-      fail(failure.kind === 'stream-gone' ? { ...failure, kind: 'failed' } : failure, true);
-      return null;
-    }
-  }, [http, fail]);
-
-  // Token renewal, before renewAt, in the background: playback never waits for it.
-  useEffect(() => {
-    if (!streamId || !token) return;
-    const expiresAt = Date.parse(token.expiresAt);
-    const delay = renewDelayMs(token, Date.now());
-    const timer = setTimeout(() => {
-      void renew().then((next) => {
-        // Not renewed and not refused (no answer): try again while the old token still works.
-        if (!next && grantRef.current && tokenRef.current === token && Date.now() < expiresAt) {
-          setToken({ ...token });
-        }
-      });
-    }, delay);
-    return () => clearTimeout(timer);
-  }, [streamId, token, renew]);
-
-  // Trial heartbeats while really watching (decision 118).
-  useEffect(() => {
-    if (!streamId || !heartbeatSeconds) return;
-    const scheduler = new HeartbeatScheduler(heartbeatSeconds, (heartbeat) => {
-      sendHeartbeat(http, streamId, heartbeat)
-        .then((result) => {
-          setTrial({
-            secondsLeft: result.trialSecondsLeft,
-            todaySecondsLeft: result.trialTodaySecondsLeft,
-          });
-          if (!result.entitled && grantRef.current?.streamId === streamId) {
-            fail({ kind: 'not-entitled', status: 403, message: '', reason: result.reason }, true);
-          }
-        })
-        .catch(() => undefined);
-    });
-    heartbeatsRef.current = scheduler;
-    scheduler.setWatching(watchingRef.current);
-    return () => {
-      // A last heartbeat for the part played before the stream closes.
-      scheduler.setWatching(false);
-      scheduler.stop();
-      if (heartbeatsRef.current === scheduler) heartbeatsRef.current = null;
-    };
-  }, [http, streamId, heartbeatSeconds, fail]);
-
-  const setWatching = useCallback((watching: boolean) => {
-    watchingRef.current = watching;
-    heartbeatsRef.current?.setWatching(watching);
-  }, []);
+  const renewNow = useTokenRenewal({
+    http,
+    dispatch,
+    grantRef,
+    fail,
+    waitForResume,
+    streamId: state.active?.streamId ?? null,
+    token: state.token,
+  });
+  const setWatching = useTrialHeartbeats({
+    http,
+    dispatch,
+    grantRef,
+    fail,
+    active: state.active,
+    heartbeatsRef,
+  });
 
   /**
    * A metered (trial) stream is closed on pause, so no paused second is counted (the server
    * counts an open stream's wall time until its lease ends), and a new one is granted on resume.
    * The picture does not wait: it plays from the buffer while the grant is made. The closed
-   * stream's token is refused within seconds (decision 151), so the view stops loading while
+   * stream's token is refused within seconds (decision 151), so the picture stops loading while
    * paused and loads on with the resumed stream's token.
    */
   const setPaused = useCallback(
@@ -343,12 +218,9 @@ export function useStreamSession(
       if (paused) {
         const grant = grantRef.current;
         if (!grant?.heartbeatSeconds) return;
-        heartbeatsRef.current?.stop();
-        heartbeatsRef.current = null;
-        grantRef.current = null;
+        closeOpenStream();
         suspendedRef.current = grant;
-        closeStream(http, grant.streamId);
-        setActive(null);
+        dispatch({ type: 'suspended' });
         return;
       }
       const suspended = suspendedRef.current;
@@ -363,13 +235,7 @@ export function useStreamSession(
       })
         .then((grant) => {
           grantRef.current = grant;
-          tokenRef.current = grant.playback;
-          setToken(grant.playback);
-          setActive(grant);
-          setTrial({
-            secondsLeft: grant.trialSecondsLeft,
-            todaySecondsLeft: grant.trialTodaySecondsLeft,
-          });
+          dispatch({ type: 'resumed', grant });
           resumingRef.current = false;
           wakeResumeWaiters(resumeWaitersRef, grant.playback);
         })
@@ -380,13 +246,13 @@ export function useStreamSession(
           if (failure) fail(failure, true);
         });
     },
-    [http, device.vidictId, fail],
+    [http, device.vidictId, fail, closeOpenStream],
   );
 
   const chooseQuality = useCallback(
     (next: VideoQuality) => {
       qualityRef.current = next;
-      setQuality(next);
+      dispatch({ type: 'quality', quality: next });
       // Saved on the account: the next stream request (a reload, another device) asks for it.
       saveVideoQuality(http, next).catch(() => undefined);
     },
@@ -395,15 +261,13 @@ export function useStreamSession(
 
   const signOut = useCallback(
     (vidictId: string) => {
-      setPhase((current) =>
-        current.kind === 'stream-limit' ? { ...current, busy: true } : current,
-      );
+      dispatch({ type: 'signing-out' });
       signOutDevice(http, vidictId)
         .then(() => {
           // A place is free: the shell registers this browser at the next route change, then
           // the stream is asked for again.
           reRegisterDevice();
-          setTimeout(() => setAttempt((n) => n + 1), 1000);
+          setTimeout(() => dispatch({ type: 'restart' }), RE_REGISTER_WAIT_MS);
         })
         .catch(async (error: unknown) => {
           const failure = await failureOf(error).catch(() => null);
@@ -413,21 +277,24 @@ export function useStreamSession(
     [http, fail, reRegisterDevice],
   );
 
+  const retry = useCallback(() => dispatch({ type: 'retry' }), []);
+  const streamEnded = useCallback(() => {
+    closeOpenStream();
+    dispatch({ type: 'stopped', phase: { kind: 'ended' } });
+  }, [closeOpenStream]);
+
   return {
-    phase,
-    event,
-    quality,
-    token,
-    trial,
-    retry: useCallback(() => {
-      setPhase({ kind: 'loading' });
-      setAttempt((n) => n + 1);
-    }, []),
+    phase: state.phase,
+    event: state.event,
+    quality: state.quality,
+    token: state.token,
+    trial: state.trial,
+    retry,
     signOutDevice: signOut,
     chooseQuality,
     setWatching,
     setPaused,
-    renewNow: renew,
-    streamEnded: useCallback(() => stopStream({ kind: 'ended' }), [stopStream]),
+    renewNow,
+    streamEnded,
   };
 }

@@ -3,10 +3,12 @@ import {
   EVENT_STATUS_GROUPS,
   MATCH_STATUS_MOVES,
   MATCH_STATUSES,
+  PLAY_STATES,
   STATUS_GROUP_MEMBERS,
   STREAM_EVENT_STATUS_MOVES,
   catalogEventPath,
   catalogLogoPath,
+  isBreakPlayState,
   statusGroupOf,
 } from './catalog';
 
@@ -27,6 +29,15 @@ describe('catalog contract', () => {
   it('only moves to statuses that exist', () => {
     for (const moves of Object.values(MATCH_STATUS_MOVES))
       for (const to of moves) expect(MATCH_STATUSES).toContain(to);
+  });
+
+  it('counts every play state but in_play as a break (what the player shows over the picture)', () => {
+    expect(isBreakPlayState('in_play')).toBe(false);
+    expect(isBreakPlayState('rain_delay')).toBe(true);
+    expect(isBreakPlayState('stumps')).toBe(true);
+    expect(PLAY_STATES.filter(isBreakPlayState)).toHaveLength(PLAY_STATES.length - 1);
+    expect(isBreakPlayState(null)).toBe(false);
+    expect(isBreakPlayState(undefined)).toBe(false);
   });
 
   it('escapes ids in paths', () => {

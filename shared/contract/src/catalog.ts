@@ -54,6 +54,14 @@ export const PLAY_STATES = [
 ] as const;
 export type PlayState = (typeof PLAY_STATES)[number];
 
+/** Every play state but `in_play` stops the cricket: a break (the stream keeps going). */
+export type BreakPlayState = Exclude<PlayState, 'in_play'>;
+
+/** True while play is stopped (rain, bad light, an interval, stumps). */
+export function isBreakPlayState(state: PlayState | null | undefined): state is BreakPlayState {
+  return state !== null && state !== undefined && state !== 'in_play';
+}
+
 export const PLAY_STATE_LABELS: Record<PlayState, string> = {
   in_play: 'In play',
   innings_break: 'Innings break',

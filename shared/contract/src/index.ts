@@ -104,6 +104,7 @@ export {
   catalogEventPath,
   catalogEventTimelinePath,
   catalogLeaguePath,
+  isBreakPlayState,
   catalogLogoPath,
   operatorEventPath,
   operatorEventStatePath,
@@ -112,6 +113,7 @@ export {
 } from './catalog';
 export type {
   AuditEntry,
+  BreakPlayState,
   AuditPage,
   CatalogErrorCode,
   CatalogEvent,

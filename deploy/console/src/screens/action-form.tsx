@@ -1,56 +1,83 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Alert, Button, Heading } from '@crease/ui';
-import type { ActionError } from './use-action';
+import type { MutationOptions } from '../api/release-console-client';
+import { useAction } from './use-action';
+import type { ActionError, ActionHooks } from './use-action';
 import { ErrorText } from './sign-in';
 import styles from '../console.module.css';
 
-export interface ActionFormProps {
+/** One way to submit a release form: a button, its own check, the call and its announcement. */
+export interface ReleaseCommand {
+  label: string;
+  /** Checked after the reason: the refusal to show, or null to go ahead. */
+  check?: () => ActionError | null;
+  /** The release API call, with the reason and the revision the form was filled in against. */
+  run: (recorded: MutationOptions) => Promise<unknown>;
+  /** What the dashboard announces once it committed. */
+  success: string;
+  /** After it committed: the form's own fields go back to their start (the reason always does). */
+  onCommitted?: () => void;
+}
+
+export interface ActionFormProps extends ActionHooks {
   title: string;
   description?: ReactNode;
-  submitLabel: string;
-  pending: boolean;
-  error: ActionError | null;
-  reason: string;
-  onReason: (reason: string) => void;
-  onSubmit: () => void;
+  revision: number;
+  submit: ReleaseCommand;
+  /** A second way out (a running canary's abort): a secondary button, its own command. */
+  alternative?: ReleaseCommand;
+  /** The action's own fields. */
   children?: ReactNode;
-  /** Extra buttons (a canary's abort), each its own submit. */
-  actions?: ReactNode;
   headingLevel?: 2 | 3;
 }
 
 /**
- * The shape of every release action: its fields, a required reason (recorded in the history),
- * one submit that is disabled while pending, and the API's error in an alert that takes focus.
+ * Every release action is this one form: its fields, a required reason (recorded in the
+ * history), one command at a time (the submit disabled while pending, a second submit
+ * ignored), and the API's refusal in an alert that takes focus. An action only says what its
+ * fields are and which call its commands make.
  */
 export function ActionForm({
   title,
   description,
-  submitLabel,
-  pending,
-  error,
-  reason,
-  onReason,
-  onSubmit,
+  revision,
+  submit,
+  alternative,
   children,
-  actions,
   headingLevel = 3,
+  ...hooks
 }: ActionFormProps) {
   const id = useId();
   const alertRef = useRef<HTMLDivElement>(null);
+  const [reason, setReason] = useState('');
+  const action = useAction(hooks);
+  const { error } = action;
   useEffect(() => {
     if (error) alertRef.current?.focus();
   }, [error]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit();
+
+  const perform = (command: ReleaseCommand) => {
+    const refused = missingReason(reason) ?? command.check?.() ?? null;
+    if (refused) return action.setError(refused);
+    void action
+      .run(() => command.run({ reason: reason.trim(), ifRevision: revision }), command.success)
+      .then((ok) => {
+        if (!ok) return;
+        command.onCommitted?.();
+        setReason('');
+      });
   };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    perform(submit);
+  };
+
   return (
     <form
       className={styles.actionForm}
       aria-labelledby={`${id}-title`}
-      onSubmit={submit}
+      onSubmit={onSubmit}
       noValidate
     >
       <Heading level={headingLevel} id={`${id}-title`} className={styles.formTitle}>
@@ -68,7 +95,7 @@ export function ActionForm({
           required
           aria-required="true"
           maxLength={500}
-          onChange={(event) => onReason(event.target.value)}
+          onChange={(event) => setReason(event.target.value)}
         />
       </div>
       <div ref={alertRef} tabIndex={-1} className={styles.alertSlot}>
@@ -79,17 +106,26 @@ export function ActionForm({
         ) : null}
       </div>
       <div className={styles.formActions}>
-        <Button type="submit" busy={pending}>
-          {pending ? 'Working…' : submitLabel}
+        <Button type="submit" busy={action.pending}>
+          {action.pending ? 'Working…' : submit.label}
         </Button>
-        {actions}
+        {alternative ? (
+          <Button
+            type="button"
+            variant="secondary"
+            busy={action.pending}
+            onClick={() => perform(alternative)}
+          >
+            {alternative.label}
+          </Button>
+        ) : null}
       </div>
     </form>
   );
 }
 
 /** The reason every action needs, checked before anything is sent. */
-export function missingReason(reason: string): ActionError | null {
+function missingReason(reason: string): ActionError | null {
   return reason.trim()
     ? null
     : { code: 'INVALID_REQUEST', message: 'A reason is required: it is recorded in the history.' };

@@ -7,5 +7,7 @@ export { checkAll, useField } from './use-field';
 export type { Field, FieldOptions, Validate } from './use-field';
 export { FormAlert } from './form-alert';
 export type { FormAlertProps } from './form-alert';
+export { SelectField } from './select-field';
+export type { SelectFieldProps } from './select-field';
 export { useOutcome } from './use-outcome';
 export type { OutcomeState, Shown } from './use-outcome';

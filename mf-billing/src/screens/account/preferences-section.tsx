@@ -1,0 +1,89 @@
+import { useRef, useState } from 'react';
+import { VIDEO_QUALITIES } from '@crease/contract';
+import type { ScreenProps, VideoQuality } from '@crease/contract';
+import { SelectField } from '@crease/ui/forms';
+import { updateSettings } from '../../api/billing-client';
+import { VIDEO_QUALITY_LABELS } from '../../format/labels';
+import { messageOf } from './account-data';
+import type { AccountData } from './account-data';
+import { AccountSection } from './account-section';
+import styles from '../account-screen.module.css';
+
+type SettingsChange = { videoQuality?: VideoQuality; emailSubscribe?: boolean };
+
+/** The preferred quality and the email choice, each saved as soon as it changes. */
+export function PreferencesSection({
+  data,
+  platform,
+}: {
+  data: AccountData;
+  platform: ScreenProps['platform'];
+}) {
+  const initialQuality = data.overview.userProfile.videoQuality as VideoQuality;
+  const [quality, setQuality] = useState<VideoQuality>(initialQuality);
+  const [subscribed, setSubscribed] = useState(data.statics.emailSubscribe);
+  const [saving, setSaving] = useState(false);
+  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const saved = useRef({ quality: initialQuality, subscribed: data.statics.emailSubscribe });
+  const qualities = data.statics.videoQualities?.length
+    ? data.statics.videoQualities
+    : VIDEO_QUALITIES;
+
+  const save = async (change: SettingsChange) => {
+    setSaving(true);
+    setStatus(null);
+    try {
+      await updateSettings(platform, change);
+      if (change.videoQuality) saved.current.quality = change.videoQuality;
+      if (change.emailSubscribe !== undefined) saved.current.subscribed = change.emailSubscribe;
+      setStatus({ tone: 'ok', text: 'Saved.' });
+    } catch (error) {
+      // Show what is really stored, not what failed to save.
+      setQuality(saved.current.quality);
+      setSubscribed(saved.current.subscribed);
+      setStatus({ tone: 'error', text: `Not saved: ${messageOf(error)}` });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <AccountSection id="account-preferences" title="Preferences">
+      <SelectField
+        label="Preferred video quality"
+        value={quality}
+        disabled={saving}
+        onChange={(event) => {
+          const next = event.target.value as VideoQuality;
+          setQuality(next);
+          void save({ videoQuality: next });
+        }}
+      >
+        {qualities.map((value) => (
+          <option key={value} value={value}>
+            {VIDEO_QUALITY_LABELS[value] ?? value}
+          </option>
+        ))}
+      </SelectField>
+      <label className={styles.checkbox}>
+        <input
+          type="checkbox"
+          checked={subscribed}
+          disabled={saving}
+          onChange={(event) => {
+            setSubscribed(event.target.checked);
+            void save({ emailSubscribe: event.target.checked });
+          }}
+        />
+        <span>Email me match alerts and offers</span>
+      </label>
+      <p
+        className={status?.tone === 'error' ? styles.saveError : styles.saveOk}
+        role="status"
+        aria-live="polite"
+      >
+        {saving ? 'Saving…' : (status?.text ?? '')}
+      </p>
+    </AccountSection>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ScreenProps } from '@crease/contract';
+import { ScreenLink } from '@crease/ui';
+import { AccountSection } from './account-section';
+import styles from '../account-screen.module.css';
+
+/** Who is signed in, and the way to change the password. */
+export function SecuritySection({
+  email,
+  navigate,
+}: {
+  email: string;
+  navigate: ScreenProps['navigate'];
+}) {
+  return (
+    <AccountSection id="account-security" title="Sign-in">
+      <p className={styles.muted}>
+        Signed in as <strong className={styles.email}>{email}</strong>
+      </p>
+      <ScreenLink to="/change-password" navigate={navigate} className={styles.link}>
+        Change password
+      </ScreenLink>
+    </AccountSection>
+  );
+}

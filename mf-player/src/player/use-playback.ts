@@ -1,0 +1,116 @@
+import { useCallback, useMemo, useRef } from 'react';
+import type { RefObject } from 'react';
+import type { StreamSession } from './use-stream-session';
+import { usePlaybackEngine } from './use-playback-engine';
+import type { EngineState } from './use-playback-engine';
+import { useMediaState } from './use-media-state';
+import type { MediaState } from './use-media-state';
+
+/** What the viewer can do to the picture (the controls and the keys call these). */
+export interface PlaybackActions {
+  togglePlay(): void;
+  toggleMute(): void;
+  /** 0 to 1; 0 mutes. */
+  setVolume(volume: number): void;
+  /** Jump to the live edge (and play). */
+  goLive(): void;
+}
+
+export interface Playback
+  extends
+    MediaState,
+    Pick<
+      EngineState,
+      | 'engineRef'
+      | 'unsupported'
+      | 'broken'
+      | 'reconnecting'
+      | 'height'
+      | 'mutedForAutoplay'
+      | 'restart'
+    > {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  actions: PlaybackActions;
+}
+
+/**
+ * The picture of one granted stream: its engine (faults, reconnects, token and quality) and
+ * the media element's state, and the actions on it. Controls are separate components that take
+ * this state and these actions, so a new one (a DVR scrubber, an audio menu) adds a component,
+ * not a branch in the view.
+ */
+export function usePlayback(
+  session: StreamSession,
+  grant: { playlistUrl: string; playback: { token: string }; heartbeatSeconds: number | null },
+): Playback {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const engine = usePlaybackEngine(videoRef, {
+    playlistUrl: grant.playlistUrl,
+    grantToken: grant.playback.token,
+    token: session.token,
+    quality: session.quality,
+    metered: grant.heartbeatSeconds !== null,
+    renewNow: session.renewNow,
+  });
+  const { paused: enginePaused } = engine;
+  const { setPaused: sessionPaused } = session;
+  const pausedChanged = useCallback(
+    (paused: boolean) => {
+      if (paused) enginePaused();
+      sessionPaused(paused);
+    },
+    [enginePaused, sessionPaused],
+  );
+  const media = useMediaState(videoRef, {
+    engineRef: engine.engineRef,
+    setWatching: session.setWatching,
+    pausedChanged,
+    streamEnded: session.streamEnded,
+    playing: engine.playing,
+    unmuted: engine.unmuted,
+  });
+
+  const togglePlay = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    if (video.paused) void video.play().catch(() => undefined);
+    else video.pause();
+  }, []);
+  const toggleMute = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.muted = !video.muted;
+    if (!video.muted && video.volume === 0) video.volume = 0.5;
+  }, []);
+  const setVolume = useCallback((volume: number) => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.volume = volume;
+    video.muted = video.volume === 0;
+  }, []);
+  const { engineRef } = engine;
+  const goLive = useCallback(() => {
+    const video = videoRef.current;
+    const target = engineRef.current?.liveTarget();
+    if (!video || target === null || target === undefined) return;
+    video.currentTime = target;
+    if (video.paused) void video.play().catch(() => undefined);
+  }, [engineRef]);
+  const actions = useMemo(
+    () => ({ togglePlay, toggleMute, setVolume, goLive }),
+    [togglePlay, toggleMute, setVolume, goLive],
+  );
+
+  return {
+    ...media,
+    videoRef,
+    engineRef,
+    unsupported: engine.unsupported,
+    broken: engine.broken,
+    reconnecting: engine.reconnecting,
+    height: engine.height,
+    mutedForAutoplay: engine.mutedForAutoplay,
+    restart: engine.restart,
+    actions,
+  };
+}
