@@ -133,10 +133,16 @@ export function printFigures(check: ResponseCheck, lines: readonly string[]): vo
   for (const line of lines) console.info(line);
 }
 
+/** Reports why a bench failed and makes its exit code non-zero (for top-level-await scripts). */
+export function failBench(error: unknown): void {
+  console.error(error instanceof UnexpectedResponses ? `bench failed: ${error.message}` : error);
+  process.exitCode = 1;
+}
+
 /** Runs a bench's main: any failure, above all unexpected responses, exits non-zero. */
 export function runBench(main: () => Promise<void>): void {
   main().catch((error: unknown) => {
-    console.error(error instanceof UnexpectedResponses ? `bench failed: ${error.message}` : error);
+    failBench(error);
     process.exit(1);
   });
 }
