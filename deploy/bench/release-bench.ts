@@ -59,6 +59,12 @@ fs.writeFileSync(path.join(variant, 'bench.txt'), 'variant');
 const legalB = await registry.publish('mf-legal', variant, '1.0.0', who);
 await registry.promote({ shell: shell.version, 'mf-legal': legalA.version }, who);
 await registry.promote({ 'mf-legal': legalB.version }, who);
+// A rollback goes to the last-known-good; the bench cannot wait out the minimum live time, so
+// the release manager vouches for the first version, as `release mark-good` does.
+await registry.markGood('mf-legal', legalA.version, {
+  actor: 'bench',
+  reason: 'bench: the version every rollback returns to',
+});
 
 const edge = spawn(
   process.execPath,
