@@ -4,7 +4,8 @@
  * PGlite and a throwaway PostgreSQL, driven by autocannon (this process) at 20 connections:
  * - the password grant: a fixed number of grants, each with its own solved ALTCHA proof and the
  *   right password, spread over enough accounts that none signs in more than 4 times (below the
- *   per-account attempt limit even if every attempt counted);
+ *   per-account attempt limit even if every attempt counted), each account from its own network
+ *   (X-Forwarded-For through a trusted proxy, as production runs behind one);
  * - the refresh grant: every request spends a live refresh token from a pool of sessions and
  *   puts its successor back, so no token is used twice (that would measure reuse revocation);
  * - a cheap authenticated GET.
@@ -64,15 +65,27 @@ function table(rows: Row[]): string {
   ].join('\n');
 }
 
-/** Accounts enough for `signIns` sign-ins, each account used at most SIGN_INS_PER_ACCOUNT times. */
-async function registerAccounts(client: BenchClient, signIns: number): Promise<() => string> {
+interface Account {
+  email: string;
+  /** The viewer's own address, as the proxy in front of the API reports it (X-Forwarded-For). */
+  address: string;
+}
+
+/**
+ * Accounts enough for `signIns` sign-ins, each used at most SIGN_INS_PER_ACCOUNT times, each
+ * viewer on a network of its own: 198.18.0.0/15, the range reserved for benchmarks (RFC 2544).
+ */
+async function registerAccounts(client: BenchClient, signIns: number): Promise<() => Account> {
   const count = Math.ceil(signIns / SIGN_INS_PER_ACCOUNT);
-  const emails = Array.from({ length: count }, (_, i) => `load-test-${i}@example.com`);
-  for (let i = 0; i < emails.length; i += 10)
-    await Promise.all(emails.slice(i, i + 10).map((email) => client.register(email)));
+  const accounts = Array.from({ length: count }, (_, i) => ({
+    email: `load-test-${i}@example.com`,
+    address: `198.${18 + ((i >> 16) & 1)}.${(i >> 8) & 255}.${i & 255}`,
+  }));
+  for (let i = 0; i < accounts.length; i += 10)
+    await Promise.all(accounts.slice(i, i + 10).map(({ email }) => client.register(email)));
   // Round robin: one account's sign-ins are `count` grants apart, never concurrent.
   let next = 0;
-  return () => emails[next++ % count] as string;
+  return () => accounts[next++ % count] as Account;
 }
 
 async function benchOn(
@@ -90,6 +103,10 @@ async function benchOn(
       CREASE_CATALOG_DEMO: 'false',
       // Setup only: the bench registers its accounts in a burst; registration is not measured.
       CREASE_REGISTER_PER_MINUTE: '100000',
+      // As in production, behind a proxy (decision 061): the API takes each viewer's address
+      // from X-Forwarded-For. Sign-in limits and bot-check difficulty go by network
+      // (decision 170); 20 concurrent sign-ins from one address would be one network's burst.
+      CREASE_TRUST_PROXY: 'loopback',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     nodeArgs,
@@ -147,12 +164,20 @@ async function benchOn(
           amount: PASSWORD_GRANTS,
           requests: [
             {
-              // One proof per grant (each is accepted once) and the account's right password.
-              setupRequest: (request) => ({
-                ...request,
-                headers: { ...request.headers, [BOT_CHECK_HEADER]: proofs.shift() ?? 'none left' },
-                body: BenchClient.passwordForm(nextAccount()),
-              }),
+              // One proof per grant (each is accepted once), the account's right password, from
+              // the account's own network.
+              setupRequest: (request) => {
+                const { email, address } = nextAccount();
+                return {
+                  ...request,
+                  headers: {
+                    ...request.headers,
+                    [BOT_CHECK_HEADER]: proofs.shift() ?? 'none left',
+                    'x-forwarded-for': address,
+                  },
+                  body: BenchClient.passwordForm(email),
+                };
+              },
             },
           ],
         },
@@ -163,7 +188,7 @@ async function benchOn(
     // A pool of live sessions: each request spends one refresh token and puts back its successor.
     const pool: string[] = [];
     for (let i = 0; i < REFRESH_POOL; i++)
-      pool.push((await client.signIn(nextAccount())).refresh_token);
+      pool.push((await client.signIn(nextAccount().email)).refresh_token);
     if (ONLY.includes('refresh'))
       await run(
         'POST /oauth2/token (refresh grant)',
@@ -190,7 +215,7 @@ async function benchOn(
         TOKENS_EXPECTED,
       );
 
-    const email = nextAccount();
+    const { email } = nextAccount();
     const { access_token } = await client.signIn(email);
     if (ONLY.includes('me'))
       await run(
