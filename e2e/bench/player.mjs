@@ -224,6 +224,9 @@ try {
   );
   check.assertExpected();
   for (const print of figures) print();
+  console.info(
+    `\n${check.total()} site, API and origin responses during the measurements, every one checked.`,
+  );
 } catch (error) {
   failBench(error);
 } finally {

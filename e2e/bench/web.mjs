@@ -368,6 +368,9 @@ try {
   }
   check.assertExpected();
   for (const print of figures) print();
+  console.info(
+    `\n${check.total()} site and API responses during the measurements, every one checked.`,
+  );
 } catch (error) {
   failBench(error);
 } finally {

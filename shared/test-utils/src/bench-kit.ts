@@ -61,9 +61,10 @@ export class ResponseCheck {
     return body;
   }
 
-  /** How many responses were recorded for a call type. */
-  total(callType: string): number {
-    return this.calls.get(callType)?.total ?? 0;
+  /** How many responses were recorded for a call type, or for all of them. */
+  total(callType?: string): number {
+    if (callType !== undefined) return this.calls.get(callType)?.total ?? 0;
+    return [...this.calls.values()].reduce((sum, counts) => sum + counts.total, 0);
   }
 
   /** One line per call type with unexpected responses, e.g. "GET /me: 3 of 10 unexpected (500 x3)". */
