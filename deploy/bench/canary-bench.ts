@@ -13,8 +13,9 @@
  *    (stable views first, then failing canary views) until the guard's threshold is crossed,
  *    and time from the beacon that crossed it to the stable map being served to a browser in the
  *    canary. Goal: <= 5 s.
- * Every response is checked (pages and maps 200, signal batches 204); over any other the bench
- * prints no figure and exits non-zero (decision 180). `-- --quick`: 2 rollbacks, 1 short ingest round.
+ * Every response is checked (pages and maps 200, signal beacons 204, ingest batches 204 or 400
+ * naming only events beyond one browser's weight); over any other the bench prints no figure and
+ * exits non-zero (decision 180). `BENCH_QUICK=1`: 2 rollbacks, one short ingest round.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +25,8 @@ import path from 'node:path';
 import { loadReleaseConfig } from '../src/config';
 import { RELEASE_SEED_COOKIE, bucketOf, newSeed } from '../src/edge/canary-split';
 import { openRegistry } from '../src/registry/open-registry';
+import { releaseProofSecrets } from '../src/signals/proof-secret';
+import { mintReleaseProof } from '../src/signals/release-proof';
 import { MAX_SIGNALS_PER_BATCH, SIGNALS_PATH } from '@crease/contract';
 import {
   ResponseCheck,
@@ -39,11 +42,25 @@ const INGEST_ROUNDS = benchSetting('BENCH_INGEST_ROUNDS', 3, 1);
 const INGEST_SECONDS = benchSetting('BENCH_INGEST_SECONDS', 5, 2);
 const check = new ResponseCheck();
 const PAGE = { status: 200 };
-/** A signal batch is accepted with 204; a refusal (e.g. 429) is not what the scenario expects. */
+/** A beacon whose events were all taken; a refusal (400, 429) is not what the scenario expects. */
 const SIGNALS_ACCEPTED = { status: 204 };
+/**
+ * The ingest batch: one browser's proof on every batch, so after its first views the rest are
+ * dropped as beyond its weight (400 naming them). Any other drop reason is unexpected.
+ */
+const INGEST_EXPECTED = {
+  status: [204, 400],
+  body: (body: string) =>
+    body === '' ||
+    (body.includes('"INVALID_SIGNALS"') &&
+      body.includes(
+        '(0 malformed, 0 of a version never published for that remote, 0 of a version this browser was not served,',
+      )),
+};
 const PORT = Number(process.env.BENCH_CANARY_PORT ?? 4794);
 const MIN_VIEWS = Number(process.env.CREASE_CANARY_MIN_VIEWS ?? 200);
-const BATCH = 25;
+/** Page views one synthetic browser sends: one browser's weight (decision 157). */
+const PER_BROWSER = 5;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length * 0.95) - 1]!;
@@ -65,7 +82,11 @@ const env = {
   CREASE_CANARY_MIN_VIEWS: String(MIN_VIEWS),
   CREASE_SIGNALS_PER_MINUTE: '1000000',
 };
-const registry = openRegistry(loadReleaseConfig(env, repoRoot));
+const releaseConfig = loadReleaseConfig(env, repoRoot);
+const registry = openRegistry(releaseConfig);
+// The edge process reads the same local key from the data dir (decision 156): the bench's
+// synthetic browsers carry proofs as real pages would (decision 155).
+const [proofKey] = releaseProofSecrets(releaseConfig);
 const who = { actor: 'bench', reason: 'bench' };
 const shell = await registry.publish('shell', path.join(repoRoot, 'shell', 'dist'), '1.0.0', who);
 const stable = await registry.publish(
@@ -119,11 +140,36 @@ function rawGet(url: string, cookie?: string) {
   });
 }
 
-async function postSignals(events: unknown[]): Promise<number> {
+let browsers = 0;
+/**
+ * A proof as the edge mints it for a new browser on its own /24 (10.x.y.0), served `version` of
+ * mf-legal: the quorum and weight caps (decision 157) see many viewers, as in production.
+ */
+function newBrowserProof(version: string): string {
+  browsers += 1;
+  return mintReleaseProof(proofKey!, {
+    seed: newSeed(),
+    address: `10.${(browsers >> 8) & 255}.${browsers & 255}.7`,
+    revision: registry.log.head()?.revision ?? 0,
+    releaseMap: {
+      schemaVersion: 1,
+      remotes: {
+        'mf-legal': {
+          version,
+          manifestUrl: `/apps/mf-legal/${version}/mf-manifest.json`,
+          lastKnownGoodManifestUrl: null,
+        },
+      },
+    },
+  });
+}
+
+/** One browser's batch: at most 5 views (one browser's weight per hour, decision 157). */
+async function postSignals(events: { version: string }[]): Promise<number> {
   const response = await fetch(`${origin}${SIGNALS_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'text/plain;charset=UTF-8' },
-    body: JSON.stringify({ events }),
+    body: JSON.stringify({ proof: newBrowserProof(events[0]!.version), events }),
   });
   await check.require(`POST ${SIGNALS_PATH}`, response, SIGNALS_ACCEPTED);
   return response.status;
@@ -172,13 +218,14 @@ try {
   const times: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     await registry.canary('mf-legal', canary.version, 50, who);
-    for (let sent = 0; sent < MIN_VIEWS; sent += BATCH) {
-      await postSignals(views(stable.version, Math.min(BATCH, MIN_VIEWS - sent), false));
+    for (let sent = 0; sent < MIN_VIEWS; sent += PER_BROWSER) {
+      await postSignals(views(stable.version, Math.min(PER_BROWSER, MIN_VIEWS - sent), false));
     }
     let crossed = 0;
-    // 3 events per failing view: 16 views make a batch of 48.
-    for (let sent = 0; sent < MIN_VIEWS; sent += 16) {
-      await postSignals(views(canary.version, Math.min(16, MIN_VIEWS - sent), true));
+    // 3 events per failing view, 5 views per browser.
+    for (let sent = 0; sent < MIN_VIEWS; sent += PER_BROWSER) {
+      const failing = views(canary.version, Math.min(PER_BROWSER, MIN_VIEWS - sent), true);
+      await postSignals(failing);
       crossed = performance.now();
     }
     for (;;) {
@@ -196,7 +243,10 @@ try {
     times.push(performance.now() - crossed);
   }
   // 3. Ingest throughput of real-user signals.
+  // One browser's proof on every batch: after its first 5 views the rest are judged and refused
+  // as over its weight, so this measures the whole check (proof, versions, caps) per event.
   const batch = JSON.stringify({
+    proof: newBrowserProof(stable.version),
     events: Array.from({ length: MAX_SIGNALS_PER_BATCH }, (_, i) =>
       i % 5 === 4
         ? {
@@ -209,7 +259,7 @@ try {
         : { remote: 'mf-legal', version: stable.version, kind: 'view' },
     ),
   });
-  const rounds: { eventsPerSecond: number; p99: number }[] = [];
+  const rounds: { eventsPerSecond: number; p99: number; non2xx: number }[] = [];
   for (let round = 0; round < INGEST_ROUNDS; round += 1) {
     const result = await checkedAutocannon(
       check,
@@ -222,13 +272,14 @@ try {
         connections: 20,
         duration: INGEST_SECONDS,
       },
-      SIGNALS_ACCEPTED,
+      INGEST_EXPECTED,
     );
     rounds.push({
       eventsPerSecond: Math.round(
         (result.requests.total * MAX_SIGNALS_PER_BATCH) / result.duration,
       ),
       p99: result.latency.p99,
+      non2xx: result.non2xx,
     });
   }
 
@@ -259,7 +310,7 @@ try {
   );
   lines.push('  extra requests per page for the split: 0 (the map is resolved into the HTML)');
   lines.push(
-    `  signal ingest (batches of ${MAX_SIGNALS_PER_BATCH}, 20 connections, ${INGEST_ROUNDS} x ${INGEST_SECONDS} s, every one accepted): median ${median(rounds.map((r) => r.eventsPerSecond))} events/s (goal >= 2000), p99 ${median(rounds.map((r) => r.p99))} ms per batch`,
+    `  signal ingest (batches of ${MAX_SIGNALS_PER_BATCH}, 20 connections, ${INGEST_ROUNDS} x ${INGEST_SECONDS} s, every answer checked): median ${median(rounds.map((r) => r.eventsPerSecond))} events/s checked (proof, versions, weight caps; goal >= 2000), p99 ${median(rounds.map((r) => r.p99))} ms per batch, answered 400 (over one browser's weight) ${rounds.reduce((n, r) => n + r.non2xx, 0)}`,
   );
   lines.push(
     `  threshold crossed -> stable map served to a canary browser (${RUNS} runs, ${MIN_VIEWS} views per arm): median ${(median(times) / 1000).toFixed(2)} s, p95 ${(p95(times) / 1000).toFixed(2)} s (goal <= 5 s); automatic rollbacks recorded: ${automatic}`,
