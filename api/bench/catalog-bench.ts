@@ -12,24 +12,32 @@
  *
  * The whole run happens twice: on PGlite (as `npm start` runs it) and on PostgreSQL, a throwaway
  * local cluster (initdb + pg_ctl on a free port, as api-bench does), the production database.
- * BENCH_PGLITE=0 or BENCH_POSTGRES=0 skips one of them.
+ * BENCH_PGLITE=0 or BENCH_POSTGRES=0 skips one of them. `-- --quick` runs one short round, to show the
+ * bench works. Every response (API and bare) is checked: status 200 and the body's first key;
+ * over any other the bench prints no figure and exits non-zero (decision 180).
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { CATALOG_PATHS } from '@crease/contract';
-import { PRODUCTION_LOG_LEVEL } from '../src/config';
+import {
+  QUICK,
+  ResponseCheck,
+  benchSetting,
+  checkedAutocannon,
+  printFigures,
+  runBench,
+} from '@crease/test-utils/bench-kit';
 import { findPostgresBin, startPostgresCluster } from '../src/testing/postgres-cluster';
+import { BENCH_API_ENV, BenchClient } from './bench-api';
 
 const CONNECTIONS = 20;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = benchSetting('BENCH_SECONDS', 10, 2);
+const WARMUP_SECONDS = benchSetting('BENCH_WARMUP_SECONDS', 3, 1);
+const ROUNDS = benchSetting('BENCH_ROUNDS', 3, 1);
 const SITE_ORIGIN = 'http://localhost:8080';
-const PASSWORD = 'bench password 2024';
 
 const SCENARIOS = [
   {
@@ -46,8 +54,6 @@ interface Sample {
   rps: number;
   p50: number;
   p99: number;
-  non2xx: number;
-  errors: number;
 }
 
 const median = (values: number[]) => {
@@ -87,80 +93,78 @@ async function stop(child: ChildProcess) {
   );
 }
 
-async function measure(url: string, headers: Record<string, string>): Promise<Sample> {
+/** One checked measurement: every response must be a 200 whose JSON starts with `firstKey`. */
+async function measure(
+  check: ResponseCheck,
+  callType: string,
+  url: string,
+  headers: Record<string, string>,
+  firstKey: string,
+): Promise<Sample> {
+  const expected = { status: 200, body: (body: string) => body.startsWith(`{"${firstKey}":`) };
+  const options = { url, headers, connections: CONNECTIONS };
   if (WARMUP_SECONDS > 0)
-    await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_SECONDS });
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
+    await checkedAutocannon(
+      check,
+      `${callType} (warm-up)`,
+      { ...options, duration: WARMUP_SECONDS },
+      expected,
+    );
+  const result = await checkedAutocannon(
+    check,
+    callType,
+    { ...options, duration: SECONDS },
+    expected,
+  );
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
   };
 }
 
 type Samples = Map<string, { api: Sample[]; bare: Sample[] }>;
 
 /** Every round of every scenario against one API (PGlite when `databaseUrl` is null). */
-async function benchOn(label: string, databaseUrl: string | null): Promise<Samples> {
+async function benchOn(
+  check: ResponseCheck,
+  label: string,
+  databaseUrl: string | null,
+): Promise<Samples> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-catalog-bench-'));
   const api = await startProcess(['api/src/cli/serve.ts'], {
+    ...BENCH_API_ENV,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    NODE_ENV: 'development',
     CREASE_DATA_DIR: dataDir,
-    CREASE_BOT_CHECK: 'off', // the bench signs in once; it measures the catalog
     CREASE_SEED: 'false',
     CREASE_CATALOG_DEMO: 'true',
     CREASE_CATALOG_DEMO_TICK_SECONDS: '5',
-    LOG_LEVEL: PRODUCTION_LOG_LEVEL,
-    API_PORT: '0',
-    API_HOST: '127.0.0.1',
     ...(process.env.BENCH_CATALOG_CACHE_MS
       ? { CREASE_CATALOG_CACHE_MS: process.env.BENCH_CATALOG_CACHE_MS }
       : {}),
   });
   let bare: Awaited<ReturnType<typeof startProcess>> | null = null;
   try {
-    // A signed-in viewer, with the XSRF cookie a browser would hold.
-    const first = await fetch(`${api.origin}/healthz`);
-    const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.getSetCookie().join(';'))?.[1] ?? '';
-    const base = { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, origin: SITE_ORIGIN };
+    // A signed-in viewer (an ALTCHA proof per call that needs one), with the XSRF cookie a
+    // browser would hold and the site's Origin.
+    const client = await new BenchClient(api.origin, check, SITE_ORIGIN).init();
     const email = 'catalog-bench@example.com';
-    const registered = await fetch(`${api.origin}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { ...base, 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, emailSubscribe: false }),
-    });
-    if (registered.status !== 201) throw new Error(`register failed: ${registered.status}`);
-    const token = (await (
-      await fetch(`${api.origin}/oauth2/token`, {
-        method: 'POST',
-        headers: {
-          ...base,
-          'content-type': 'application/x-www-form-urlencoded',
-          authorization: `Basic ${Buffer.from('crease-web:public').toString('base64')}`,
-        },
-        body: new URLSearchParams({
-          grant_type: 'password',
-          scope: 'API',
-          username: email,
-          password: PASSWORD,
-        }),
-      })
-    ).json()) as { access_token: string };
+    await client.register(email);
+    const token = await client.signIn(email);
     const headers = {
-      cookie: base.cookie,
+      cookie: client.headers().cookie as string,
       origin: SITE_ORIGIN,
       authorization: `Bearer ${token.access_token}`,
     };
 
     // The bare server answers each route with the body the API gives for it right now.
     const payloads: Record<string, unknown> = {};
+    const firstKeys: Record<string, string> = {};
     for (const { route } of SCENARIOS) {
       const response = await fetch(`${api.origin}${route}`, { headers });
-      if (response.status !== 200) throw new Error(`${route}: ${response.status}`);
-      payloads[route] = await response.json();
+      const body = await check.require(`setup: GET ${route}`, response, { status: 200 });
+      payloads[route] = JSON.parse(body);
+      firstKeys[route] = Object.keys(payloads[route] as object)[0] ?? '';
     }
     const payloadFile = path.join(dataDir, 'payloads.json');
     fs.writeFileSync(payloadFile, JSON.stringify(payloads));
@@ -174,10 +178,16 @@ async function benchOn(label: string, databaseUrl: string | null): Promise<Sampl
         const order = round % 2 ? (['api', 'bare'] as const) : (['bare', 'api'] as const);
         for (const side of order) {
           const origin = side === 'api' ? api.origin : bare.origin;
-          const sample = await measure(`${origin}${route}`, headers);
+          const sample = await measure(
+            check,
+            `${label} ${side}: ${name}`,
+            `${origin}${route}`,
+            headers,
+            firstKeys[route] ?? '',
+          );
           entry[side].push(sample);
           console.info(
-            `${label} round ${round} ${side.padEnd(4)} ${name}: ${sample.rps} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms, non-2xx ${sample.non2xx}, errors ${sample.errors}`,
+            `${label} round ${round} ${side.padEnd(4)} ${name}: ${sample.rps} req/s, p50 ${sample.p50} ms, p99 ${sample.p99} ms (every response checked)`,
           );
         }
         samples.set(name, entry);
@@ -192,37 +202,37 @@ async function benchOn(label: string, databaseUrl: string | null): Promise<Sampl
   }
 }
 
-function report(label: string, samples: Samples) {
-  console.info(
-    `\nCatalog on loopback: ${CONNECTIONS} connections, ${SECONDS} s per measurement, median of ${ROUNDS} rounds; ${os.cpus().length} CPUs, load average ${os
+/** The figures of one database's run, as Markdown (printed only when every response was expected). */
+function report(label: string, samples: Samples): string[] {
+  const lines = [
+    `\nCatalog on loopback: ${CONNECTIONS} connections, ${SECONDS} s per measurement, median of ${ROUNDS} rounds${QUICK ? ' (--quick: shows the bench works, measures nothing)' : ''}; ${os.cpus().length} CPUs, load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(
         ' ',
-      )}, Node ${process.version}; ${label}, read cache ${process.env.BENCH_CATALOG_CACHE_MS === '0' ? 'off' : label.startsWith('PostgreSQL') ? `${process.env.BENCH_CATALOG_CACHE_MS ?? 1000} ms, refreshed ahead by one background read (decision 087)` : 'until the next write'}`,
-  );
-  console.info(
+      )}, Node ${process.version}; ${label}, read cache ${process.env.BENCH_CATALOG_CACHE_MS === '0' ? 'off' : label.startsWith('PostgreSQL') ? `${process.env.BENCH_CATALOG_CACHE_MS ?? 1000} ms, refreshed ahead by one background read (decision 087)` : 'until the next write'}; every response checked`,
     '| scenario | API req/s | API p50 / p99 ms | bare req/s | bare p50 / p99 ms | API / bare | goal met |',
-  );
-  console.info('| --- | --- | --- | --- | --- | --- | --- |');
+    '| --- | --- | --- | --- | --- | --- | --- |',
+  ];
   for (const [name, { api: a, bare: b }] of samples) {
     const apiRps = median(a.map((s) => s.rps));
     const bareRps = median(b.map((s) => s.rps));
     const apiP99 = median(a.map((s) => s.p99));
     const share = apiRps / bareRps;
-    const failures = a.reduce((n, s) => n + s.non2xx + s.errors, 0);
-    const met = share >= 0.5 && apiP99 <= 20 && failures === 0;
-    console.info(
-      `| ${name} | ${apiRps} | ${median(a.map((s) => s.p50))} / ${apiP99} | ${bareRps} | ${median(b.map((s) => s.p50))} / ${median(b.map((s) => s.p99))} | ${(share * 100).toFixed(0)} % | ${met ? 'yes' : 'NO'}${failures ? ` (${failures} failed requests)` : ''} |`,
+    const met = share >= 0.5 && apiP99 <= 20;
+    lines.push(
+      `| ${name} | ${apiRps} | ${median(a.map((s) => s.p50))} / ${apiP99} | ${bareRps} | ${median(b.map((s) => s.p50))} / ${median(b.map((s) => s.p99))} | ${(share * 100).toFixed(0)} % | ${met ? 'yes' : 'NO'} |`,
     );
   }
+  return lines;
 }
 
 async function main() {
+  const check = new ResponseCheck();
   const runs: { label: string; samples: Samples }[] = [];
   if (process.env.BENCH_PGLITE !== '0') {
     const label = 'PGlite (on disk, as npm start runs it)';
-    runs.push({ label, samples: await benchOn('PGlite', null) });
+    runs.push({ label, samples: await benchOn(check, 'PGlite', null) });
   }
   const bin = process.env.BENCH_POSTGRES === '0' ? null : findPostgresBin();
   if (bin) {
@@ -231,7 +241,7 @@ async function main() {
       const url = await cluster.createDatabase('crease_catalog_bench');
       runs.push({
         label: 'PostgreSQL (throwaway local cluster)',
-        samples: await benchOn('PostgreSQL', url),
+        samples: await benchOn(check, 'PostgreSQL', url),
       });
     } finally {
       await cluster.stop();
@@ -239,10 +249,10 @@ async function main() {
   } else if (process.env.BENCH_POSTGRES !== '0') {
     console.warn('No PostgreSQL server binaries: the PostgreSQL run is skipped.');
   }
-  for (const { label, samples } of runs) report(label, samples);
+  printFigures(
+    check,
+    runs.flatMap(({ label, samples }) => report(label, samples)),
+  );
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

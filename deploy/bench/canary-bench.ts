@@ -13,6 +13,9 @@
  *    (stable views first, then failing canary views) until the guard's threshold is crossed,
  *    and time from the beacon that crossed it to the stable map being served to a browser in the
  *    canary. Goal: <= 5 s.
+ * Every response is checked (pages and maps 200, signal beacons 204, ingest batches 204 or 400
+ * naming only events beyond one browser's weight); over any other the bench prints no figure and
+ * exits non-zero (decision 180). `BENCH_QUICK=1`: 2 rollbacks, one short ingest round.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,11 +27,36 @@ import { RELEASE_SEED_COOKIE, bucketOf, newSeed } from '../src/edge/canary-split
 import { openRegistry } from '../src/registry/open-registry';
 import { releaseProofSecrets } from '../src/signals/proof-secret';
 import { mintReleaseProof } from '../src/signals/release-proof';
-import autocannon from 'autocannon';
 import { MAX_SIGNALS_PER_BATCH, SIGNALS_PATH } from '@crease/contract';
+import {
+  ResponseCheck,
+  benchSetting,
+  checkedAutocannon,
+  failBench,
+  printFigures,
+} from '@crease/test-utils/bench-kit';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const RUNS = Number(process.env.CANARY_RUNS ?? 10);
+const RUNS = benchSetting('CANARY_RUNS', 10, 2);
+const INGEST_ROUNDS = benchSetting('BENCH_INGEST_ROUNDS', 3, 1);
+const INGEST_SECONDS = benchSetting('BENCH_INGEST_SECONDS', 5, 2);
+const check = new ResponseCheck();
+const PAGE = { status: 200 };
+/** A beacon whose events were all taken; a refusal (400, 429) is not what the scenario expects. */
+const SIGNALS_ACCEPTED = { status: 204 };
+/**
+ * The ingest batch: one browser's proof on every batch, so after its first views the rest are
+ * dropped as beyond its weight (400 naming them). Any other drop reason is unexpected.
+ */
+const INGEST_EXPECTED = {
+  status: [204, 400],
+  body: (body: string) =>
+    body === '' ||
+    (body.includes('"INVALID_SIGNALS"') &&
+      body.includes(
+        '(0 malformed, 0 of a version never published for that remote, 0 of a version this browser was not served,',
+      )),
+};
 const PORT = Number(process.env.BENCH_CANARY_PORT ?? 4794);
 const MIN_VIEWS = Number(process.env.CREASE_CANARY_MIN_VIEWS ?? 200);
 /** Page views one synthetic browser sends: one browser's weight (decision 157). */
@@ -98,6 +126,7 @@ function rawGet(url: string, cookie?: string) {
         response.on('end', () => {
           // "name: value\r\n" per header: each name and each value plus two bytes.
           const head = response.rawHeaders.reduce((n, h) => n + Buffer.byteLength(h) + 2, 0);
+          check.record('GET /privacy-policy', response.statusCode ?? 0, PAGE);
           resolve({
             requestHead: cookie ? Buffer.byteLength(`cookie: ${cookie}\r\n`) : 0,
             responseHead: head,
@@ -142,6 +171,7 @@ async function postSignals(events: { version: string }[]): Promise<number> {
     headers: { 'content-type': 'text/plain;charset=UTF-8' },
     body: JSON.stringify({ proof: newBrowserProof(events[0]!.version), events }),
   });
+  await check.require(`POST ${SIGNALS_PATH}`, response, SIGNALS_ACCEPTED);
   return response.status;
 }
 
@@ -195,16 +225,14 @@ try {
     // 3 events per failing view, 5 views per browser.
     for (let sent = 0; sent < MIN_VIEWS; sent += PER_BROWSER) {
       const failing = views(canary.version, Math.min(PER_BROWSER, MIN_VIEWS - sent), true);
-      const status = await postSignals(failing);
-      if (status !== 204) throw new Error(`signals answered ${status}`);
+      await postSignals(failing);
       crossed = performance.now();
     }
     for (;;) {
-      const map = (await (
-        await fetch(`${origin}/release-map.json`, { headers: { cookie } })
-      ).json()) as {
-        remotes: Record<string, { version: string }>;
-      };
+      const response = await fetch(`${origin}/release-map.json`, { headers: { cookie } });
+      const map = JSON.parse(
+        await check.require('GET /release-map.json (canary browser)', response, PAGE),
+      ) as { remotes: Record<string, { version: string }> };
       if (map.remotes['mf-legal']?.version === stable.version) break;
       if (performance.now() - crossed > 30_000) {
         const health = registry.status().apps.find((a) => a.app === 'mf-legal')?.canary?.health;
@@ -232,15 +260,20 @@ try {
     ),
   });
   const rounds: { eventsPerSecond: number; p99: number; non2xx: number }[] = [];
-  for (let round = 0; round < 3; round += 1) {
-    const result = await autocannon({
-      url: `${origin}${SIGNALS_PATH}`,
-      method: 'POST',
-      headers: { 'content-type': 'text/plain;charset=UTF-8' },
-      body: batch,
-      connections: 20,
-      duration: 5,
-    });
+  for (let round = 0; round < INGEST_ROUNDS; round += 1) {
+    const result = await checkedAutocannon(
+      check,
+      `POST ${SIGNALS_PATH} (ingest, batches of ${MAX_SIGNALS_PER_BATCH})`,
+      {
+        url: `${origin}${SIGNALS_PATH}`,
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        body: batch,
+        connections: 20,
+        duration: INGEST_SECONDS,
+      },
+      INGEST_EXPECTED,
+    );
     rounds.push({
       eventsPerSecond: Math.round(
         (result.requests.total * MAX_SIGNALS_PER_BATCH) / result.duration,
@@ -252,7 +285,8 @@ try {
 
   const automatic = registry.history('mf-legal').filter((e) => e.automatic).length;
 
-  console.info(
+  const lines: string[] = [];
+  lines.push(
     `\ncanary bench (${os.cpus().length} cores, load ${os
       .loadavg()
       .map((n) => n.toFixed(1))
@@ -264,23 +298,26 @@ try {
     ['later page, in the canary', later],
     ['later page, not in the canary', outside],
   ];
-  console.info('| page | response headers B | request Cookie B | HTML B (br) | Set-Cookie |');
-  console.info('| --- | --- | --- | --- | --- |');
+  lines.push('| page | response headers B | request Cookie B | HTML B (br) | Set-Cookie |');
+  lines.push('| --- | --- | --- | --- | --- |');
   for (const [name, row] of rows) {
-    console.info(
+    lines.push(
       `| ${name} | ${row.responseHead} | ${row.requestHead} | ${row.body} | ${row.setCookie ? 'yes' : 'no'} |`,
     );
   }
-  console.info(
+  lines.push(
     `  extra bytes per page for the split: first page +${first.responseHead - plain.responseHead} B of headers (Set-Cookie, Vary), later pages +${later.requestHead} B request (Cookie) +${later.responseHead - plain.responseHead} B response headers, HTML ${later.body - plain.body >= 0 ? '+' : ''}${later.body - plain.body} B (compressed)`,
   );
-  console.info('  extra requests per page for the split: 0 (the map is resolved into the HTML)');
-  console.info(
-    `  signal ingest (batches of ${MAX_SIGNALS_PER_BATCH}, 20 connections, 3 x 5 s): median ${median(rounds.map((r) => r.eventsPerSecond))} events/s checked (proof, versions, weight caps; goal >= 2000), p99 ${median(rounds.map((r) => r.p99))} ms per batch, answered 400 (over one browser's weight) ${rounds.reduce((n, r) => n + r.non2xx, 0)}`,
+  lines.push('  extra requests per page for the split: 0 (the map is resolved into the HTML)');
+  lines.push(
+    `  signal ingest (batches of ${MAX_SIGNALS_PER_BATCH}, 20 connections, ${INGEST_ROUNDS} x ${INGEST_SECONDS} s, every answer checked): median ${median(rounds.map((r) => r.eventsPerSecond))} events/s checked (proof, versions, weight caps; goal >= 2000), p99 ${median(rounds.map((r) => r.p99))} ms per batch, answered 400 (over one browser's weight) ${rounds.reduce((n, r) => n + r.non2xx, 0)}`,
   );
-  console.info(
+  lines.push(
     `  threshold crossed -> stable map served to a canary browser (${RUNS} runs, ${MIN_VIEWS} views per arm): median ${(median(times) / 1000).toFixed(2)} s, p95 ${(p95(times) / 1000).toFixed(2)} s (goal <= 5 s); automatic rollbacks recorded: ${automatic}`,
   );
+  printFigures(check, lines);
+} catch (error) {
+  failBench(error);
 } finally {
   edge.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -6,6 +6,8 @@
  * promote forward again) through the registry, exactly as `npm run release -- rollback` does,
  * and poll GET /release-map.json until the new version is served. Also times the CLI itself as a
  * child process for a few runs (that includes Node + tsx start-up).
+ * Every response is checked (the map: 200 with a version for mf-legal; the page: 200); over any
+ * other the bench prints no figure and exits non-zero (decision 180). `-- --quick`: 5 + 1 runs.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,12 +15,16 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { REMOTE_NAMES } from '@crease/contract';
+import { ResponseCheck, benchSetting, failBench, printFigures } from '@crease/test-utils/bench-kit';
 import { loadReleaseConfig } from '../src/config';
 import { openRegistry } from '../src/registry/open-registry';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const RUNS = Number(process.env.RUNS ?? 50);
-const CLI_RUNS = Number(process.env.CLI_RUNS ?? 5);
+const RUNS = benchSetting('RUNS', 50, 5);
+const CLI_RUNS = benchSetting('CLI_RUNS', 5, 1);
+const check = new ResponseCheck();
+/** The release map a browser fetches: a 200 whose mf-legal entry has a version. */
+const MAP_EXPECTED = { status: 200, body: (body: string) => body.includes('"mf-legal"') };
 const PORT = Number(process.env.BENCH_PORT ?? 4793);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -53,6 +59,12 @@ fs.writeFileSync(path.join(variant, 'bench.txt'), 'variant');
 const legalB = await registry.publish('mf-legal', variant, '1.0.0', who);
 await registry.promote({ shell: shell.version, 'mf-legal': legalA.version }, who);
 await registry.promote({ 'mf-legal': legalB.version }, who);
+// A rollback goes to the last-known-good; the bench cannot wait out the minimum live time, so
+// the release manager vouches for the first version, as `release mark-good` does.
+await registry.markGood('mf-legal', legalA.version, {
+  actor: 'bench',
+  reason: 'bench: the version every rollback returns to',
+});
 
 const edge = spawn(
   process.execPath,
@@ -75,12 +87,13 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
-  const servedVersion = async () =>
-    (
-      (await (await fetch(`${origin}/release-map.json`)).json()) as {
-        remotes: Record<string, { version: string }>;
-      }
-    ).remotes['mf-legal']?.version;
+  const servedVersion = async () => {
+    const response = await fetch(`${origin}/release-map.json`);
+    const body = await check.require('GET /release-map.json', response, MAP_EXPECTED);
+    return (JSON.parse(body) as { remotes: Record<string, { version: string }> }).remotes[
+      'mf-legal'
+    ]?.version;
+  };
   const waitFor = async (version: string, since: number) => {
     while ((await servedVersion()) !== version) {
       if (performance.now() - since > 10_000) throw new Error(`${version} never served`);
@@ -122,22 +135,26 @@ try {
     cliTimes.push(await waitFor(target, start));
   }
 
-  const body = Buffer.from(await (await fetch(`${origin}/release-map.json`)).arrayBuffer());
-  const html = await (await fetch(`${origin}/privacy-policy`)).text();
+  const map = await fetch(`${origin}/release-map.json`);
+  const body = Buffer.from(await check.require('GET /release-map.json', map, MAP_EXPECTED));
+  const html = await check.require('GET /privacy-policy', await fetch(`${origin}/privacy-policy`), {
+    status: 200,
+  });
   const inlined = html.includes(legalA.version) || html.includes(legalB.version);
-  console.info(
+  const lines: string[] = [];
+  lines.push(
     `release bench: ${RUNS} registry rollbacks/promotes, ${CLI_RUNS} CLI runs (${os.cpus().length} cores)`,
   );
-  console.info(
+  lines.push(
     `  registry commit (rollback/promote call):     median ${ms(median(commitTimes))}, p95 ${ms(p95(commitTimes))}`,
   );
-  console.info(
+  lines.push(
     `  command -> new map served by the edge:       median ${ms(median(servedTimes))}, p95 ${ms(p95(servedTimes))}`,
   );
-  console.info(
+  lines.push(
     `  CLI process (node+tsx) -> new map served:    median ${ms(median(cliTimes))}, p95 ${ms(p95(cliTimes))}`,
   );
-  console.info(
+  lines.push(
     `  release map (1 remote live): ${body.length} B raw, ${zlib.gzipSync(body).length} B gzip`,
   );
   // The biggest map the product can have: all five remotes live, each with a last-known-good.
@@ -154,12 +171,15 @@ try {
       ]),
     ),
   });
-  console.info(
+  lines.push(
     `  release map (5 remotes + last-known-good): ${Buffer.byteLength(full)} B raw, ${zlib.gzipSync(full).length} B gzip`,
   );
-  console.info(
+  lines.push(
     `  map inlined in the route's HTML (no request for it on page load): ${inlined ? 'yes' : 'NO'}`,
   );
+  printFigures(check, lines);
+} catch (error) {
+  failBench(error);
 } finally {
   edge.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,8 @@
 // npm run bench:player — the player in Chromium on loopback: time to first frame (Watch click →
 // the video's first `playing`), steady live latency, rebuffers over a steady window, and
-// mf-player's JS for /player gzipped with hls.js counted. Prints numbers; asserts nothing.
+// mf-player's JS for /player gzipped with hls.js counted. Prints numbers and asserts no goal, but
+// every response from the site, its API and the origin (playlists, segments) while it measures
+// must be a 2xx/3xx: otherwise it prints no figure and exits non-zero (decision 180).
 /* eslint-disable no-console -- a benchmark prints tables */
 // Usage: node e2e/bench/player.mjs [--runs 10] [--seconds 60]
 //   (starts its own site on BENCH_PORT, default 4791, with its data in a temp folder per port)
@@ -11,6 +13,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { ResponseCheck, failBench } from '@crease/test-utils/bench-kit';
+import { watchResponses, within } from './watch-responses.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const port = Number(process.env.BENCH_PORT ?? 4791);
@@ -32,6 +36,8 @@ const flags = [
 const DEMO = { email: 'demo@crease.test', password: 'demo-viewer-2024' };
 /** SEGMENT_SECONDS of the embedded origin (api/src/streams/media/media-recipe.ts). */
 const SEGMENT_SECONDS = 2;
+const site = `localhost:${port}`;
+const check = new ResponseCheck();
 
 const sorted = (values) => [...values].sort((a, b) => a - b);
 const median = (values) => sorted(values)[Math.floor(values.length / 2)];
@@ -87,20 +93,28 @@ async function signIn(page, baseUrl) {
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(/\/events$/, { timeout: 30_000 });
   // Each bench browser is a new device: sign the demo viewer's others out (maxDevices).
-  await page.evaluate(async (api) => {
+  const statuses = await page.evaluate(async (api) => {
     const headers = { Authorization: `Bearer ${localStorage.getItem('access_token')}` };
     const cookie = (name) =>
       decodeURIComponent(new RegExp(`(?:^|; )${name}=([^;]+)`).exec(document.cookie)?.[1] ?? '');
-    const list = await (await fetch(`${api}/api/v1/devices`, { headers })).json();
-    for (const device of list.devices) {
+    const listed = await fetch(`${api}/api/v1/devices`, { headers });
+    const seen = [listed.status];
+    const list = await listed.json();
+    for (const device of list.devices ?? []) {
       if (device.vidictId === cookie('vidictId')) continue;
-      await fetch(`${api}/api/v1/devices/${encodeURIComponent(device.vidictId)}`, {
+      const removed = await fetch(`${api}/api/v1/devices/${encodeURIComponent(device.vidictId)}`, {
         method: 'DELETE',
         headers: { ...headers, 'X-XSRF-TOKEN': cookie('XSRF-TOKEN') },
         credentials: 'include',
       });
+      seen.push(removed.status);
     }
+    return seen;
   }, `http://api.localhost:${port}`);
+  // The page's own listener sees these too; this names them for the setup's failure message.
+  for (const status of statuses)
+    check.record('setup: devices of the demo viewer', status, { status: [200, 204] });
+  check.assertExpected();
 }
 
 /** One Watch press: ms from the click to the video's first `playing`, and the hls chunk's state. */
@@ -122,7 +136,11 @@ async function timeToFirstFrame(page, baseUrl) {
     });
   });
   await watch.click();
-  await page.waitForFunction(() => window.__firstPlaying !== undefined, null, { timeout: 30_000 });
+  await within(
+    60_000,
+    page.waitForFunction(() => window.__firstPlaying !== undefined, null, { timeout: 30_000 }),
+    "the video's first frame",
+  );
   return page.evaluate(() => window.__firstPlaying - window.__watchClick);
 }
 
@@ -152,11 +170,18 @@ async function steadyWindow(page, seconds) {
   return { samples, stalls, frames };
 }
 
-const site = await startSite();
+/** Figures wait here until every measurement is done and every response was expected. */
+const figures = [];
+const report = {
+  info: (...args) => figures.push(() => console.info(...args)),
+  table: (...args) => figures.push(() => console.table(...args)),
+};
+
+const server = await startSite();
 const baseUrl = `http://localhost:${port}`;
 try {
   const js = playerJs();
-  console.info(
+  report.info(
     `\nmf-player JS for /player (gzip -9): ${js.total.toFixed(1)} KB (goal <= 150): remoteEntry ` +
       `(Module Federation runtime) ${js.entry.toFixed(1)} KB + ./screens ${js.own.toFixed(1)} KB + ` +
       `hls.js light ${js.hls.toFixed(1)} KB (its own chunk, fetched only when a stream starts)`,
@@ -166,13 +191,14 @@ try {
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
+    watchResponses(check, page, 'player', site);
     await signIn(page, baseUrl);
     const ttff = [];
     for (let i = 0; i < runs; i++) ttff.push(await timeToFirstFrame(page, baseUrl));
-    console.info(`\nTime to first frame, Watch click → first 'playing' (${runs} runs, ms):`);
-    console.table({ ms: ttff.map(Math.round) });
+    report.info(`\nTime to first frame, Watch click → first 'playing' (${runs} runs, ms):`);
+    report.table({ ms: ttff.map(Math.round) });
     const warm = ttff.slice(1);
-    console.info(
+    report.info(
       `median ${(median(ttff) / 1000).toFixed(2)} s (goal <= 1.0), p95 ${(p95(ttff) / 1000).toFixed(2)} s (goal <= 1.5); ` +
         `first run (hls.js and mf-player not yet cached) ${(ttff[0] / 1000).toFixed(2)} s` +
         (warm.length ? `, later runs median ${(median(warm) / 1000).toFixed(2)} s` : ''),
@@ -180,8 +206,8 @@ try {
 
     const steady = await steadyWindow(page, steadySeconds);
     const lat = steady.samples;
-    console.info(`\nSteady playback over ${steadySeconds} s:`);
-    console.table({
+    report.info(`\nSteady playback over ${steadySeconds} s:`);
+    report.table({
       'latency median (s)': +median(lat).toFixed(2),
       'latency p95 (s)': +p95(lat).toFixed(2),
       'goal (s)': 3 * SEGMENT_SECONDS,
@@ -193,9 +219,16 @@ try {
   } finally {
     await browser.close();
   }
-  console.info(
+  report.info(
     '\nThe origin under load (playlist requests/s, API CPU per 100 viewers) is `npm run bench:origin`.',
   );
+  check.assertExpected();
+  for (const print of figures) print();
+  console.info(
+    `\n${check.total()} site, API and origin responses during the measurements, every one checked.`,
+  );
+} catch (error) {
+  failBench(error);
 } finally {
-  site.kill();
+  server.kill();
 }

@@ -1,6 +1,8 @@
 // npm run bench:web — Lighthouse (mobile, simulated throttling) on /, shell JS sizes, the
 // request-chain depth of a remote route, and the first paint of the /events list after sign-in
-// with mf-catalog's JS for /events. Prints numbers; asserts nothing (the machine is noisy).
+// with mf-catalog's JS for /events. Prints numbers and asserts no goal (the machine is noisy), but
+// every response from the site and its API during a measurement must be a 2xx/3xx (and Lighthouse
+// must load the page): otherwise it prints no figure and exits non-zero (decision 180).
 /* eslint-disable no-console -- a benchmark prints tables */
 // Usage: node e2e/bench/web.mjs [--runs 3] [--events-only]
 //   (starts its own site on BENCH_PORT, default 4790, with its data in a temp folder per port)
@@ -14,6 +16,8 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { APP_NAMES } from '@crease/contract';
+import { ResponseCheck, failBench } from '@crease/test-utils/bench-kit';
+import { OK_OR_REDIRECT, watchResponses, within } from './watch-responses.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const port = Number(process.env.BENCH_PORT ?? 4790);
@@ -31,6 +35,10 @@ const flags = [
 ];
 const eventsOnly = options['events-only'] === true;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const site = `localhost:${port}`;
+const check = new ResponseCheck();
+/** A journey that has not painted after this long has failed (a refused sign-in never paints). */
+const JOURNEY_MS = 120_000;
 
 async function startSite() {
   const child = spawn(
@@ -104,6 +112,7 @@ async function firstLoadJs(url) {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    watchResponses(check, page, 'first load of /', site);
     await page.goto(url, { waitUntil: 'networkidle' });
     const scripts = await page.evaluate(() =>
       performance
@@ -143,6 +152,7 @@ async function chainDepth(url) {
       rows.push({ depth: d, type: event.type, url: reqUrl.replace(/^https?:\/\/[^/]+/, '') });
     }
   });
+  watchResponses(check, page, 'request chain of /privacy-policy', site);
   await page.goto(url, { waitUntil: 'networkidle' });
   await browser.close();
   return rows;
@@ -191,6 +201,7 @@ async function eventsFirstPaint(baseUrl) {
     for (let i = 0; i < runs; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
+      watchResponses(check, page, 'sign-in to the /events list', site);
       await page.goto(`${baseUrl}/signin`, { waitUntil: 'networkidle' });
       await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
       await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
@@ -206,7 +217,7 @@ async function eventsFirstPaint(baseUrl) {
       });
       const painted = page.evaluate(listPaint);
       await button.click();
-      const paintAt = await painted;
+      const paintAt = await within(JOURNEY_MS, painted, 'sign-in to the painted /events list');
       const marks = await page.evaluate(() => {
         const resources = performance.getEntriesByType('resource');
         const catalog = resources.find((entry) => entry.name.includes('/api/v1/leagues'));
@@ -230,7 +241,7 @@ async function eventsFirstPaint(baseUrl) {
 
       // Same session, a fresh page load of /events (files and session already in the browser).
       await page.goto(`${baseUrl}/events`);
-      coldLoad.push(await page.evaluate(listPaint));
+      coldLoad.push(await within(JOURNEY_MS, page.evaluate(listPaint), 'cold load of /events'));
       await context.close();
     }
   } finally {
@@ -250,6 +261,12 @@ async function lighthouseRuns(url) {
         logLevel: 'error',
         onlyCategories: ['performance'],
       });
+      // Lighthouse must have loaded the page, and every request it saw must have succeeded.
+      check.record('lighthouse: load of /', lhr.runtimeError?.code ?? 200, { status: 200 });
+      for (const item of lhr.audits['network-requests']?.details?.items ?? []) {
+        if (!new URL(item.url).host.endsWith(site)) continue;
+        check.record(`lighthouse: ${new URL(item.url).pathname}`, item.statusCode, OK_OR_REDIRECT);
+      }
       results.push({
         score: Math.round(lhr.categories.performance.score * 100),
         lcp: lhr.audits['largest-contentful-paint'].numericValue,
@@ -264,10 +281,17 @@ async function lighthouseRuns(url) {
   return results;
 }
 
-const site = await startSite();
+/** Figures wait here until every measurement is done and every response was expected. */
+const figures = [];
+const report = {
+  info: (...args) => figures.push(() => console.info(...args)),
+  table: (...args) => figures.push(() => console.table(...args)),
+};
+
+const server = await startSite();
 try {
-  console.info('\nApp sizes (gzip -9):');
-  console.table(appSizes());
+  report.info('\nApp sizes (gzip -9):');
+  report.table(appSizes());
   if (!eventsOnly) {
     const wire = [];
     let files = [];
@@ -275,10 +299,10 @@ try {
       files = await firstLoadJs(`http://localhost:${port}/`);
       wire.push(files.reduce((sum, f) => sum + f.bytes, 0) / 1024);
     }
-    console.info(
+    report.info(
       '\nFirst-load JS of / (Chromium, cache off, until network idle; Brotli over the wire):',
     );
-    console.table(
+    report.table(
       files.map((f) => ({
         file: f.url.replace(/^https?:\/\/[^/]+/, ''),
         KB: +(f.bytes / 1024).toFixed(1),
@@ -290,26 +314,26 @@ try {
       ['main', 'boot', 'welcome']
         .flatMap((group) => assets[group]?.js ?? [])
         .reduce((sum, f) => sum + fs.statSync(path.join(shellDist, `${f}.br`)).size, 0) / 1024;
-    console.info(
+    report.info(
       `/ first-load JS: ${median(wire).toFixed(1)} KB over the wire (median of ${runs}; goal <= 110 KB, issue 13); ` +
         `the shell's main, boot and welcome chunks as .br on disk: ${onDisk.toFixed(1)} KB`,
     );
 
     const chain = await chainDepth(`http://localhost:${port}/privacy-policy`);
-    console.info('\nRequest chain for /privacy-policy (cache disabled):');
-    console.table(chain);
+    report.info('\nRequest chain for /privacy-policy (cache disabled):');
+    report.table(chain);
     const remoteDepths = chain.filter((r) => r.url.includes('/apps/mf-legal/')).map((r) => r.depth);
-    console.info(
+    report.info(
       `mf-legal requests: ${remoteDepths.length}, max depth after HTML: ${Math.max(...remoteDepths)}`,
     );
   }
   const catalog = catalogJs();
-  console.info(
+  report.info(
     `\nmf-catalog JS for /events (gzip -9): ${catalog.total.toFixed(1)} KB (goal <= 25): ` +
       `remoteEntry (webpack bundler runtime; the Module Federation runtime core comes from the shell, decision 084) ${catalog.entry.toFixed(1)} KB + ./screens ${catalog.own.toFixed(1)} KB`,
   );
   const paint = await eventsFirstPaint(`http://localhost:${port}`);
-  console.info(`\nFirst paint of the /events list in Chromium on loopback (${runs} runs, ms):`);
+  report.info(`\nFirst paint of the /events list in Chromium on loopback (${runs} runs, ms):`);
   const rows = {
     'Sign in click → list painted': paint.afterSignIn,
     '  sign-in: click → route /events (proof of work, password grant)': paint.signInPart,
@@ -319,7 +343,7 @@ try {
     '    route → catalog read done': paint.catalogRead,
     'cold load of /events with a session': paint.coldLoad,
   };
-  console.table(
+  report.table(
     Object.fromEntries(
       Object.entries(rows).map(([name, values]) => [
         name,
@@ -327,7 +351,7 @@ try {
       ]),
     ),
   );
-  console.info(
+  report.info(
     `median: first paint of the /events list after sign-in (route /events → list painted, the measure issue 10's ` +
       `<= 1.0 s goal is checked against; decision 086): ${(median(paint.routeToPaint) / 1000).toFixed(2)} s; ` +
       `from the Sign in click, sign-in included: ${(median(paint.afterSignIn) / 1000).toFixed(2)} s; ` +
@@ -335,13 +359,20 @@ try {
   );
   if (!eventsOnly) {
     const lh = await lighthouseRuns(`http://localhost:${port}/`);
-    console.info(`\nLighthouse mobile on / (${runs} runs):`);
-    console.table(lh);
-    console.info(
+    report.info(`\nLighthouse mobile on / (${runs} runs):`);
+    report.table(lh);
+    report.info(
       `median: score ${median(lh.map((r) => r.score))} (target >= 95), LCP ${(median(lh.map((r) => r.lcp)) / 1000).toFixed(2)} s (<= 1.8), ` +
         `TBT ${Math.round(median(lh.map((r) => r.tbt)))} ms (<= 100), CLS ${median(lh.map((r) => r.cls)).toFixed(3)} (<= 0.02)`,
     );
   }
+  check.assertExpected();
+  for (const print of figures) print();
+  console.info(
+    `\n${check.total()} site and API responses during the measurements, every one checked.`,
+  );
+} catch (error) {
+  failBench(error);
 } finally {
-  site.kill();
+  server.kill();
 }
