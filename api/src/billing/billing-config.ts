@@ -63,6 +63,9 @@ function persistedWebhookSecret(dataDir: string): string {
   }
 }
 
+/** The staging opt-in that lets the sandbox take payments with NODE_ENV=production (204). */
+export const SANDBOX_OPT_IN = 'CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION';
+
 /**
  * Whether a staging site running NODE_ENV=production let the sandbox take payments (decision
  * 204). Off unless said, by this one name: production otherwise takes real money only.
@@ -74,8 +77,6 @@ function sandboxOptedIn(env: Env, problems: string[]): boolean {
   problems.push(`${SANDBOX_OPT_IN} must be true or false, got "${raw}"`);
   return false;
 }
-
-export const SANDBOX_OPT_IN = 'CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION';
 
 /** Why production refuses the sandbox: its test cards would give anyone a plan for nothing. */
 function sandboxInProduction(env: Env): string {

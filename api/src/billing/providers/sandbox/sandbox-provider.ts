@@ -199,7 +199,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** Ends the open sessions that match, each with its webhook, in one claiming statement. */
-  private async expireOpen(which: SQL | undefined): Promise<void> {
+  private async expireOpen(which: SQL): Promise<void> {
     const now = this.clock.now();
     const expired = await this.db.transaction(async (tx) => {
       const rows = await tx
