@@ -120,9 +120,8 @@ describe('loadApiConfig', () => {
       const config = loadApiConfig(production());
       expect(config.siteOrigins).toEqual(['https://crease.tv', 'https://www.crease.tv']);
       expect(config.smtpUrl).toBe(PRODUCTION_API_ENV.SMTP_URL);
-      expect(config.billing.sandbox.webhookSecret).toBe(
-        PRODUCTION_API_ENV.CREASE_SANDBOX_WEBHOOK_SECRET,
-      );
+      expect(config.billing.provider).toBe('stripe');
+      expect(config.billing.stripe?.webhookSecret).toBe(PRODUCTION_API_ENV.STRIPE_WEBHOOK_SECRET);
       expect(fs.readdirSync(dir)).toEqual([]);
     });
 
@@ -131,7 +130,7 @@ describe('loadApiConfig', () => {
         'CREASE_JWT_SECRET',
         'CREASE_XSRF_SECRET',
         'CREASE_STREAM_TOKEN_SECRET',
-        'CREASE_SANDBOX_WEBHOOK_SECRET',
+        'CREASE_PAYMENTS',
         'CREASE_SITE_ORIGINS',
         'SMTP_URL',
         'CREASE_MAIL_FROM',
@@ -173,6 +172,38 @@ describe('loadApiConfig', () => {
       expect(problemsOf({ ...production(), CREASE_COOKIE_SECURE: 'false' })).toContain(
         'CREASE_COOKIE_SECURE=false is not allowed in production',
       );
+    });
+
+    it('refuses sandbox payments unless a staging site opts in by name (decision 204)', () => {
+      const sandbox = { ...production(), CREASE_PAYMENTS: 'sandbox' };
+      const refused = problemsOf(sandbox);
+      expect(refused).toContain('- CREASE_PAYMENTS=sandbox is not allowed in production');
+      expect(refused).toContain('CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true');
+      expect(refused.split('\n')).toHaveLength(2);
+      // Unset, CREASE_PAYMENTS would mean the sandbox: production must name its provider.
+      expect(problemsOf({ ...production(), CREASE_PAYMENTS: undefined })).toContain(
+        'CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true',
+      );
+      for (const no of ['false', '0', ''])
+        expect(
+          problemsOf({ ...sandbox, CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: no }),
+        ).toContain('CREASE_PAYMENTS=sandbox is not allowed in production');
+      expect(
+        problemsOf({ ...sandbox, CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'yes' }),
+      ).toContain('CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION must be true or false, got "yes"');
+
+      // The staging opt-in: the sandbox runs, with its own signing key required, never made up.
+      const staging = {
+        ...sandbox,
+        CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+        CREASE_SANDBOX_WEBHOOK_SECRET: 'whsec_staging-test-webhook-secret',
+      };
+      expect(loadApiConfig(staging).billing.provider).toBe('sandbox');
+      expect(problemsOf({ ...staging, CREASE_SANDBOX_WEBHOOK_SECRET: undefined })).toContain(
+        '- CREASE_SANDBOX_WEBHOOK_SECRET is required in production',
+      );
+      // Development is unchanged: the sandbox is its default.
+      expect(loadApiConfig({ CREASE_DATA_DIR: dir }).billing.provider).toBe('sandbox');
     });
 
     it('needs no sandbox webhook key when Stripe takes the payments', () => {

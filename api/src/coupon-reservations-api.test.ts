@@ -15,6 +15,9 @@ import {
   expectErrorShape,
   getCheckout,
   newViewer,
+  postWebhook,
+  sandboxEvent,
+  sandboxSignature,
   submitCard,
 } from './testing/billing-helpers';
 import type { Viewer } from './testing/billing-helpers';
@@ -202,7 +205,14 @@ describeEachDatabase('Coupon reservations', (host) => {
     const viewer = await newViewer(api, 'late-pay');
     const older = await createCheckout(viewer, { planId: 'season', couponCode: code });
     const newer = await createCheckout(viewer, { planId: 'season', couponCode: code });
-    expect((await submitCard(viewer.client, older.body.sessionId)).status).toBe(200);
+    // The takeover ended the older session (decision 203): its page refuses the card now...
+    expect((await submitCard(viewer.client, older.body.sessionId)).status).toBe(410);
+    // ...but a payment made in the moment before that landed is still reported, and stands.
+    const body = sandboxEvent(older.body, 'checkout.session.completed');
+    const late = await postWebhook(api, 'sandbox', body, {
+      'sandbox-signature': sandboxSignature(body),
+    });
+    expect(late.status).toBe(200);
     const paid = await eventually(async () => {
       const c = await getCheckout(viewer, older.body.checkoutId);
       return c.status === 'PAID' ? c : null;
@@ -210,6 +220,14 @@ describeEachDatabase('Coupon reservations', (host) => {
     expect(paid.couponReservation).toBe('REDEEMED');
     expect((await getCheckout(viewer, newer.body.checkoutId)).couponReservation).toBe('TAKEN_OVER');
     expect(await redeemed(code)).toBe(1);
+    // The newer checkout lost its place to that payment, so its session is ended too.
+    await eventually(async () => {
+      const page = await viewer.client.get<{ status: string }>(
+        `/api/v1/sandbox-provider/sessions/${newer.body.sessionId}`,
+      );
+      return page.body.status === 'EXPIRED';
+    });
+    expect((await submitCard(viewer.client, newer.body.sessionId)).status).toBe(410);
   });
 
   it('gives the place back when the holding checkout expires, not when a taken-over one does', async () => {

@@ -90,7 +90,7 @@ describe('the API with NODE_ENV=production', () => {
         'CREASE_ALTCHA_SECRET',
         'CREASE_JWT_SECRET',
         'CREASE_MAIL_FROM',
-        'CREASE_SANDBOX_WEBHOOK_SECRET',
+        'CREASE_PAYMENTS',
         'CREASE_SITE_ORIGINS',
         'CREASE_STREAM_TOKEN_SECRET',
         'CREASE_XSRF_SECRET',
@@ -113,6 +113,25 @@ describe('the API with NODE_ENV=production', () => {
     expect(stderr).toContain('http://localhost:8080');
   }, 120_000);
 
+  it('refuses sandbox payments unless a staging site opts in by name (decision 204)', async () => {
+    const sandbox = {
+      ...PRODUCTION_API_ENV,
+      CREASE_DATA_DIR: dataDir,
+      CREASE_PAYMENTS: 'sandbox',
+      CREASE_SANDBOX_WEBHOOK_SECRET: 'whsec_staging-test-webhook-secret',
+    };
+    const refused = await startUp(sandbox);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('CREASE_PAYMENTS=sandbox is not allowed in production');
+    expect(refused.stderr).toContain('CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true');
+
+    const staging = await startUp({
+      ...sandbox,
+      CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+    });
+    expect(staging).toEqual({ code: 'started', stderr: '' });
+  }, 120_000);
+
   describe('started with a production-like environment', () => {
     let api: ApiProcess;
     let origin: string;
@@ -123,6 +142,12 @@ describe('the API with NODE_ENV=production', () => {
       origin = await api.ready;
     }, 120_000);
     afterAll(() => api?.stop());
+
+    it('takes payments through Stripe: the sandbox card page is not there', async () => {
+      const page = await fetch(`${origin}/api/v1/sandbox-provider/sessions/cs_test_0123456789`);
+      expect(page.status).toBe(404);
+      expect(await page.json()).toMatchObject({ code: 'NOT_FOUND' });
+    });
 
     it('has no dev outbox: 404 in the spec error shape', async () => {
       const response = await fetch(`${origin}/api/v1/dev/outbox?to=viewer@crease.tv`);

@@ -154,7 +154,7 @@ describe('npm start (the edge with the API mounted) with NODE_ENV=production', (
           'CREASE_JWT_SECRET',
           'CREASE_XSRF_SECRET',
           'CREASE_STREAM_TOKEN_SECRET',
-          'CREASE_SANDBOX_WEBHOOK_SECRET',
+          'CREASE_PAYMENTS',
           'CREASE_SITE_ORIGINS',
           'SMTP_URL',
           'CREASE_MAIL_FROM',

@@ -63,6 +63,32 @@ function persistedWebhookSecret(dataDir: string): string {
   }
 }
 
+/** The staging opt-in that lets the sandbox take payments with NODE_ENV=production (204). */
+export const SANDBOX_OPT_IN = 'CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION';
+
+/**
+ * Whether a staging site running NODE_ENV=production let the sandbox take payments (decision
+ * 204). Off unless said, by this one name: production otherwise takes real money only.
+ */
+function sandboxOptedIn(env: Env, problems: string[]): boolean {
+  const raw = env.CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION;
+  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
+  if (raw === 'true' || raw === '1') return true;
+  problems.push(`${SANDBOX_OPT_IN} must be true or false, got "${raw}"`);
+  return false;
+}
+
+/** Why production refuses the sandbox: its test cards would give anyone a plan for nothing. */
+function sandboxInProduction(env: Env): string {
+  const why = `the sandbox's test cards pay for nothing; a staging site may set ${SANDBOX_OPT_IN}=true`;
+  return env.CREASE_PAYMENTS
+    ? `CREASE_PAYMENTS=sandbox is not allowed in production (${why})`
+    : requiredInProduction(
+        'CREASE_PAYMENTS',
+        `stripe, with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; ${why}`,
+      );
+}
+
 export function loadBillingConfig(
   env: Env,
   int: Int,
@@ -72,13 +98,17 @@ export function loadBillingConfig(
   const provider = (env.CREASE_PAYMENTS ?? 'sandbox') as PaymentProviderName;
   if (provider !== 'sandbox' && provider !== 'stripe')
     problems.push(`CREASE_PAYMENTS must be sandbox or stripe, got "${provider}"`);
+  const production = env.NODE_ENV === 'production';
+  const sandboxAllowed = !production || sandboxOptedIn(env, problems);
+  if (provider === 'sandbox' && !sandboxAllowed) problems.push(sandboxInProduction(env));
   const webhookUrl = env.CREASE_SANDBOX_WEBHOOK_URL || null;
   if (webhookUrl !== null && !/^https?:\/\/\S+$/.test(webhookUrl))
     problems.push('CREASE_SANDBOX_WEBHOOK_URL must be an http(s) URL');
   // Development makes one and keeps it; production never invents a key (decision 175).
   let sandboxSecret = env.CREASE_SANDBOX_WEBHOOK_SECRET || '';
-  if (!sandboxSecret && env.NODE_ENV === 'production') {
-    if (provider === 'sandbox')
+  if (!sandboxSecret && production) {
+    // Its key is asked for only where the sandbox may run: a refused one needs no key.
+    if (provider === 'sandbox' && sandboxAllowed)
       problems.push(
         requiredInProduction(
           'CREASE_SANDBOX_WEBHOOK_SECRET',

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { BILLING_CURRENCY } from '@crease/contract';
 import type {
   Checkout,
@@ -19,6 +20,7 @@ import { checkouts, payments } from '../db/schema';
 import { ApiError } from '../errors';
 import type { ApiServices } from '../services';
 import { reserveForCheckout } from './coupon-reservations';
+import { expireDisplacedSessions } from './displaced-sessions';
 import { applicableCoupon, normalizeCouponCode } from './coupons';
 import { discounted, toCents, toMajor } from './money';
 import { findPlan, purchasablePlan } from './plans';
@@ -95,6 +97,7 @@ export async function createCheckout(
   request: CheckoutRequest,
   priced: Awaited<ReturnType<typeof priceCheckout>>,
   siteOrigin: string,
+  log: FastifyBaseLogger,
 ): Promise<CheckoutRow> {
   const { db } = services.database;
   const now = services.clock.now();
@@ -127,8 +130,8 @@ export async function createCheckout(
   // Then the coupon's place and the row in one transaction (decision 166): the account's open
   // reservation is taken over, or the last redemption goes to one checkout only. If that refuses
   // (used up meanwhile), the session was never shown to anyone and simply expires.
-  return db.transaction(async (tx) => {
-    if (coupon) await reserveForCheckout(tx, buyer.id, coupon);
+  const { row, displaced } = await db.transaction(async (tx) => {
+    const displaced = coupon ? await reserveForCheckout(tx, buyer.id, coupon) : [];
     const [row] = await tx
       .insert(checkouts)
       .values({
@@ -150,8 +153,12 @@ export async function createCheckout(
       })
       .returning();
     if (!row) throw new Error('checkout insert returned nothing');
-    return row;
+    return { row, displaced };
   });
+  // Committed: the checkouts it took the place of stop being payable (decision 203). Awaited, so
+  // their pages are dead when the viewer sees the new one; a provider failure is only logged.
+  await expireDisplacedSessions(services.payments, displaced, log);
+  return row;
 }
 
 export async function ownCheckout(

@@ -13,6 +13,7 @@ import type { CouponReservation } from '@crease/contract';
 import { checkouts, users } from '../db/schema';
 import { ApiError } from '../errors';
 import type { CouponRow } from './coupons';
+import type { DisplacedCheckout } from './displaced-sessions';
 import type { Executor } from './subscription-machine';
 
 /** Takes one redemption if any is left (one statement: two last-redemption races, one wins). */
@@ -91,29 +92,41 @@ export async function assertAccountMayRedeem(
  * Gives a new checkout of the account the coupon's place, inside the transaction that inserts it
  * as HELD: the account's open reservation (if any) is taken over, else one redemption is taken
  * if any is left (COUPON_EXHAUSTED otherwise). The account row lock makes two concurrent
- * checkouts of one account take turns, so the second takes over the first's place.
+ * checkouts of one account take turns, so the second takes over the first's place. Returns the
+ * checkouts it displaced: the caller ends their sessions once this commits (decision 203).
  */
 export async function reserveForCheckout(
   tx: Executor,
   userId: string,
   coupon: Pick<CouponRow, 'code' | 'perAccountLimit'>,
-): Promise<void> {
+): Promise<DisplacedCheckout[]> {
   // FOR NO KEY UPDATE: it does not block rows that merely reference the account (their inserts).
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   await assertAccountMayRedeem(tx, userId, coupon);
-  const taken = await tx
+  const taken = await takeOver(tx, userId, coupon.code);
+  if (taken.length === 0) await reserveRedemption(tx, coupon.code);
+  return taken;
+}
+
+/** Marks the account's HELD checkout of the coupon TAKEN_OVER; returns it for its session's end. */
+function takeOver(tx: Executor, userId: string, code: string): Promise<DisplacedCheckout[]> {
+  return tx
     .update(checkouts)
     .set({ couponReservation: 'TAKEN_OVER' satisfies CouponReservation })
-    .where(held(userId, coupon.code))
-    .returning({ id: checkouts.id });
-  if (taken.length === 0) await reserveRedemption(tx, coupon.code);
+    .where(held(userId, code))
+    .returning({
+      id: checkouts.id,
+      sessionId: checkouts.sessionId,
+      paymentSystem: checkouts.paymentSystem,
+    });
 }
 
 /**
  * A paid checkout redeems its coupon (run in the webhook's transaction, the checkout locked). One
  * that still held its place keeps it. One whose place was taken over (or given back at expiry)
  * was paid anyway, and money taken is honoured: it takes the account's open place back if there
- * is one, else one more redemption if any is left (decision 166).
+ * is one, else one more redemption if any is left (decision 166). Returns the checkout whose
+ * place it took, so that one's session is ended after the commit too (decision 203).
  */
 export async function redeemOnPayment(
   tx: Executor,
@@ -123,16 +136,13 @@ export async function redeemOnPayment(
     couponCode: string | null;
     couponReservation: string | null;
   },
-): Promise<void> {
+): Promise<DisplacedCheckout[]> {
   const { couponCode } = checkout;
-  if (!couponCode || checkout.couponReservation === 'HELD') return;
-  const taken = await tx
-    .update(checkouts)
-    .set({ couponReservation: 'TAKEN_OVER' satisfies CouponReservation })
-    .where(held(checkout.userId, couponCode))
-    .returning({ id: checkouts.id });
+  if (!couponCode || checkout.couponReservation === 'HELD') return [];
+  const taken = await takeOver(tx, checkout.userId, couponCode);
   if (taken.length === 0)
     await tx.execute(sql`
       UPDATE coupons SET redeemed = redeemed + 1
       WHERE code = ${couponCode} AND (redemption_limit IS NULL OR redeemed < redemption_limit)`);
+  return taken;
 }

@@ -7,9 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { checkouts, payments, webhookEvents } from '../db/schema';
 import type { ApiServices } from '../services';
 import { redeemOnPayment, releaseRedemption } from './coupon-reservations';
+import { expireDisplacedSessions } from './displaced-sessions';
+import type { DisplacedCheckout } from './displaced-sessions';
 import { findPlan } from './plans';
 import type { PaymentProvider, ProviderEvent } from './providers/payment-provider';
 import { activatePaidPeriod } from './subscriptions';
@@ -23,9 +26,11 @@ export async function applyProviderEvent(
   services: ApiServices,
   provider: PaymentProvider,
   event: ProviderEvent,
+  log: FastifyBaseLogger,
 ): Promise<EventResult> {
   const now = services.clock.now();
-  return services.database.db.transaction(async (tx) => {
+  const displaced: DisplacedCheckout[] = [];
+  const result = await services.database.db.transaction(async (tx) => {
     const stored = await tx
       .insert(webhookEvents)
       .values({
@@ -40,7 +45,7 @@ export async function applyProviderEvent(
       .returning({ eventId: webhookEvents.eventId });
     if (stored.length === 0) return { duplicate: true, outcome: 'duplicate' };
 
-    const outcome = await apply(tx, provider, event, now);
+    const outcome = await apply(tx, provider, event, now, displaced);
     await tx
       .update(webhookEvents)
       .set({ outcome })
@@ -49,6 +54,11 @@ export async function applyProviderEvent(
       );
     return { duplicate: false, outcome };
   });
+  // A late payment took a newer checkout's coupon place: that checkout's session ends too
+  // (decision 203), after the commit and without holding up the provider's answer.
+  if (displaced.length > 0)
+    services.background.run(() => expireDisplacedSessions(provider, displaced, log));
+  return result;
 }
 
 type Tx = Parameters<Parameters<ApiServices['database']['db']['transaction']>[0]>[0];
@@ -58,6 +68,7 @@ async function apply(
   provider: PaymentProvider,
   event: ProviderEvent,
   now: Date,
+  displaced: DisplacedCheckout[],
 ): Promise<string> {
   if (event.kind === 'IGNORED') return `ignored: ${event.type} is not used`;
   const [checkout] = await tx
@@ -101,7 +112,7 @@ async function apply(
       paidAt: now,
       planEndDate: subscription.periodEnd ?? now,
     });
-    await redeemOnPayment(tx, checkout);
+    displaced.push(...(await redeemOnPayment(tx, checkout)));
     await tx
       .update(checkouts)
       .set({

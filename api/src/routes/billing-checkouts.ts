@@ -88,6 +88,7 @@ export async function billingCheckoutRoutes(app: FastifyInstance): Promise<void>
         body,
         priced,
         siteOrigin(request, services),
+        request.log,
       ).catch((error: unknown) => {
         if (error instanceof PaymentProviderError)
           request.log.warn({ err: error }, 'the payment provider failed at checkout');

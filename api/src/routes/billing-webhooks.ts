@@ -63,7 +63,7 @@ export async function billingWebhookRoutes(app: FastifyInstance): Promise<void> 
         }
         throw error;
       }
-      const result = await applyProviderEvent(services, provider, event);
+      const result = await applyProviderEvent(services, provider, event, request.log);
       return { received: true, ...result };
     },
   );

@@ -10,7 +10,10 @@ export const PRODUCTION_API_ENV = {
   CREASE_XSRF_SECRET: Buffer.alloc(32, 2).toString('base64url'),
   CREASE_STREAM_TOKEN_SECRET: Buffer.alloc(32, 3).toString('base64url'),
   CREASE_ALTCHA_HMAC_KEY: 'production-test-altcha-key',
-  CREASE_SANDBOX_WEBHOOK_SECRET: 'whsec_production-test-webhook-secret',
+  // Production takes payments through Stripe (decision 204, deploy/k8s); never dialled here.
+  CREASE_PAYMENTS: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_production-test',
+  STRIPE_WEBHOOK_SECRET: 'whsec_production-test-webhook-secret',
   CREASE_SITE_ORIGINS: 'https://crease.tv,https://www.crease.tv',
   // Never dialled by these tests: nodemailer connects only when a message is sent.
   SMTP_URL: 'smtp://127.0.0.1:9/',

@@ -110,10 +110,21 @@ describe('deploy/k8s', () => {
       'CREASE_XSRF_SECRET',
       'CREASE_STREAM_TOKEN_SECRET',
       'CREASE_ALTCHA_HMAC_KEY',
-      'CREASE_SANDBOX_WEBHOOK_SECRET',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
       'SMTP_URL',
     ])
       expect(secret.stringData).toHaveProperty(key);
+  });
+
+  it('takes real payments through Stripe, never the sandbox (decision 204)', () => {
+    const configMap = one('ConfigMap', 'crease-api-config');
+    const secret = one('Secret', 'crease-api-secrets');
+    expect(configMap.data.CREASE_PAYMENTS).toBe('stripe');
+    const env = { ...configMap.data, ...secret.stringData } as Record<string, string>;
+    expect(env).not.toHaveProperty('CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION');
+    expect(env).not.toHaveProperty('CREASE_SANDBOX_WEBHOOK_SECRET');
+    expect(secret.stringData.STRIPE_SECRET_KEY).toMatch(/^sk_live_/);
   });
 
   it('gives the API every setting production requires: with the placeholders filled in, it starts', () => {
@@ -128,6 +139,7 @@ describe('deploy/k8s', () => {
     try {
       const config = loadApiConfig(env, root);
       expect(config.env).toBe('production');
+      expect(config.billing.provider).toBe('stripe');
       expect(config.siteOrigins.every((origin) => origin.startsWith('https://'))).toBe(true);
       // Nothing was generated to stand in for a missing secret (decision 175).
       expect(fs.readdirSync(root)).toEqual([]);

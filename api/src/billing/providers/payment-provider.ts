@@ -90,6 +90,12 @@ export interface PaymentProvider {
   /** Throws PaymentProviderError when the provider fails or refuses. */
   createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession>;
   /**
+   * Ends an open session now, so its page refuses payment, and the provider sends its
+   * `checkout.session.expired` webhook (decision 203). A session already paid or ended is left
+   * as it is. Throws PaymentProviderError when the provider fails or refuses.
+   */
+  expireCheckoutSession(sessionId: string): Promise<void>;
+  /**
    * Verifies a webhook over its raw body (timing-safe, timestamp tolerance) and parses it.
    * Throws WebhookVerificationError.
    */

@@ -22,6 +22,8 @@ export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
  */
 const STRIPE_TIMEOUT_MS = 8_000;
 const STRIPE_NETWORK_RETRIES = 1;
+/** Expiring a displaced session: at most about 2 × 4 s more after the create (same retries). */
+const STRIPE_EXPIRE_TIMEOUT_MS = 4_000;
 
 /**
  * What a failed Stripe call means for us (decision 105). No answer, Stripe's own failure (5xx) or
@@ -82,6 +84,23 @@ export class StripeProvider implements PaymentProvider {
     if (!session.url)
       throw new PaymentProviderError('refused', 'Stripe returned a checkout session without a URL');
     return { sessionId: session.id, redirectUrl: session.url };
+  }
+
+  /**
+   * `checkout.sessions.expire` (decision 203): Stripe's page then refuses the session and Stripe
+   * sends `checkout.session.expired`. A shorter budget than a create: the viewer's new checkout
+   * is already made and only waits for this so its old page is dead when the answer comes.
+   */
+  async expireCheckoutSession(sessionId: string): Promise<void> {
+    try {
+      await this.stripe.checkout.sessions.expire(
+        sessionId,
+        {},
+        { idempotencyKey: `crease-expire-${sessionId}`, timeout: STRIPE_EXPIRE_TIMEOUT_MS },
+      );
+    } catch (error) {
+      throw providerErrorOf(error);
+    }
   }
 
   private openSession(input: CheckoutSessionInput): Promise<Stripe.Checkout.Session> {

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, inArray, lte } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   PaymentFailureCode,
@@ -185,17 +186,26 @@ export class SandboxProvider implements PaymentProvider {
    * held (a coupon redemption). One statement claims them, so two replicas send one event each.
    */
   async expireSessions(): Promise<void> {
+    await this.expireOpen(lte(sandboxSessions.expiresAt, this.clock.now()));
+  }
+
+  /**
+   * A session ended before its time (a newer checkout took its coupon's place, decision 203): the
+   * hosted page refuses it from now on, and the API hears of it by the same webhook. A session
+   * already paid or ended is left alone; its own row lock orders this after a payment under way.
+   */
+  async expireCheckoutSession(sessionId: string): Promise<void> {
+    await this.expireOpen(eq(sandboxSessions.id, sessionId));
+  }
+
+  /** Ends the open sessions that match, each with its webhook, in one claiming statement. */
+  private async expireOpen(which: SQL): Promise<void> {
     const now = this.clock.now();
     const expired = await this.db.transaction(async (tx) => {
       const rows = await tx
         .update(sandboxSessions)
         .set({ status: 'EXPIRED' })
-        .where(
-          and(
-            inArray(sandboxSessions.status, ['OPEN', 'REQUIRES_CONFIRMATION']),
-            lte(sandboxSessions.expiresAt, now),
-          ),
-        )
+        .where(and(inArray(sandboxSessions.status, ['OPEN', 'REQUIRES_CONFIRMATION']), which))
         .returning();
       for (const session of rows)
         await this.dispatcher.enqueue(
@@ -332,7 +342,8 @@ export class SandboxProvider implements PaymentProvider {
       .for('update');
     if (!session) throw new ApiError('SESSION_NOT_FOUND');
     if (session.status === 'SUCCEEDED') throw new ApiError('SESSION_ALREADY_PAID');
-    if (session.expiresAt <= this.clock.now()) throw new ApiError('SESSION_EXPIRED');
+    if (session.status === 'EXPIRED' || session.expiresAt <= this.clock.now())
+      throw new ApiError('SESSION_EXPIRED');
     return session;
   }
 
