@@ -203,7 +203,8 @@ export class SignalStore {
 
   private schedule() {
     this.timer ??= setTimeout(() => this.flush(), this.flushMs);
-    this.timer.unref();
+    // Optional: a browser-like test environment's timers are numbers (the console's tests).
+    this.timer.unref?.();
   }
 
   flush(): void {
