@@ -48,7 +48,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if ((await appStatus('mf-legal'))?.canary)
+  if (((await appStatus('mf-legal')) as { canary?: unknown } | undefined)?.canary)
     await release('rollback', 'mf-legal', '--reason', 'e2e cleanup');
   if (original && (await liveVersion('mf-legal')) !== original) {
     await release('rollback', 'mf-legal', '--to', original, '--reason', 'e2e cleanup');
@@ -199,6 +199,9 @@ test('the console marks a build needing contract ^99, asks before using it, and 
   await promote.getByRole('button', { name: 'Promote' }).click();
   await expect(promote.getByRole('alert')).toContainText('CONFIRMATION_REQUIRED');
   expect(await liveVersion('mf-legal')).toBe(original);
+  await promote.screenshot({
+    path: path.join(import.meta.dirname, '..', 'test-results', 'promote-warning-1280.png'),
+  });
   await legal.selectOption('');
 
   // A canary of the changed build, with a few real page views behind it.
@@ -218,10 +221,15 @@ test('the console marks a build needing contract ^99, asks before using it, and 
   const shots = path.join(import.meta.dirname, '..', 'test-results', 'release-console-guards');
   fs.mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, 'console-1280.png'), fullPage: true });
+  await panel.screenshot({ path: path.join(shots, 'canary-panel-1280.png') });
+  await page.getByRole('form', { name: 'Roll back' }).screenshot({
+    path: path.join(shots, 'rollback-1280.png'),
+  });
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(panel.getByRole('img', { name: /^Failure rate/ }).locator('canvas')).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: path.join(shots, 'console-360.png'), fullPage: true });
+  await panel.screenshot({ path: path.join(shots, 'canary-panel-360.png') });
   expect(await seriousAxeViolations(page)).toEqual([]);
   // uPlot sizes its canvas through the CSSOM: the console's strict CSP refuses nothing.
   expect(violations).toEqual([]);

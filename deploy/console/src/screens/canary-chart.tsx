@@ -34,7 +34,7 @@ export function CanaryChart({
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
-    if (!element || !canDraw()) return;
+    if (!element || minutes.length === 0 || !canDraw()) return;
     let chart: { destroy: () => void; setSize: (size: { width: number; height: number }) => void };
     let observer: ResizeObserver | null = null;
     let gone = false;
@@ -42,18 +42,26 @@ export function CanaryChart({
       ([{ default: UPlot }]) => {
         if (gone) return;
         const width = () => Math.max(240, element.clientWidth);
+        const xs = minutes.map((m) => Date.parse(m.minute) / 1000);
         chart = new UPlot(
           {
             width: width(),
             height: HEIGHT,
             legend: { show: false },
+            // The axis in UTC, as every other time in the console.
+            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
             cursor: { show: false },
-            scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, niceMax(max)] } },
+            scales: {
+              // From the data, never uPlot's guess: one minute alone would be stretched to a
+              // day's worth of milliseconds read as seconds (years). At least ten minutes show.
+              x: { time: true, range: () => [Math.min(xs[0]!, xs.at(-1)! - 600), xs.at(-1)! + 30] },
+              y: { range: (_u, _min, max) => [0, niceMax(max)] },
+            },
             axes: [
               { stroke: '#444' },
               {
                 stroke: '#444',
-                size: 56,
+                size: 70,
                 values: (_u, ticks) => ticks.map((t) => `${t} ${metric.unit}`),
               },
             ],
@@ -64,7 +72,7 @@ export function CanaryChart({
             ],
           },
           [
-            minutes.map((m) => Date.parse(m.minute) / 1000),
+            xs,
             minutes.map((m) => metric.valueOf(m.canary)),
             minutes.map((m) => metric.valueOf(m.stable)),
           ],
