@@ -4,7 +4,15 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { E2E_RELEASE_TOKEN } from '../playwright.config';
 import { seriousAxeViolations } from '../support/axe';
-import { buildChangedCopy, liveVersion, release, replaceInFile } from '../support/release-cli';
+import { CONTRACT_RANGE_METADATA_KEY } from '@crease/contract';
+import {
+  appStatus,
+  buildChangedCopy,
+  changedCopyOfArtifact,
+  liveVersion,
+  release,
+  replaceInFile,
+} from '../support/release-cli';
 
 /**
  * Issue 14: the release console at /release-console/, signed in with the e2e run's release
@@ -40,6 +48,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  if (((await appStatus('mf-legal')) as { canary?: unknown } | undefined)?.canary)
+    await release('rollback', 'mf-legal', '--reason', 'e2e cleanup');
   if (original && (await liveVersion('mf-legal')) !== original) {
     await release('rollback', 'mf-legal', '--to', original, '--reason', 'e2e cleanup');
   }
@@ -144,4 +154,85 @@ test('a release manager promotes mf-legal, meets a conflict, and rolls back', as
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+});
+
+test('the console marks a build needing contract ^99, asks before using it, and charts a canary', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  // A copy of the live build that declares it needs contract ^99: incompatible with the shell.
+  const future = changedCopyOfArtifact('mf-legal', original, (dist) => {
+    const file = path.join(dist, 'mf-manifest.json');
+    const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      metaData: Record<string, unknown>;
+    };
+    manifest.metaData[CONTRACT_RANGE_METADATA_KEY] = '^99';
+    fs.writeFileSync(file, JSON.stringify(manifest));
+    for (const suffix of ['.gz', '.br']) fs.rmSync(`${file}${suffix}`, { force: true });
+  });
+  tempDirs.push(future.dir);
+  const needs99 = (await release<{ version: string }>('publish', 'mf-legal', '--from', future.dist))
+    .version;
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+
+  await page.goto(CONSOLE);
+  await signIn(page, E2E_RELEASE_TOKEN);
+  await expect(legalCard(page)).toContainText(original);
+
+  // Start a canary: the newest build is the ^99 one, and it is never the one chosen for you.
+  const canary = page.getByRole('form', { name: 'Start a canary' });
+  await canary.getByRole('combobox', { name: 'Remote for the canary' }).selectOption('mf-legal');
+  const canaryVersion = canary.getByRole('combobox', { name: 'Canary version' });
+  await expect(canaryVersion).not.toHaveValue(needs99);
+  await expect(canaryVersion.locator(`option[value="${needs99}"]`)).toContainText('⚠ incompatible');
+
+  // Promote it: marked, explained, and asked about before anything is sent.
+  const promote = page.getByRole('form', { name: 'Promote' });
+  const legal = promote.getByRole('combobox', { name: 'mf-legal', exact: true });
+  await legal.selectOption(needs99);
+  await expect(legal).toHaveAccessibleDescription(/needs contract \^99/);
+  await promote.getByRole('textbox', { name: /reason/i }).fill('e2e: try the ^99 build');
+  await promote.getByRole('button', { name: 'Promote' }).click();
+  await expect(promote.getByRole('alert')).toContainText('CONFIRMATION_REQUIRED');
+  expect(await liveVersion('mf-legal')).toBe(original);
+  await promote.screenshot({
+    path: path.join(import.meta.dirname, '..', 'test-results', 'promote-warning-1280.png'),
+  });
+  await legal.selectOption('');
+
+  // A canary of the changed build, with a few real page views behind it.
+  await release('canary', 'mf-legal', changed, '--percent', '50', '--reason', 'e2e: chart');
+  const viewer = await context.newPage();
+  for (let i = 0; i < 3; i += 1) await viewer.goto('/privacy-policy');
+  await viewer.close();
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const panel = page.getByRole('region', { name: 'Canary against stable' });
+  await panel.getByRole('combobox', { name: 'Remote' }).selectOption('mf-legal');
+  await expect(panel).toContainText(`Canary ${changed} against stable ${original}`);
+  for (const title of ['Failure rate', 'Fallback rate', 'LCP p75']) {
+    const chart = panel.getByRole('img', { name: new RegExp(`^${title} per minute`) });
+    await expect(chart.locator('canvas')).toHaveCount(1);
+  }
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  const shots = path.join(import.meta.dirname, '..', 'test-results', 'release-console-guards');
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, 'console-1280.png'), fullPage: true });
+  await panel.screenshot({ path: path.join(shots, 'canary-panel-1280.png') });
+  await page.getByRole('form', { name: 'Roll back' }).screenshot({
+    path: path.join(shots, 'rollback-1280.png'),
+  });
+  await page.setViewportSize({ width: 360, height: 800 });
+  await expect(panel.getByRole('img', { name: /^Failure rate/ }).locator('canvas')).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: path.join(shots, 'console-360.png'), fullPage: true });
+  await panel.screenshot({ path: path.join(shots, 'canary-panel-360.png') });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  // uPlot sizes its canvas through the CSSOM: the console's strict CSP refuses nothing.
+  expect(violations).toEqual([]);
+
+  await release('rollback', 'mf-legal', '--reason', 'e2e: chart seen');
 });

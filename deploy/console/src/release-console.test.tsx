@@ -9,6 +9,7 @@ import type { TestServer } from '@crease/test-utils';
 import { loadReleaseConfig } from '../../src/config';
 import { registerReleaseApi } from '../../src/http/release-api';
 import { openRegistry } from '../../src/registry/open-registry';
+import { SignalStore } from '../../src/signals/signal-store';
 import type { ReleaseRegistry } from '../../src/registry/release-registry';
 import { tempDir, writeBuild } from '../../src/testing/release-fixtures';
 import { ReleaseConsole } from './release-console';
@@ -114,6 +115,10 @@ describe('release console', () => {
       within(form).getByRole('combobox', { name: 'App to roll back' }),
       'mf-legal',
     );
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: 'Roll back to' }),
+      versions.legal,
+    );
     // Someone else changes the registry after the console read it.
     const three = await publish('mf-legal', 'three', '^1');
     await user.type(within(form).getByRole('textbox', { name: /reason/i }), 'two is bad');
@@ -131,9 +136,13 @@ describe('release console', () => {
       'mf-legal',
     );
     await user.type(within(form).getByRole('textbox', { name: /reason/i }), 'two is bad');
-    // No last-known-good yet (the version before was not live long enough): said as the CLI does.
-    await user.click(within(form).getByRole('button', { name: 'Roll back' }));
-    expect(await within(form).findByRole('alert')).toHaveTextContent('NO_PREVIOUS_VERSION');
+    // No last-known-good yet (the version before was not live long enough): nothing to roll
+    // back to, so the button is disabled and says why (issue 20 §6), before any call.
+    const rollBack = within(form).getByRole('button', { name: 'Roll back' });
+    expect(rollBack).toBeDisabled();
+    expect(rollBack).toHaveAccessibleDescription(
+      'mf-legal has no last-known-good recorded: choose a published version to roll back to.',
+    );
     // Any earlier published version can be chosen instead.
     await user.selectOptions(
       within(form).getByRole('combobox', { name: 'Roll back to' }),
@@ -155,8 +164,128 @@ describe('release console', () => {
     );
     await user.type(within(form).getByRole('textbox', { name: /reason/i }), 'try it');
     await user.click(within(form).getByRole('button', { name: 'Promote' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('CONFIRMATION_REQUIRED');
+    // Asked and answered: the registry's gate still has the last word.
+    await user.click(within(form).getByRole('checkbox', { name: /use the marked build anyway/i }));
+    await user.click(within(form).getByRole('button', { name: 'Promote' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent('CONTRACT_MISMATCH');
     expect(liveVersionOf(registry, 'mf-legal')).not.toBe(incompatible);
+  });
+});
+
+describe('release console guards (issue 20 §6)', () => {
+  /** mf-legal: one live, then a good, a bad (signals show load failures) and a ^99 build. */
+  async function withMarkedBuilds() {
+    const api = await releaseApi();
+    const good = await api.publish('mf-legal', 'good', '^1');
+    const bad = await api.publish('mf-legal', 'bad', '^1');
+    const future = await api.publish('mf-legal', 'future', '^99'); // newest: first in every list
+    const signals = new SignalStore({ registryDir: api.registry.options.registryDir });
+    for (let i = 0; i < 5; i += 1) {
+      signals.record({ remote: 'mf-legal', version: bad, kind: 'view' });
+      signals.record({ remote: 'mf-legal', version: bad, kind: 'load-failure' });
+    }
+    signals.flush();
+    return { ...api, good, bad, future };
+  }
+
+  it('marks incompatible and known-bad builds and never pre-selects one', async () => {
+    const { origin, good, bad, future } = await withMarkedBuilds();
+    await signIn(origin);
+    const canary = await screen.findByRole('form', { name: 'Start a canary' });
+    await within(canary).findByRole('combobox', { name: 'Remote for the canary' });
+    await userEvent
+      .setup()
+      .selectOptions(
+        within(canary).getByRole('combobox', { name: 'Remote for the canary' }),
+        'mf-legal',
+      );
+    const version = within(canary).getByRole('combobox', { name: 'Canary version' });
+    expect(version).toHaveValue(good);
+    const option = (v: string) => within(version).getByRole('option', { name: new RegExp(v) });
+    expect(option(future)).toHaveTextContent(`${future} · contract ^99 · ⚠ incompatible`);
+    expect(option(bad)).toHaveTextContent(`${bad} · contract ^1 · ⚠ known bad`);
+    expect(option(good).textContent).not.toContain('⚠');
+  });
+
+  it('asks before promoting a marked build, and says why it is marked', async () => {
+    const { origin, registry, bad } = await withMarkedBuilds();
+    const user = await signIn(origin);
+    const form = await screen.findByRole('form', { name: 'Promote' });
+    const select = within(form).getByRole('combobox', { name: 'mf-legal' });
+    await user.selectOptions(select, bad);
+    expect(select).toHaveAccessibleDescription(
+      `Warning: ${bad} 100 % of its page views failed to load or crashed (5 of 5).`,
+    );
+    await user.type(within(form).getByRole('textbox', { name: /reason/i }), 'hotfix');
+    await user.click(within(form).getByRole('button', { name: 'Promote' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'CONFIRMATION_REQUIRED A chosen build is marked as incompatible or known bad.',
+    );
+    expect(liveVersionOf(registry, 'mf-legal')).not.toBe(bad);
+    await user.click(within(form).getByRole('checkbox', { name: /use the marked build anyway/i }));
+    await user.click(within(form).getByRole('button', { name: 'Promote' }));
+    expect(await screen.findByText(/^Promoted/)).toHaveTextContent(`Promoted mf-legal ${bad}.`);
+    expect(liveVersionOf(registry, 'mf-legal')).toBe(bad);
+  });
+
+  it('disables roll back while it has no target, and enables it once a version is chosen', async () => {
+    const { origin, publish } = await releaseApi();
+    const earlier = await publish('mf-legal', 'earlier', '^1');
+    const user = await signIn(origin);
+    const form = await screen.findByRole('form', { name: 'Roll back' });
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: 'App to roll back' }),
+      'mf-legal',
+    );
+    const target = within(form).getByRole('combobox', { name: 'Roll back to' });
+    expect(target).toHaveTextContent('Last known good (none recorded)');
+    const button = within(form).getByRole('button', { name: 'Roll back' });
+    expect(button).toBeDisabled();
+    expect(within(form).getByText(/has no last-known-good recorded/)).toBeInTheDocument();
+    await user.selectOptions(target, earlier);
+    expect(within(form).getByRole('button', { name: 'Roll back' })).toBeEnabled();
+    expect(within(form).queryByText(/has no last-known-good recorded/)).not.toBeInTheDocument();
+    await user.selectOptions(
+      within(form).getByRole('combobox', { name: 'App to roll back' }),
+      'shell',
+    );
+    expect(within(form).getByRole('button', { name: 'Roll back' })).toHaveAccessibleDescription(
+      'shell has no last-known-good recorded: choose a published version to roll back to.',
+    );
+  });
+
+  it('charts a canary against stable, with the figures as a table', async () => {
+    const { origin, registry, publish } = await releaseApi();
+    const candidate = await publish('mf-legal', 'two', '^1');
+    const stable = liveVersionOf(registry, 'mf-legal')!;
+    await registry.canary('mf-legal', candidate, 10, { actor: 'ci', reason: 'try' });
+    const signals = new SignalStore({ registryDir: registry.options.registryDir });
+    for (let i = 0; i < 4; i += 1)
+      signals.record({ remote: 'mf-legal', version: candidate, kind: 'view' });
+    signals.record({ remote: 'mf-legal', version: candidate, kind: 'load-failure' });
+    signals.record({ remote: 'mf-legal', version: stable, kind: 'view' });
+    signals.record({ remote: 'mf-legal', version: stable, kind: 'vital', name: 'LCP', value: 900 });
+    signals.flush();
+    await signIn(origin);
+    const panel = await screen.findByRole('region', { name: 'Canary against stable' });
+    expect(
+      await within(panel).findByText(/^Canary .* against stable .*, running since/),
+    ).toHaveTextContent(
+      'Canary: 4 views, failures 25.0 %, fallbacks 0.0 %. Stable: 1 views, failures 0.0 %',
+    );
+    for (const title of ['Failure rate', 'Fallback rate', 'LCP p75']) {
+      expect(
+        within(panel).getByRole('img', { name: new RegExp(`^${title} per minute`) }),
+      ).toBeInTheDocument();
+    }
+    const table = within(panel).getByRole('table', { name: /Canary and stable per minute/ });
+    const [, row] = within(table).getAllByRole('row');
+    expect(
+      within(row!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['4', '25.0 %', '0.0 %', '–', '1', '0.0 %', '0.0 %', '1000 ms']);
   });
 });
 
@@ -248,6 +377,8 @@ describe('release console, designed failures', () => {
       if (request.url.includes('/status')) return sendJson(response, 200, status);
       if (request.url.includes('/artifacts')) return sendJson(response, 200, { artifacts });
       if (request.url.includes('/history')) return sendJson(response, 200, { entries: [] });
+      if (request.url.includes('/canary-series'))
+        return sendJson(response, 200, { app: 'mf-legal', canary: null, minutes: [] });
       if (request.url.includes('/canary'))
         return sendJson(response, 409, {
           code: 'CANARY_RUNNING',

@@ -230,6 +230,7 @@ describe('release HTTP API', () => {
       [
         'artifacts', // release console (decision 135)
         'canary',
+        'canary-series', // release console's chart (decision 196)
         'health', // release console
         'history',
         'mark-good',
@@ -241,5 +242,11 @@ describe('release HTTP API', () => {
       ].map((name) => `${RELEASE_API_PREFIX}/${name}`),
     );
     expect(paths[`${RELEASE_API_PREFIX}/promote`]?.post?.requestBody).toBeDefined();
+    const series = paths[`${RELEASE_API_PREFIX}/canary-series`] as {
+      get?: { parameters?: { name: string; in: string; required?: boolean }[] };
+    };
+    expect(series.get?.parameters).toContainEqual(
+      expect.objectContaining({ name: 'app', in: 'query', required: true }),
+    );
   });
 });

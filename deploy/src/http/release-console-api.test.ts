@@ -118,6 +118,66 @@ describe('release console API', () => {
     });
     expect((await get('/health?app=mf-auth', TOKEN)).body).toMatchObject({ fallbacks: [] });
   });
+
+  it('canary-series: the running canary, then the most recent one, per minute against stable', async () => {
+    const { get, publish, registry } = await api({
+      CREASE_RELEASE_TOKENS: `release-manager:${TOKEN}`,
+    });
+    expect(await get('/canary-series?app=mf-legal', TOKEN)).toEqual({
+      status: 200,
+      body: { app: 'mf-legal', canary: null, minutes: [] },
+    });
+    const stable = await publish('stable');
+    const candidate = await publish('candidate');
+    const other = await publish('other');
+    await registry.promote({ 'mf-legal': stable }, { actor: 'ci' });
+    await registry.canary('mf-legal', candidate, 10, { actor: 'ci' });
+    const signals = new SignalStore({ registryDir: registry.options.registryDir });
+    const event = (version: string, kind: 'view' | 'load-failure' | 'fallback') =>
+      signals.record({ remote: 'mf-legal', version, kind });
+    for (let i = 0; i < 4; i += 1) event(candidate, 'view');
+    event(candidate, 'load-failure');
+    event(candidate, 'load-failure');
+    event(candidate, 'fallback');
+    signals.record({
+      remote: 'mf-legal',
+      version: candidate,
+      kind: 'vital',
+      name: 'LCP',
+      value: 3100,
+    });
+    for (let i = 0; i < 3; i += 1) event(stable, 'view');
+    event(other, 'view'); // neither arm: not charted
+    signals.record({ remote: 'mf-auth', version: candidate, kind: 'view' }); // another remote
+    signals.flush();
+
+    const running = await get('/canary-series?app=mf-legal', TOKEN);
+    expect(running.status).toBe(200);
+    const body = running.body as {
+      canary: Record<string, unknown>;
+      minutes: { minute: string; canary: object; stable: object }[];
+    };
+    expect(body.canary).toMatchObject({ version: candidate, stable, until: null, running: true });
+    const now = body.minutes.at(-1)!;
+    expect(now.canary).toEqual({ views: 4, failures: 2, fallbacks: 1, lcpP75: 3500 });
+    expect(now.stable).toEqual({ views: 3, failures: 0, fallbacks: 0, lcpP75: null });
+    const views = body.minutes.reduce(
+      (sum, m) =>
+        sum + (m.canary as { views: number }).views + (m.stable as { views: number }).views,
+      0,
+    );
+    expect(views).toBe(7);
+
+    await registry.rollback('mf-legal', null, { actor: 'release-manager' });
+    const ended = await get('/canary-series?app=mf-legal', TOKEN);
+    expect(ended.body).toMatchObject({ canary: { version: candidate, stable, running: false } });
+    expect(typeof (ended.body.canary as { until: unknown }).until).toBe('string');
+    expect(await get('/canary-series?app=nope', TOKEN)).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_REQUEST' },
+    });
+    expect((await get('/canary-series', TOKEN)).status).toBe(400);
+  });
 });
 
 describe('release console page', () => {

@@ -10,13 +10,19 @@ import { openArtifactStore } from '../registry/open-registry';
 import { errorBody } from '../registry/release-error';
 import type { ReleaseRegistry } from '../registry/release-registry';
 import { RELEASE_API_PREFIX } from './release-api-paths';
+import { readCanarySeries } from '../signals/signal-series';
 import { readDroppedSignals, readSignalTotals } from '../signals/signal-store';
+import type { CanarySeries, PublishedArtifact, ReleaseHealth } from './release-console-types';
 
 /** The console's reads: one app, or every app (the registry checks the name, as for history). */
 const appQuery = Type.Object({
   app: Type.Optional(
     Type.String({ description: 'shell, mf-auth, mf-billing, mf-catalog, mf-player, mf-legal' }),
   ),
+});
+
+const seriesQuery = Type.Object({
+  app: Type.String({ description: 'mf-auth, mf-billing, mf-catalog, mf-player, mf-legal' }),
 });
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -27,19 +33,12 @@ export interface ConsoleApiOptions {
   actorOf: (request: FastifyRequest) => string;
 }
 
-/** A published version of an app, as the console offers it for promote, rollback and canary. */
-export interface PublishedArtifact {
-  version: string;
-  contract: string | number | null;
-  publishedAt: string;
-  publishedBy: string;
-}
-
 /**
  * The release console's reads (decision 135): who the token names (always needs a token, even
  * where anonymous reads are allowed: a console session starts only with a valid token), the
  * per-version health (real-user signals + fallback counts), and the published versions per app
- * (from the history's publish entries, newest first, with the contract each build declares).
+ * (from the history's publish entries, newest first, with the contract each build declares),
+ * and a canary's minutes against stable (decision 196).
  */
 export function registerReleaseConsoleApi(
   scope: FastifyInstance,
@@ -92,7 +91,7 @@ export function registerReleaseConsoleApi(
         querystring: appQuery,
       },
     },
-    async (request) => {
+    async (request): Promise<ReleaseHealth> => {
       const { app } = request.query;
       const versions = readSignalTotals(config.registryDir, {
         remote: app,
@@ -138,4 +137,57 @@ export function registerReleaseConsoleApi(
       return { artifacts };
     },
   );
+
+  typed.get(
+    `${RELEASE_API_PREFIX}/canary-series`,
+    {
+      ...read,
+      schema: {
+        tags,
+        summary: "A canary against stable per minute (running, or the app's most recent)",
+        querystring: seriesQuery,
+      },
+    },
+    async (request): Promise<CanarySeries> => {
+      const { app } = request.query;
+      const canary = canaryToChart(registry, app);
+      if (!canary) return { app, canary: null, minutes: [] };
+      const minutes = readCanarySeries(config.registryDir, {
+        remote: app,
+        canaryVersion: canary.version,
+        stableVersion: canary.stable,
+        since: new Date(canary.since),
+        until: canary.until ? new Date(canary.until) : null,
+        retentionHours: config.signalsRetentionHours,
+      });
+      return { app, canary, minutes };
+    },
+  );
+}
+
+/**
+ * The canary a chart shows: the one running, else the most recent one in the history, which
+ * ended at the app's next change (its promote or rollback). Checks the app name (a 400 names
+ * the valid ones).
+ */
+function canaryToChart(registry: ReleaseRegistry, app: string): CanarySeries['canary'] {
+  const entries = registry.history(app);
+  const live = registry.log.head()?.apps[app as AppName];
+  if (live?.canary) {
+    const { version, since } = live.canary;
+    return { version, stable: live.version, since, until: null, running: true };
+  }
+  const started = entries.findIndex((entry) => entry.action === 'canary');
+  const start = entries[started];
+  if (!start || start.from === null) return null;
+  const ended = entries
+    .slice(0, started)
+    .findLast((entry) => entry.action !== 'publish' && entry.action !== 'mark-good');
+  return {
+    version: start.to,
+    stable: start.from,
+    since: start.at,
+    until: ended?.at ?? start.at,
+    running: false,
+  };
 }

@@ -1,6 +1,11 @@
 import { isRemoteName } from '@crease/contract';
+import type { AppName } from '../artifacts/artifact-store';
+import { canaryRollback } from './canary-release';
 import type { AutomaticRollback } from './registry-log';
 import type { ReleaseRegistry } from './release-registry';
+
+/** Who the history names for the canary guard's own rollbacks. */
+export const CANARY_GUARD_ACTOR = 'canary-guard';
 
 export interface CanaryGuardOptions {
   /** How often the guard looks even without new signals here (other replicas store them too). */
@@ -21,7 +26,7 @@ export class CanaryGuard {
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly registry: Pick<ReleaseRegistry, 'log' | 'rollBackFailingCanary'>,
+    private readonly registry: ReleaseRegistry,
     private readonly options: CanaryGuardOptions = {},
   ) {}
 
@@ -32,13 +37,39 @@ export class CanaryGuard {
     for (const [app, release] of Object.entries(head?.apps ?? {})) {
       const canary = release?.canary;
       if (!canary || !isRemoteName(app)) continue;
-      const rollback = await this.registry.rollBackFailingCanary(app, canary.version);
+      const rollback = await this.rollBackIfFailing(app, canary.version);
       if (rollback) {
         made.push(rollback);
         this.options.onRollback?.(app, rollback);
       }
     }
     return made;
+  }
+
+  /**
+   * The guard's own rollback: only of the canary it judged (`version`), and only while the
+   * verdict is still "failing" when the commit is prepared, so a promote or a manual rollback in
+   * between is never undone. Null when there was nothing to roll back.
+   */
+  async rollBackIfFailing(app: AppName, version: string): Promise<AutomaticRollback | null> {
+    const registry = this.registry;
+    const live = registry.log.head()?.apps[app];
+    if (live?.canary?.version !== version) return null;
+    const health = registry.canaryHealth(app, live);
+    if (health?.verdict !== 'failing') return null;
+    const reason = `Automatic rollback of the canary ${version}: ${health.summary}`;
+    const rollback: AutomaticRollback = {
+      at: registry.now().toISOString(),
+      version,
+      reason,
+      figures: health.figures,
+    };
+    const result = await registry.commit({ actor: CANARY_GUARD_ACTOR, reason }, async (apps) => {
+      const current = apps[app];
+      if (!current || current.canary?.version !== version) return null;
+      return canaryRollback(apps, app, current, rollback);
+    });
+    return result.changes.length > 0 ? rollback : null;
   }
 
   /** Asks for a check (after each flush of new signals); never throws. */

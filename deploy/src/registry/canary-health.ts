@@ -149,3 +149,19 @@ export function judgeCanary(
         summary: `Not worse than ${stable.version}: ${rates}; ${zs}. Promote it to finish the release.`,
       };
 }
+
+/** The guard's verdict on `app`'s running canary, from the signals since it started. */
+export function judgeRunningCanary(
+  options: { signals?: (app: string, since: Date) => SignalCounts[]; canaryPolicy?: CanaryPolicy },
+  app: string,
+  release: { version: string; canary?: { version: string; since: string } | null },
+): CanaryHealth | null {
+  const canary = release.canary;
+  if (!canary) return null;
+  const counts = options.signals?.(app, new Date(canary.since)) ?? [];
+  return judgeCanary(
+    armOf(canary.version, counts),
+    armOf(release.version, counts),
+    options.canaryPolicy ?? DEFAULT_CANARY_POLICY,
+  );
+}

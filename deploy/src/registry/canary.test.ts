@@ -246,7 +246,7 @@ describe('the canary guard', () => {
     board.set(candidate, 30, 30);
     board.set(stable, 30);
     await registry.promote({ 'mf-catalog': candidate }, who);
-    expect(await registry.rollBackFailingCanary('mf-catalog', candidate)).toBeNull();
+    expect(await new CanaryGuard(registry).rollBackIfFailing('mf-catalog', candidate)).toBeNull();
     expect(registry.status().apps[1]?.version).toBe(candidate);
   });
 });

@@ -1,27 +1,27 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { ArtifactMissingError } from '../artifacts/artifact-store';
-import type { AppName, ArtifactStore } from '../artifacts/artifact-store';
-import { checkContractGate, contractOf } from './contract-gate';
-import { checkFederationRuntimeGate, federationRuntimeOf } from './federation-runtime-gate';
+import type { ArtifactStore } from '../artifacts/artifact-store';
+import { judgeRunningCanary } from './canary-health';
+import type { CanaryHealth } from './canary-health';
+import { canaryRollback, startCanary } from './canary-release';
 import { readFallbackCounts } from './fallback-counter';
 import type { FallbackCount } from './fallback-counter';
-import { lastKnownGoodOf, versionsWithFallbacks, withProof } from './last-known-good';
+import { lastKnownGoodOf } from './last-known-good';
 import { liveStateOf } from './live-projection';
+import { markGood } from './mark-good';
+import { publishBuild, registerUploaded } from './publish';
 import { FsRegistryLog, RevisionTakenError } from './registry-log';
-import type { RegistryApps, ReleaseAction, ReleaseChange, RevisionRecord } from './registry-log';
-import { fallbackCountOf, historyOf, statusOf } from './registry-reports';
+import type {
+  AppRelease,
+  CanaryFigures,
+  RegistryApps,
+  ReleaseAction,
+  ReleaseChange,
+  RevisionRecord,
+} from './registry-log';
+import { historyOf, statusOf } from './registry-reports';
 import { ReleaseError } from './release-error';
+import { checkReleaseGates, manifestFactsOf } from './release-gates';
 import { checkApp, checkContext, checkVersion } from './release-input';
-import {
-  promotedRelease,
-  rolledBackRelease,
-  withCanary,
-  withoutCanary,
-} from './release-transitions';
-import { DEFAULT_CANARY_POLICY, armOf, judgeCanary } from './canary-health';
-import type { CanaryHealth } from './canary-health';
-import type { AppRelease, AutomaticRollback, CanaryFigures } from './registry-log';
+import { promotedRelease, rolledBackRelease } from './release-transitions';
 import { writeLiveState } from './release-map-file';
 import type { LiveState } from './release-map-file';
 import type {
@@ -32,6 +32,14 @@ import type {
   ReleaseContext,
   ReleaseStatus,
 } from './release-types';
+
+/** What one commit changes: built from revision N's apps, committed as N+1 (null: nothing). */
+export type RegistryChange = (apps: RegistryApps) => Promise<{
+  action: ReleaseAction;
+  changes: ReleaseChange[];
+  apps: RegistryApps;
+  automatic?: { figures: CanaryFigures };
+} | null>;
 
 /**
  * The release registry: the live release map plus an append-only history, over an artifact
@@ -49,39 +57,21 @@ export class ReleaseRegistry {
     return this.options.store;
   }
 
-  private now(): Date {
+  now(): Date {
     return this.options.now?.() ?? new Date();
   }
 
-  private fallbacks(): FallbackCount[] {
+  /** Every counted fallback (ops events with a quorum of reporters, decision 157). */
+  fallbacks(): FallbackCount[] {
     return readFallbackCounts(this.options.registryDir, this.options.quorum);
   }
 
-  /** The contract and the federation runtime a stored build declares (both gates read them). */
-  private async manifestFactsFor(
-    app: AppName,
-    version: string,
-  ): Promise<{ contract: string | number; runtime: string | null }> {
-    const manifest = await this.store.readFile(app, version, 'mf-manifest.json');
-    if (!manifest) {
-      throw new ReleaseError(
-        'ARTIFACT_NOT_FOUND',
-        `${app} ${version} is not in the artifact store. Publish it first (npm run release -- publish ${app}).`,
-      );
-    }
-    return { contract: contractOf(app, manifest), runtime: federationRuntimeOf(app, manifest) };
-  }
-
-  /** Reads head N, builds N+1 with `change`, commits it only if N is still the head. */
-  private async commit(
-    context: ReleaseContext,
-    change: (apps: RegistryApps) => Promise<{
-      action: ReleaseAction;
-      changes: ReleaseChange[];
-      apps: RegistryApps;
-      automatic?: { figures: CanaryFigures };
-    } | null>,
-  ): Promise<CommitResult> {
+  /**
+   * Reads head N, builds N+1 with `change`, commits it only if N is still the head. Every
+   * operation (here, canary-release.ts, mark-good.ts, the canary guard) changes the registry
+   * through this one door.
+   */
+  async commit(context: ReleaseContext, change: RegistryChange): Promise<CommitResult> {
     const { actor, reason } = checkContext(context);
     const head = this.log.head();
     const base = head?.revision ?? 0;
@@ -146,73 +136,14 @@ export class ReleaseRegistry {
     );
   }
 
-  /** Puts a build into the artifact store and records it in the history (when it is new). */
-  async publish(
-    appName: string,
-    buildDir: string,
-    packageVersion: string,
-    context: ReleaseContext,
-  ): Promise<PublishResult> {
-    const app = checkApp(appName);
-    checkContext(context);
-    const manifestFile = path.join(buildDir, 'mf-manifest.json');
-    if (!fs.existsSync(manifestFile)) {
-      throw new ReleaseError(
-        'ARTIFACT_NOT_FOUND',
-        `${buildDir} has no mf-manifest.json: build ${app} first (npm run build -w ${app}).`,
-      );
-    }
-    const manifest = fs.readFileSync(manifestFile);
-    const contract = contractOf(app, manifest);
-    federationRuntimeOf(app, manifest); // refuses a malformed runtime declaration now, not at promote
-    let published;
-    try {
-      published = await this.store.publish(app, buildDir, packageVersion);
-    } catch (error) {
-      if (error instanceof ArtifactMissingError)
-        throw new ReleaseError('ARTIFACT_NOT_FOUND', error.message);
-      throw error;
-    }
-    const revision = published.created
-      ? await this.record(app, published.version, context)
-      : (this.log.head()?.revision ?? 0);
-    return { app, version: published.version, created: published.created, contract, revision };
+  /** Puts a build into the artifact store and records it in the history (publish.ts). */
+  publish(app: string, buildDir: string, packageVersion: string, context: ReleaseContext) {
+    return publishBuild(this, app, buildDir, packageVersion, context);
   }
 
-  /**
-   * Records a version already uploaded to the store (CI uploading straight to the bucket, the
-   * HTTP API). Idempotent: a version already in the history is not recorded twice.
-   */
-  async register(
-    appName: string,
-    version: unknown,
-    context: ReleaseContext,
-  ): Promise<PublishResult> {
-    const app = checkApp(appName);
-    const checked = checkVersion(app, version);
-    const { contract } = await this.manifestFactsFor(app, checked);
-    const known = this.history(app).some((entry) => entry.to === checked);
-    const revision = known
-      ? (this.log.head()?.revision ?? 0)
-      : await this.record(app, checked, context);
-    return { app, version: checked, created: !known, contract, revision };
-  }
-
-  /** A publish changes nothing live, so a lost race is simply retried: it cannot lose an update. */
-  private async record(app: AppName, version: string, context: ReleaseContext): Promise<number> {
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        const result = await this.commit({ ...context, ifRevision: undefined }, async (apps) => ({
-          action: 'publish',
-          changes: [{ app, from: null, to: version }],
-          apps,
-        }));
-        return result.revision;
-      } catch (error) {
-        if (!(error instanceof ReleaseError && error.code === 'RELEASE_CONFLICT') || attempt >= 20)
-          throw error;
-      }
-    }
+  /** Records a version already uploaded to the store (publish.ts). */
+  register(app: string, version: unknown, context: ReleaseContext): Promise<PublishResult> {
+    return registerUploaded(this, app, version, context);
   }
 
   /**
@@ -243,7 +174,7 @@ export class ReleaseRegistry {
           );
         }
         if (current?.version === version) continue;
-        const facts = await this.manifestFactsFor(app, version!);
+        const facts = await manifestFactsOf(this.store, app, version!);
         apps[app] = promotedRelease(current, version!, facts, {
           now,
           actor: checkContext(context).actor,
@@ -251,19 +182,13 @@ export class ReleaseRegistry {
         });
         changes.push({ app, from: current?.version ?? null, to: version! });
       }
-      checkContractGate(
-        apps,
-        changes.map((c) => c.app),
-      );
-      checkFederationRuntimeGate(
+      checkReleaseGates(
         apps,
         changes.map((c) => c.app),
       );
       // A new shell must also serve the canaries still running (their browsers get them).
-      if (changes.some((c) => c.app === 'shell')) {
-        checkContractGate(withCanariesLive(apps), ['shell']);
-        checkFederationRuntimeGate(withCanariesLive(apps), ['shell']);
-      }
+      if (changes.some((c) => c.app === 'shell'))
+        checkReleaseGates(apps, ['shell'], { canariesLive: true });
       return { action: 'promote', changes, apps };
     });
   }
@@ -310,156 +235,29 @@ export class ReleaseRegistry {
       if (target === current.version) {
         throw new ReleaseError('INVALID_REQUEST', `${app} ${target} is already live.`);
       }
-      const facts = await this.manifestFactsFor(app, target);
+      const facts = await manifestFactsOf(this.store, app, target);
       apps[app] = rolledBackRelease(current, target, facts, {
         now: this.now(),
         actor: checkContext(context).actor,
       });
-      checkContractGate(apps, [app]);
-      checkFederationRuntimeGate(apps, [app]);
+      checkReleaseGates(apps, [app]);
       return { action: 'rollback', changes: [{ app, from: current.version, to: target }], apps };
     });
   }
 
-  /**
-   * Starts a canary (decision 140): `version` of a live remote goes to `percent` % of browsers,
-   * each in a sticky bucket; the others keep the live version. The version must be published and
-   * pass both gates against the live shell. One canary per remote at a time.
-   */
-  async canary(
-    appName: string,
-    version: unknown,
-    percent: unknown,
-    context: ReleaseContext,
-  ): Promise<CommitResult> {
-    const app = checkApp(appName);
-    const checked = checkVersion(app, version);
-    if (app === 'shell') {
-      throw new ReleaseError(
-        'INVALID_REQUEST',
-        'Canaries are for remotes; the shell goes live with promote.',
-      );
-    }
-    if (typeof percent !== 'number' || !Number.isInteger(percent) || percent < 1 || percent > 99) {
-      throw new ReleaseError(
-        'INVALID_REQUEST',
-        `percent must be a whole number from 1 to 99, got ${JSON.stringify(percent ?? null)}.`,
-      );
-    }
-    const { actor, reason } = checkContext(context);
-    return this.commit(context, async (apps) => {
-      const current = apps[app];
-      if (!current) {
-        throw new ReleaseError(
-          'INVALID_REQUEST',
-          `${app} is not live yet: promote a first version; a canary is measured against it.`,
-        );
-      }
-      if (current.canary) {
-        throw new ReleaseError(
-          'CANARY_RUNNING',
-          `A canary of ${app} ${current.canary.version} is already running (${current.canary.percent} %, since ${current.canary.since}, by ${current.canary.by}). Promote or roll it back first.`,
-        );
-      }
-      if (current.version === checked) {
-        throw new ReleaseError('INVALID_REQUEST', `${app} ${checked} is already live.`);
-      }
-      const facts = await this.manifestFactsFor(app, checked);
-      apps[app] = withCanary(current, checked, percent, facts, { now: this.now(), actor, reason });
-      checkContractGate(withCanariesLive(apps), [app]);
-      checkFederationRuntimeGate(withCanariesLive(apps), [app]);
-      return {
-        action: 'canary',
-        changes: [{ app, from: current.version, to: checked, percent }],
-        apps,
-      };
-    });
+  /** Starts a canary (decision 140; canary-release.ts). */
+  canary(app: string, version: unknown, percent: unknown, context: ReleaseContext) {
+    return startCanary(this, app, version, percent, context);
   }
 
-  /** The guard's verdict on `app`'s running canary, from the signals since it started. */
+  /** The canary guard's current verdict on `app`'s running canary (decision 141). */
   canaryHealth(app: string, release: AppRelease): CanaryHealth | null {
-    const canary = release.canary;
-    if (!canary) return null;
-    const counts = this.options.signals?.(app, new Date(canary.since)) ?? [];
-    return judgeCanary(
-      armOf(canary.version, counts),
-      armOf(release.version, counts),
-      this.options.canaryPolicy ?? DEFAULT_CANARY_POLICY,
-    );
+    return judgeRunningCanary(this.options, app, release);
   }
 
-  /**
-   * The canary guard's own rollback: only of the canary it judged (`version`), and only while the
-   * verdict is still "failing" when the commit is prepared, so a promote or a manual rollback in
-   * between is never undone. Null when there was nothing to roll back.
-   */
-  async rollBackFailingCanary(app: AppName, version: string): Promise<AutomaticRollback | null> {
-    const live = this.log.head()?.apps[app];
-    if (live?.canary?.version !== version) return null;
-    const health = this.canaryHealth(app, live);
-    if (health?.verdict !== 'failing') return null;
-    const reason = `Automatic rollback of the canary ${version}: ${health.summary}`;
-    const rollback: AutomaticRollback = {
-      at: this.now().toISOString(),
-      version,
-      reason,
-      figures: health.figures,
-    };
-    const result = await this.commit({ actor: CANARY_GUARD_ACTOR, reason }, async (apps) => {
-      const current = apps[app];
-      if (!current || current.canary?.version !== version) return null;
-      return canaryRollback(apps, app, current, rollback);
-    });
-    return result.changes.length > 0 ? rollback : null;
-  }
-
-  /**
-   * A release manager vouches for a version (a canary checked by hand, an old build known to
-   * work): it may then be the last-known-good without waiting for the minimum live time.
-   * Needs a reason; recorded in the history. A version viewers fell back from is refused.
-   */
-  async markGood(
-    appName: string,
-    version: unknown,
-    context: ReleaseContext,
-  ): Promise<CommitResult> {
-    const app = checkApp(appName);
-    const checked = checkVersion(app, version);
-    if (!checkContext(context).reason) {
-      throw new ReleaseError(
-        'INVALID_REQUEST',
-        'mark-good needs a reason (--reason): why is this version known to be good?',
-      );
-    }
-    return this.commit(context, async (apps) => {
-      const current = apps[app];
-      if (!current) {
-        throw new ReleaseError(
-          'INVALID_REQUEST',
-          `${app} is not live yet; promote a version before marking versions good.`,
-        );
-      }
-      await this.manifestFactsFor(app, checked); // refuses a version that is not in the store
-      if ((current.rejected ?? []).includes(checked)) {
-        throw new ReleaseError(
-          'VERSION_REJECTED',
-          `${app} ${checked} cannot be marked good: it was a canary that was rolled back, and a rolled-back canary never becomes the last-known-good (decision 140). Publish a fixed build.`,
-        );
-      }
-      const count = fallbackCountOf(this.fallbacks(), app, checked);
-      if (versionsWithFallbacks(app, this.fallbacks()).has(checked)) {
-        throw new ReleaseError(
-          'VERSION_HAS_FALLBACKS',
-          `${app} ${checked} cannot be marked good: viewers fell back from it ${count} time${count === 1 ? '' : 's'}. A version with recorded fallbacks never becomes the last-known-good; publish a fixed build.`,
-        );
-      }
-      const marked = (current.proven ?? []).some(
-        (p) => p.version === checked && p.basis === 'marked',
-      );
-      if (marked) return null;
-      apps[app] = { ...current, proven: withProof(current.proven, checked, 'marked', this.now()) };
-      return { action: 'mark-good', changes: [{ app, from: null, to: checked }], apps };
-    });
+  /** A release manager vouches for a version (mark-good.ts). */
+  markGood(app: string, version: unknown, context: ReleaseContext): Promise<CommitResult> {
+    return markGood(this, app, version, context);
   }
 
   /** History, newest first; one entry per app changed. */
@@ -474,41 +272,4 @@ export class ReleaseRegistry {
       this.canaryHealth(app, release),
     );
   }
-}
-
-/** Who the history names for the canary guard's own rollbacks. */
-export const CANARY_GUARD_ACTOR = 'canary-guard';
-
-/** The commit that aborts `app`'s canary; `automatic` when the guard made it. */
-function canaryRollback(
-  apps: RegistryApps,
-  app: AppName,
-  current: AppRelease,
-  automatic: AutomaticRollback | null,
-) {
-  const canary = current.canary!;
-  apps[app] = withoutCanary(current, automatic);
-  return {
-    action: 'canary-rollback' as const,
-    changes: [{ app, from: canary.version, to: current.version }],
-    apps,
-    ...(automatic ? { automatic: { figures: automatic.figures } } : {}),
-  };
-}
-
-/** The apps as the canaries' browsers get them: for the gates a canary must pass too. */
-function withCanariesLive(apps: RegistryApps): RegistryApps {
-  const view: RegistryApps = { ...apps };
-  for (const [app, release] of Object.entries(apps) as [AppName, AppRelease | undefined][]) {
-    const canary = release?.canary;
-    if (canary) {
-      view[app] = {
-        ...release,
-        version: canary.version,
-        contract: canary.contract,
-        runtime: canary.runtime,
-      };
-    }
-  }
-  return view;
 }

@@ -203,7 +203,8 @@ export class SignalStore {
 
   private schedule() {
     this.timer ??= setTimeout(() => this.flush(), this.flushMs);
-    this.timer.unref();
+    // Optional: a browser-like test environment's timers are numbers (the console's tests).
+    this.timer.unref?.();
   }
 
   flush(): void {
@@ -248,6 +249,34 @@ export class SignalStore {
 }
 
 /**
+ * Every process's minute buckets (one per process, remote, version and minute) from floor(since)
+ * on, never past the retention; `remote` narrows to one remote. Totals and series read this.
+ */
+export function* readMinuteBuckets(
+  registryDir: string,
+  options: { since?: Date; remote?: string; now?: Date; retentionHours?: number } = {},
+): Generator<MinuteBucket> {
+  const now = options.now ?? new Date();
+  const retentionMs = (options.retentionHours ?? DEFAULT_SIGNALS_RETENTION_HOURS) * 3_600_000;
+  const oldest = new Date(Math.max(now.getTime() - retentionMs, options.since?.getTime() ?? 0));
+  const fromMinute = minuteOf(oldest);
+  const fromHour = hourOf(oldest);
+  const dir = signalsDir(registryDir);
+  for (const hour of listDir(dir)) {
+    if (!HOUR_DIR.test(hour) || hour < fromHour) continue;
+    for (const name of listDir(path.join(dir, hour))) {
+      if (!name.endsWith('.json')) continue;
+      const file = readJson<{ buckets?: MinuteBucket[] }>(path.join(dir, hour, name));
+      for (const bucket of Array.isArray(file?.buckets) ? file.buckets : []) {
+        if (bucket.minute < fromMinute) continue;
+        if (options.remote !== undefined && bucket.remote !== options.remote) continue;
+        yield bucket;
+      }
+    }
+  }
+}
+
+/**
  * Every process's counts, summed per remote version, for the minutes from floor(since) on (and
  * never past the retention). `remote` narrows to one remote.
  */
@@ -260,64 +289,49 @@ export function readSignalTotals(
     retentionHours?: number;
   } = {},
 ): VersionSignals[] {
-  const now = options.now ?? new Date();
-  const retentionMs = (options.retentionHours ?? DEFAULT_SIGNALS_RETENTION_HOURS) * 3_600_000;
-  const oldest = new Date(Math.max(now.getTime() - retentionMs, options.since?.getTime() ?? 0));
-  const fromMinute = minuteOf(oldest);
-  const fromHour = hourOf(oldest);
-  const dir = signalsDir(registryDir);
   const totals = new Map<
     string,
     { sums: VersionSignals; vitals: Record<VitalName, number[]>; who: Reporters }
   >();
-  for (const hour of listDir(dir)) {
-    if (!HOUR_DIR.test(hour) || hour < fromHour) continue;
-    for (const name of listDir(path.join(dir, hour))) {
-      if (!name.endsWith('.json')) continue;
-      const file = readJson<{ buckets?: MinuteBucket[] }>(path.join(dir, hour, name));
-      for (const bucket of Array.isArray(file?.buckets) ? file.buckets : []) {
-        if (bucket.minute < fromMinute) continue;
-        if (options.remote !== undefined && bucket.remote !== options.remote) continue;
-        const key = `${bucket.remote}@${bucket.version}`;
-        let total = totals.get(key);
-        if (!total) {
-          total = {
-            sums: {
-              remote: bucket.remote,
-              version: bucket.version,
-              views: 0,
-              loadFailures: 0,
-              fallbacks: 0,
-              crashes: 0,
-              vitals: {
-                LCP: { count: 0, p75: null },
-                INP: { count: 0, p75: null },
-                CLS: { count: 0, p75: null },
-              },
-              badBrowsers: 0,
-              badNetworks: 0,
-              firstAt: bucket.minute,
-              lastAt: bucket.minute,
-            },
-            vitals: emptyVitals(),
-            who: { browsers: [], networks: [] },
-          };
-          totals.set(key, total);
-        }
-        const sums = total.sums;
-        sums.views += bucket.views;
-        sums.loadFailures += bucket.loadFailures;
-        sums.fallbacks += bucket.fallbacks;
-        sums.crashes += bucket.crashes;
-        if (bucket.reporters) mergeReporters(total.who, bucket.reporters);
-        if (bucket.minute < sums.firstAt) sums.firstAt = bucket.minute;
-        if (bucket.minute > sums.lastAt) sums.lastAt = bucket.minute;
-        for (const vital of VITAL_NAMES) {
-          (bucket.vitals?.[vital] ?? []).forEach((n, i) => {
-            if (i < total.vitals[vital].length) total.vitals[vital][i]! += n;
-          });
-        }
-      }
+  for (const bucket of readMinuteBuckets(registryDir, options)) {
+    const key = `${bucket.remote}@${bucket.version}`;
+    let total = totals.get(key);
+    if (!total) {
+      total = {
+        sums: {
+          remote: bucket.remote,
+          version: bucket.version,
+          views: 0,
+          loadFailures: 0,
+          fallbacks: 0,
+          crashes: 0,
+          vitals: {
+            LCP: { count: 0, p75: null },
+            INP: { count: 0, p75: null },
+            CLS: { count: 0, p75: null },
+          },
+          badBrowsers: 0,
+          badNetworks: 0,
+          firstAt: bucket.minute,
+          lastAt: bucket.minute,
+        },
+        vitals: emptyVitals(),
+        who: { browsers: [], networks: [] },
+      };
+      totals.set(key, total);
+    }
+    const sums = total.sums;
+    sums.views += bucket.views;
+    sums.loadFailures += bucket.loadFailures;
+    sums.fallbacks += bucket.fallbacks;
+    sums.crashes += bucket.crashes;
+    if (bucket.reporters) mergeReporters(total.who, bucket.reporters);
+    if (bucket.minute < sums.firstAt) sums.firstAt = bucket.minute;
+    if (bucket.minute > sums.lastAt) sums.lastAt = bucket.minute;
+    for (const vital of VITAL_NAMES) {
+      (bucket.vitals?.[vital] ?? []).forEach((n, i) => {
+        if (i < total.vitals[vital].length) total.vitals[vital][i]! += n;
+      });
     }
   }
   return [...totals.values()]

@@ -1,4 +1,5 @@
 import type {
+  CanarySeries,
   CommitResult,
   HistoryEntry,
   PublishedArtifact,
@@ -98,6 +99,7 @@ export function releaseConsoleClient(token: string, origin = '') {
     artifacts: (app?: string) =>
       call<{ artifacts: Record<string, PublishedArtifact[]> }>('GET', `/artifacts${query(app)}`),
     health: (app?: string) => call<ReleaseHealth>('GET', `/health${query(app)}`),
+    canarySeries: (app: string) => call<CanarySeries>('GET', `/canary-series${query(app)}`),
     promote: (versions: Record<string, string>, options: MutationOptions) =>
       call<CommitResult>('POST', '/promote', { versions, ...options }),
     rollback: (app: string, to: string | null, options: MutationOptions) =>

@@ -6,6 +6,7 @@ import { useAction } from './use-action';
 import type { ActionError, ActionHooks } from './use-action';
 import { ErrorText } from './sign-in';
 import styles from '../console.module.css';
+import guards from './guards.module.css';
 
 /** One way to submit a release form: a button, its own check, the call and its announcement. */
 export interface ReleaseCommand {
@@ -18,6 +19,11 @@ export interface ReleaseCommand {
   success: string;
   /** After it committed: the form's own fields go back to their start (the reason always does). */
   onCommitted?: () => void;
+  /**
+   * Why the command has nothing to act on right now (a rollback with no target): the button is
+   * disabled and this sentence, shown beside it, is its description.
+   */
+  unavailable?: string | null;
 }
 
 export interface ActionFormProps extends ActionHooks {
@@ -58,6 +64,7 @@ export function ActionForm({
   }, [error]);
 
   const perform = (command: ReleaseCommand) => {
+    if (command.unavailable) return;
     const refused = missingReason(reason) ?? command.check?.() ?? null;
     if (refused) return action.setError(refused);
     void action
@@ -105,8 +112,18 @@ export function ActionForm({
           </Alert>
         ) : null}
       </div>
+      {submit.unavailable ? (
+        <p id={`${id}-unavailable`} className={guards.unavailable}>
+          {submit.unavailable}
+        </p>
+      ) : null}
       <div className={styles.formActions}>
-        <Button type="submit" busy={action.pending}>
+        <Button
+          type="submit"
+          busy={action.pending}
+          disabled={Boolean(submit.unavailable)}
+          aria-describedby={submit.unavailable ? `${id}-unavailable` : undefined}
+        >
           {action.pending ? 'Working…' : submit.label}
         </Button>
         {alternative ? (

@@ -4,6 +4,7 @@ import { isConsoleApiError, isUnauthorized } from '../api/release-console-client
 import type { ReleaseConsoleClient } from '../api/release-console-client';
 import type { PublishedArtifact, ReleaseHealth, ReleaseStatus } from '../api/release-types';
 import { ArtifactsPanel } from './artifacts-panel';
+import { CanaryPanel } from './canary-panel';
 import { HealthPanel } from './health-panel';
 import { HistoryPanel } from './history-panel';
 import { LiveMap } from './live-map';
@@ -143,6 +144,7 @@ export function Dashboard({
 
   const { status, artifacts, health } = view.data;
   const apps = Object.keys(artifacts);
+  const forms = { client, status, artifacts, health, ...hooks };
   return (
     <main id="main" className={styles.main}>
       <div className={styles.titleRow}>
@@ -172,12 +174,13 @@ export function Dashboard({
           <p className={styles.empty}>Nothing is published yet, so there is nothing to release.</p>
         ) : (
           <div className={styles.actionsGrid}>
-            <PromoteForm client={client} status={status} artifacts={artifacts} {...hooks} />
-            <RollbackForm client={client} status={status} artifacts={artifacts} {...hooks} />
-            <CanaryForm client={client} status={status} artifacts={artifacts} {...hooks} />
+            <PromoteForm {...forms} />
+            <RollbackForm {...forms} />
+            <CanaryForm {...forms} />
           </div>
         )}
       </section>
+      <CanaryPanel client={client} status={status} onUnauthorized={onUnauthorized} />
       <HealthPanel health={health} status={status} />
       <HistoryPanel
         client={client}

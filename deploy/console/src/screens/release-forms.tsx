@@ -1,13 +1,17 @@
 import { useId, useState } from 'react';
 import type { ReleaseConsoleClient } from '../api/release-console-client';
-import type { PublishedArtifact, ReleaseStatus } from '../api/release-types';
+import type { PublishedArtifact, ReleaseHealth, ReleaseStatus } from '../api/release-types';
 import { ActionForm } from './action-form';
+import { warningsFor } from './build-warnings';
 import {
   AppSelect,
+  ConfirmWarnings,
   Select,
   VersionOptions,
+  WarningList,
   liveOf,
   otherVersions,
+  unconfirmed,
   useAppVersion,
 } from './release-fields';
 import type { ActionHooks } from './use-action';
@@ -22,12 +26,21 @@ export interface FormProps extends ActionHooks {
   client: ReleaseConsoleClient;
   status: ReleaseStatus;
   artifacts: Record<string, PublishedArtifact[]>;
+  health: ReleaseHealth;
+}
+
+/** The warnings of `version` of `app` (none for no version or one not published). */
+function warningsOfChoice(props: FormProps, app: string, version: string) {
+  const artifact = (props.artifacts[app] ?? []).find((a) => a.version === version);
+  return artifact ? warningsFor(app, artifact, props) : [];
 }
 
 /** Promote one app, or several at once: one commit, one revision, all or nothing. */
-export function PromoteForm({ client, status, artifacts, ...hooks }: FormProps) {
+export function PromoteForm(props: FormProps) {
+  const { client, status, artifacts, health: _health, ...hooks } = props;
   const apps = Object.keys(artifacts).filter((app) => (artifacts[app]?.length ?? 0) > 0);
   const [choice, setChoice] = useState<Record<string, string>>({});
+  const [confirmed, setConfirmed] = useState(false);
   const versions = Object.fromEntries(
     Object.entries(choice).filter(
       ([app, version]) => version && version !== liveOf(status, app)?.version,
@@ -36,6 +49,9 @@ export function PromoteForm({ client, status, artifacts, ...hooks }: FormProps) 
   const list = Object.entries(versions)
     .map(([app, version]) => `${app} ${version}`)
     .join(', ');
+  const warned = Object.entries(versions).some(
+    ([app, version]) => warningsOfChoice(props, app, version).length > 0,
+  );
   return (
     <ActionForm
       {...hooks}
@@ -47,35 +63,61 @@ export function PromoteForm({ client, status, artifacts, ...hooks }: FormProps) 
         check: () =>
           Object.keys(versions).length === 0
             ? { code: 'INVALID_REQUEST', message: 'Choose a new version for at least one app.' }
-            : null,
+            : unconfirmed(warned, confirmed),
         run: (recorded) => client.promote(versions, recorded),
         success: `Promoted ${list}.`,
-        onCommitted: () => setChoice({}),
+        onCommitted: () => {
+          setChoice({});
+          setConfirmed(false);
+        },
       }}
     >
       {apps.map((app) => {
         const live = liveOf(status, app)?.version;
+        const version = versions[app] ?? '';
         return (
           <Select
             key={app}
             label={app}
             value={choice[app] ?? ''}
-            onChange={(version) => setChoice((current) => ({ ...current, [app]: version }))}
+            onChange={(next) => {
+              setChoice((current) => ({ ...current, [app]: next }));
+              setConfirmed(false);
+            }}
+            hint={
+              <WarningList
+                chosen={[{ label: version, warnings: warningsOfChoice(props, app, version) }]}
+              />
+            }
           >
             <option value="">{live ? `Keep live (${live})` : 'Not live: keep as is'}</option>
-            <VersionOptions artifacts={otherVersions(artifacts, status, app)} />
+            <VersionOptions
+              app={app}
+              artifacts={otherVersions(artifacts, status, app)}
+              facts={props}
+            />
           </Select>
         );
       })}
+      {warned ? <ConfirmWarnings checked={confirmed} onChange={setConfirmed} /> : null}
     </ActionForm>
   );
 }
 
 /** Roll one app back: to its last-known-good, or to any version published before. */
-export function RollbackForm({ client, status, artifacts, ...hooks }: FormProps) {
+export function RollbackForm(props: FormProps) {
+  const { client, status, artifacts, health: _health, ...hooks } = props;
   const apps = status.apps.map((entry) => entry.app);
   const { app, version: to, chooseApp, setVersion: setTo } = useAppVersion(() => apps[0] ?? '');
+  const [confirmed, setConfirmed] = useState(false);
   const live = liveOf(status, app);
+  const warnings = warningsOfChoice(props, app, to);
+  // Rolling back with no version chosen goes to the last-known-good (or aborts a canary).
+  const unavailable = !live
+    ? 'Nothing is live yet, so there is nothing to roll back.'
+    : !to && !live.lastKnownGood && !live.canary
+      ? `${app} has no last-known-good recorded: choose a published version to roll back to.`
+      : null;
   return (
     <ActionForm
       {...hooks}
@@ -84,37 +126,63 @@ export function RollbackForm({ client, status, artifacts, ...hooks }: FormProps)
       revision={status.revision}
       submit={{
         label: 'Roll back',
+        unavailable,
+        check: () => unconfirmed(warnings.length > 0, confirmed),
         run: (recorded) => client.rollback(app, to || null, recorded),
         success: `Rolled ${app} back${to ? ` to ${to}` : ' to its last-known-good'}.`,
+        onCommitted: () => setConfirmed(false),
       }}
     >
-      <AppSelect label="App to roll back" apps={apps} value={app} onChange={chooseApp} />
-      <Select label="Roll back to" value={to} onChange={setTo}>
+      <AppSelect
+        label="App to roll back"
+        apps={apps}
+        value={app}
+        onChange={(next) => {
+          chooseApp(next);
+          setConfirmed(false);
+        }}
+      />
+      <Select
+        label="Roll back to"
+        value={to}
+        onChange={(next) => {
+          setTo(next);
+          setConfirmed(false);
+        }}
+        hint={<WarningList chosen={[{ label: to, warnings }]} />}
+      >
         <option value="">
           Last known good{live?.lastKnownGood ? ` (${live.lastKnownGood})` : ' (none recorded)'}
         </option>
-        <VersionOptions artifacts={otherVersions(artifacts, status, app)} />
+        <VersionOptions app={app} artifacts={otherVersions(artifacts, status, app)} facts={props} />
       </Select>
+      {warnings.length > 0 ? <ConfirmWarnings checked={confirmed} onChange={setConfirmed} /> : null}
     </ActionForm>
   );
 }
 
 /** Start a canary: a share of browsers (1-99 %) gets a published version of one remote. */
-export function CanaryForm({ client, status, artifacts, ...hooks }: FormProps) {
+export function CanaryForm(props: FormProps) {
+  const { client, status, artifacts, health: _health, ...hooks } = props;
   const remotes = status.apps.map((entry) => entry.app).filter((app) => app !== 'shell');
-  // Start on a remote with no canary running and a version to try, when there is one.
+  // A build with a warning is never chosen for the release manager: only ever by hand.
+  const cleanCandidate = (name: string) =>
+    otherVersions(artifacts, status, name).find(
+      (artifact) => warningsFor(name, artifact, props).length === 0,
+    );
+  // Start on a remote with no canary running and a clean version to try, when there is one.
   const { app, version, chooseApp, setVersion } = useAppVersion(
     () =>
-      remotes.find(
-        (name) => !liveOf(status, name)?.canary && otherVersions(artifacts, status, name).length,
-      ) ??
+      remotes.find((name) => !liveOf(status, name)?.canary && cleanCandidate(name)) ??
       remotes[0] ??
       '',
   );
   const [percent, setPercent] = useState('10');
+  const [confirmed, setConfirmed] = useState(false);
   const percentId = useId();
   const candidates = otherVersions(artifacts, status, app);
-  const chosen = version || candidates[0]?.version || '';
+  const chosen = version || cleanCandidate(app)?.version || '';
+  const warnings = warningsOfChoice(props, app, chosen);
   return (
     <ActionForm
       {...hooks}
@@ -125,17 +193,42 @@ export function CanaryForm({ client, status, artifacts, ...hooks }: FormProps) {
         label: 'Start canary',
         check: () =>
           chosen
-            ? null
-            : { code: 'INVALID_REQUEST', message: `${app} has no other published version.` },
+            ? unconfirmed(warnings.length > 0, confirmed)
+            : {
+                code: 'INVALID_REQUEST',
+                message:
+                  candidates.length === 0
+                    ? `${app} has no other published version.`
+                    : 'Choose the version for the canary.',
+              },
         run: (recorded) => client.canary(app, chosen, Number(percent), recorded),
         success: `Canary of ${app} ${chosen} started for ${percent} % of browsers.`,
+        onCommitted: () => setConfirmed(false),
       }}
     >
-      <AppSelect label="Remote for the canary" apps={remotes} value={app} onChange={chooseApp} />
-      <Select label="Canary version" value={chosen} onChange={setVersion}>
+      <AppSelect
+        label="Remote for the canary"
+        apps={remotes}
+        value={app}
+        onChange={(next) => {
+          chooseApp(next);
+          setConfirmed(false);
+        }}
+      />
+      <Select
+        label="Canary version"
+        value={chosen}
+        onChange={(next) => {
+          setVersion(next);
+          setConfirmed(false);
+        }}
+        hint={<WarningList chosen={[{ label: chosen, warnings }]} />}
+      >
         {candidates.length === 0 ? <option value="">No other published version</option> : null}
-        <VersionOptions artifacts={candidates} />
+        {candidates.length > 0 && !chosen ? <option value="">Choose a version</option> : null}
+        <VersionOptions app={app} artifacts={candidates} facts={props} />
       </Select>
+      {warnings.length > 0 ? <ConfirmWarnings checked={confirmed} onChange={setConfirmed} /> : null}
       <div className={styles.field}>
         <label htmlFor={percentId}>Share of browsers (%)</label>
         <input
