@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { hash } from '@node-rs/argon2';
-import { loadApiConfig } from '../src/index';
-import { PRODUCTION_LOG_LEVEL } from '../src/config';
+import { loadApiConfig } from '../src';
+import { PRODUCTION_LOG_LEVEL } from '../src/platform/config';
 import { findPostgresBin, startPostgresCluster } from '../src/testing/postgres-cluster';
 
 const CONNECTIONS = 20;

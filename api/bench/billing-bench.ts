@@ -14,7 +14,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { SANDBOX_TEST_CARDS } from '@crease/contract';
-import { PRODUCTION_LOG_LEVEL } from '../src/config';
+import { PRODUCTION_LOG_LEVEL } from '../src/platform/config';
 import { findPostgresBin, startPostgresCluster } from '../src/testing/postgres-cluster';
 
 const CONNECTIONS = 20;

@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { CATALOG_PATHS } from '@crease/contract';
-import { PRODUCTION_LOG_LEVEL } from '../src/config';
+import { PRODUCTION_LOG_LEVEL } from '../src/platform/config';
 import { findPostgresBin, startPostgresCluster } from '../src/testing/postgres-cluster';
 
 const CONNECTIONS = 20;

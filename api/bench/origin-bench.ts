@@ -18,7 +18,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { STREAM_PATHS } from '@crease/contract';
 import type { StreamGrant } from '@crease/contract';
-import { PRODUCTION_LOG_LEVEL } from '../src/config';
+import { PRODUCTION_LOG_LEVEL } from '../src/platform/config';
 
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);

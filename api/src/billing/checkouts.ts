@@ -14,9 +14,9 @@ import type {
   CouponReservation,
   PaymentFailureCode,
 } from '@crease/contract';
-import type { Db } from '../db/client';
-import { checkouts, payments } from '../db/schema';
-import { ApiError } from '../errors';
+import type { Db } from '../platform/db/client';
+import { checkouts, payments } from './tables';
+import { ApiError } from '../platform/errors';
 import type { ApiServices } from '../services';
 import { reserveForCheckout } from './coupon-reservations';
 import { applicableCoupon, normalizeCouponCode } from './coupons';

@@ -10,8 +10,9 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { CouponReservation } from '@crease/contract';
-import { checkouts, users } from '../db/schema';
-import { ApiError } from '../errors';
+import { checkouts } from './tables';
+import { users } from '../accounts/tables';
+import { ApiError } from '../platform/errors';
 import type { CouponRow } from './coupons';
 import type { Executor } from './subscription-machine';
 

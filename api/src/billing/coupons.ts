@@ -6,9 +6,9 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
-import { coupons } from '../db/schema';
-import { ApiError, isApiError } from '../errors';
+import type { Db } from '../platform/db/client';
+import { coupons } from './tables';
+import { ApiError, isApiError } from '../platform/errors';
 import type { ApiServices } from '../services';
 import { assertAccountMayRedeem, holdsReservation } from './coupon-reservations';
 

@@ -4,9 +4,10 @@
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DeviceRegistration, RegisteredDevice } from '@crease/contract';
-import type { Db } from '../db/client';
-import { devices, refreshFamilies } from '../db/schema';
-import { ApiError } from '../errors';
+import type { Db } from '../platform/db/client';
+import { devices } from './tables';
+import { refreshFamilies } from '../accounts/tables';
+import { ApiError } from '../platform/errors';
 import type { BillingConfig } from './billing-config';
 import { findPlan } from './plans';
 import { isEntitled } from './subscription-machine';

@@ -3,7 +3,7 @@
  * if not, why. Screens poll it; the stream origin asks it. Nothing in the browser decides.
  */
 import type { Entitlement, EntitlementReason } from '@crease/contract';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 import type { BillingConfig } from './billing-config';
 import { isRegistered } from './devices';
 import { findPlan } from './plans';

@@ -5,8 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Subscription } from '@crease/contract';
-import { trialGrants } from '../db/schema';
-import { ApiError } from '../errors';
+import { trialGrants } from './tables';
+import { ApiError } from '../platform/errors';
 import type { BillingConfig } from './billing-config';
 import { isRegistered } from './devices';
 import type { PlanRow } from './plans';

@@ -8,8 +8,8 @@
  */
 import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../errors';
-import { retryAfterSeconds } from '../security/attempt-limits';
+import { ApiError } from '../platform/errors';
+import { retryAfterSeconds } from '../accounts/attempt-limits';
 import type { ApiServices } from '../services';
 
 const DAY_SECONDS = 24 * 60 * 60;

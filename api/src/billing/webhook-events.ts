@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { checkouts, payments, webhookEvents } from '../db/schema';
+import { checkouts, payments, webhookEvents } from './tables';
 import type { ApiServices } from '../services';
 import { redeemOnPayment, releaseRedemption } from './coupon-reservations';
 import { findPlan } from './plans';

@@ -1,9 +1,9 @@
 /** `npm run seed -w api`: run every development seeder against the configured database. */
 import path from 'node:path';
-import { ConfigError, loadApiConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { runSeeders } from '../db/seed';
-import { PasswordHasher } from '../security/passwords';
+import { ConfigError, loadApiConfig } from '../platform/config';
+import { openDatabase } from '../platform/db/client';
+import { runSeeders } from '../platform/db/seed';
+import { PasswordHasher } from '../accounts/passwords';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 

@@ -14,7 +14,8 @@
  * heartbeats add up to the wall time instead of each rounding to zero.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { streams, subscriptions } from '../db/schema';
+import { streams } from './tables';
+import { subscriptions } from '../billing/tables';
 import type { Executor, SubscriptionRow } from '../billing/subscription-machine';
 
 export type StreamRow = typeof streams.$inferSelect;

@@ -32,12 +32,12 @@ const one = (kind: string, name?: string): Obj => {
   return found[0]!;
 };
 
-/** Every environment variable the API reads (api/src/config.ts and the parts it delegates to). */
+/** Every environment variable the API reads (api/src/platform/config.ts and the parts it delegates to). */
 const apiEnvNames = new Set(
   [
     ...[
-      'config.ts',
-      'config-production.ts',
+      'platform/config.ts',
+      'platform/config-production.ts',
       'streams/stream-config.ts',
       'billing/billing-config.ts',
     ]

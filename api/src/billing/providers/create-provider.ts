@@ -1,8 +1,8 @@
 /** Picks the payment provider named by configuration (CREASE_PAYMENTS). */
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApiConfig } from '../../config';
-import type { Db } from '../../db/client';
-import type { Clock } from '../../clock';
+import type { ApiConfig } from '../../platform/config';
+import type { Db } from '../../platform/db/client';
+import type { Clock } from '../../platform/clock';
 import type { PaymentProvider } from './payment-provider';
 import { SandboxProvider } from './sandbox/sandbox-provider';
 import { StripeProvider } from './stripe-provider';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { StreamEventStatus } from '@crease/contract';
-import type { Db } from '../../db/client';
+import type { Db } from '../../platform/db/client';
 import type { CatalogReadCache } from '../../catalog/read-cache';
 
 export interface ChannelState {

@@ -14,11 +14,11 @@ import type {
   SandboxPaymentResult,
   SandboxSessionView,
 } from '@crease/contract';
-import type { Db } from '../../../db/client';
-import { sandboxCharges, sandboxSessions } from '../../../db/schema';
-import { ApiError } from '../../../errors';
+import type { Db } from '../../../platform/db/client';
+import { sandboxCharges, sandboxSessions } from '../../tables';
+import { ApiError } from '../../../platform/errors';
 import type { BillingConfig } from '../../billing-config';
-import type { Clock } from '../../../clock';
+import type { Clock } from '../../../platform/clock';
 import { toMajor } from '../../money';
 import type {
   CheckoutSession,
