@@ -10,8 +10,9 @@ import { BOT_CHECK_HEADER } from '@crease/contract';
 import type { ApiConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
 import type { Database } from './platform/db/client';
-import { startHousekeeping } from './platform/db/housekeeping';
+import { startHousekeeping } from './ops/housekeeping';
 import { runSeeders } from './platform/db/seed';
+import { SEEDERS } from './seeders';
 import { ApiError, sendError } from './platform/errors';
 import { assertPlainText } from './platform/http/input-guard';
 import { registerIdempotency } from './platform/http/idempotency';
@@ -21,30 +22,11 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerXsrf } from './platform/http/xsrf-hook';
 import { startDemoClock } from './catalog/demo/demo-clock';
 import type { DemoClock } from './catalog/demo/demo-clock';
-import { accountRoutes } from './accounts/routes/account';
-import { analyticsRoutes } from './ops/analytics';
-import { catalogEventRoutes } from './catalog/routes/events';
-import { catalogLeagueRoutes } from './catalog/routes/leagues';
-import { catalogLogoRoutes } from './catalog/routes/logos';
-import { operatorCatalogRoutes } from './catalog/routes/operator';
-import { authRoutes } from './accounts/routes/auth';
-import { billingCheckoutRoutes } from './billing/routes/checkouts';
-import { billingCouponRoutes } from './billing/routes/coupons';
-import { billingPaymentRoutes } from './billing/routes/payments';
-import { billingPlanRoutes } from './billing/routes/plans';
-import { billingSubscriptionRoutes } from './billing/routes/subscription';
-import { billingTrialRoutes } from './billing/routes/trial';
-import { billingWebhookRoutes } from './billing/routes/webhooks';
-import { botCheckRoutes } from './accounts/routes/bot-check';
-import { deviceRoutes } from './billing/routes/devices';
-import { devOutboxRoutes } from './ops/dev-outbox';
-import { entitlementRoutes } from './billing/routes/entitlement';
-import { healthRoutes } from './ops/health';
-import { meRoutes } from './accounts/routes/me';
-import { oauth2Routes } from './accounts/routes/oauth2';
-import { sandboxProviderRoutes } from './billing/routes/sandbox-provider';
-import { streamOriginRoutes } from './streams/routes/origin';
-import { streamRoutes } from './streams/routes/streams';
+import { accountsRoutes } from './accounts/routes';
+import { billingRoutes } from './billing/routes';
+import { catalogRoutes } from './catalog/routes';
+import { opsRoutes } from './ops/routes';
+import { streamsRoutes } from './streams/routes';
 import { createServices } from './services';
 import type { ApiServices } from './services';
 
@@ -136,7 +118,7 @@ export async function createApi(
     await services.background.drain();
     if (ownDatabase) await database.close();
   });
-  if (config.seed) await runSeeders(database.db, services, app.log);
+  if (config.seed) await runSeeders(database.db, services, app.log, SEEDERS);
   // The rolling demo schedule (decision 073): seeded now, then moved along by its clock.
   if (config.catalogDemo)
     demo = await startDemoClock(
@@ -228,29 +210,11 @@ export async function createApi(
     transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 
-  await app.register(healthRoutes);
-  await app.register(oauth2Routes);
-  await app.register(authRoutes);
-  await app.register(meRoutes);
-  await app.register(botCheckRoutes);
-  await app.register(analyticsRoutes);
-  await app.register(catalogLeagueRoutes);
-  await app.register(catalogEventRoutes);
-  await app.register(catalogLogoRoutes);
-  await app.register(operatorCatalogRoutes);
-  await app.register(billingPlanRoutes);
-  await app.register(billingCouponRoutes);
-  await app.register(billingCheckoutRoutes);
-  await app.register(billingTrialRoutes);
-  await app.register(billingSubscriptionRoutes);
-  await app.register(billingPaymentRoutes);
-  await app.register(billingWebhookRoutes);
-  await app.register(sandboxProviderRoutes);
-  await app.register(entitlementRoutes);
-  await app.register(accountRoutes);
-  await app.register(deviceRoutes);
-  await app.register(streamRoutes);
-  await app.register(streamOriginRoutes);
-  if (config.env !== 'production') await app.register(devOutboxRoutes);
+  // Each feature registers its own routes (decision 190).
+  await app.register(opsRoutes);
+  await app.register(accountsRoutes);
+  await app.register(catalogRoutes);
+  await app.register(billingRoutes);
+  await app.register(streamsRoutes);
   return app as unknown as ApiApp;
 }

@@ -17,7 +17,7 @@ const repoRoot = path.resolve(__dirname, '../..');
 const CONFIG_SOURCES = [
   'api/src/platform/config.ts',
   'api/src/platform/config-production.ts',
-  'api/src/billing/billing-config.ts',
+  'api/src/platform/billing-config.ts',
   'api/src/platform/http/trust-proxy.ts',
   'deploy/src/config.ts',
   'deploy/src/config-production.ts',

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { users } from './tables';
 import { ApiError } from '../platform/errors';
-import type { ApiServices } from '../services';
+import type { Database } from '../platform/db/client';
+import type { AccessTokens } from './access-tokens';
 
 export type AuthenticatedUser = typeof users.$inferSelect & { sid: string };
 
@@ -33,7 +34,7 @@ function toUser(raw: Record<string, unknown>): typeof users.$inferSelect {
  */
 export async function authenticate(
   request: FastifyRequest,
-  services: ApiServices,
+  services: { accessTokens: AccessTokens; database: Database },
 ): Promise<AuthenticatedUser> {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';

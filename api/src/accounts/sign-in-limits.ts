@@ -8,7 +8,7 @@
  * (decision 055). Unknown and known accounts go through the same counters: no enumeration.
  */
 import type { ApiConfig } from '../platform/config';
-import { trialNetworkOf } from '../billing/trial-network';
+import { networkOf } from '../platform/http/client-network';
 import { ApiError } from '../platform/errors';
 import { countAttempt, loginAccountKey, retryAfterSeconds } from './attempt-limits';
 import type { AttemptStore } from './attempt-store';
@@ -41,11 +41,8 @@ const GLOBAL_LEVEL_STEPS = [
   { brakes: 1, level: 1 },
 ] as const;
 
-/**
- * The network an address counts against: the address for IPv4, the /64 for IPv6 (one IPv6
- * host can hop between the addresses of its /64 at will). The same rule as the trial's budget.
- */
-export const networkOf = trialNetworkOf;
+/** The network an address counts against (platform/http/client-network.ts). */
+export { networkOf };
 
 /** Failures on one account from one network. The network comes first: it has no `|`. */
 export const loginPairKey = (email: string, network: string) =>

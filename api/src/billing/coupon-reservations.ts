@@ -11,9 +11,9 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { CouponReservation } from '@crease/contract';
 import { checkouts } from './tables';
-import { users } from '../accounts/tables';
+import { users } from '../accounts';
 import { ApiError } from '../platform/errors';
-import type { CouponRow } from './coupons';
+import type { CouponRow } from './tables';
 import type { Executor } from './subscription-machine';
 
 /** Takes one redemption if any is left (one statement: two last-redemption races, one wins). */

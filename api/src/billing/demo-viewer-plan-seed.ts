@@ -10,9 +10,9 @@ import { findPlan } from './plans';
 import { isEntitled, lockSubscription } from './subscription-machine';
 import { activatePaidPeriod } from './subscriptions';
 import { checkouts, payments } from './tables';
-import { users } from '../accounts/tables';
+import { users } from '../accounts';
 import type { Seeder } from '../platform/db/seed';
-import { DEMO_VIEWER } from '../accounts/seed';
+import { DEMO_VIEWER } from '../accounts';
 
 export const DEMO_VIEWER_PLAN = 'annual';
 

@@ -4,7 +4,7 @@
  */
 import type { Entitlement, EntitlementReason } from '@crease/contract';
 import type { Db } from '../platform/db/client';
-import type { BillingConfig } from './billing-config';
+import type { BillingConfig } from '../platform/billing-config';
 import { isRegistered } from './devices';
 import { findPlan } from './plans';
 import { readSubscription, stateOf } from './subscription-machine';

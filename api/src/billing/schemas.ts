@@ -16,7 +16,7 @@ import {
   VIDEO_QUALITIES,
 } from '@crease/contract';
 import { ErrorResponse, errorResponses } from '../platform/http/error-schemas';
-import { UserProfile } from '../accounts/routes/me';
+import { UserProfile } from './routes/me';
 
 const literals = <T extends readonly string[]>(values: T, description?: string) =>
   Type.Union(

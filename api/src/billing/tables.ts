@@ -79,6 +79,9 @@ export const coupons = pgTable(
   ],
 );
 
+/** A coupon as read from its table. */
+export type CouponRow = typeof coupons.$inferSelect;
+
 /**
  * One purchase attempt: the price the API computed, frozen, and the provider session that takes
  * the money. Only the provider's webhook moves it to PAID or FAILED.

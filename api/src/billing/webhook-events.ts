@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { checkouts, payments, webhookEvents } from './tables';
-import type { ApiServices } from '../services';
+import type { Clock } from '../platform/clock';
+import type { Database, Db } from '../platform/db/client';
 import { redeemOnPayment, releaseRedemption } from './coupon-reservations';
 import { findPlan } from './plans';
 import type { PaymentProvider, ProviderEvent } from './providers/payment-provider';
@@ -20,7 +21,7 @@ export interface EventResult {
 }
 
 export async function applyProviderEvent(
-  services: ApiServices,
+  services: { clock: Clock; database: Database },
   provider: PaymentProvider,
   event: ProviderEvent,
 ): Promise<EventResult> {
@@ -51,7 +52,7 @@ export async function applyProviderEvent(
   });
 }
 
-type Tx = Parameters<Parameters<ApiServices['database']['db']['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function apply(
   tx: Tx,

@@ -11,7 +11,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../platform/errors';
-import type { AccessTokens } from '../accounts/access-tokens';
+import type { AccessTokens } from '../accounts';
 
 const MAX_REMEMBERED = 10_000;
 

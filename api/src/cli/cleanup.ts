@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { ConfigError, loadApiConfig } from '../platform/config';
 import { openDatabase } from '../platform/db/client';
-import { cleanExpired } from '../platform/db/housekeeping';
+import { cleanExpired } from '../ops/housekeeping';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 

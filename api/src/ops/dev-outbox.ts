@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { normalizeEmail } from '@crease/contract';
 import { desc, eq } from 'drizzle-orm';
-import { mailOutbox } from '../accounts/tables';
+import { mailOutbox } from '../accounts';
 import { errorResponses } from '../platform/http/error-schemas';
 
 /** Outside production only (not even registered there): the mail the API "sent", newest first. */

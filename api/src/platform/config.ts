@@ -6,10 +6,10 @@ import type { TrustProxy } from './http/trust-proxy';
 // The edge reads the same CREASE_TRUST_PROXY (deploy/src/config.ts): one rule for both.
 export { parseTrustProxy } from './http/trust-proxy';
 export type { TrustProxy } from './http/trust-proxy';
-import { loadBillingConfig } from '../billing/billing-config';
-import type { BillingConfig } from '../billing/billing-config';
-import { loadStreamConfig } from '../streams/stream-config';
-import type { StreamConfig } from '../streams/stream-config';
+import { loadBillingConfig } from './billing-config';
+import type { BillingConfig } from './billing-config';
+import { loadStreamConfig } from './stream-config';
+import type { StreamConfig } from './stream-config';
 import { productionProblems, requiredInProduction } from './config-production';
 
 /** Argon2id cost, explicit (decision 011). Production: OWASP's first recommended setting. */

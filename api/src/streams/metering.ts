@@ -15,8 +15,8 @@
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { streams } from './tables';
-import { subscriptions } from '../billing/tables';
-import type { Executor, SubscriptionRow } from '../billing/subscription-machine';
+import { subscriptions } from '../billing';
+import type { Executor, SubscriptionRow } from '../billing';
 
 export type StreamRow = typeof streams.$inferSelect;
 

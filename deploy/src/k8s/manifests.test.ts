@@ -38,8 +38,8 @@ const apiEnvNames = new Set(
     ...[
       'platform/config.ts',
       'platform/config-production.ts',
-      'streams/stream-config.ts',
-      'billing/billing-config.ts',
+      'platform/stream-config.ts',
+      'platform/billing-config.ts',
     ]
       .map((file) => fs.readFileSync(path.join(API_SRC, file), 'utf8'))
       .join('\n')

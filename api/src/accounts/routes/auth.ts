@@ -31,7 +31,6 @@ import { loginAccountKey } from '../attempt-limits';
 import { countSignInAttempt, loginPairKey, networkOf } from '../sign-in-limits';
 import { hashOpaqueToken, newOpaqueToken } from '../opaque-tokens';
 import type { BotCheckAction } from '../bot-check';
-import type { ApiServices } from '../../services';
 import {
   ResultResponse,
   botCheckHeader,
@@ -48,6 +47,9 @@ export const RESULT_MESSAGES = {
   passwordReset: 'Your password has been reset. Sign in with your new password.',
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
 } as const;
+
+/** The services Fastify hands every route (`app.services`, declared in app.ts). */
+type ApiServices = FastifyInstance['services'];
 
 async function requireBotCheck(
   request: FastifyRequest,

@@ -14,7 +14,6 @@ import { ApiError } from '../../platform/errors';
 import { IDEMPOTENCY_HEADER, isValidIdempotencyKey } from '../../platform/http/idempotency';
 import { siteHostOf } from '../../platform/http/site-host';
 import { countSignInAttempt, signInDifficulty } from '../sign-in-limits';
-import type { ApiServices } from '../../services';
 import { OAuthErrorResponse } from '../../platform/http/error-schemas';
 
 const TokenRequest = Type.Object(
@@ -48,6 +47,9 @@ const oauthErrors = {
   415: OAuthErrorResponse,
   429: OAuthErrorResponse,
 };
+
+/** The services Fastify hands every route (`app.services`, declared in app.ts). */
+type ApiServices = FastifyInstance['services'];
 
 /** The client id from HTTP Basic (or the body, RFC 6749 §2.3.1); unknown ids are refused. */
 function requireClient(

@@ -16,9 +16,9 @@ import {
 import { PaymentProviderError } from '../providers/payment-provider';
 import { withCouponBudget } from '../coupons';
 import { ApiError } from '../../platform/errors';
-import { authenticate } from '../../accounts/authenticate';
+import { authenticate } from '../../accounts';
 import { IDEMPOTENCY_HEADER } from '../../platform/http/idempotency';
-import { siteOrigin } from '../../accounts/routes/auth';
+import { siteOrigin } from '../../accounts';
 import { CheckoutSchema, billingErrorResponses } from '../schemas';
 import { ErrorResponse } from '../../platform/http/error-schemas';
 

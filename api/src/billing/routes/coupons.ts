@@ -11,7 +11,7 @@ import { BILLING_PATHS } from '@crease/contract';
 import type { CouponCheck } from '@crease/contract';
 import { applicableCoupon, withCouponBudget } from '../coupons';
 import { purchasablePlan } from '../plans';
-import { authenticate } from '../../accounts/authenticate';
+import { authenticate } from '../../accounts';
 import { CouponCheckSchema, billingErrorResponses } from '../schemas';
 
 const CouponQuery = Type.Object(

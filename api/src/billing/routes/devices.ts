@@ -16,7 +16,7 @@ import {
   signOutDevice,
 } from '../devices';
 import { lockSubscription, readSubscription } from '../subscription-machine';
-import { authenticate } from '../../accounts/authenticate';
+import { authenticate } from '../../accounts';
 import {
   DeviceLimitErrorSchema,
   DeviceListSchema,

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { BILLING_PATHS } from '@crease/contract';
 import type { Entitlement } from '@crease/contract';
 import { entitlementFor } from '../entitlement';
-import { authenticate } from '../../accounts/authenticate';
+import { authenticate } from '../../accounts';
 import { EntitlementSchema, VidictId, billingErrorResponses } from '../schemas';
 
 const EntitlementQuery = Type.Object(

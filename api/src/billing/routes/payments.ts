@@ -9,7 +9,7 @@ import { paymentPage, paymentToWire } from '../account';
 import { toMajor } from '../money';
 import { payments } from '../tables';
 import { ApiError } from '../../platform/errors';
-import { authenticate } from '../../accounts/authenticate';
+import { authenticate } from '../../accounts';
 import { PaymentPageSchema, ReceiptSchema, billingErrorResponses } from '../schemas';
 
 /** Query strings are text: whole numbers as digits, checked here rather than coerced by ajv. */

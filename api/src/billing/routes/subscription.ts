@@ -5,7 +5,7 @@ import type { Subscription } from '@crease/contract';
 import { findPlan } from '../plans';
 import { readSubscription } from '../subscription-machine';
 import { cancelAtPeriodEnd, subscriptionToWire } from '../subscriptions';
-import { authenticate } from '../../accounts/authenticate';
+import { authenticate } from '../../accounts';
 import { SubscriptionSchema, billingErrorResponses } from '../schemas';
 
 export async function billingSubscriptionRoutes(app: FastifyInstance): Promise<void> {

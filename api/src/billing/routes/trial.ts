@@ -14,7 +14,7 @@ import { readSubscription, stateOf } from '../subscription-machine';
 import { startTrial, subscriptionToWire } from '../subscriptions';
 import { withTrialNetworkBudget } from '../trial-network';
 import { trialGrants } from '../tables';
-import { authenticate } from '../../accounts/authenticate';
+import { authenticate } from '../../accounts';
 import { SubscriptionSchema, TrialLimitsSchema, VidictId, billingErrorResponses } from '../schemas';
 
 const TrialBody = Type.Object({ vidictId: VidictId }, { additionalProperties: false });

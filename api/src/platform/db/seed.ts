@@ -1,38 +1,34 @@
 /**
- * Development seed data: a registry of named seeders, each idempotent (safe to run on every
- * start). Later features add theirs to SEEDERS; `npm run seed -w api` runs them all by hand.
+ * Development seed data: named seeders, each idempotent (safe to run on every start). Each
+ * feature owns its seeder (<feature>/seed.ts); api/src/seeders.ts lists them in order, and
+ * `npm run seed -w api` runs them all by hand.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApiServices } from '../../services';
+import type { ApiConfig } from '../config';
 import type { Db } from './client';
 import { seedRuns } from './tables';
-import { catalogDemoSeeder } from '../../catalog/seed';
-import { billingCatalogSeeder } from '../../billing/seed';
-import { demoViewerSeeder } from '../../accounts/seed';
-import { demoViewerPlanSeeder } from '../../billing/demo-viewer-plan-seed';
+
+/** What a seeder may use: the config, and a password hasher for the demo viewer. */
+export interface SeedTools {
+  config: ApiConfig;
+  hasher: { hash(password: string): Promise<string> };
+}
 
 export interface Seeder {
   /** Stable, kebab-case: recorded in seed_runs. */
   name: string;
   /** Must be idempotent: insert-if-missing, never duplicate, never overwrite a user's changes. */
-  run(db: Db, services: Pick<ApiServices, 'hasher' | 'config'>): Promise<string | void>;
+  run(db: Db, tools: SeedTools): Promise<string | void>;
 }
-
-export const SEEDERS: readonly Seeder[] = [
-  demoViewerSeeder,
-  catalogDemoSeeder,
-  billingCatalogSeeder,
-  demoViewerPlanSeeder,
-];
 
 export async function runSeeders(
   db: Db,
-  services: Pick<ApiServices, 'hasher' | 'config'>,
+  tools: SeedTools,
   log: Pick<FastifyBaseLogger, 'info'>,
-  seeders: readonly Seeder[] = SEEDERS,
+  seeders: readonly Seeder[],
 ): Promise<void> {
   for (const seeder of seeders) {
-    const summary = await seeder.run(db, services);
+    const summary = await seeder.run(db, tools);
     const now = new Date();
     await db
       .insert(seedRuns)

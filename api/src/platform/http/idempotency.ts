@@ -9,7 +9,8 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
-import type { ApiServices } from '../../services';
+import type { ApiConfig } from '../config';
+import type { Database } from '../db/client';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,7 +60,14 @@ type Row = {
   body: string | null;
 };
 
-export function registerIdempotency(app: FastifyInstance, services: ApiServices): void {
+/** What the replay guard needs: its table, the secret keys are hashed with, and who a bearer is. */
+export interface IdempotencyDeps {
+  database: Database;
+  config: Pick<ApiConfig, 'xsrfSecret'>;
+  accessTokens: { verify(token: string): Promise<{ sub: string } | null> };
+}
+
+export function registerIdempotency(app: FastifyInstance, services: IdempotencyDeps): void {
   const { db } = services.database;
   // Keyed hashes: the table never holds a key or a fingerprint (whose input includes passwords)
   // that could be tested offline without the server's secret.

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, sendError } from '../errors';
-import type { ApiServices } from '../../services';
+import type { ApiConfig } from '../config';
 import { XSRF_COOKIE, XSRF_HEADER, sameToken } from './xsrf';
+import type { XsrfTokens } from './xsrf';
 
 /**
  * The cookie's Domain: the API host without its `api.` label (api.crease.tv -> crease.tv), so
@@ -37,7 +38,10 @@ declare module 'fastify' {
  * one; every state-changing request needs the cookie and the same value in X-XSRF-TOKEN.
  * A refused request still gets a fresh cookie, so the client can retry once.
  */
-export function registerXsrf(app: FastifyInstance, services: ApiServices): void {
+export function registerXsrf(
+  app: FastifyInstance,
+  services: { xsrf: XsrfTokens; config: ApiConfig },
+): void {
   const { xsrf, config } = services;
   const setCookie = (request: FastifyRequest, reply: FastifyReply) => {
     const domain = config.cookieDomain ?? cookieDomainFor(request.hostname);

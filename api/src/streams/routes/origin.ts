@@ -13,7 +13,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ORIGIN_PATHS, RENDITIONS, STREAM_TOKEN_PARAM } from '@crease/contract';
 import type { RenditionName } from '@crease/contract';
 import { ApiError } from '../../platform/errors';
-import type { ApiServices } from '../../services';
 import { channelState } from '../origin/channel-states';
 import type { ChannelState } from '../origin/channel-states';
 import { mediaPlaylist, multivariantPlaylist, windowAt } from '../origin/playlists';
@@ -44,6 +43,9 @@ const TokenQuery = Type.Object({
 });
 
 const RENDITION_NAMES = new Set<string>(RENDITIONS.map((r) => r.name));
+
+/** The services Fastify hands every route (`app.services`, declared in app.ts). */
+type ApiServices = FastifyInstance['services'];
 
 /** `live/:application/:channelId/master.m3u8` → Fastify's `/live/:application/:channelId/master.m3u8`. */
 const route = (path: string) => `/${path}`;

@@ -8,8 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ENTITLEMENT_REASONS, STREAM_EVENT_STATUSES, STREAM_PATHS } from '@crease/contract';
 import type { HeartbeatResult, StreamGrant, StreamRequest, StreamToken } from '@crease/contract';
 import { ApiError } from '../../platform/errors';
-import { authenticate } from '../../accounts/authenticate';
-import type { ApiServices } from '../../services';
+import { authenticate } from '../../accounts';
 import { closeStream, grantStream, heartbeat, renewToken } from '../streams-service';
 import type { StreamContext } from '../streams-service';
 import {
@@ -17,7 +16,7 @@ import {
   VideoQualitySchema,
   VidictId,
   billingErrorResponses,
-} from '../../billing/schemas';
+} from '../../billing';
 import { ErrorResponse } from '../../platform/http/error-schemas';
 
 const literals = <T extends readonly string[]>(values: T) =>
@@ -96,6 +95,9 @@ const StreamLimitSchema = Type.Object(
 const StreamParams = Type.Object({ streamId: Type.String({ format: 'uuid' }) });
 
 const path = (name: keyof typeof STREAM_PATHS) => `/${STREAM_PATHS[name]}`;
+
+/** The services Fastify hands every route (`app.services`, declared in app.ts). */
+type ApiServices = FastifyInstance['services'];
 
 function context(services: ApiServices, request: FastifyRequest): StreamContext {
   return {

@@ -17,7 +17,7 @@ import type {
 import type { Db } from '../../../platform/db/client';
 import { sandboxCharges, sandboxSessions } from '../../tables';
 import { ApiError } from '../../../platform/errors';
-import type { BillingConfig } from '../../billing-config';
+import type { BillingConfig } from '../../../platform/billing-config';
 import type { Clock } from '../../../platform/clock';
 import { toMajor } from '../../money';
 import type {

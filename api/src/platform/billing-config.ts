@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { requiredInProduction } from '../platform/config-production';
+import { requiredInProduction } from './config-production';
 
 export type PaymentProviderName = 'sandbox' | 'stripe';
 

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from './client';
+import type { Db } from '../platform/db/client';
 
 interface Target {
   table: string;

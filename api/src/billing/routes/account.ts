@@ -4,15 +4,15 @@ import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { BILLING_PATHS } from '@crease/contract';
-import { accountOverview } from '../../billing/account';
-import { users } from '../tables';
-import { authenticate } from '../authenticate';
+import { accountOverview } from '../account';
+import { users } from '../../accounts';
+import { authenticate } from '../../accounts';
 import {
   AccountOverviewSchema,
   AccountSettingsSchema,
   VideoQualitySchema,
   billingErrorResponses,
-} from '../../billing/schemas';
+} from '../schemas';
 
 const SettingsBody = Type.Object(
   {

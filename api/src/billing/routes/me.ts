@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ACCOUNT_PATHS } from '@crease/contract';
 import type { UserProfile as UserProfileWire } from '@crease/contract';
 import { UserProfileSchema } from '@crease/contract/schemas';
-import { profileOf } from '../../billing/account';
-import { authenticate } from '../authenticate';
+import { profileOf } from '../account';
+import { authenticate } from '../../accounts';
 import { errorResponses } from '../../platform/http/error-schemas';
 
 /** SPEC §3 user profile, field for field: the contract's schema. */
