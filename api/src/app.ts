@@ -13,7 +13,10 @@ import type { Database } from './platform/db/client';
 import { startHousekeeping } from './ops/housekeeping';
 import { runSeeders } from './platform/db/seed';
 import { SEEDERS } from './seeders';
-import { ApiError, sendError } from './platform/errors';
+// Every feature's error table, loaded before the first request (decision 190).
+import './error-catalogue';
+import { ApiError } from './platform/errors';
+import { sendError } from './platform/error-handler';
 import { assertPlainText } from './platform/http/input-guard';
 import { registerIdempotency } from './platform/http/idempotency';
 import { registerRateLimits } from './platform/http/rate-limit';

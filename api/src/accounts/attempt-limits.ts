@@ -1,4 +1,4 @@
-import { ApiError } from '../platform/errors';
+import { ApiError } from './errors';
 import type { AttemptStore, CounterState } from './attempt-store';
 
 export interface AttemptLimit {

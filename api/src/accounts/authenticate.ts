@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { users } from './tables';
-import { ApiError } from '../platform/errors';
+import { ApiError } from './errors';
 import type { Database } from '../platform/db/client';
 import type { AccessTokens } from './access-tokens';
 

@@ -4,7 +4,7 @@ import type { Clock } from '../platform/clock';
 import { systemClock } from '../platform/clock';
 import type { Db, PreparedQuery } from '../platform/db/client';
 import { refreshFamilies, refreshTokens, users } from './tables';
-import { ApiError } from '../platform/errors';
+import { ApiError } from './errors';
 import type { AccessTokens } from './access-tokens';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens';
 import { openSuccessor, sealSuccessor } from './refresh-retry';

@@ -9,7 +9,7 @@
  */
 import type { ApiConfig } from '../platform/config';
 import { networkOf } from '../platform/http/client-network';
-import { ApiError } from '../platform/errors';
+import { ApiError } from './errors';
 import { countAttempt, loginAccountKey, retryAfterSeconds } from './attempt-limits';
 import type { AttemptStore } from './attempt-store';
 

@@ -16,7 +16,7 @@ import type {
 } from '@crease/contract';
 import type { Db } from '../platform/db/client';
 import { checkouts, payments } from './tables';
-import { ApiError } from '../platform/errors';
+import { ApiError } from './errors';
 import type { ApiConfig } from '../platform/config';
 import type { Clock } from '../platform/clock';
 import type { Database } from '../platform/db/client';

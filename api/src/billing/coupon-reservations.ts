@@ -12,7 +12,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { CouponReservation } from '@crease/contract';
 import { checkouts } from './tables';
 import { users } from '../accounts';
-import { ApiError } from '../platform/errors';
+import { ApiError } from './errors';
 import type { CouponRow } from './tables';
 import type { Executor } from './subscription-machine';
 

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../platform/db/client';
 import { coupons } from './tables';
 import type { CouponRow } from './tables';
-import { ApiError, isApiError } from '../platform/errors';
+import { ApiError, isApiError } from './errors';
 import type { AttemptStore } from '../accounts';
 import type { ApiConfig } from '../platform/config';
 import { assertAccountMayRedeem, holdsReservation } from './coupon-reservations';

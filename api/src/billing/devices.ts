@@ -7,7 +7,7 @@ import type { DeviceRegistration, RegisteredDevice } from '@crease/contract';
 import type { Db } from '../platform/db/client';
 import { devices } from './tables';
 import { refreshFamilies } from '../accounts';
-import { ApiError } from '../platform/errors';
+import { ApiError } from './errors';
 import type { BillingConfig } from '../platform/billing-config';
 import { findPlan } from './plans';
 import { isEntitled } from './subscription-machine';

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Plan } from '@crease/contract';
 import type { Db } from '../platform/db/client';
 import { plans } from './tables';
-import { ApiError } from '../platform/errors';
+import { ApiError } from './errors';
 import { toMajor } from './money';
 
 export type PlanRow = typeof plans.$inferSelect;

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Subscription } from '@crease/contract';
 import { trialGrants } from './tables';
-import { ApiError } from '../platform/errors';
+import { ApiError } from './errors';
 import type { BillingConfig } from '../platform/billing-config';
 import { isRegistered } from './devices';
 import type { PlanRow } from './plans';

@@ -5,7 +5,7 @@
  * The network is platform/http/client-network.ts's: the address for IPv4, the /64 for IPv6.
  */
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../platform/errors';
+import { ApiError } from './errors';
 import { networkOf } from '../platform/http/client-network';
 import { retryAfterSeconds } from '../accounts';
 import type { AttemptStore } from '../accounts';

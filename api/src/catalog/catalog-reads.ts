@@ -15,7 +15,7 @@ import type {
 } from '@crease/contract';
 import type { Db } from '../platform/db/client';
 import { catalogEventTimeline, catalogEvents, catalogLeagues } from './tables';
-import { ApiError } from '../platform/errors';
+import { ApiError } from './errors';
 import { toEvent, toLeague } from './event-row';
 import type { LogoLibrary } from './logos';
 

@@ -16,7 +16,7 @@ import type {
 } from '@crease/contract';
 import type { Db } from '../platform/db/client';
 import { catalogAudit, catalogEventTimeline, catalogEvents, catalogLeagues } from './tables';
-import { ApiError } from '../platform/errors';
+import { ApiError } from './errors';
 import type { Clock } from '../platform/clock';
 import { storedState, toEvent, toLeague } from './event-row';
 import type { EventRow } from './event-row';

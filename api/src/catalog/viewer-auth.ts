@@ -10,7 +10,7 @@
  * the oldest entry goes first.
  */
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../platform/errors';
+import { ApiError } from './errors';
 import type { AccessTokens } from '../accounts';
 
 const MAX_REMEMBERED = 10_000;

@@ -29,7 +29,7 @@ import { catalogLeagues } from '../catalog';
 import { devices } from '../billing';
 import { streams } from './tables';
 import { users } from '../accounts';
-import { ApiError } from '../platform/errors';
+import { ApiError } from './errors';
 import { settleAccount } from './metering';
 import type { StreamRow } from './metering';
 import type { PlaybackTokens } from './playback-token';

@@ -24,7 +24,7 @@ import {
 } from '@crease/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { passwordResetTokens, users } from '../tables';
-import { ApiError } from '../../platform/errors';
+import { ApiError } from '../errors';
 import { authenticate } from '../authenticate';
 import { siteHostOf } from '../../platform/http/site-host';
 import { loginAccountKey } from '../attempt-limits';

@@ -2,7 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ACCOUNT_PATHS } from '@crease/contract';
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../../platform/errors';
+import { ApiError } from '../errors';
 import { siteHostOf } from '../../platform/http/site-host';
 import { BOT_CHECK_ACTIONS } from '../bot-check';
 import { signInDifficulty } from '../sign-in-limits';

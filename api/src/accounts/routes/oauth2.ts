@@ -10,7 +10,7 @@ import { ACCOUNT_PATHS, BOT_CHECK_HEADER, normalizeEmail } from '@crease/contrac
 import { TokenResponseSchema } from '@crease/contract/schemas';
 import { eq } from 'drizzle-orm';
 import { users } from '../tables';
-import { ApiError } from '../../platform/errors';
+import { ApiError } from '../errors';
 import { IDEMPOTENCY_HEADER, isValidIdempotencyKey } from '../../platform/http/idempotency';
 import { siteHostOf } from '../../platform/http/site-host';
 import { countSignInAttempt, signInDifficulty } from '../sign-in-limits';

@@ -15,7 +15,7 @@ import {
 } from '../checkouts';
 import { PaymentProviderError } from '../providers/payment-provider';
 import { withCouponBudget } from '../coupons';
-import { ApiError } from '../../platform/errors';
+import { ApiError } from '../errors';
 import { authenticate } from '../../accounts';
 import { IDEMPOTENCY_HEADER } from '../../platform/http/idempotency';
 import { siteOrigin } from '../../accounts';

@@ -8,7 +8,7 @@ import type { PaymentReceipt } from '@crease/contract';
 import { paymentPage, paymentToWire } from '../account';
 import { toMajor } from '../money';
 import { payments } from '../tables';
-import { ApiError } from '../../platform/errors';
+import { ApiError } from '../errors';
 import { authenticate } from '../../accounts';
 import { PaymentPageSchema, ReceiptSchema, billingErrorResponses } from '../schemas';
 

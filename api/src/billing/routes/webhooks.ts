@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { BILLING_PATHS } from '@crease/contract';
 import { WebhookVerificationError } from '../providers/payment-provider';
 import { applyProviderEvent } from '../webhook-events';
-import { ApiError } from '../../platform/errors';
+import { ApiError } from '../errors';
 import { errorResponses } from '../../platform/http/error-schemas';
 
 export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;

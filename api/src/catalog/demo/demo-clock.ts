@@ -8,7 +8,7 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { catalogEvents, catalogLeagues } from '../tables';
-import { isApiError } from '../../platform/errors';
+import { isApiError } from '../errors';
 import type { Catalog } from '../catalog';
 import type { Db } from '../../platform/db/client';
 import { DEMO_TEMPLATES } from './demo-leagues';

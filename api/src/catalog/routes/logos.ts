@@ -6,7 +6,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { CATALOG_PATHS } from '@crease/contract';
-import { ApiError } from '../../platform/errors';
+import { ApiError } from '../errors';
 import { errorResponses } from '../../platform/http/error-schemas';
 
 export async function catalogLogoRoutes(root: FastifyInstance): Promise<void> {

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { CATALOG_PATHS, LEAGUE_STATUSES, MATCH_FORMATS } from '@crease/contract';
 import { desc, eq, and, lt } from 'drizzle-orm';
 import { catalogAudit } from '../tables';
-import { ApiError } from '../../platform/errors';
+import { ApiError } from '../errors';
 import {
   CatalogEventSchema,
   CatalogId,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, sendError } from '../errors';
+import { ApiError } from '../errors';
+import { sendError } from '../error-handler';
 import type { ApiConfig } from '../config';
 import { XSRF_COOKIE, XSRF_HEADER, sameToken } from './xsrf';
 import type { XsrfTokens } from './xsrf';

@@ -12,7 +12,7 @@ import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ORIGIN_PATHS, RENDITIONS, STREAM_TOKEN_PARAM } from '@crease/contract';
 import type { RenditionName } from '@crease/contract';
-import { ApiError } from '../../platform/errors';
+import { ApiError } from '../errors';
 import { channelState } from '../origin/channel-states';
 import type { ChannelState } from '../origin/channel-states';
 import { mediaPlaylist, multivariantPlaylist, windowAt } from '../origin/playlists';

@@ -7,7 +7,7 @@ import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ENTITLEMENT_REASONS, STREAM_EVENT_STATUSES, STREAM_PATHS } from '@crease/contract';
 import type { HeartbeatResult, StreamGrant, StreamRequest, StreamToken } from '@crease/contract';
-import { ApiError } from '../../platform/errors';
+import { ApiError } from '../errors';
 import { authenticate } from '../../accounts';
 import { closeStream, grantStream, heartbeat, renewToken } from '../streams-service';
 import type { StreamContext } from '../streams-service';

@@ -16,7 +16,7 @@ import type {
 } from '@crease/contract';
 import type { Db } from '../../../platform/db/client';
 import { sandboxCharges, sandboxSessions } from '../../tables';
-import { ApiError } from '../../../platform/errors';
+import { ApiError } from '../../errors';
 import type { BillingConfig } from '../../../platform/billing-config';
 import type { Clock } from '../../../platform/clock';
 import { toMajor } from '../../money';
