@@ -5,7 +5,7 @@ import { createCatalog } from './catalog/catalog';
 import type { Catalog } from './catalog/catalog';
 import { createPaymentProvider } from './billing/providers/create-provider';
 import type { PaymentProvider } from './billing/providers/payment-provider';
-import { SandboxProvider } from './billing/providers/sandbox/sandbox-provider';
+import type { SimulatedProvider } from './billing/providers/sandbox/simulated-provider';
 import type { ApiConfig } from './platform/config';
 import type { Database } from './platform/db/client';
 import { outboxMailer, smtpMailer } from './accounts/mailer';
@@ -57,7 +57,7 @@ export interface ApiServices {
   /** The payment provider adapter chosen by CREASE_PAYMENTS (docs/billing.md). */
   payments: PaymentProvider;
   /** The embedded sandbox provider when it is the one in use (its hosted-page routes need it). */
-  sandbox: SandboxProvider | null;
+  sandbox: SimulatedProvider | null;
   /** Playback tokens and the rendered test card the embedded origin serves (docs/streams.md). */
   streams: { tokens: PlaybackTokens; media: LazyMediaLibrary; standings: StreamStandings };
 }
@@ -80,7 +80,10 @@ export function createServices(
       ? (m: { to: string; subject: string; links: string[] }) =>
           console.info(`[outbox] "${m.subject}" to ${m.to}: ${m.links.join(' ')}`)
       : undefined;
-  const payments = overrides.payments ?? createPaymentProvider(config, db, clock, log);
+  // A test's own provider replaces the configured one (and then there are no sandbox pages).
+  const { payments, sandbox } = overrides.payments
+    ? { payments: overrides.payments, sandbox: null }
+    : createPaymentProvider(config, db, clock, log);
   return {
     config,
     clock,
@@ -97,7 +100,7 @@ export function createServices(
       : outboxMailer(db, announce),
     background: new BackgroundTasks(log),
     payments,
-    sandbox: payments instanceof SandboxProvider ? payments : null,
+    sandbox,
     streams: {
       tokens: new PlaybackTokens(config.streams.tokenSecret),
       media: new LazyMediaLibrary(config.streams.mediaCacheDir),

@@ -5,22 +5,33 @@ import type { Db } from '../../platform/db/client';
 import type { Clock } from '../../platform/clock';
 import type { PaymentProvider } from './payment-provider';
 import { SandboxProvider } from './sandbox/sandbox-provider';
+import { SimulatedProvider } from './sandbox/simulated-provider';
 import { StripeProvider } from './stripe-provider';
+
+export interface ChosenProvider {
+  payments: PaymentProvider;
+  /** The embedded simulated provider when the sandbox is in use (its hosted pages need it). */
+  sandbox: SimulatedProvider | null;
+}
 
 export function createPaymentProvider(
   config: ApiConfig,
   db: Db,
   clock: Clock,
   log: FastifyBaseLogger,
-): PaymentProvider {
+): ChosenProvider {
   const { billing } = config;
   if (billing.provider === 'stripe' && billing.stripe)
-    return new StripeProvider(billing.stripe, billing.webhookToleranceSeconds);
-  return new SandboxProvider(
+    return {
+      payments: new StripeProvider(billing.stripe, billing.webhookToleranceSeconds),
+      sandbox: null,
+    };
+  const simulated = new SimulatedProvider(
     db,
     clock,
     billing,
     config.siteOrigins[0] ?? 'http://localhost:8080',
     log,
   );
+  return { payments: new SandboxProvider(simulated, billing), sandbox: simulated };
 }
