@@ -15,15 +15,19 @@ import {
 import {
   ACCOUNT_PATHS,
   BOT_CHECK_HEADER,
-  DEFAULT_FIRST_NAME,
-  DEFAULT_LAST_NAME,
   MESSAGES,
   emailProblem,
   normalizeEmail,
   passwordProblem,
 } from '@crease/contract';
-import { and, eq, isNull } from 'drizzle-orm';
-import { passwordResetTokens, users } from '../tables';
+import {
+  activeViewerId,
+  changePassword,
+  createViewer,
+  findResetLink,
+  resetPassword,
+  storeResetToken,
+} from '../accounts-service';
 import { ApiError } from '../errors';
 import { authenticate } from '../authenticate';
 import { siteHostOf } from '../../platform/http/site-host';
@@ -121,20 +125,13 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       checkPassword(body.password, email);
       // Hash before looking: a taken email costs the same time as a new one.
       const passwordHash = await services.hasher.hash(body.password);
-      const [created] = await services.database.db
-        .insert(users)
-        .values({
-          id: crypto.randomUUID(),
-          email,
-          passwordHash,
-          firstName: DEFAULT_FIRST_NAME,
-          lastName: DEFAULT_LAST_NAME,
-          emailSubscribe: body.emailSubscribe,
-        })
-        .onConflictDoNothing({ target: users.email })
-        .returning({ id: users.id });
-      if (!created) throw new ApiError('EMAIL_ALREADY_REGISTERED');
-      return reply.code(201).send({ userId: created.id, email });
+      const userId = await createViewer(services.database.db, {
+        email,
+        passwordHash,
+        emailSubscribe: body.emailSubscribe,
+      });
+      if (!userId) throw new ApiError('EMAIL_ALREADY_REGISTERED');
+      return reply.code(201).send({ userId, email });
     },
   );
 
@@ -164,20 +161,17 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       // The token, the mail and its delivery happen after the answer: the response time is the
       // same whether or not the account exists.
       services.background.run(async () => {
-        const [user] = await services.database.db
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.email, email), eq(users.active, true)));
-        if (!user) return;
+        const { db } = services.database;
+        const userId = await activeViewerId(db, email);
+        if (!userId) return;
         const token = newOpaqueToken();
-        const now = new Date();
-        await services.database.db.insert(passwordResetTokens).values({
-          id: crypto.randomUUID(),
-          userId: user.id,
-          tokenHash: hashOpaqueToken(token),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + config.resetTokenSeconds * 1000),
-        });
+        await storeResetToken(
+          db,
+          userId,
+          hashOpaqueToken(token),
+          new Date(),
+          config.resetTokenSeconds,
+        );
         const link = `${origin}/reset-password?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
         const minutes = Math.round(config.resetTokenSeconds / 60);
         await services.mailer.send({
@@ -216,45 +210,12 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       const expired = () =>
         reply.code(208).send(result('RESET_LINK_EXPIRED', MESSAGES.resetLinkExpired, null));
       const { db } = services.database;
-      const [row] = await db
-        .select({
-          id: passwordResetTokens.id,
-          userId: users.id,
-          usedAt: passwordResetTokens.usedAt,
-          expiresAt: passwordResetTokens.expiresAt,
-        })
-        .from(passwordResetTokens)
-        .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, hashOpaqueToken(body.token)),
-            eq(users.email, email),
-          ),
-        );
+      const row = await findResetLink(db, hashOpaqueToken(body.token), email);
       if (!row || row.usedAt || row.expiresAt <= new Date()) return expired();
       checkPassword(body.newPassword, email);
       const passwordHash = await services.hasher.hash(body.newPassword);
-      const done = await db.transaction(async (tx) => {
-        const spent = await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: new Date() })
-          .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
-          .returning({ id: passwordResetTokens.id });
-        if (spent.length === 0) return false;
-        await tx
-          .update(users)
-          .set({ passwordHash, updatedAt: new Date() })
-          .where(eq(users.id, row.userId));
-        // Every other outstanding link dies too, and every session signs out.
-        await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: new Date() })
-          .where(
-            and(eq(passwordResetTokens.userId, row.userId), isNull(passwordResetTokens.usedAt)),
-          );
-        await services.sessions.revokeAllForUser(tx, row.userId, 'password-reset');
-        return true;
-      });
+      // Every other outstanding link dies too, and every session signs out.
+      const done = await resetPassword(db, services.sessions, row, passwordHash);
       if (!done) return expired();
       // Proving the mailbox lifts the account's hold everywhere, and on the network the link
       // was opened from (decision 170).
@@ -298,13 +259,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
       const problem = passwordProblem(body.newPassword, user.email);
       if (problem) throw new ApiError('WEAK_PASSWORD', problem, { userId: user.id });
       const passwordHash = await services.hasher.hash(body.newPassword);
-      await services.database.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ passwordHash, updatedAt: new Date() })
-          .where(eq(users.id, user.id));
-        await services.sessions.revokeAllForUser(tx, user.id, 'password-change', user.sid);
-      });
+      await changePassword(services.database.db, services.sessions, user, passwordHash);
       return result('PASSWORD_CHANGED', RESULT_MESSAGES.passwordChanged, user.id);
     },
   );

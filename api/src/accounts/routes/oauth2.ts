@@ -8,8 +8,7 @@ import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT_PATHS, BOT_CHECK_HEADER, normalizeEmail } from '@crease/contract';
 import { TokenResponseSchema } from '@crease/contract/schemas';
-import { eq } from 'drizzle-orm';
-import { users } from '../tables';
+import { signInRecord } from '../accounts-service';
 import { ApiError } from '../errors';
 import { IDEMPOTENCY_HEADER, isValidIdempotencyKey } from '../../platform/http/idempotency';
 import { siteHostOf } from '../../platform/http/site-host';
@@ -114,10 +113,7 @@ async function passwordGrant(
   // Held per account and network (decision 170): the owner elsewhere is not.
   const attempt = await countSignInAttempt(attempts, config, email, request.ip);
 
-  const [user] = await database.db
-    .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
-    .from(users)
-    .where(eq(users.email, email));
+  const user = await signInRecord(database.db, email);
   let ok = false;
   if (user) ok = (await hasher.verify(user.passwordHash, body.password)) && user.active;
   else await hasher.verifyDummy(body.password); // same time for unknown emails
