@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { hash } from '@node-rs/argon2';
-import { loadApiConfig } from '../src';
+import { loadApiConfig } from '../src/index';
 import { PRODUCTION_LOG_LEVEL } from '../src/platform/config';
 import { findPostgresBin, startPostgresCluster } from '../src/testing/postgres-cluster';
 
