@@ -30,7 +30,7 @@ import {
 } from '../accounts-service';
 import { ApiError } from '../errors';
 import { authenticate } from '../authenticate';
-import { siteHostOf } from '../../platform/http/site-host';
+import { siteHostOf, siteOrigin } from '../../platform/http/site-host';
 import { loginAccountKey } from '../attempt-limits';
 import { countSignInAttempt, loginPairKey, networkOf } from '../sign-in-limits';
 import { hashOpaqueToken, newOpaqueToken } from '../opaque-tokens';
@@ -79,13 +79,6 @@ function checkEmail(raw: string): string {
 function checkPassword(password: string, email: string): void {
   const problem = passwordProblem(password, email);
   if (problem) throw new ApiError('WEAK_PASSWORD', problem);
-}
-
-/** The site origin for links in mail: the caller's Origin when it is ours, else the public URL. */
-export function siteOrigin(request: FastifyRequest, services: ApiServices): string {
-  const origin = request.headers.origin;
-  const { siteOrigins } = services.config;
-  return origin && siteOrigins.includes(origin) ? origin : (siteOrigins[0] as string);
 }
 
 function escapeHtml(text: string): string {

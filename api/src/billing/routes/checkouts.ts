@@ -18,7 +18,7 @@ import { withCouponBudget } from '../coupons';
 import { ApiError } from '../errors';
 import { authenticate } from '../../accounts';
 import { IDEMPOTENCY_HEADER } from '../../platform/http/idempotency';
-import { siteOrigin } from '../../accounts';
+import { siteOrigin } from '../../platform/http/site-host';
 import { CheckoutSchema, billingErrorResponses } from '../schemas';
 import { ErrorResponse } from '../../platform/http/error-schemas';
 

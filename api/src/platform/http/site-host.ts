@@ -15,6 +15,16 @@ export function siteHostOf(
   return new URL(ours as string).hostname;
 }
 
+/** The site origin for links (mail, payment pages): the caller's Origin when it is ours, else the public URL. */
+export function siteOrigin(
+  request: Pick<FastifyRequest, 'headers'>,
+  services: { config: Pick<ApiConfig, 'siteOrigins'> },
+): string {
+  const origin = request.headers.origin;
+  const { siteOrigins } = services.config;
+  return origin && siteOrigins.includes(origin) ? origin : (siteOrigins[0] as string);
+}
+
 /** Every host name the site is served from. */
 export function siteHosts(config: Pick<ApiConfig, 'siteOrigins'>): Set<string> {
   return new Set(config.siteOrigins.map((origin) => new URL(origin).hostname));
