@@ -1,8 +1,16 @@
 import { defineConfig } from 'drizzle-kit';
 
-// `npm run db:generate -w api` writes SQL migrations from src/db/schema.ts into drizzle/.
+// `npm run db:generate -w api` writes SQL migrations into drizzle/ from every feature's own
+// tables.ts (decision 190): the platform's, then each feature's.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  schema: [
+    './src/platform/db/tables.ts',
+    './src/accounts/tables.ts',
+    './src/billing/tables.ts',
+    './src/catalog/tables.ts',
+    './src/streams/tables.ts',
+    './src/ops/tables.ts',
+  ],
   out: './drizzle',
 });

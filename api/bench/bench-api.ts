@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { ACCOUNT_PATHS, BOT_CHECK_HEADER } from '@crease/contract';
 import type { Expectation, ResponseCheck } from '@crease/test-utils/bench-kit';
-import { PRODUCTION_LOG_LEVEL } from '../src/config';
+import { PRODUCTION_LOG_LEVEL } from '../src/platform/config';
 
 export const BENCH_PASSWORD = 'bench password 2024';
 /** The public client's id, as the shell sends it (its secret is not checked, decision 013). */

@@ -26,7 +26,7 @@ import {
   runBench,
 } from '@crease/test-utils/bench-kit';
 import type { Expectation } from '@crease/test-utils/bench-kit';
-import { DEMO_VIEWER } from '../src/db/seeders/demo-viewer';
+import { DEMO_VIEWER } from '../src/accounts/seed';
 import { BenchClient, startApi } from './bench-api';
 
 const VIEWERS = benchSetting('BENCH_VIEWERS', 100, 20);

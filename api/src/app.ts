@@ -7,44 +7,29 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { BOT_CHECK_HEADER } from '@crease/contract';
-import type { ApiConfig } from './config';
-import { openDatabase } from './db/client';
-import type { Database } from './db/client';
-import { startHousekeeping } from './db/housekeeping';
-import { runSeeders } from './db/seed';
-import { ApiError, sendError } from './errors';
-import { assertPlainText } from './http/input-guard';
-import { registerIdempotency } from './http/idempotency';
-import { registerRateLimits } from './http/rate-limit';
-import { SummaryLogController } from './http/request-log';
-import { registerSecurityHeaders } from './http/security-headers';
-import { registerXsrf } from './http/xsrf-hook';
+import type { ApiConfig } from './platform/config';
+import { openDatabase } from './platform/db/client';
+import type { Database } from './platform/db/client';
+import { startHousekeeping } from './ops/housekeeping';
+import { runSeeders } from './platform/db/seed';
+import { SEEDERS } from './seeders';
+// Every feature's error table, loaded before the first request (decision 190).
+import './error-catalogue';
+import { ApiError } from './platform/errors';
+import { sendError } from './platform/error-handler';
+import { assertPlainText } from './platform/http/input-guard';
+import { registerIdempotency } from './platform/http/idempotency';
+import { registerRateLimits } from './platform/http/rate-limit';
+import { SummaryLogController } from './platform/http/request-log';
+import { registerSecurityHeaders } from './platform/http/security-headers';
+import { registerXsrf } from './platform/http/xsrf-hook';
 import { startDemoClock } from './catalog/demo/demo-clock';
 import type { DemoClock } from './catalog/demo/demo-clock';
-import { accountRoutes } from './routes/account';
-import { analyticsRoutes } from './routes/analytics';
-import { catalogEventRoutes } from './routes/catalog-events';
-import { catalogLeagueRoutes } from './routes/catalog-leagues';
-import { catalogLogoRoutes } from './routes/catalog-logos';
-import { operatorCatalogRoutes } from './routes/operator-catalog';
-import { authRoutes } from './routes/auth';
-import { billingCheckoutRoutes } from './routes/billing-checkouts';
-import { billingCouponRoutes } from './routes/billing-coupons';
-import { billingPaymentRoutes } from './routes/billing-payments';
-import { billingPlanRoutes } from './routes/billing-plans';
-import { billingSubscriptionRoutes } from './routes/billing-subscription';
-import { billingTrialRoutes } from './routes/billing-trial';
-import { billingWebhookRoutes } from './routes/billing-webhooks';
-import { botCheckRoutes } from './routes/bot-check';
-import { deviceRoutes } from './routes/devices';
-import { devOutboxRoutes } from './routes/dev-outbox';
-import { entitlementRoutes } from './routes/entitlement';
-import { healthRoutes } from './routes/health';
-import { meRoutes } from './routes/me';
-import { oauth2Routes } from './routes/oauth2';
-import { sandboxProviderRoutes } from './routes/sandbox-provider';
-import { streamOriginRoutes } from './routes/stream-origin';
-import { streamRoutes } from './routes/streams';
+import { accountsRoutes } from './accounts/routes';
+import { billingRoutes } from './billing/routes';
+import { catalogRoutes } from './catalog/routes';
+import { opsRoutes } from './ops/routes';
+import { streamsRoutes } from './streams/routes';
 import { createServices } from './services';
 import type { ApiServices } from './services';
 
@@ -136,7 +121,7 @@ export async function createApi(
     await services.background.drain();
     if (ownDatabase) await database.close();
   });
-  if (config.seed) await runSeeders(database.db, services, app.log);
+  if (config.seed) await runSeeders(database.db, services, app.log, SEEDERS);
   // The rolling demo schedule (decision 073): seeded now, then moved along by its clock.
   if (config.catalogDemo)
     demo = await startDemoClock(
@@ -228,29 +213,11 @@ export async function createApi(
     transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 
-  await app.register(healthRoutes);
-  await app.register(oauth2Routes);
-  await app.register(authRoutes);
-  await app.register(meRoutes);
-  await app.register(botCheckRoutes);
-  await app.register(analyticsRoutes);
-  await app.register(catalogLeagueRoutes);
-  await app.register(catalogEventRoutes);
-  await app.register(catalogLogoRoutes);
-  await app.register(operatorCatalogRoutes);
-  await app.register(billingPlanRoutes);
-  await app.register(billingCouponRoutes);
-  await app.register(billingCheckoutRoutes);
-  await app.register(billingTrialRoutes);
-  await app.register(billingSubscriptionRoutes);
-  await app.register(billingPaymentRoutes);
-  await app.register(billingWebhookRoutes);
-  await app.register(sandboxProviderRoutes);
-  await app.register(entitlementRoutes);
-  await app.register(accountRoutes);
-  await app.register(deviceRoutes);
-  await app.register(streamRoutes);
-  await app.register(streamOriginRoutes);
-  if (config.env !== 'production') await app.register(devOutboxRoutes);
+  // Each feature registers its own routes (decision 190).
+  await app.register(opsRoutes);
+  await app.register(accountsRoutes);
+  await app.register(catalogRoutes);
+  await app.register(billingRoutes);
+  await app.register(streamsRoutes);
   return app as unknown as ApiApp;
 }

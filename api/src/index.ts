@@ -2,12 +2,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApi } from './app';
 import type { ApiApp, CreateApiOptions } from './app';
-import type { ApiConfig } from './config';
+import type { ApiConfig } from './platform/config';
 
 export { createApi } from './app';
 export type { ApiApp, CreateApiOptions } from './app';
-export { ConfigError, loadApiConfig, PRODUCTION_ARGON2 } from './config';
-export type { ApiConfig, Argon2Params } from './config';
+export { ConfigError, loadApiConfig, PRODUCTION_ARGON2 } from './platform/config';
+export type { ApiConfig, Argon2Params } from './platform/config';
 export { ensureStreamMedia } from './streams/media/render-media';
 export type { RenderedMedia } from './streams/media/render-media';
 

@@ -1,43 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from './clock';
-import { systemClock } from './clock';
+import type { Clock } from './platform/clock';
+import { systemClock } from './platform/clock';
 import { createCatalog } from './catalog/catalog';
 import type { Catalog } from './catalog/catalog';
 import { createPaymentProvider } from './billing/providers/create-provider';
 import type { PaymentProvider } from './billing/providers/payment-provider';
-import { SandboxProvider } from './billing/providers/sandbox/sandbox-provider';
-import type { ApiConfig } from './config';
-import type { Database } from './db/client';
-import { outboxMailer, smtpMailer } from './mail/mailer';
-import type { Mailer } from './mail/mailer';
-import { AccessTokens } from './security/access-tokens';
-import { DbAttemptStore } from './security/attempt-store';
-import type { AttemptStore } from './security/attempt-store';
-import { createBotCheck } from './security/bot-check';
-import type { BotCheck } from './security/bot-check';
-import { PasswordHasher } from './security/passwords';
-import { Sessions } from './security/sessions';
-import { XsrfTokens } from './security/xsrf';
+import type { SimulatedProvider } from './billing/providers/sandbox/simulated-provider';
+import type { ApiConfig } from './platform/config';
+import type { Database } from './platform/db/client';
+import { outboxMailer, smtpMailer } from './accounts/mailer';
+import type { Mailer } from './accounts/mailer';
+import { AccessTokens } from './accounts/access-tokens';
+import { DbAttemptStore } from './accounts/attempt-store';
+import type { AttemptStore } from './accounts/attempt-store';
+import { createBotCheck } from './accounts/bot-check';
+import type { BotCheck } from './accounts/bot-check';
+import { PasswordHasher } from './accounts/passwords';
+import { Sessions } from './accounts/sessions';
+import { XsrfTokens } from './platform/http/xsrf';
+import { BackgroundTasks } from './platform/background-tasks';
 import { LazyMediaLibrary } from './streams/media/media-library';
 import { StreamStandings } from './streams/origin/stream-standing';
 import { PlaybackTokens } from './streams/playback-token';
-
-/** Work that must not delay a response (mail) but must finish before the API closes. */
-export class BackgroundTasks {
-  private readonly pending = new Set<Promise<void>>();
-  constructor(private readonly log: FastifyBaseLogger) {}
-
-  run(task: () => Promise<void>): void {
-    const promise = task()
-      .catch((error: unknown) => this.log.error({ err: error }, 'background task failed'))
-      .finally(() => this.pending.delete(promise));
-    this.pending.add(promise);
-  }
-
-  async drain(): Promise<void> {
-    while (this.pending.size > 0) await Promise.all([...this.pending]);
-  }
-}
 
 /** Everything the routes use, built once per API instance. Tests may swap any of them. */
 export interface ApiServices {
@@ -57,7 +41,7 @@ export interface ApiServices {
   /** The payment provider adapter chosen by CREASE_PAYMENTS (docs/billing.md). */
   payments: PaymentProvider;
   /** The embedded sandbox provider when it is the one in use (its hosted-page routes need it). */
-  sandbox: SandboxProvider | null;
+  sandbox: SimulatedProvider | null;
   /** Playback tokens and the rendered test card the embedded origin serves (docs/streams.md). */
   streams: { tokens: PlaybackTokens; media: LazyMediaLibrary; standings: StreamStandings };
 }
@@ -80,7 +64,10 @@ export function createServices(
       ? (m: { to: string; subject: string; links: string[] }) =>
           console.info(`[outbox] "${m.subject}" to ${m.to}: ${m.links.join(' ')}`)
       : undefined;
-  const payments = overrides.payments ?? createPaymentProvider(config, db, clock, log);
+  // A test's own provider replaces the configured one (and then there are no sandbox pages).
+  const { payments, sandbox } = overrides.payments
+    ? { payments: overrides.payments, sandbox: null }
+    : createPaymentProvider(config, db, clock, log);
   return {
     config,
     clock,
@@ -97,7 +84,7 @@ export function createServices(
       : outboxMailer(db, announce),
     background: new BackgroundTasks(log),
     payments,
-    sandbox: payments instanceof SandboxProvider ? payments : null,
+    sandbox,
     streams: {
       tokens: new PlaybackTokens(config.streams.tokenSecret),
       media: new LazyMediaLibrary(config.streams.mediaCacheDir),

@@ -15,10 +15,10 @@ const repoRoot = path.resolve(__dirname, '../..');
 
 /** Files that read the environment for the API, the edge and the release tooling. */
 const CONFIG_SOURCES = [
-  'api/src/config.ts',
-  'api/src/config-production.ts',
-  'api/src/billing/billing-config.ts',
-  'api/src/http/trust-proxy.ts',
+  'api/src/platform/config.ts',
+  'api/src/platform/config-production.ts',
+  'api/src/platform/billing-config.ts',
+  'api/src/platform/http/trust-proxy.ts',
   'deploy/src/config.ts',
   'deploy/src/config-production.ts',
   'deploy/src/cli/release-api.ts',

@@ -5,11 +5,11 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { BILLING_CURRENCY, VIDEO_QUALITIES } from '@crease/contract';
 import type { AccountOverview, AccountStatics, Payment, UserProfile } from '@crease/contract';
-import type { Db } from '../db/client';
-import { payments } from '../db/schema';
-import type { users } from '../db/schema';
-import type { BillingConfig } from './billing-config';
-import { epochSeconds } from '../clock';
+import type { Db } from '../platform/db/client';
+import { payments } from './tables';
+import type { users } from '../accounts';
+import type { BillingConfig } from '../platform/billing-config';
+import { epochSeconds } from '../platform/clock';
 import { deviceToWire, listDevices, maxDevicesFor } from './devices';
 import { toMajor } from './money';
 import { findPlan, findTrialPlan, planToWire } from './plans';

@@ -15,16 +15,19 @@ import type {
   CouponReservation,
   PaymentFailureCode,
 } from '@crease/contract';
-import type { Db } from '../db/client';
-import { checkouts, payments } from '../db/schema';
-import { ApiError } from '../errors';
-import type { ApiServices } from '../services';
+import type { Db } from '../platform/db/client';
+import { checkouts, payments } from './tables';
+import { ApiError } from './errors';
+import type { ApiConfig } from '../platform/config';
+import type { Clock } from '../platform/clock';
+import type { Database } from '../platform/db/client';
 import { reserveForCheckout } from './coupon-reservations';
 import { expireDisplacedSessions } from './displaced-sessions';
 import { applicableCoupon, normalizeCouponCode } from './coupons';
 import { discounted, toCents, toMajor } from './money';
 import { findPlan, purchasablePlan } from './plans';
 import { PaymentProviderError } from './providers/payment-provider';
+import type { PaymentProvider } from './providers/payment-provider';
 
 /** Seconds a viewer is asked to wait after a provider outage (Retry-After of the 503). */
 export const PROVIDER_RETRY_AFTER_SECONDS = 30;
@@ -92,7 +95,7 @@ export async function priceCheckout(db: Db, request: CheckoutRequest, now: Date,
 }
 
 export async function createCheckout(
-  services: ApiServices,
+  services: { database: Database; clock: Clock; config: ApiConfig; payments: PaymentProvider },
   buyer: Buyer,
   request: CheckoutRequest,
   priced: Awaited<ReturnType<typeof priceCheckout>>,

@@ -10,9 +10,10 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { CouponReservation } from '@crease/contract';
-import { checkouts, users } from '../db/schema';
-import { ApiError } from '../errors';
-import type { CouponRow } from './coupons';
+import { checkouts } from './tables';
+import { users } from '../accounts';
+import { ApiError } from './errors';
+import type { CouponRow } from './tables';
 import type { DisplacedCheckout } from './displaced-sessions';
 import type { Executor } from './subscription-machine';
 

@@ -6,13 +6,13 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
-import { coupons } from '../db/schema';
-import { ApiError, isApiError } from '../errors';
-import type { ApiServices } from '../services';
+import type { Db } from '../platform/db/client';
+import { coupons } from './tables';
+import type { CouponRow } from './tables';
+import { ApiError, isApiError } from './errors';
+import type { AttemptStore } from '../accounts';
+import type { ApiConfig } from '../platform/config';
 import { assertAccountMayRedeem, holdsReservation } from './coupon-reservations';
-
-export type CouponRow = typeof coupons.$inferSelect;
 
 /** What people type: surrounding spaces dropped, case ignored. */
 export function normalizeCouponCode(code: string): string {
@@ -57,7 +57,7 @@ export async function applicableCoupon(
  */
 export async function withCouponBudget<T>(
   request: FastifyRequest,
-  services: ApiServices,
+  services: { attempts: AttemptStore; config: ApiConfig },
   userId: string,
   lookup: () => Promise<T>,
 ): Promise<T> {

@@ -4,10 +4,11 @@
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DeviceRegistration, RegisteredDevice } from '@crease/contract';
-import type { Db } from '../db/client';
-import { devices, refreshFamilies } from '../db/schema';
-import { ApiError } from '../errors';
-import type { BillingConfig } from './billing-config';
+import type { Db } from '../platform/db/client';
+import { devices } from './tables';
+import { refreshFamilies } from '../accounts';
+import { ApiError } from './errors';
+import type { BillingConfig } from '../platform/billing-config';
 import { findPlan } from './plans';
 import { isEntitled } from './subscription-machine';
 import type { Executor, SubscriptionRow } from './subscription-machine';

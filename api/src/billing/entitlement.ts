@@ -3,8 +3,8 @@
  * if not, why. Screens poll it; the stream origin asks it. Nothing in the browser decides.
  */
 import type { Entitlement, EntitlementReason } from '@crease/contract';
-import type { Db } from '../db/client';
-import type { BillingConfig } from './billing-config';
+import type { Db } from '../platform/db/client';
+import type { BillingConfig } from '../platform/billing-config';
 import { isRegistered } from './devices';
 import { findPlan } from './plans';
 import { readSubscription, stateOf } from './subscription-machine';

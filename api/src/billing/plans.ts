@@ -1,9 +1,9 @@
 /** Plans: the catalogue rows and their SPEC §3 wire shape. */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Plan } from '@crease/contract';
-import type { Db } from '../db/client';
-import { plans } from '../db/schema';
-import { ApiError } from '../errors';
+import type { Db } from '../platform/db/client';
+import { plans } from './tables';
+import { ApiError } from './errors';
 import { toMajor } from './money';
 
 export type PlanRow = typeof plans.$inferSelect;

@@ -6,8 +6,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { SubscriptionState } from '@crease/contract';
-import type { Db } from '../db/client';
-import { subscriptionTransitions, subscriptions } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { subscriptionTransitions, subscriptions } from './tables';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** The database or an open transaction. */

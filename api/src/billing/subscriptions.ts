@@ -5,9 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Subscription } from '@crease/contract';
-import { trialGrants } from '../db/schema';
-import { ApiError } from '../errors';
-import type { BillingConfig } from './billing-config';
+import { trialGrants } from './tables';
+import { ApiError } from './errors';
+import type { BillingConfig } from '../platform/billing-config';
 import { isRegistered } from './devices';
 import type { PlanRow } from './plans';
 import { isEntitled, lockSubscription, stateOf, transition } from './subscription-machine';

@@ -2,47 +2,16 @@
  * The free trial's per-network budget (decision 106). The per-device rule rests on a vidictId the
  * browser makes, so clearing storage makes a "new device"; this adds a limit that clearing
  * storage does not reset: so many trials per network per day, counted first (decision 055).
- *
- * The network is the address for IPv4, and the /64 for IPv6: one IPv6 host usually holds a whole
- * /64 and can hop between its addresses at will, while a /64 is, by convention, one site.
+ * The network is platform/http/client-network.ts's: the address for IPv4, the /64 for IPv6.
  */
-import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../errors';
-import { retryAfterSeconds } from '../security/attempt-limits';
-import type { ApiServices } from '../services';
+import { ApiError } from './errors';
+import { networkOf } from '../platform/http/client-network';
+import { retryAfterSeconds } from '../accounts';
+import type { AttemptStore } from '../accounts';
+import type { ApiConfig } from '../platform/config';
 
 const DAY_SECONDS = 24 * 60 * 60;
-const MAPPED_IPV4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
-
-/** The eight groups of an IPv6 address, or null when it is not one. */
-function ipv6Groups(address: string): string[] | null {
-  if (net.isIPv6(address) === false) return null;
-  let text = address;
-  // An IPv4 tail (::1.2.3.4): two more groups.
-  const v4 = /(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
-  if (v4?.[1]) {
-    const bytes = v4[1].split('.').map(Number);
-    const hex = (hi: number, lo: number) => ((hi << 8) | lo).toString(16);
-    text = `${text.slice(0, v4.index)}${hex(bytes[0] ?? 0, bytes[1] ?? 0)}:${hex(bytes[2] ?? 0, bytes[3] ?? 0)}`;
-  }
-  const [head = '', tail] = text.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const missing = tail === undefined ? 0 : 8 - left.length - right.length;
-  const groups = [...left, ...Array<string>(missing).fill('0'), ...right];
-  return groups.length === 8 ? groups.map((g) => parseInt(g, 16).toString(16)) : null;
-}
-
-/** The network a request address counts against: `v4:<address>` or `v6:<first four groups>::/64`. */
-export function trialNetworkOf(ip: string): string {
-  const address = ip.split('%')[0] ?? ip; // no zone id (fe80::1%eth0)
-  const mapped = MAPPED_IPV4.exec(address);
-  if (mapped?.[1]) return `v4:${mapped[1]}`;
-  if (net.isIPv4(address)) return `v4:${address}`;
-  const groups = ipv6Groups(address);
-  return groups ? `v6:${groups.slice(0, 4).join(':')}::/64` : `other:${address}`;
-}
 
 /**
  * Runs a trial activation within the network's daily budget: counted before it runs, so parallel
@@ -52,12 +21,12 @@ export function trialNetworkOf(ip: string): string {
  */
 export async function withTrialNetworkBudget<T>(
   request: FastifyRequest,
-  services: ApiServices,
+  services: { attempts: AttemptStore; config: ApiConfig },
   userId: string,
   activate: () => Promise<T>,
 ): Promise<T> {
   const { attempts, config } = services;
-  const key = `trial:network:${trialNetworkOf(request.ip)}`;
+  const key = `trial:network:${networkOf(request.ip)}`;
   const counted = await attempts.hit(key, DAY_SECONDS);
   if (counted.count > config.billing.trialsPerNetworkPerDay) {
     await attempts.undo(key);

@@ -8,8 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { checkouts, payments, webhookEvents } from '../db/schema';
-import type { ApiServices } from '../services';
+import { checkouts, payments, webhookEvents } from './tables';
+import type { Clock } from '../platform/clock';
+import type { Database, Db } from '../platform/db/client';
+import type { BackgroundTasks } from '../platform/background-tasks';
 import { redeemOnPayment, releaseRedemption } from './coupon-reservations';
 import { expireDisplacedSessions } from './displaced-sessions';
 import type { DisplacedCheckout } from './displaced-sessions';
@@ -23,7 +25,7 @@ export interface EventResult {
 }
 
 export async function applyProviderEvent(
-  services: ApiServices,
+  services: { clock: Clock; database: Database; background: BackgroundTasks },
   provider: PaymentProvider,
   event: ProviderEvent,
   log: FastifyBaseLogger,
@@ -61,7 +63,7 @@ export async function applyProviderEvent(
   return result;
 }
 
-type Tx = Parameters<Parameters<ApiServices['database']['db']['transaction']>[0]>[0];
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function apply(
   tx: Tx,

@@ -13,9 +13,9 @@ import type {
   League,
   MatchState,
 } from '@crease/contract';
-import type { Db } from '../db/client';
-import { catalogEventTimeline, catalogEvents, catalogLeagues } from '../db/schema';
-import { ApiError } from '../errors';
+import type { Db } from '../platform/db/client';
+import { catalogEventTimeline, catalogEvents, catalogLeagues } from './tables';
+import { ApiError } from './errors';
 import { toEvent, toLeague } from './event-row';
 import type { LogoLibrary } from './logos';
 

@@ -14,10 +14,10 @@ import type {
   LeagueUpdate,
   MatchStateChange,
 } from '@crease/contract';
-import type { Db } from '../db/client';
-import { catalogAudit, catalogEventTimeline, catalogEvents, catalogLeagues } from '../db/schema';
-import { ApiError } from '../errors';
-import type { Clock } from '../clock';
+import type { Db } from '../platform/db/client';
+import { catalogAudit, catalogEventTimeline, catalogEvents, catalogLeagues } from './tables';
+import { ApiError } from './errors';
+import type { Clock } from '../platform/clock';
 import { storedState, toEvent, toLeague } from './event-row';
 import type { EventRow } from './event-row';
 import { parseInstant } from './instant';

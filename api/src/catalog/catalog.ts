@@ -1,8 +1,8 @@
 /** The catalog's parts, built once per API instance (ApiServices.catalog). */
-import type { ApiConfig } from '../config';
-import type { Db } from '../db/client';
+import type { ApiConfig } from '../platform/config';
+import type { Db } from '../platform/db/client';
 import { CatalogWrites } from './catalog-writes';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import { LogoLibrary } from './logos';
 import { operatorAuth } from './operator-auth';
 import type { OperatorAuth } from './operator-auth';

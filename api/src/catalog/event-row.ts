@@ -8,7 +8,7 @@ import type {
   PlayState,
   StreamEventStatus,
 } from '@crease/contract';
-import type { catalogEvents, catalogLeagues } from '../db/schema';
+import type { catalogEvents, catalogLeagues } from './tables';
 import type { StoredState } from './match-state';
 import { scoreSummary } from './match-state';
 

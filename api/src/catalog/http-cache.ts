@@ -11,7 +11,7 @@ import {
 } from '@crease/contract';
 import type { EventListQuery } from '@crease/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from '../errors';
+import { ApiError } from './errors';
 import type { EventFilter } from './catalog-reads';
 import { parseInstant } from './instant';
 import type { CatalogReadCache } from './read-cache';

@@ -3,7 +3,7 @@
  * the format (RFC 3339, real calendar days); this keeps years PostgreSQL cannot hold (year 0,
  * negative years) and absurd ones out, so they are a 400 naming the field, never a 500.
  */
-import { ApiError } from '../errors';
+import { ApiError } from './errors';
 
 const EARLIEST = Date.UTC(2000, 0, 1);
 const LATEST = Date.UTC(2100, 0, 1);

@@ -1,5 +1,5 @@
 import type { Team } from '@crease/contract';
-import { isApiError } from '../errors';
+import { isApiError } from './errors';
 import { applyStateChange, scoreSummary } from './match-state';
 import type { StoredState } from './match-state';
 

@@ -6,7 +6,7 @@
  */
 import { MATCH_STATUS_MOVES, STREAM_EVENT_STATUS_MOVES } from '@crease/contract';
 import type { Innings, MatchState, MatchStateChange, Team } from '@crease/contract';
-import { ApiError } from '../errors';
+import { ApiError } from './errors';
 
 export type StoredState = Omit<MatchState, 'scoreSummary'>;
 

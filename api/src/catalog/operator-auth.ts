@@ -7,8 +7,8 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { ApiConfig } from '../config';
-import { ApiError } from '../errors';
+import type { ApiConfig } from '../platform/config';
+import { ApiError } from './errors';
 
 const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
 

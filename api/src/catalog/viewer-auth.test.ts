@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AccessTokens } from '../security/access-tokens';
+import { AccessTokens } from '../accounts/access-tokens';
 import { ViewerTokenCheck } from './viewer-auth';
 
 const tokens = new AccessTokens(crypto.randomBytes(32), 'crease-api', 900);

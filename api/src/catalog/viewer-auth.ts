@@ -10,8 +10,8 @@
  * the oldest entry goes first.
  */
 import type { FastifyRequest } from 'fastify';
-import { ApiError } from '../errors';
-import type { AccessTokens } from '../security/access-tokens';
+import { ApiError } from './errors';
+import type { AccessTokens } from '../accounts';
 
 const MAX_REMEMBERED = 10_000;
 

@@ -3,9 +3,9 @@
  * configured database, for cron or a Kubernetes CronJob. Prints what it deleted as JSON.
  */
 import path from 'node:path';
-import { ConfigError, loadApiConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { cleanExpired } from '../db/housekeeping';
+import { ConfigError, loadApiConfig } from '../platform/config';
+import { openDatabase } from '../platform/db/client';
+import { cleanExpired } from '../ops/housekeeping';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 

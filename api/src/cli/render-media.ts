@@ -3,7 +3,7 @@
  * long it took. `npm start` and the e2e web server run the same step before serving.
  */
 import path from 'node:path';
-import { loadApiConfig } from '../config';
+import { loadApiConfig } from '../platform/config';
 import { ensureStreamMedia } from '../streams/media/render-media';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');

@@ -1,9 +1,10 @@
 /** `npm run seed -w api`: run every development seeder against the configured database. */
 import path from 'node:path';
-import { ConfigError, loadApiConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { runSeeders } from '../db/seed';
-import { PasswordHasher } from '../security/passwords';
+import { ConfigError, loadApiConfig } from '../platform/config';
+import { openDatabase } from '../platform/db/client';
+import { runSeeders } from '../platform/db/seed';
+import { PasswordHasher } from '../accounts/passwords';
+import { SEEDERS } from '../seeders';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -12,9 +13,14 @@ async function main() {
   if (config.env === 'production') throw new ConfigError('Seed data is for development only.');
   const database = await openDatabase(config);
   try {
-    await runSeeders(database.db, { hasher: new PasswordHasher(config.argon2), config }, {
-      info: (_obj: unknown, message?: string) => console.info(message),
-    } as never);
+    await runSeeders(
+      database.db,
+      { hasher: new PasswordHasher(config.argon2), config },
+      {
+        info: (_obj: unknown, message?: string) => console.info(message),
+      } as never,
+      SEEDERS,
+    );
   } finally {
     await database.close();
   }

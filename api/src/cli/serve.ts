@@ -3,7 +3,7 @@
  * `npm start` mounts the same API inside the edge server on http://api.localhost:8080.
  */
 import path from 'node:path';
-import { ConfigError, createApi, loadApiConfig } from '../index';
+import { ConfigError, createApi, loadApiConfig } from '..';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 

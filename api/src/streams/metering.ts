@@ -14,8 +14,9 @@
  * heartbeats add up to the wall time instead of each rounding to zero.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { streams, subscriptions } from '../db/schema';
-import type { Executor, SubscriptionRow } from '../billing/subscription-machine';
+import { streams } from './tables';
+import { subscriptions } from '../billing';
+import type { Executor, SubscriptionRow } from '../billing';
 
 export type StreamRow = typeof streams.$inferSelect;
 

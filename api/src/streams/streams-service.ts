@@ -18,19 +18,22 @@ import type {
   StreamToken,
   VideoQuality,
 } from '@crease/contract';
-import type { BillingConfig } from '../billing/billing-config';
-import { deviceToWire, isRegistered, listDevices, maxDevicesFor } from '../billing/devices';
-import { entitlementFor } from '../billing/entitlement';
-import { lockSubscription, readSubscription } from '../billing/subscription-machine';
-import type { Executor, SubscriptionRow } from '../billing/subscription-machine';
-import { getEvent } from '../catalog/catalog-reads';
-import type { Db } from '../db/client';
-import { catalogLeagues, devices, streams, users } from '../db/schema';
-import { ApiError } from '../errors';
+import type { BillingConfig } from '../platform/billing-config';
+import { deviceToWire, isRegistered, listDevices, maxDevicesFor } from '../billing';
+import { entitlementFor } from '../billing';
+import { lockSubscription, readSubscription } from '../billing';
+import type { Executor, SubscriptionRow } from '../billing';
+import { getEvent } from '../catalog';
+import type { Db } from '../platform/db/client';
+import { catalogLeagues } from '../catalog';
+import { devices } from '../billing';
+import { streams } from './tables';
+import { users } from '../accounts';
+import { ApiError } from './errors';
 import { settleAccount } from './metering';
 import type { StreamRow } from './metering';
 import type { PlaybackTokens } from './playback-token';
-import type { StreamConfig } from './stream-config';
+import type { StreamConfig } from '../platform/stream-config';
 
 /** A heartbeat "sent" later than this beyond the server's now is from the future: it counts zero. */
 export const HEARTBEAT_FUTURE_SKEW_MS = 5_000;

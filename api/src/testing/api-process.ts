@@ -9,10 +9,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { createApi } from '../app';
 import type { ApiApp } from '../app';
-import { ControlledClock } from '../clock';
-import { loadApiConfig } from '../config';
-import { openDatabase } from '../db/client';
-import type { Database } from '../db/client';
+import { ControlledClock } from '../platform/clock';
+import { loadApiConfig } from '../platform/config';
+import { openDatabase } from '../platform/db/client';
+import type { Database } from '../platform/db/client';
 
 export type ControlMessage =
   | { type: 'open'; databaseUrl: string | null }

@@ -32,14 +32,14 @@ const one = (kind: string, name?: string): Obj => {
   return found[0]!;
 };
 
-/** Every environment variable the API reads (api/src/config.ts and the parts it delegates to). */
+/** Every environment variable the API reads (api/src/platform/config.ts and the parts it delegates to). */
 const apiEnvNames = new Set(
   [
     ...[
-      'config.ts',
-      'config-production.ts',
-      'streams/stream-config.ts',
-      'billing/billing-config.ts',
+      'platform/config.ts',
+      'platform/config-production.ts',
+      'platform/stream-config.ts',
+      'platform/billing-config.ts',
     ]
       .map((file) => fs.readFileSync(path.join(API_SRC, file), 'utf8'))
       .join('\n')

@@ -23,6 +23,14 @@ export const SHELL_LAYERS = [
   'routes',
 ];
 
+/**
+ * The API's features, lowest first (decision 190). A feature imports platform/, its own files,
+ * and the index.ts of a feature below it; a feature's tables.ts may also take a lower feature's
+ * tables.ts (a foreign key). platform/ imports no feature; app.ts, services.ts, cli/ and testing/
+ * at the top wire the features together. Tests may reach anywhere inside the API.
+ */
+export const API_FEATURES = ['accounts', 'catalog', 'billing', 'streams', 'ops'];
+
 const APP_FOLDER = /^(shell|api|deploy|e2e|mf-[a-z0-9-]+)$/;
 const isRemote = (area) => /^mf-/.test(area);
 const TEST_FILE = /(\.test\.[cm]?[jt]sx?$)|([\\/](testing|test-support|bench)[\\/])/;
@@ -40,6 +48,12 @@ const MESSAGES = {
   e2eToApp:
     'e2e drives the running site; it never imports app source (shared facts come from @crease/contract).',
   testUtilsOutsideTests: '@crease/test-utils is for tests only.',
+  apiPlatformToFeature:
+    'API walls: platform/ imports no feature and nothing above it (app.ts, services.ts, index.ts); pass it what it needs.',
+  apiFeatureToTop:
+    'API walls: a feature never imports app.ts, services.ts or index.ts; it takes what it uses (db, clock, mailer…).',
+  apiFeatureInside:
+    "API walls: a feature imports another feature only through that feature's index.ts.",
   apiTestingOnly:
     'A frontend test may start the real API only through its test harness (api/testing/...).',
 };
@@ -100,6 +114,37 @@ function layerProblem(file, specifier) {
   return `Shell layers: ${fromLayer}/ sits below ${toLayer}/ and must not import it (lowest first: ${SHELL_LAYERS.join(' < ')}).`;
 }
 
+const API_SRC = path.join(ROOT, 'api', 'src');
+
+/** The part of api/src a file is in: "platform", a feature, "top" (app.ts, cli/, testing/…), or null. */
+function apiPartOf(file) {
+  const parts = path.relative(API_SRC, file).split(path.sep);
+  if (parts[0] === '..' || path.isAbsolute(parts[0] ?? '')) return null;
+  const first = parts[0] ?? '';
+  // A bare folder (`../billing`) is that feature's index.ts.
+  if (first === 'platform' || API_FEATURES.includes(first)) return first;
+  return 'top';
+}
+
+/** Why an API source file may not import `specifier` (a relative path inside the API), or null. */
+function apiWallProblem(file, specifier) {
+  if (!specifier.startsWith('.') || TEST_FILE.test(file)) return null;
+  const from = apiPartOf(file);
+  const target = path.resolve(path.dirname(file), specifier);
+  const to = apiPartOf(target);
+  if (from === null || from === 'top' || to === null || to === from) return null;
+  if (from === 'platform') return MESSAGES.apiPlatformToFeature;
+  if (to === 'platform') return null;
+  if (to === 'top') return MESSAGES.apiFeatureToTop;
+  const below = API_FEATURES.indexOf(to) < API_FEATURES.indexOf(from);
+  const inside = path.relative(path.join(API_SRC, to), target).replace(/\.ts$/, '');
+  const tablesToTables = inside === 'tables' && /[\\/]tables\.ts$/.test(file);
+  if (below && (inside === '' || inside === 'index' || tablesToTables)) return null;
+  if (!below)
+    return `API walls: ${from}/ sits below ${to}/ and must not import it (lowest first: ${API_FEATURES.join(' < ')}).`;
+  return MESSAGES.apiFeatureInside;
+}
+
 /** A string literal, or a template literal without expressions: what an import can be checked by. */
 function staticString(node) {
   if (!node) return null;
@@ -114,7 +159,7 @@ export const wallsRule = {
   meta: {
     type: 'problem',
     schema: [],
-    docs: { description: 'The walls between apps and the layers inside the shell.' },
+    docs: { description: "The walls between apps, the shell's layers and the API's features." },
   },
   create(context) {
     const file = context.filename;
@@ -126,7 +171,8 @@ export const wallsRule = {
       const to = areaOfSpecifier(specifier, file);
       const message =
         wallBetween(from, to, specifier, file) ??
-        (from === 'shell' && to === 'shell' ? layerProblem(file, specifier) : null);
+        (from === 'shell' && to === 'shell' ? layerProblem(file, specifier) : null) ??
+        (from === 'api' && to === 'api' ? apiWallProblem(file, specifier) : null);
       if (message) context.report({ node: sourceNode ?? node, message });
     };
     const isRequire = (callee) =>

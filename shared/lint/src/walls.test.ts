@@ -96,6 +96,41 @@ const violations: [string, Case, RegExp][] = [
     { file: 'shell/src/remotes/x.ts', code: "export { a } from '../routes/create-routes';" },
     /remotes\/ sits below routes\//,
   ],
+  [
+    'API: platform/ imports a feature',
+    { file: 'api/src/platform/http/x.ts', code: "export { a } from '../../accounts';" },
+    /platform\/ imports no feature/,
+  ],
+  [
+    'API: platform/ imports services.ts (above it)',
+    { file: 'api/src/platform/x.ts', code: "import type { ApiServices } from '../services';" },
+    /platform\/ imports no feature and nothing above it/,
+  ],
+  [
+    'API: a feature imports services.ts instead of taking what it uses',
+    { file: 'api/src/billing/x.ts', code: "import type { ApiServices } from '../services';" },
+    /takes what it uses/,
+  ],
+  [
+    "API: a feature reaches into a lower feature's file, not its index.ts",
+    { file: 'api/src/billing/x.ts', code: "export { a } from '../accounts/sessions';" },
+    /only through that feature's index\.ts/,
+  ],
+  [
+    'API: a lower feature imports a higher one (accounts -> billing)',
+    { file: 'api/src/accounts/routes/x.ts', code: "export { a } from '../../billing';" },
+    /accounts\/ sits below billing\//,
+  ],
+  [
+    "API: a feature's tables.ts reaches a higher feature's tables",
+    { file: 'api/src/accounts/tables.ts', code: "export { a } from '../streams/tables';" },
+    /accounts\/ sits below streams\//,
+  ],
+  [
+    "API: a feature's service takes a lower feature's tables.ts directly",
+    { file: 'api/src/streams/x.ts', code: "export { a } from '../billing/tables';" },
+    /only through that feature's index\.ts/,
+  ],
 ];
 
 const allowed: [string, Case][] = [
@@ -115,6 +150,25 @@ const allowed: [string, Case][] = [
   [
     'a test imports @crease/test-utils',
     { file: 'api/src/x.test.ts', code: "export { a } from '@crease/test-utils/chromium';" },
+  ],
+  [
+    "API: a feature imports a lower feature's index.ts and platform/",
+    {
+      file: 'api/src/streams/routes/x.ts',
+      code: "export { a } from '../../billing';\nexport { b } from '../../platform/errors';",
+    },
+  ],
+  [
+    "API: a feature's tables.ts takes a lower feature's tables.ts (a foreign key)",
+    { file: 'api/src/billing/tables.ts', code: "export { users } from '../accounts/tables';" },
+  ],
+  [
+    'API: app.ts wires every feature',
+    { file: 'api/src/app.ts', code: "export { a } from './billing/routes/checkouts';" },
+  ],
+  [
+    "API: a feature's test reaches the test harness",
+    { file: 'api/src/billing/x.test.ts', code: "export { a } from '../testing/test-api';" },
   ],
 ];
 

@@ -5,7 +5,7 @@
  * /secure-payment screen is then never shown.
  */
 import Stripe from 'stripe';
-import type { BillingConfig } from '../billing-config';
+import type { BillingConfig } from '../../platform/billing-config';
 import type {
   CheckoutSession,
   CheckoutSessionInput,

@@ -7,10 +7,10 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { catalogEvents, catalogLeagues } from '../../db/schema';
-import { isApiError } from '../../errors';
+import { catalogEvents, catalogLeagues } from '../tables';
+import { isApiError } from '../errors';
 import type { Catalog } from '../catalog';
-import type { Db } from '../../db/client';
+import type { Db } from '../../platform/db/client';
 import { DEMO_TEMPLATES } from './demo-leagues';
 import type { DemoTemplate } from './demo-leagues';
 import { DEMO_PAST_HOURS, demoFixtures, dueSteps } from './demo-schedule';

@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { StreamEventStatus } from '@crease/contract';
-import type { Db } from '../../db/client';
-import type { CatalogReadCache } from '../../catalog/read-cache';
+import type { Db } from '../../platform/db/client';
+import type { CatalogReadCache } from '../../catalog';
 
 export interface ChannelState {
   channelId: string;

@@ -6,7 +6,7 @@
  * for STANDING_TTL_MS, so a closed stream's token is refused within that time, and the origin's
  * hot path costs one indexed lookup per stream per few seconds, not one per request.
  */
-import type { PreparedQuery } from '../../db/client';
+import type { PreparedQuery } from '../../platform/db/client';
 import type { PlaybackClaims } from '../playback-token';
 
 export type StreamStanding = 'open' | 'closed' | 'signed-out';

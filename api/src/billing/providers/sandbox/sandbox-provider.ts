@@ -1,26 +1,11 @@
 /**
- * The embedded sandbox payment provider (decision 092). It behaves like a real one: checkout
- * sessions in its own tables, a hosted card page (the mf-billing /secure-payment screen calls
- * `submitCard` and `confirm` through sandbox-provider routes), test cards, a 3-D-Secure-style
- * step, and asynchronous webhooks signed like Stripe's, sent over real HTTP from a durable
- * outbox. The API learns about money only from those webhooks, never from this code directly.
+ * The sandbox payment adapter (decision 092): the API's PaymentProvider over the simulated
+ * provider (simulated-provider.ts), as stripe-provider.ts is over Stripe. It opens checkout
+ * sessions there and reads the webhooks it signs; the API learns about money only from those
+ * webhooks, never from this code directly.
  */
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { and, eq, inArray, lte } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type {
-  PaymentFailureCode,
-  SandboxPaymentResult,
-  SandboxSessionView,
-} from '@crease/contract';
-import type { Db } from '../../../db/client';
-import { sandboxCharges, sandboxSessions } from '../../../db/schema';
-import { ApiError } from '../../../errors';
-import type { BillingConfig } from '../../billing-config';
-import type { Clock } from '../../../clock';
-import { toMajor } from '../../money';
+import type { PaymentFailureCode } from '@crease/contract';
+import type { BillingConfig } from '../../../platform/billing-config';
 import type {
   CheckoutSession,
   CheckoutSessionInput,
@@ -29,102 +14,34 @@ import type {
 } from '../payment-provider';
 import { WebhookVerificationError } from '../payment-provider';
 import { SANDBOX_SIGNATURE_HEADER, verifySignatureHeader } from '../webhook-signature';
-import { cardDigits, cardOutcome, cardProblem } from './sandbox-cards';
-import type { CardOutcome } from './sandbox-cards';
-import { WebhookDispatcher } from './webhook-dispatcher';
-
-export const SANDBOX_MERCHANT = 'Crease';
-export const SANDBOX_WEBHOOK_PATH = '/api/v1/billing/webhooks/sandbox';
-
-const EVENT_COMPLETED = 'checkout.session.completed';
-const EVENT_FAILED = 'checkout.session.payment_failed';
-const EVENT_EXPIRED = 'checkout.session.expired';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Session = typeof sandboxSessions.$inferSelect;
-
-const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
-
-export interface CardInput {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
-
-/** An outcome to report after the transaction committed (a decline is still a 402). */
-type Attempt =
-  | { status: 'SUCCEEDED' | 'REQUIRES_CONFIRMATION'; returnUrl: string }
-  | { status: 'FAILED'; code: PaymentFailureCode; message: string };
+import { EVENT_COMPLETED, EVENT_EXPIRED, EVENT_FAILED } from './simulated-provider';
+import type { SimulatedProvider } from './simulated-provider';
 
 export class SandboxProvider implements PaymentProvider {
   readonly system = 'SANDBOX' as const;
   readonly webhookName = 'sandbox';
-  readonly dispatcher: WebhookDispatcher;
-  /** This API's own address once it listens (the default webhook target). */
-  private selfOrigin: string | null = null;
 
   constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
+    /** The simulated provider this adapter talks to (its hosted-page routes use it directly). */
+    readonly simulated: SimulatedProvider,
     private readonly config: BillingConfig,
-    /** The site's first origin: the API host api.<site domain> is the fallback target. */
-    private readonly siteOrigin: string,
-    log: FastifyBaseLogger,
-  ) {
-    this.dispatcher = new WebhookDispatcher(db, clock, log, {
-      secret: config.sandbox.webhookSecret,
-      intervalMs: config.sandbox.dispatchIntervalMs,
-      retryBaseMs: config.sandbox.retryBaseMs,
-      retryMaxMs: config.sandbox.retryMaxMs,
-      target: () => this.webhookTarget(),
-      beforePass: () => this.expireSessions(),
-    });
-  }
-
-  /** Called when the API listens: webhooks go to its own address (loopback for a wildcard). */
-  listeningOn(address: AddressInfo): void {
-    const host =
-      address.address === '0.0.0.0' || address.address === '::'
-        ? '127.0.0.1'
-        : address.family === 'IPv6'
-          ? `[${address.address}]`
-          : address.address;
-    this.selfOrigin = `http://${host}:${address.port}`;
-  }
-
-  webhookTarget(): string {
-    if (this.config.sandbox.webhookUrl) return this.config.sandbox.webhookUrl;
-    if (this.selfOrigin) return `${this.selfOrigin}${SANDBOX_WEBHOOK_PATH}`;
-    // Mounted inside the edge (npm start): the API host of the site, api.<site host> (SPEC §7).
-    const site = new URL(this.siteOrigin);
-    return `${site.protocol}//api.${site.host}${SANDBOX_WEBHOOK_PATH}`;
-  }
+  ) {}
 
   start(): void {
-    this.dispatcher.start();
+    this.simulated.start();
   }
 
   stop(): Promise<void> {
-    return this.dispatcher.stop();
+    return this.simulated.stop();
   }
 
-  async createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession> {
-    const id = newId('cs_test');
-    await this.db.insert(sandboxSessions).values({
-      id,
-      reference: input.checkoutId,
-      description: input.description,
-      amountCents: input.amountCents,
-      currency: input.currency,
-      returnUrl: input.returnUrl,
-      createdAt: this.clock.now(),
-      expiresAt: input.expiresAt,
-    });
-    return {
-      sessionId: id,
-      redirectUrl: `${input.siteOrigin}/secure-payment?session=${encodeURIComponent(id)}`,
-    };
+  createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession> {
+    return this.simulated.openSession(input);
+  }
+
+  /** A displaced checkout's session ends at once (decision 203): its hosted page refuses it. */
+  expireCheckoutSession(sessionId: string): Promise<void> {
+    return this.simulated.expireCheckoutSession(sessionId);
   }
 
   verifyWebhook(
@@ -177,250 +94,6 @@ export class SandboxProvider implements PaymentProvider {
       failureCode: (failure?.code as PaymentFailureCode | undefined) ?? null,
       failureMessage: failure?.message ?? null,
       payload,
-    };
-  }
-
-  /**
-   * Sessions nobody paid before they ended become EXPIRED, each with a
-   * `checkout.session.expired` webhook (as Stripe sends), so the API frees what the checkout
-   * held (a coupon redemption). One statement claims them, so two replicas send one event each.
-   */
-  async expireSessions(): Promise<void> {
-    await this.expireOpen(lte(sandboxSessions.expiresAt, this.clock.now()));
-  }
-
-  /**
-   * A session ended before its time (a newer checkout took its coupon's place, decision 203): the
-   * hosted page refuses it from now on, and the API hears of it by the same webhook. A session
-   * already paid or ended is left alone; its own row lock orders this after a payment under way.
-   */
-  async expireCheckoutSession(sessionId: string): Promise<void> {
-    await this.expireOpen(eq(sandboxSessions.id, sessionId));
-  }
-
-  /** Ends the open sessions that match, each with its webhook, in one claiming statement. */
-  private async expireOpen(which: SQL): Promise<void> {
-    const now = this.clock.now();
-    const expired = await this.db.transaction(async (tx) => {
-      const rows = await tx
-        .update(sandboxSessions)
-        .set({ status: 'EXPIRED' })
-        .where(and(inArray(sandboxSessions.status, ['OPEN', 'REQUIRES_CONFIRMATION']), which))
-        .returning();
-      for (const session of rows)
-        await this.dispatcher.enqueue(
-          tx,
-          ...this.event(EVENT_EXPIRED, session, now, {
-            payment_status: 'unpaid',
-            payment_intent: null,
-            last_payment_error: {
-              code: 'SESSION_EXPIRED',
-              message: 'The payment page expired before the payment was made.',
-            },
-          }),
-        );
-      return rows.length;
-    });
-    if (expired > 0) this.dispatcher.kick();
-  }
-
-  /** An event in Stripe's shape for a session: [event id, the exact JSON body]. */
-  private event(
-    type: string,
-    session: Session,
-    now: Date,
-    fields: Record<string, unknown>,
-  ): [string, string] {
-    const eventId = newId('evt');
-    const payload = JSON.stringify({
-      id: eventId,
-      object: 'event',
-      type,
-      created: Math.floor(now.getTime() / 1000),
-      livemode: false,
-      data: {
-        object: {
-          id: session.id,
-          object: 'checkout.session',
-          client_reference_id: session.reference,
-          amount_total: session.amountCents,
-          currency: session.currency.toLowerCase(),
-          ...fields,
-        },
-      },
-    });
-    return [eventId, payload];
-  }
-
-  /** The hosted page's view of a session. */
-  async view(sessionId: string): Promise<SandboxSessionView> {
-    const [session] = await this.db
-      .select()
-      .from(sandboxSessions)
-      .where(eq(sandboxSessions.id, sessionId));
-    if (!session) throw new ApiError('SESSION_NOT_FOUND');
-    const expired = session.status !== 'SUCCEEDED' && session.expiresAt <= this.clock.now();
-    return {
-      sessionId: session.id,
-      merchant: SANDBOX_MERCHANT,
-      description: session.description,
-      amount: toMajor(session.amountCents),
-      currency: session.currency,
-      status: expired ? 'EXPIRED' : (session.status as SandboxSessionView['status']),
-      lastFailure:
-        session.lastFailureCode && session.lastFailureMessage
-          ? {
-              code: session.lastFailureCode as PaymentFailureCode,
-              message: session.lastFailureMessage,
-            }
-          : null,
-      returnUrl: session.returnUrl,
-      expiresAt: session.expiresAt.toISOString(),
-    };
-  }
-
-  /** The card form's submission: validate like a real form, then act like the test card. */
-  async submitCard(sessionId: string, card: CardInput): Promise<SandboxPaymentResult> {
-    const problem = cardProblem(card, this.clock.now());
-    if (problem) throw new ApiError(problem.code, problem.message);
-    const digits = cardDigits(card.number);
-    const outcome = cardOutcome(digits);
-    const attempt = await this.db.transaction(async (tx) => {
-      const session = await this.lockOpenSession(tx, sessionId);
-      // A new card replaces one still waiting for its confirmation step.
-      await tx
-        .update(sandboxCharges)
-        .set({ status: 'failed', failureCode: 'SUPERSEDED' })
-        .where(
-          and(
-            eq(sandboxCharges.sessionId, sessionId),
-            eq(sandboxCharges.status, 'pending_confirmation'),
-          ),
-        );
-      return this.charge(tx, session, outcome, digits.slice(-4));
-    });
-    return this.report(attempt);
-  }
-
-  /** The 3-D-Secure-style step: the viewer approves or refuses in their "bank" dialog. */
-  async confirm(sessionId: string, approve: boolean): Promise<SandboxPaymentResult> {
-    const attempt = await this.db.transaction(async (tx) => {
-      const session = await this.lockOpenSession(tx, sessionId);
-      if (session.status !== 'REQUIRES_CONFIRMATION')
-        throw new ApiError('SESSION_NOT_AWAITING_CONFIRMATION');
-      const [pending] = await tx
-        .select()
-        .from(sandboxCharges)
-        .where(
-          and(
-            eq(sandboxCharges.sessionId, sessionId),
-            eq(sandboxCharges.status, 'pending_confirmation'),
-          ),
-        );
-      if (!pending) throw new ApiError('SESSION_NOT_AWAITING_CONFIRMATION');
-      await tx
-        .update(sandboxCharges)
-        .set({ status: 'failed', failureCode: approve ? 'CONFIRMED' : 'AUTHENTICATION_FAILED' })
-        .where(eq(sandboxCharges.id, pending.id));
-      const outcome: CardOutcome = approve
-        ? { kind: 'SUCCEEDS' }
-        : {
-            kind: 'FAILS',
-            code: 'AUTHENTICATION_FAILED',
-            message: 'The payment was not confirmed with your bank. Try again or use another card.',
-          };
-      return this.charge(tx, session, outcome, pending.cardLast4);
-    });
-    return this.report(attempt);
-  }
-
-  private async lockOpenSession(tx: Tx, sessionId: string): Promise<Session> {
-    const [session] = await tx
-      .select()
-      .from(sandboxSessions)
-      .where(eq(sandboxSessions.id, sessionId))
-      .for('update');
-    if (!session) throw new ApiError('SESSION_NOT_FOUND');
-    if (session.status === 'SUCCEEDED') throw new ApiError('SESSION_ALREADY_PAID');
-    if (session.status === 'EXPIRED' || session.expiresAt <= this.clock.now())
-      throw new ApiError('SESSION_EXPIRED');
-    return session;
-  }
-
-  /** Records the charge and, for a final outcome, the webhook event, in the caller's transaction. */
-  private async charge(
-    tx: Tx,
-    session: Session,
-    outcome: CardOutcome,
-    last4: string,
-  ): Promise<Attempt> {
-    const now = this.clock.now();
-    const chargeId = newId('ch');
-    if (outcome.kind === 'REQUIRES_CONFIRMATION') {
-      await tx.insert(sandboxCharges).values({
-        id: chargeId,
-        sessionId: session.id,
-        amountCents: session.amountCents,
-        status: 'pending_confirmation',
-        cardLast4: last4,
-        createdAt: now,
-      });
-      await tx
-        .update(sandboxSessions)
-        .set({ status: 'REQUIRES_CONFIRMATION' })
-        .where(eq(sandboxSessions.id, session.id));
-      return { status: 'REQUIRES_CONFIRMATION', returnUrl: session.returnUrl };
-    }
-    const succeeded = outcome.kind === 'SUCCEEDS';
-    // The partial unique index allows one succeeded charge per session: a racing second
-    // success fails here and rolls back, so the money is taken once.
-    await tx.insert(sandboxCharges).values({
-      id: chargeId,
-      sessionId: session.id,
-      amountCents: session.amountCents,
-      status: succeeded ? 'succeeded' : 'failed',
-      failureCode: succeeded ? null : outcome.code,
-      cardLast4: last4,
-      createdAt: now,
-    });
-    await tx
-      .update(sandboxSessions)
-      .set(
-        succeeded
-          ? { status: 'SUCCEEDED', lastFailureCode: null, lastFailureMessage: null }
-          : { status: 'OPEN', lastFailureCode: outcome.code, lastFailureMessage: outcome.message },
-      )
-      .where(eq(sandboxSessions.id, session.id));
-    const [eventId, payload] = this.event(
-      succeeded ? EVENT_COMPLETED : EVENT_FAILED,
-      session,
-      now,
-      {
-        payment_status: succeeded ? 'paid' : 'unpaid',
-        payment_intent: chargeId,
-        last_payment_error: succeeded ? null : { code: outcome.code, message: outcome.message },
-      },
-    );
-    await this.dispatcher.enqueue(tx, eventId, payload);
-    return succeeded
-      ? { status: 'SUCCEEDED', returnUrl: session.returnUrl }
-      : { status: 'FAILED', code: outcome.code, message: outcome.message };
-  }
-
-  private report(attempt: Attempt): SandboxPaymentResult {
-    if (attempt.status === 'FAILED') {
-      this.dispatcher.kick();
-      throw new ApiError(attempt.code, attempt.message);
-    }
-    if (attempt.status === 'SUCCEEDED') this.dispatcher.kick();
-    return {
-      status: attempt.status,
-      failureCode: null,
-      message:
-        attempt.status === 'SUCCEEDED'
-          ? 'Payment received. We are confirming it with Crease.'
-          : 'Confirm this payment with your bank.',
-      returnUrl: attempt.returnUrl,
     };
   }
 }

@@ -10,9 +10,9 @@ import https from 'node:https';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/client';
-import { webhookDeliveries } from '../../../db/schema';
-import type { Clock } from '../../../clock';
+import type { Db } from '../../../platform/db/client';
+import { webhookDeliveries } from '../../tables';
+import type { Clock } from '../../../platform/clock';
 import { SANDBOX_SIGNATURE_HEADER, signatureHeader } from '../webhook-signature';
 
 /** Anything that can insert (the db or an open transaction). */

@@ -1,0 +1,128 @@
+/**
+ * The viewers' records behind the accounts routes: registering, password-reset links, and
+ * setting a new password (which signs sessions out). The routes check input and answer; the SQL
+ * lives here. Each function takes what it uses (the database, the sessions), not every service.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { DEFAULT_FIRST_NAME, DEFAULT_LAST_NAME } from '@crease/contract';
+import type { Db } from '../platform/db/client';
+import type { Sessions } from './sessions';
+import { passwordResetTokens, users } from './tables';
+
+type SessionRevoker = Pick<Sessions, 'revokeAllForUser'>;
+
+/** A new viewer with the default names (SPEC §3); null when the email is already registered. */
+export async function createViewer(
+  db: Db,
+  viewer: { email: string; passwordHash: string; emailSubscribe: boolean },
+): Promise<string | null> {
+  const [created] = await db
+    .insert(users)
+    .values({
+      id: crypto.randomUUID(),
+      email: viewer.email,
+      passwordHash: viewer.passwordHash,
+      firstName: DEFAULT_FIRST_NAME,
+      lastName: DEFAULT_LAST_NAME,
+      emailSubscribe: viewer.emailSubscribe,
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return created?.id ?? null;
+}
+
+/** What the password grant checks for an email (active or not), or undefined. */
+export async function signInRecord(db: Db, email: string) {
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash, active: users.active })
+    .from(users)
+    .where(eq(users.email, email));
+  return user;
+}
+
+/** The id of the active account with this email, or null. */
+export async function activeViewerId(db: Db, email: string): Promise<string | null> {
+  const [user] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), eq(users.active, true)));
+  return user?.id ?? null;
+}
+
+/** Stores a reset link's token (hashed) for an account, valid for `ttlSeconds` from `now`. */
+export async function storeResetToken(
+  db: Db,
+  userId: string,
+  tokenHash: string,
+  now: Date,
+  ttlSeconds: number,
+): Promise<void> {
+  await db.insert(passwordResetTokens).values({
+    id: crypto.randomUUID(),
+    userId,
+    tokenHash,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+  });
+}
+
+/** The reset link with this token hash for this email, used or not, or undefined. */
+export async function findResetLink(db: Db, tokenHash: string, email: string) {
+  const [row] = await db
+    .select({
+      id: passwordResetTokens.id,
+      userId: users.id,
+      usedAt: passwordResetTokens.usedAt,
+      expiresAt: passwordResetTokens.expiresAt,
+    })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), eq(users.email, email)));
+  return row;
+}
+
+/**
+ * Spends a reset link and sets the new password: false when the link was spent meanwhile.
+ * Every other outstanding link dies too, and every session signs out.
+ */
+export async function resetPassword(
+  db: Db,
+  sessions: SessionRevoker,
+  link: { id: string; userId: string },
+  passwordHash: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const spent = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.id, link.id), isNull(passwordResetTokens.usedAt)))
+      .returning({ id: passwordResetTokens.id });
+    if (spent.length === 0) return false;
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, link.userId));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, link.userId), isNull(passwordResetTokens.usedAt)));
+    await sessions.revokeAllForUser(tx, link.userId, 'password-reset');
+    return true;
+  });
+}
+
+/** Sets a signed-in viewer's new password; every other session signs out, theirs stays. */
+export async function changePassword(
+  db: Db,
+  sessions: SessionRevoker,
+  user: { id: string; sid: string },
+  passwordHash: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await sessions.revokeAllForUser(tx, user.id, 'password-change', user.sid);
+  });
+}

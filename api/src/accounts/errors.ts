@@ -1,0 +1,54 @@
+/**
+ * Accounts' error codes: sign-up, sign-in, passwords, the bot check, OAuth2 clients and tokens.
+ * The codes are the contract's (@crease/contract); each status and message is part of it too.
+ */
+import { MESSAGES } from '@crease/contract';
+import { ApiError, isApiError, registerErrors } from '../platform/errors';
+import type { ErrorTable } from '../platform/errors';
+
+export const ACCOUNT_ERRORS = {
+  INVALID_EMAIL: {
+    status: 400,
+    message: 'Enter an email address like name@example.com.',
+    oauth: 'invalid_request',
+  },
+  WEAK_PASSWORD: { status: 400, message: 'Choose a stronger password.', oauth: 'invalid_request' },
+  EMAIL_ALREADY_REGISTERED: {
+    status: 409,
+    message: 'An account with this email already exists. Sign in or reset your password.',
+    oauth: 'invalid_request',
+  },
+  INVALID_CREDENTIALS: {
+    status: 400,
+    message: 'The email or password is incorrect.',
+    oauth: 'invalid_grant',
+  },
+  INVALID_OLD_PASSWORD: {
+    status: 400,
+    message: 'Your current password is incorrect.',
+    oauth: 'invalid_request',
+  },
+  BOT_CHECK_FAILED: {
+    status: 400,
+    message: 'We could not verify that you are not a robot. Please try again.',
+    oauth: 'invalid_request',
+  },
+  RESET_LINK_EXPIRED: { status: 208, message: MESSAGES.resetLinkExpired, oauth: 'invalid_grant' },
+  INVALID_CLIENT: { status: 401, message: 'Unknown client.', oauth: 'invalid_client' },
+  UNSUPPORTED_GRANT_TYPE: {
+    status: 400,
+    message: 'grant_type must be password or refresh_token.',
+    oauth: 'unsupported_grant_type',
+  },
+  INVALID_SCOPE: { status: 400, message: 'scope must be API.', oauth: 'invalid_scope' },
+  INVALID_REFRESH_TOKEN: {
+    status: 400,
+    message: 'Your session has ended. Please sign in again.',
+    oauth: 'invalid_grant',
+  },
+} satisfies ErrorTable;
+
+registerErrors(ACCOUNT_ERRORS);
+
+/** This feature's code throws ApiError from here, so its table is loaded first. */
+export { ApiError, isApiError };

@@ -1,0 +1,10 @@
+/**
+ * What accounts offers the features above it (decision 190): who the caller is, the viewers'
+ * tables, and the attempt counters other per-network limits share.
+ */
+export type { AccessTokens } from './access-tokens';
+export { retryAfterSeconds } from './attempt-limits';
+export type { AttemptStore } from './attempt-store';
+export { authenticate } from './authenticate';
+export { DEMO_VIEWER } from './seed';
+export { mailOutbox, refreshFamilies, users } from './tables';

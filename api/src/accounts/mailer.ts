@@ -1,0 +1,47 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../platform/db/client';
+import { mailOutbox } from './tables';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The links in the message (the reset link), for the dev outbox and the log. */
+  links: string[];
+}
+
+export interface Mailer {
+  readonly transport: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+/** SMTP via nodemailer, when SMTP_URL is set. */
+export function smtpMailer(url: string, from: string): Mailer {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    transport: 'smtp',
+    async send({ to, subject, text, html }) {
+      await transporter.sendMail({ from, to, subject, text, html });
+    },
+  };
+}
+
+/**
+ * No SMTP: the database outbox is the delivery. Outside production it is readable at
+ * GET /api/v1/dev/outbox, and `announce` prints each link so the reset flow works locally.
+ */
+export function outboxMailer(db: Db, announce?: (message: MailMessage) => void): Mailer {
+  return {
+    transport: 'outbox',
+    async send(message) {
+      await db.insert(mailOutbox).values({
+        id: crypto.randomUUID(),
+        ...message,
+        transport: 'outbox',
+        sentAt: new Date(),
+      });
+      announce?.(message);
+    },
+  };
+}

@@ -1,0 +1,259 @@
+/**
+ * Registration, password reset (SPEC §7.2-7.3) and password change. Enumeration policy
+ * (decision 016): registration says "already registered" (the viewer needs to know); sign-in and
+ * reset never tell. All three hash a password either way, so timing does not tell either.
+ */
+import { Type } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ChangePasswordRequestSchema,
+  ForgotPasswordRequestSchema,
+  RegistrationRequestSchema,
+  ResetPasswordRequestSchema,
+} from '@crease/contract/schemas';
+import {
+  ACCOUNT_PATHS,
+  BOT_CHECK_HEADER,
+  MESSAGES,
+  emailProblem,
+  normalizeEmail,
+  passwordProblem,
+} from '@crease/contract';
+import {
+  activeViewerId,
+  changePassword,
+  createViewer,
+  findResetLink,
+  resetPassword,
+  storeResetToken,
+} from '../accounts-service';
+import { ApiError } from '../errors';
+import { authenticate } from '../authenticate';
+import { siteHostOf, siteOrigin } from '../../platform/http/site-host';
+import { loginAccountKey } from '../attempt-limits';
+import { countSignInAttempt, loginPairKey, networkOf } from '../sign-in-limits';
+import { hashOpaqueToken, newOpaqueToken } from '../opaque-tokens';
+import type { BotCheckAction } from '../bot-check';
+import {
+  ResultResponse,
+  botCheckHeader,
+  errorResponses,
+  result,
+} from '../../platform/http/error-schemas';
+
+const RegisterRequest = RegistrationRequestSchema;
+const InitResetRequest = ForgotPasswordRequestSchema;
+const ResetPasswordRequest = ResetPasswordRequestSchema;
+const ChangePasswordRequest = ChangePasswordRequestSchema;
+
+export const RESULT_MESSAGES = {
+  passwordReset: 'Your password has been reset. Sign in with your new password.',
+  passwordChanged: 'Your password has been changed. Other devices have been signed out.',
+} as const;
+
+/** The services Fastify hands every route (`app.services`, declared in app.ts). */
+type ApiServices = FastifyInstance['services'];
+
+async function requireBotCheck(
+  request: FastifyRequest,
+  services: ApiServices,
+  action: BotCheckAction,
+) {
+  const token = request.headers[BOT_CHECK_HEADER.toLowerCase()];
+  if (
+    !(await services.botCheck.verify(typeof token === 'string' ? token : undefined, action, {
+      ip: request.ip,
+      siteHost: siteHostOf(request, services.config),
+    }))
+  )
+    throw new ApiError('BOT_CHECK_FAILED');
+}
+
+function checkEmail(raw: string): string {
+  const problem = emailProblem(raw);
+  if (problem) throw new ApiError('INVALID_EMAIL', problem);
+  return normalizeEmail(raw);
+}
+
+function checkPassword(password: string, email: string): void {
+  const problem = passwordProblem(password, email);
+  if (problem) throw new ApiError('WEAK_PASSWORD', problem);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export async function authRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const services = app.services;
+  const { config } = services;
+
+  app.post(
+    `/${ACCOUNT_PATHS.register}`,
+    {
+      config: {
+        accepts: 'json',
+        idempotent: true,
+        rateLimit: { max: config.registerPerMinute, timeWindow: 60_000 },
+      },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Register a viewer (then sign in with the password grant)',
+        description: `Needs a bot-check token in ${BOT_CHECK_HEADER}. First and last name are fixed to defaults (SPEC §3). A registered email gets 409 EMAIL_ALREADY_REGISTERED (decision 016).`,
+        security: [{ botCheck: [], xsrf: [] }],
+        headers: botCheckHeader,
+        body: RegisterRequest,
+        response: {
+          201: Type.Object({ userId: Type.String({ format: 'uuid' }), email: Type.String() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      await requireBotCheck(request, services, 'register');
+      const email = checkEmail(body.email);
+      checkPassword(body.password, email);
+      // Hash before looking: a taken email costs the same time as a new one.
+      const passwordHash = await services.hasher.hash(body.password);
+      const userId = await createViewer(services.database.db, {
+        email,
+        passwordHash,
+        emailSubscribe: body.emailSubscribe,
+      });
+      if (!userId) throw new ApiError('EMAIL_ALREADY_REGISTERED');
+      return reply.code(201).send({ userId, email });
+    },
+  );
+
+  app.post(
+    `/${ACCOUNT_PATHS.initReset}`,
+    {
+      config: {
+        accepts: 'json',
+        idempotent: true,
+        rateLimit: { max: config.resetPerMinute, timeWindow: 60_000 },
+      },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Send a password-reset link',
+        description: `Always the same 200 answer whether or not the email has an account. Needs ${BOT_CHECK_HEADER}. The link is <site>/reset-password?email=…&token=…, valid for ${config.resetTokenSeconds} s, single use.`,
+        security: [{ botCheck: [], xsrf: [] }],
+        headers: botCheckHeader,
+        body: InitResetRequest,
+        response: { 200: ResultResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      await requireBotCheck(request, services, 'reset');
+      const email = checkEmail(body.email);
+      const origin = siteOrigin(request, services);
+      // The token, the mail and its delivery happen after the answer: the response time is the
+      // same whether or not the account exists.
+      services.background.run(async () => {
+        const { db } = services.database;
+        const userId = await activeViewerId(db, email);
+        if (!userId) return;
+        const token = newOpaqueToken();
+        await storeResetToken(
+          db,
+          userId,
+          hashOpaqueToken(token),
+          new Date(),
+          config.resetTokenSeconds,
+        );
+        const link = `${origin}/reset-password?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
+        const minutes = Math.round(config.resetTokenSeconds / 60);
+        await services.mailer.send({
+          to: email,
+          subject: 'Reset your Crease password',
+          text: `Someone asked to reset the password of your Crease account.\n\nReset it here (the link works once, for ${minutes} minutes):\n${link}\n\nIf it was not you, ignore this message: your password stays the same.`,
+          html: `<p>Someone asked to reset the password of your Crease account.</p><p><a href="${escapeHtml(link)}">Reset your password</a> (the link works once, for ${minutes} minutes).</p><p>If it was not you, ignore this message: your password stays the same.</p>`,
+          links: [link],
+        });
+      });
+      return result('RESET_EMAIL_SENT', MESSAGES.resetEmailSent, null);
+    },
+  );
+
+  app.post(
+    `/${ACCOUNT_PATHS.resetPassword}`,
+    {
+      config: {
+        accepts: 'json',
+        idempotent: true,
+        rateLimit: { max: config.resetPerMinute * 4, timeWindow: 60_000 },
+      },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Set a new password with a reset link',
+        description:
+          '200 PASSWORD_RESET on success (every session of the account is signed out). 208 RESET_LINK_EXPIRED when the link is expired, already used or unknown (SPEC §8).',
+        security: [{ xsrf: [] }],
+        body: ResetPasswordRequest,
+        response: { 200: ResultResponse, 208: ResultResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const email = normalizeEmail(body.email);
+      const expired = () =>
+        reply.code(208).send(result('RESET_LINK_EXPIRED', MESSAGES.resetLinkExpired, null));
+      const { db } = services.database;
+      const row = await findResetLink(db, hashOpaqueToken(body.token), email);
+      if (!row || row.usedAt || row.expiresAt <= new Date()) return expired();
+      checkPassword(body.newPassword, email);
+      const passwordHash = await services.hasher.hash(body.newPassword);
+      // Every other outstanding link dies too, and every session signs out.
+      const done = await resetPassword(db, services.sessions, row, passwordHash);
+      if (!done) return expired();
+      // Proving the mailbox lifts the account's hold everywhere, and on the network the link
+      // was opened from (decision 170).
+      await services.attempts.clear(loginAccountKey(email));
+      await services.attempts.clear(loginPairKey(email, networkOf(request.ip)));
+      return result('PASSWORD_RESET', RESULT_MESSAGES.passwordReset, row.userId);
+    },
+  );
+
+  app.post(
+    `/${ACCOUNT_PATHS.changePassword}`,
+    {
+      config: { accepts: 'json', idempotent: true },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Change the password of the signed-in viewer',
+        description: "Signs out every other session of the account; the caller's session stays.",
+        security: [{ bearer: [], xsrf: [] }],
+        body: ChangePasswordRequest,
+        response: { 200: ResultResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const user = await authenticate(request, services);
+      // Guesses at the old password count with the password grant's (decisions 055, 170):
+      // first counted, then checked, so parallel guesses cannot pass the limit.
+      const attempt = await countSignInAttempt(
+        services.attempts,
+        config,
+        user.email,
+        request.ip,
+        user.id,
+      );
+      if (!(await services.hasher.verify(user.passwordHash, body.oldPassword))) {
+        await attempt.failed();
+        throw new ApiError('INVALID_OLD_PASSWORD', undefined, { userId: user.id });
+      }
+      // The right old password was no failure: the counters get their attempt back.
+      await attempt.succeeded();
+      const problem = passwordProblem(body.newPassword, user.email);
+      if (problem) throw new ApiError('WEAK_PASSWORD', problem, { userId: user.id });
+      const passwordHash = await services.hasher.hash(body.newPassword);
+      await changePassword(services.database.db, services.sessions, user, passwordHash);
+      return result('PASSWORD_CHANGED', RESULT_MESSAGES.passwordChanged, user.id);
+    },
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * Accounts' tables: viewers, their sign-ins (refresh families and tokens), password resets, the
+ * mail outbox, spent bot-check proofs and the attempt counters behind the sign-in limits.
+ */
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ts } from '../platform/db/columns';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    /** Normalized (trimmed, lower-cased): one account per mailbox. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    emailSubscribe: boolean('email_subscribe').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    status: text('status').notNull().default('ACTIVE'),
+    region: text('region').notNull().default('GLOBAL'),
+    videoQuality: text('video_quality').notNull().default('AUTO'),
+    trialOverallTime: integer('trial_overall_time').notNull().default(0),
+    trialTodayTime: integer('trial_today_time').notNull().default(0),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+/** One sign-in: every refresh token rotated from it shares the family, and dies with it. */
+export const refreshFamilies = pgTable(
+  'refresh_families',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull(),
+    /** The absolute lifetime: no rotation extends a family past this. */
+    expiresAt: ts('expires_at').notNull(),
+    revokedAt: ts('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    /**
+     * The device (vidictId) this session registered as (POST devices binds it): signing that
+     * device out revokes the session with it (decision 104). null until it registers.
+     */
+    vidictId: text('vidict_id'),
+  },
+  (t) => [index('refresh_families_user_idx').on(t.userId)],
+);
+
+/** Opaque refresh tokens, stored as SHA-256 hashes; `usedAt` marks a token spent by rotation. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => refreshFamilies.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ts('created_at').notNull(),
+    /** The idle lifetime: unused for this long, the token is dead. */
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    /**
+     * Set when a refresh with an Idempotency-Key spent this token: its successor, sealed under a
+     * key derived from this token and that Idempotency-Key (refresh-retry.ts, decision 050), so
+     * only a retry of the same request can have it back, within the reuse grace window.
+     */
+    retrySealed: text('retry_sealed'),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+  ],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
+);
+
+/** Every message the API sends; without SMTP this table is the delivery (the dev outbox). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    links: jsonb('links').$type<string[]>().notNull(),
+    transport: text('transport').notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to, t.sentAt)],
+);
+
+/** Spent bot-check proofs, kept until their challenge expires (replay protection). */
+export const botCheckSpent = pgTable('bot_check_spent', {
+  key: text('key').primaryKey(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/**
+ * Fixed-window counters shared by every replica (brute force on the password grant).
+ * Key examples: `login:account:<email>`, `login:ip:<ip>`.
+ */
+export const rateCounters = pgTable('rate_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: ts('window_start').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});

@@ -1,0 +1,70 @@
+/**
+ * The demo viewer can watch at once (issue 11): whenever their plan is not running, this gives
+ * them a paid Annual period through the same path a provider webhook takes (a checkout, one
+ * ledger row, NONE/EXPIRED → ACTIVE), so /account and /payment-history show real data.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { BILLING_CURRENCY } from '@crease/contract';
+import { findPlan } from './plans';
+import { isEntitled, lockSubscription } from './subscription-machine';
+import { activatePaidPeriod } from './subscriptions';
+import { checkouts, payments } from './tables';
+import { users } from '../accounts';
+import type { Seeder } from '../platform/db/seed';
+import { DEMO_VIEWER } from '../accounts';
+
+export const DEMO_VIEWER_PLAN = 'annual';
+
+export const demoViewerPlanSeeder: Seeder = {
+  name: 'demo-viewer-plan',
+  async run(db) {
+    const [viewer] = await db.select().from(users).where(eq(users.email, DEMO_VIEWER.email));
+    const plan = await findPlan(db, DEMO_VIEWER_PLAN);
+    if (!viewer || !plan) return 'demo viewer or plan missing';
+    return db.transaction(async (tx) => {
+      const now = new Date();
+      const current = await lockSubscription(tx, viewer.id, now);
+      if (isEntitled(current, now)) return `${DEMO_VIEWER.email} already has a running plan`;
+      const checkoutId = randomUUID();
+      const paymentId = randomUUID();
+      await tx.insert(checkouts).values({
+        id: checkoutId,
+        userId: viewer.id,
+        planId: plan.id,
+        listPriceCents: plan.priceCents,
+        amountCents: plan.priceCents,
+        currency: BILLING_CURRENCY,
+        paymentSystem: 'SANDBOX',
+        sessionId: `cs_test_seed_${checkoutId}`,
+        redirectUrl: '/payment-process',
+        status: 'PAID',
+        createdAt: now,
+        expiresAt: now,
+        paidAt: now,
+      });
+      const subscription = await activatePaidPeriod(
+        tx,
+        viewer.id,
+        plan,
+        now,
+        `payment:${paymentId}`,
+      );
+      await tx.insert(payments).values({
+        id: paymentId,
+        userId: viewer.id,
+        checkoutId,
+        planId: plan.id,
+        planName: plan.name,
+        amountCents: plan.priceCents,
+        listPriceCents: plan.priceCents,
+        currency: BILLING_CURRENCY,
+        paymentSystem: 'SANDBOX',
+        providerReference: `ch_seed_${paymentId}`,
+        paidAt: now,
+        planEndDate: subscription.periodEnd ?? now,
+      });
+      return `${DEMO_VIEWER.email} has ${plan.name} until ${subscription.periodEnd?.toISOString()}`;
+    });
+  },
+};

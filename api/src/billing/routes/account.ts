@@ -1,0 +1,73 @@
+/** The SPEC §3 Account overview, and the viewer's settings (video quality, email subscription). */
+import { Type } from '@fastify/type-provider-typebox';
+import type { Static } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { BILLING_PATHS } from '@crease/contract';
+import { accountOverview } from '../account';
+import { users } from '../../accounts';
+import { authenticate } from '../../accounts';
+import {
+  AccountOverviewSchema,
+  AccountSettingsSchema,
+  VideoQualitySchema,
+  billingErrorResponses,
+} from '../schemas';
+
+const SettingsBody = Type.Object(
+  {
+    videoQuality: Type.Optional(VideoQualitySchema),
+    emailSubscribe: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const services = app.services;
+
+  app.get(
+    `/${BILLING_PATHS.account}`,
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'The account overview (SPEC §3): profile, plan, recent payments, devices',
+        security: [{ bearer: [] }],
+        response: { 200: AccountOverviewSchema, ...billingErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticate(request, services);
+      reply.header('cache-control', 'private, no-store');
+      return accountOverview(
+        services.database.db,
+        user,
+        services.config.billing,
+        services.clock.now(),
+      );
+    },
+  );
+
+  app.patch(
+    `/${BILLING_PATHS.accountSettings}`,
+    {
+      config: { accepts: 'json', idempotent: true },
+      schema: {
+        tags: ['billing'],
+        summary: 'Change the preferred video quality and/or the email subscription',
+        security: [{ bearer: [], xsrf: [] }],
+        body: SettingsBody,
+        response: { 200: AccountSettingsSchema, ...billingErrorResponses },
+      },
+    },
+    async (request) => {
+      const user = await authenticate(request, services);
+      const body = request.body as Static<typeof SettingsBody>;
+      const [row] = await services.database.db
+        .update(users)
+        .set({ ...body, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning({ videoQuality: users.videoQuality, emailSubscribe: users.emailSubscribe });
+      return row as Static<typeof AccountSettingsSchema>;
+    },
+  );
+}

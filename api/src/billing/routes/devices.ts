@@ -1,0 +1,118 @@
+/**
+ * Devices (SPEC §3 device registration): list, register (201 new, 200 known; one too many is
+ * 409 DEVICE_LIMIT_REACHED listing the devices), sign one out.
+ */
+import { Type } from '@fastify/type-provider-typebox';
+import type { Static } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { BILLING_PATHS } from '@crease/contract';
+import type { DeviceList } from '@crease/contract';
+import {
+  bindSessionToDevice,
+  deviceToWire,
+  listDevices,
+  maxDevicesFor,
+  registerDevice,
+  signOutDevice,
+} from '../devices';
+import { lockSubscription, readSubscription } from '../subscription-machine';
+import { authenticate } from '../../accounts';
+import {
+  DeviceLimitErrorSchema,
+  DeviceListSchema,
+  DeviceRegistrationSchema,
+  RegisteredDeviceSchema,
+  VidictId,
+  billingErrorResponses,
+} from '../schemas';
+import type { DeviceRegistrationBody } from '../schemas';
+
+const DeviceParams = Type.Object({ vidictId: VidictId });
+
+export async function deviceRoutes(app: FastifyInstance): Promise<void> {
+  const services = app.services;
+  const { billing } = services.config;
+
+  app.get(
+    `/${BILLING_PATHS.devices}`,
+    {
+      schema: {
+        tags: ['devices'],
+        summary: "The account's registered devices and how many its plan allows",
+        security: [{ bearer: [] }],
+        response: { 200: DeviceListSchema, ...billingErrorResponses },
+      },
+    },
+    async (request, reply): Promise<DeviceList> => {
+      const user = await authenticate(request, services);
+      const { db } = services.database;
+      const now = services.clock.now();
+      const subscription = await readSubscription(db, user.id, now);
+      reply.header('cache-control', 'private, no-store');
+      return {
+        devices: (await listDevices(db, user.id)).map(deviceToWire),
+        maxDevices: await maxDevicesFor(db, subscription, billing, now),
+      };
+    },
+  );
+
+  app.post(
+    `/${BILLING_PATHS.devices}`,
+    {
+      config: { accepts: 'json', idempotent: true },
+      schema: {
+        tags: ['devices'],
+        summary: 'Register this device (SPEC §3 device registration)',
+        description:
+          'deviceOs and deviceType take exactly the spec enums. 201 when new, 200 when already registered (refreshed). Over the plan maxDevices: 409 DEVICE_LIMIT_REACHED with maxDevices and devices.',
+        security: [{ bearer: [], xsrf: [] }],
+        body: DeviceRegistrationSchema,
+        response: {
+          200: RegisteredDeviceSchema,
+          201: RegisteredDeviceSchema,
+          ...billingErrorResponses,
+          409: DeviceLimitErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticate(request, services);
+      const body = request.body as DeviceRegistrationBody;
+      const now = services.clock.now();
+      const result = await services.database.db.transaction(async (tx) => {
+        const subscription = await lockSubscription(tx, user.id, now);
+        const max = await maxDevicesFor(tx, subscription, billing, now);
+        const registered = await registerDevice(tx, user.id, body, max, now);
+        await bindSessionToDevice(tx, user.id, user.sid, body.vidictId);
+        return registered;
+      });
+      return reply.code(result.created ? 201 : 200).send(deviceToWire(result.device));
+    },
+  );
+
+  app.delete(
+    `/${BILLING_PATHS.device}`,
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['devices'],
+        summary: 'Sign a device out: it no longer counts against maxDevices, and its sessions end',
+        description:
+          'Removes the registration and revokes every sign-in session that registered as this device (decision 104): its refresh tokens get invalid_grant and its access tokens 401 from now on.',
+        security: [{ bearer: [], xsrf: [] }],
+        params: DeviceParams,
+        response: { 204: Type.Null(), ...billingErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticate(request, services);
+      const { vidictId } = request.params as Static<typeof DeviceParams>;
+      const now = services.clock.now();
+      await services.database.db.transaction(async (tx) => {
+        await lockSubscription(tx, user.id, now);
+        await signOutDevice(tx, user.id, vidictId, now);
+      });
+      return reply.code(204).send();
+    },
+  );
+}

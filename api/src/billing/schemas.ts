@@ -1,0 +1,202 @@
+/**
+ * TypeBox schemas of the billing wire types (contract billing.ts and wire.ts), for ajv and the
+ * OpenAPI document. Field for field the contract's; `satisfies` checks keep them in step.
+ */
+import { Type } from '@fastify/type-provider-typebox';
+import type { Static, TSchema } from '@fastify/type-provider-typebox';
+import {
+  CHECKOUT_STATUSES,
+  COUPON_RESERVATIONS,
+  DEVICE_OS_VALUES,
+  DEVICE_TYPE_VALUES,
+  ENTITLEMENT_REASONS,
+  PAYMENT_FAILURE_CODES,
+  PAYMENT_SYSTEMS,
+  SUBSCRIPTION_STATES,
+  VIDEO_QUALITIES,
+} from '@crease/contract';
+import { ErrorResponse, errorResponses } from '../platform/http/error-schemas';
+import { UserProfile } from './routes/me';
+
+const literals = <T extends readonly string[]>(values: T, description?: string) =>
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    description ? { description } : {},
+  );
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const isoDate = Type.String({ format: 'date-time' });
+const money = (description: string) => Type.Number({ description });
+
+export const PlanSchema = Type.Object({
+  planId: Type.String(),
+  planName: Type.String(),
+  description: Type.String(),
+  maxDevices: Type.Integer(),
+  duration: Type.Integer({ description: 'Days.' }),
+  orderNumber: Type.Integer(),
+  price: money('Major units of BILLING_CURRENCY (USD), e.g. 9.99.'),
+  active: Type.Boolean(),
+  status: Type.String({ description: 'ACTIVE or INACTIVE.' }),
+  trial: Type.Boolean({ description: 'The free-trial plan (taken with trial activation).' }),
+  created: isoDate,
+  updated: isoDate,
+});
+
+export const PaymentSchema = Type.Object({
+  paymentId: Type.String(),
+  plan: Type.String({ description: 'The plan name at the time of payment.' }),
+  planEndDate: isoDate,
+  amount: money('Major units.'),
+  paymentSystem: Type.String({ description: 'SANDBOX or STRIPE.' }),
+  paymentDate: Type.Integer({ description: 'Epoch seconds (SPEC §3).' }),
+});
+
+export const PaymentPageSchema = Type.Object({
+  payments: Type.Array(PaymentSchema),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  total: Type.Integer(),
+});
+
+export const ReceiptSchema = Type.Object({
+  ...PaymentSchema.properties,
+  planId: Type.String(),
+  currency: Type.String(),
+  listPrice: Type.Number(),
+  couponCode: nullable(Type.String()),
+  percentage: Type.Integer(),
+  checkoutId: Type.String(),
+  providerReference: Type.String(),
+  email: Type.String(),
+});
+
+export const CouponCheckSchema = Type.Object({
+  valid: Type.Boolean(),
+  couponCode: Type.String(),
+  percentage: Type.Integer(),
+});
+
+export const SubscriptionSchema = Type.Object({
+  state: literals(SUBSCRIPTION_STATES),
+  planId: nullable(Type.String()),
+  planName: nullable(Type.String()),
+  periodStart: nullable(isoDate),
+  periodEnd: nullable(isoDate),
+  cancelledAt: nullable(isoDate),
+  entitled: Type.Boolean(),
+});
+
+export const EntitlementSchema = Type.Object({
+  entitled: Type.Boolean(),
+  reason: literals(ENTITLEMENT_REASONS),
+  state: literals(SUBSCRIPTION_STATES),
+  planId: nullable(Type.String()),
+  periodEnd: nullable(isoDate),
+  trialSecondsLeft: nullable(Type.Integer()),
+  trialTodaySecondsLeft: nullable(Type.Integer()),
+  vidictId: nullable(Type.String()),
+  deviceRegistered: nullable(Type.Boolean()),
+  checkedAt: isoDate,
+});
+
+export const CheckoutSchema = Type.Object({
+  checkoutId: Type.String({ format: 'uuid' }),
+  status: literals(CHECKOUT_STATUSES),
+  planId: Type.String(),
+  planName: Type.String(),
+  amount: Type.Number(),
+  listPrice: Type.Number(),
+  currency: Type.String(),
+  couponCode: nullable(Type.String()),
+  percentage: Type.Integer(),
+  couponReservation: nullable(literals(COUPON_RESERVATIONS)),
+  paymentSystem: literals(PAYMENT_SYSTEMS),
+  sessionId: Type.String(),
+  redirectUrl: Type.String(),
+  failureCode: nullable(literals(PAYMENT_FAILURE_CODES)),
+  failureMessage: nullable(Type.String()),
+  created: isoDate,
+  expiresAt: isoDate,
+  paymentId: nullable(Type.String()),
+});
+
+export const TrialLimitsSchema = Type.Object({
+  days: Type.Integer(),
+  overallMinutes: Type.Integer(),
+  dailyMinutes: Type.Integer(),
+});
+
+/** The browser's device id (a UUID from the shell; other clients may use their own). */
+export const VidictId = Type.String({
+  minLength: 8,
+  maxLength: 128,
+  pattern: '^[A-Za-z0-9._:-]+$',
+});
+
+export const DeviceRegistrationSchema = Type.Object(
+  {
+    vidictId: VidictId,
+    deviceOs: literals(DEVICE_OS_VALUES),
+    deviceType: literals(DEVICE_TYPE_VALUES),
+    appVersion: Type.String({ minLength: 1, maxLength: 64 }),
+    userAgent: Type.String({ maxLength: 512 }),
+  },
+  { additionalProperties: false },
+);
+
+export const RegisteredDeviceSchema = Type.Object({
+  vidictId: Type.String(),
+  deviceOs: literals(DEVICE_OS_VALUES),
+  deviceType: literals(DEVICE_TYPE_VALUES),
+  appVersion: Type.String(),
+  userAgent: Type.String(),
+  registered: isoDate,
+  lastSeen: isoDate,
+});
+
+export const DeviceListSchema = Type.Object({
+  devices: Type.Array(RegisteredDeviceSchema),
+  maxDevices: Type.Integer(),
+});
+
+export const DeviceLimitErrorSchema = Type.Object(
+  {
+    ...ErrorResponse.properties,
+    maxDevices: Type.Optional(Type.Integer()),
+    devices: Type.Optional(Type.Array(RegisteredDeviceSchema)),
+  },
+  { description: 'DEVICE_LIMIT_REACHED: the error shape plus the devices to offer "sign out".' },
+);
+
+export const VideoQualitySchema = literals(VIDEO_QUALITIES);
+
+export const AccountSettingsSchema = Type.Object({
+  videoQuality: VideoQualitySchema,
+  emailSubscribe: Type.Boolean(),
+});
+
+export const AccountOverviewSchema = Type.Object({
+  userProfile: UserProfile,
+  userPlans: Type.Array(PlanSchema),
+  payments: Type.Array(PaymentSchema),
+  channels: Type.Array(Type.Object({}, { additionalProperties: true })),
+  statics: Type.Object(
+    {
+      subscription: SubscriptionSchema,
+      trial: TrialLimitsSchema,
+      emailSubscribe: Type.Boolean(),
+      videoQualities: Type.Array(VideoQualitySchema),
+      devices: Type.Array(RegisteredDeviceSchema),
+      maxDevices: Type.Integer(),
+      currency: Type.String(),
+    },
+    { description: 'AccountStatics (contract billing.ts).' },
+  ),
+  loginId: Type.String(),
+  errorText: nullable(Type.String()),
+});
+
+/** The 402 of a declined payment on the sandbox's card page, and the usual 4xx. */
+export const billingErrorResponses = { ...errorResponses, 402: ErrorResponse, 410: ErrorResponse };
+
+export type DeviceRegistrationBody = Static<typeof DeviceRegistrationSchema>;

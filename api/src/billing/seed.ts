@@ -1,0 +1,97 @@
+/**
+ * The plans and coupons `npm start` sells (issue 11): insert-if-missing, so an operator's later
+ * price change is never overwritten by a restart.
+ */
+import { coupons, plans } from './tables';
+import type { Seeder } from '../platform/db/seed';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const SEED_PLANS = [
+  {
+    id: 'trial',
+    name: 'Free trial',
+    description: 'Watch live cricket free for a week: two hours in all, half an hour a day.',
+    maxDevices: 1,
+    durationDays: 7,
+    orderNumber: 0,
+    priceCents: 0,
+    trial: true,
+  },
+  {
+    id: 'match-pass',
+    name: 'Match Pass',
+    description: 'Every live match for 24 hours, in HD, on one device.',
+    maxDevices: 1,
+    durationDays: 1,
+    orderNumber: 1,
+    priceCents: 299,
+    trial: false,
+  },
+  {
+    id: 'monthly',
+    name: 'Monthly',
+    description: 'Every live match for 30 days, in HD, on two devices at once.',
+    maxDevices: 2,
+    durationDays: 30,
+    orderNumber: 2,
+    priceCents: 999,
+    trial: false,
+  },
+  {
+    id: 'season',
+    name: 'Season',
+    description: 'The whole season: 180 days of live cricket on three devices.',
+    maxDevices: 3,
+    durationDays: 180,
+    orderNumber: 3,
+    priceCents: 3999,
+    trial: false,
+  },
+  {
+    id: 'annual',
+    name: 'Annual',
+    description: 'A full year of live cricket on four devices, the best price per day.',
+    maxDevices: 4,
+    durationDays: 365,
+    orderNumber: 4,
+    priceCents: 6999,
+    trial: false,
+  },
+] as const;
+
+export const billingCatalogSeeder: Seeder = {
+  name: 'billing-catalog',
+  async run(db) {
+    const now = new Date();
+    const addedPlans = await db
+      .insert(plans)
+      .values(SEED_PLANS.map((plan) => ({ ...plan, active: true, createdAt: now, updatedAt: now })))
+      .onConflictDoNothing()
+      .returning({ id: plans.id });
+    const addedCoupons = await db
+      .insert(coupons)
+      .values([
+        // 20 % off any plan, no end, no overall limit, once per account: the welcome mail's code.
+        {
+          code: 'WELCOME20',
+          percentage: 20,
+          validFrom: new Date(0),
+          perAccountLimit: 1,
+          planIds: [],
+        },
+        // Half price on the season plan, for the first 100 buyers, until a year from the seed.
+        {
+          code: 'SEASON50',
+          percentage: 50,
+          validFrom: new Date(0),
+          validUntil: new Date(now.getTime() + 365 * DAY_MS),
+          redemptionLimit: 100,
+          planIds: ['season'],
+        },
+      ])
+      .onConflictDoNothing()
+      .returning({ code: coupons.code });
+    return `plans +${addedPlans.length}, coupons +${addedCoupons.length}`;
+  },
+};

@@ -1,0 +1,333 @@
+/**
+ * Billing tables (issue 11, docs/billing.md). Money is whole minor units (cents) in integers;
+ * timestamps are timestamptz written from the API's injectable clock, so tests can move time.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ts } from '../platform/db/columns';
+import { users } from '../accounts/tables';
+
+/** SPEC §3 Plan. `id` is a stable slug (`monthly`), so provider metadata and logs read well. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    maxDevices: integer('max_devices').notNull(),
+    durationDays: integer('duration_days').notNull(),
+    orderNumber: integer('order_number').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** The free-trial plan: taken with trial activation, never sold. */
+    trial: boolean('trial').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('plans_price_not_negative', sql`${t.priceCents} >= 0`),
+    check('plans_positive_terms', sql`${t.maxDevices} > 0 AND ${t.durationDays} > 0`),
+    index('plans_order_idx').on(t.orderNumber),
+  ],
+);
+
+/** Coupons: a percentage off, a validity window, a redemption limit, the plans they apply to. */
+export const coupons = pgTable(
+  'coupons',
+  {
+    /** Upper case; the check and checkout normalise what the viewer typed. */
+    code: text('code').primaryKey(),
+    percentage: integer('percentage').notNull(),
+    validFrom: ts('valid_from').notNull(),
+    /** null: no end. */
+    validUntil: ts('valid_until'),
+    /** null: unlimited. Counted when a checkout reserves the coupon (see checkouts). */
+    redemptionLimit: integer('redemption_limit'),
+    redeemed: integer('redeemed').notNull().default(0),
+    /** How many paid checkouts one account may make with it; null: no per-account limit (167). */
+    perAccountLimit: integer('per_account_limit'),
+    /** Plan ids it applies to; empty: every plan for sale. */
+    planIds: jsonb('plan_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Below 100: a free period is the trial's job, and providers refuse a zero charge.
+    check('coupons_percentage_range', sql`${t.percentage} BETWEEN 1 AND 99`),
+    check(
+      'coupons_redeemed_within_limit',
+      sql`${t.redemptionLimit} IS NULL OR ${t.redeemed} <= ${t.redemptionLimit}`,
+    ),
+    check(
+      'coupons_per_account_limit_positive',
+      sql`${t.perAccountLimit} IS NULL OR ${t.perAccountLimit} > 0`,
+    ),
+  ],
+);
+
+/** A coupon as read from its table. */
+export type CouponRow = typeof coupons.$inferSelect;
+
+/**
+ * One purchase attempt: the price the API computed, frozen, and the provider session that takes
+ * the money. Only the provider's webhook moves it to PAID or FAILED.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    couponCode: text('coupon_code').references(() => coupons.code),
+    /**
+     * HELD, TAKEN_OVER, RELEASED or REDEEMED (contract COUPON_RESERVATIONS, decision 166); null
+     * without a coupon. At most one HELD per account and coupon (the partial unique index).
+     */
+    couponReservation: text('coupon_reservation'),
+    percentage: integer('percentage').notNull().default(0),
+    listPriceCents: integer('list_price_cents').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    paymentSystem: text('payment_system').notNull(),
+    sessionId: text('session_id').notNull(),
+    redirectUrl: text('redirect_url').notNull(),
+    status: text('status').notNull().default('OPEN'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    /** The provider time of the newest event applied: an older event arriving late is ignored. */
+    lastEventAt: ts('last_event_at'),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    uniqueIndex('checkouts_session_key').on(t.paymentSystem, t.sessionId),
+    index('checkouts_user_idx').on(t.userId, t.createdAt),
+    // One open coupon reservation per account and coupon, whatever the replicas do at once.
+    uniqueIndex('checkouts_one_coupon_hold_key')
+      .on(t.userId, t.couponCode)
+      .where(sql`${t.couponReservation} = 'HELD'`),
+    check(
+      'checkouts_coupon_reservation_with_coupon',
+      sql`(${t.couponCode} IS NULL) = (${t.couponReservation} IS NULL)`,
+    ),
+    check(
+      'checkouts_amounts_not_negative',
+      sql`${t.amountCents} >= 0 AND ${t.listPriceCents} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * The payments ledger: append-only (the code only inserts; a trigger refuses UPDATE and DELETE).
+ * One row per paid checkout (unique), so a webhook applied twice cannot charge twice.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey(),
+    // No cascade: money records outlive nothing by accident (deleting a payer is refused).
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    planName: text('plan_name').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    listPriceCents: integer('list_price_cents').notNull(),
+    currency: text('currency').notNull(),
+    couponCode: text('coupon_code'),
+    percentage: integer('percentage').notNull().default(0),
+    paymentSystem: text('payment_system').notNull(),
+    /** The provider's charge / payment intent id. */
+    providerReference: text('provider_reference').notNull(),
+    paidAt: ts('paid_at').notNull(),
+    /** The subscription's period end this payment bought. */
+    planEndDate: ts('plan_end_date').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payments_checkout_key').on(t.checkoutId),
+    uniqueIndex('payments_provider_reference_key').on(t.paymentSystem, t.providerReference),
+    index('payments_user_paid_idx').on(t.userId, t.paidAt),
+  ],
+);
+
+/**
+ * The account's one subscription, in exactly one state (contract SUBSCRIPTION_STATES). Every
+ * change goes through api/src/billing/subscription-machine.ts and leaves a transition row.
+ */
+export const subscriptions = pgTable('subscriptions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  state: text('state').notNull(),
+  planId: text('plan_id').references(() => plans.id),
+  periodStart: ts('period_start'),
+  periodEnd: ts('period_end'),
+  cancelledAt: ts('cancelled_at'),
+  /** Trial watching metered from player heartbeats (seconds), and today's share. */
+  trialUsedSeconds: integer('trial_used_seconds').notNull().default(0),
+  trialTodaySeconds: integer('trial_today_seconds').notNull().default(0),
+  /** The UTC day (YYYY-MM-DD) trialTodaySeconds counts. */
+  trialDay: text('trial_day'),
+  /** Trial play is counted up to here: wall time before it is never counted again (two tabs). */
+  trialMeteredAt: ts('trial_metered_at'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** Append-only history of subscription transitions: what happened, when, and why. */
+export const subscriptionTransitions = pgTable(
+  'subscription_transitions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromState: text('from_state').notNull(),
+    toState: text('to_state').notNull(),
+    /** `trial`, `payment:<paymentId>`, `cancel`, `expiry`. */
+    cause: text('cause').notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [index('subscription_transitions_user_idx').on(t.userId, t.at)],
+);
+
+/** One trial per account (primary key) and one per device (unique vidictId). */
+export const trialGrants = pgTable(
+  'trial_grants',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vidictId: text('vidict_id').notNull(),
+    grantedAt: ts('granted_at').notNull(),
+  },
+  (t) => [uniqueIndex('trial_grants_vidict_key').on(t.vidictId)],
+);
+
+/** SPEC §3 device registration, per account. Signing a device out deletes its row. */
+export const devices = pgTable(
+  'devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    vidictId: text('vidict_id').notNull(),
+    deviceOs: text('device_os').notNull(),
+    deviceType: text('device_type').notNull(),
+    appVersion: text('app_version').notNull(),
+    userAgent: text('user_agent').notNull(),
+    registeredAt: ts('registered_at').notNull(),
+    lastSeenAt: ts('last_seen_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.vidictId] })],
+);
+
+/** Every provider event received, stored once by (provider, event id): a replay is a no-op. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    /** What applying it did: `applied`, `ignored: <why>`. */
+    outcome: text('outcome').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    receivedAt: ts('received_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * The sandbox provider's durable webhook outbox: an event waits here until the API answered 2xx,
+ * so a restart of either side loses none. Retries back off; `leaseUntil` lets one dispatcher
+ * (of several replicas) own an attempt.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey(),
+    eventId: text('event_id').notNull(),
+    targetUrl: text('target_url').notNull(),
+    /** The exact JSON body that is signed and sent (the same bytes on every attempt). */
+    payload: text('payload').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull(),
+    leaseUntil: ts('lease_until'),
+    deliveredAt: ts('delivered_at'),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_key').on(t.eventId),
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} IS NULL`),
+  ],
+);
+
+/** The sandbox provider's checkout sessions (its own data, as Stripe keeps its own). */
+export const sandboxSessions = pgTable('sandbox_sessions', {
+  id: text('id').primaryKey(),
+  /** Our checkout id (the provider's `client_reference_id`). */
+  reference: text('reference').notNull(),
+  description: text('description').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  returnUrl: text('return_url').notNull(),
+  status: text('status').notNull().default('OPEN'),
+  lastFailureCode: text('last_failure_code'),
+  lastFailureMessage: text('last_failure_message'),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+/**
+ * The sandbox provider's charges. At most one succeeded charge per session (partial unique
+ * index): 100 concurrent card submissions take the money once.
+ */
+export const sandboxCharges = pgTable(
+  'sandbox_charges',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sandboxSessions.id),
+    amountCents: integer('amount_cents').notNull(),
+    /** `pending_confirmation`, `succeeded`, `failed`. */
+    status: text('status').notNull(),
+    failureCode: text('failure_code'),
+    cardLast4: text('card_last4').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_charges_one_success_key')
+      .on(t.sessionId)
+      .where(sql`${t.status} = 'succeeded'`),
+    index('sandbox_charges_session_idx').on(t.sessionId),
+  ],
+);

@@ -1,0 +1,3 @@
+export { getEvent } from './catalog-reads';
+export type { CatalogReadCache } from './read-cache';
+export { catalogLeagues } from './tables';

@@ -1,0 +1,124 @@
+/**
+ * Catalog tables (issue 10, decision 070): leagues, their events (matches), each event's timeline
+ * of states, and the operator audit trail. Enum-like columns hold the contract's codes
+ * (@crease/contract catalog.ts); CHECK constraints keep other writers honest too.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  LEAGUE_STATUSES,
+  MATCH_FORMATS,
+  MATCH_STATUSES,
+  PLAY_STATES,
+  STREAM_EVENT_STATUSES,
+} from '@crease/contract';
+import type { Innings, MatchState, Team, Toss, Venue } from '@crease/contract';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
+import { ts } from '../platform/db/columns';
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
+
+/** SPEC §3 League. `logo` is the base name of a shipped SVG (api/assets/logos/<logo>.svg). */
+export const catalogLeagues = pgTable(
+  'catalog_leagues',
+  {
+    id: text('id').primaryKey(),
+    caption: text('caption').notNull(),
+    description: text('description').notNull(),
+    logo: text('logo').notNull(),
+    logoAltText: text('logo_alt_text').notNull(),
+    application: text('application').notNull(),
+    status: text('status').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  () => [check('catalog_leagues_status', inList('status', LEAGUE_STATUSES))],
+);
+
+/**
+ * One match and its stream. The current state lives on the row (lists read only this table);
+ * every change of it is also appended to catalog_event_timeline. `demoDriven`: the rolling demo
+ * clock moves this event; the first operator change takes it over for good.
+ */
+export const catalogEvents = pgTable(
+  'catalog_events',
+  {
+    id: text('id').primaryKey(),
+    leagueId: text('league_id')
+      .notNull()
+      .references(() => catalogLeagues.id),
+    title: text('title').notNull(),
+    teams: jsonb('teams').$type<[Team, Team]>().notNull(),
+    venue: jsonb('venue').$type<Venue>().notNull(),
+    format: text('format').notNull(),
+    startTime: ts('start_time').notNull(),
+    estimatedEnd: ts('estimated_end').notNull(),
+    channelId: text('channel_id').notNull(),
+    status: text('status').notNull(),
+    playState: text('play_state'),
+    toss: jsonb('toss').$type<Toss | null>(),
+    innings: jsonb('innings').$type<Innings[]>().notNull(),
+    result: text('result'),
+    eventStatus: text('event_status').notNull(),
+    /** The seq of the latest timeline entry. */
+    stateSeq: integer('state_seq').notNull(),
+    demoDriven: boolean('demo_driven').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    index('catalog_events_start_idx').on(t.startTime, t.id),
+    index('catalog_events_league_start_idx').on(t.leagueId, t.startTime, t.id),
+    index('catalog_events_status_start_idx').on(t.status, t.startTime, t.id),
+    index('catalog_events_demo_idx').on(t.demoDriven, t.startTime),
+    check('catalog_events_status', inList('status', MATCH_STATUSES)),
+    check('catalog_events_event_status', inList('event_status', STREAM_EVENT_STATUSES)),
+    check('catalog_events_format', inList('format', MATCH_FORMATS)),
+    check(
+      'catalog_events_play_state',
+      sql`(status = 'live') = (play_state IS NOT NULL) AND (play_state IS NULL OR ${inList('play_state', PLAY_STATES)})`,
+    ),
+    check('catalog_events_times', sql`estimated_end > start_time`),
+  ],
+);
+
+/** Every state an event has been in, with when it became true (`at`): the no-spoiler feed. */
+export const catalogEventTimeline = pgTable(
+  'catalog_event_timeline',
+  {
+    eventId: text('event_id')
+      .notNull()
+      .references(() => catalogEvents.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    at: ts('at').notNull(),
+    state: jsonb('state').$type<MatchState>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.seq] })],
+);
+
+/** Who changed what and when: one row per operator (or demo clock) change. Append-only. */
+export const catalogAudit = pgTable(
+  'catalog_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actor: text('actor').notNull(),
+    at: ts('at').notNull(),
+    action: text('action').notNull(),
+    entityId: text('entity_id').notNull(),
+    changes: jsonb('changes')
+      .$type<Record<string, { before: unknown; after: unknown }>>()
+      .notNull(),
+  },
+  (t) => [index('catalog_audit_entity_idx').on(t.entityId, t.id)],
+);

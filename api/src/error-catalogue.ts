@@ -1,0 +1,18 @@
+/**
+ * Every feature's error table, loaded together: the running API knows every code. The type
+ * check below fails the build when a code of @crease/contract has no entry in any table.
+ */
+import { ACCOUNT_ERRORS } from './accounts/errors';
+import { BILLING_ERRORS } from './billing/errors';
+import { CATALOG_ERRORS } from './catalog/errors';
+import { PLATFORM_ERRORS } from './platform/errors';
+import type { ApiErrorCode, CatalogueEntry } from './platform/errors';
+import { STREAM_ERRORS } from './streams/errors';
+
+export const ERROR_CATALOGUE = {
+  ...PLATFORM_ERRORS,
+  ...ACCOUNT_ERRORS,
+  ...CATALOG_ERRORS,
+  ...BILLING_ERRORS,
+  ...STREAM_ERRORS,
+} satisfies Record<ApiErrorCode, CatalogueEntry>;

@@ -1,0 +1,87 @@
+/** First-party analytics (ARCHITECTURE §5): the shell's page views and named events, stored. */
+import { Type } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ANALYTICS_PATHS } from '@crease/contract';
+import type { FastifyInstance } from 'fastify';
+import { analyticsEvents } from './tables';
+import { errorResponses } from '../platform/http/error-schemas';
+
+const PageView = Type.Object(
+  {
+    path: Type.String({ maxLength: 2048 }),
+    title: Type.String({ maxLength: 300 }),
+    referrer: Type.String({ maxLength: 2048 }),
+  },
+  { additionalProperties: false },
+);
+const Event = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    properties: Type.Record(
+      Type.String({ maxLength: 100 }),
+      Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean(), Type.Null()]),
+      { maxProperties: 30 },
+    ),
+  },
+  { additionalProperties: false },
+);
+const Accepted = Type.Object({ accepted: Type.Boolean() });
+
+export async function analyticsRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app.services.database;
+  // Anyone may call these (no sign-in), so each IP gets a budget, and housekeeping deletes rows
+  // older than CREASE_ANALYTICS_RETENTION_DAYS: the table cannot grow without bound (decision 054).
+  const rateLimit = { max: app.services.config.analyticsPerMinute, timeWindow: 60_000 };
+  const userAgent = (header: string | undefined) => (header ?? '').slice(0, 500) || null;
+
+  app.post(
+    `/${ANALYTICS_PATHS.pageViews}`,
+    {
+      config: { accepts: 'json', rateLimit },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Record a page view (route change)',
+        security: [{ xsrf: [] }],
+        body: PageView,
+        response: { 202: Accepted, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { path, title, referrer } = request.body;
+      await db.insert(analyticsEvents).values({
+        kind: 'page-view',
+        name: 'page_view',
+        path,
+        title,
+        referrer,
+        userAgent: userAgent(request.headers['user-agent']),
+      });
+      return reply.code(202).send({ accepted: true });
+    },
+  );
+
+  app.post(
+    `/${ANALYTICS_PATHS.events}`,
+    {
+      config: { accepts: 'json', rateLimit },
+      schema: {
+        tags: ['analytics'],
+        summary: 'Record a named event',
+        security: [{ xsrf: [] }],
+        body: Event,
+        response: { 202: Accepted, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { name, properties } = request.body;
+      await db.insert(analyticsEvents).values({
+        kind: 'event',
+        name,
+        properties,
+        userAgent: userAgent(request.headers['user-agent']),
+      });
+      return reply.code(202).send({ accepted: true });
+    },
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * Deletes rows that can no longer matter (docs/api.md "Housekeeping"): every table that grows
+ * per request or per sign-in has an end of life, and nothing else deletes them. Runs every few
+ * minutes inside each API replica and as a one-shot (`npm run cleanup -w api`) for a CronJob.
+ * Deletes go in small batches, so no statement holds many row locks or runs for long.
+ */
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../platform/db/client';
+
+interface Target {
+  table: string;
+  /** The primary key's columns, comma-separated. */
+  key: string;
+  /** Rows that are dead. Uses only now(): every replica agrees on the database's clock. */
+  dead: string;
+}
+
+export const CLEANUP_TARGETS: readonly Target[] = [
+  // A family past its absolute lifetime can never refresh again; its tokens go with it (cascade).
+  { table: 'refresh_families', key: 'id', dead: 'expires_at < now()' },
+  // A used or expired reset link answers RESET_LINK_EXPIRED, exactly as an unknown one does.
+  {
+    table: 'password_reset_tokens',
+    key: 'id',
+    dead: 'used_at IS NOT NULL OR expires_at < now()',
+  },
+  // Replay protection only matters while the challenge itself is still valid.
+  { table: 'bot_check_spent', key: 'key', dead: 'expires_at < now()' },
+  // A counter whose window has ended reads as zero anyway (attempt-store.ts).
+  { table: 'rate_counters', key: 'key', dead: 'expires_at < now()' },
+  // Idempotency answers are replayed for 24 h (decision 019).
+  { table: 'idempotency_keys', key: 'scope, key_hash', dead: 'expires_at < now()' },
+  // Delivered sandbox webhooks are kept a month for inspection; undelivered ones are kept.
+  {
+    table: 'webhook_deliveries',
+    key: 'id',
+    dead: "delivered_at < now() - interval '30 days'",
+  },
+  // Event ids dedupe provider retries (days at most); a replay older than the signature's
+  // 300 s tolerance is refused anyway (decision 091).
+  {
+    table: 'webhook_events',
+    key: 'provider, event_id',
+    dead: "received_at < now() - interval '90 days'",
+  },
+  // A stream closed or lapsed a week ago is settled and counts against nothing (decision 114).
+  {
+    table: 'streams',
+    key: 'id',
+    dead: "COALESCE(ended_at, lease_until) < now() - interval '7 days'",
+  },
+];
+
+/** How long analytics rows are kept unless configured (CREASE_ANALYTICS_RETENTION_DAYS). */
+export const DEFAULT_ANALYTICS_RETENTION_DAYS = 90;
+
+/** Page views and events are records, but not forever: older than the retention, gone (decision 054). */
+function analyticsTarget(retentionDays: number): Target {
+  const days = Math.max(1, Math.floor(retentionDays));
+  return { table: 'analytics_events', key: 'id', dead: `at < now() - interval '${days} days'` };
+}
+
+export interface CleanupOptions {
+  /** Rows per DELETE statement. */
+  batchSize?: number;
+  /** Per table and run: a backlog larger than batchSize × maxBatches finishes on the next run. */
+  maxBatches?: number;
+  /** Analytics rows older than this many days are deleted. */
+  analyticsRetentionDays?: number;
+}
+
+export type CleanupReport = Record<string, number>;
+
+function deleteBatch(target: Target, limit: number): SQL {
+  return sql.raw(
+    `DELETE FROM ${target.table} WHERE (${target.key}) IN ` +
+      `(SELECT ${target.key} FROM ${target.table} WHERE ${target.dead} LIMIT ${limit}) RETURNING 1`,
+  );
+}
+
+/** One pass over every table: how many rows each lost. */
+export async function cleanExpired(db: Db, options: CleanupOptions = {}): Promise<CleanupReport> {
+  const whole = (value: number | undefined, fallback: number) =>
+    value !== undefined && Number.isFinite(value) ? Math.max(1, Math.floor(value)) : fallback;
+  const batchSize = whole(options.batchSize, 1000);
+  const maxBatches = whole(options.maxBatches, 50);
+  const report: CleanupReport = {};
+  const targets = [
+    ...CLEANUP_TARGETS,
+    analyticsTarget(options.analyticsRetentionDays ?? DEFAULT_ANALYTICS_RETENTION_DAYS),
+  ];
+  for (const target of targets) {
+    let deleted = 0;
+    for (let batch = 0; batch < maxBatches; batch++) {
+      // RETURNING: both drivers report rows the same way, unlike their affected-row counts.
+      const result = (await db.execute(deleteBatch(target, batchSize))) as unknown as {
+        rows: unknown[];
+      };
+      const count = result.rows.length;
+      deleted += count;
+      if (count < batchSize) break;
+    }
+    report[target.table] = deleted;
+  }
+  return report;
+}
+
+/**
+ * Runs `cleanExpired` every `intervalSeconds` (0: never) on an unref'd timer, so it never keeps
+ * the process alive. Runs never overlap; `stop` waits for a running pass (before the database
+ * closes). Several replicas may run it at once: a row deleted twice is deleted once.
+ */
+export function startHousekeeping(
+  db: Db,
+  intervalSeconds: number,
+  log: FastifyBaseLogger,
+  options: CleanupOptions = {},
+): { stop(): Promise<void> } {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = intervalSeconds <= 0;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = cleanExpired(db, options)
+        .then((report) => {
+          const total = Object.values(report).reduce((a, b) => a + b, 0);
+          if (total > 0) log.info({ deleted: report }, 'housekeeping deleted expired rows');
+        })
+        .catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'))
+        .finally(() => {
+          running = null;
+          schedule();
+        });
+    }, intervalSeconds * 1000);
+    timer.unref();
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import { analyticsRoutes } from './analytics';
+import { devOutboxRoutes } from './dev-outbox';
+import { healthRoutes } from './health';
+
+/** Health, first-party analytics, and (outside production) the development mail outbox. */
+export async function opsRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(healthRoutes);
+  await app.register(analyticsRoutes);
+  if (app.services.config.env !== 'production') await app.register(devOutboxRoutes);
+}

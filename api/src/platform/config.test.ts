@@ -1,0 +1,237 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ConfigError, PRODUCTION_ARGON2, loadApiConfig } from './config';
+import { PRODUCTION_API_ENV } from '../testing/production-env';
+
+describe('loadApiConfig', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-config-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('runs with no settings: PGlite in <data>/api-db, local site origins, a persisted dev key', () => {
+    const config = loadApiConfig({ CREASE_DATA_DIR: dir }, '/repo');
+    expect(config.databaseUrl).toBeNull();
+    expect(config.pgliteDir).toBe(path.join(dir, 'api-db'));
+    expect(config.siteOrigins).toEqual([
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+      'http://crease.localhost:8080',
+    ]);
+    expect(config.argon2).toEqual(PRODUCTION_ARGON2);
+    expect(config.oauthClientIds).toEqual(['crease-web']);
+    expect(config.botCheck).toBe('altcha');
+    // The generated key is kept, so access tokens survive a restart.
+    expect(loadApiConfig({ CREASE_DATA_DIR: dir }, '/repo').jwtSecret).toEqual(config.jwtSecret);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadApiConfig({
+      CREASE_DATA_DIR: dir,
+      DATABASE_URL: 'postgres://u@db:5432/crease',
+    });
+    expect(config.databaseUrl).toBe('postgres://u@db:5432/crease');
+    expect(config.pgliteDir).toBeNull();
+  });
+
+  it('reports every problem at once, clearly', () => {
+    let error: unknown;
+    try {
+      loadApiConfig({
+        CREASE_DATA_DIR: dir,
+        DATABASE_URL: 'mysql://x',
+        CREASE_BOT_CHECK: 'captcha',
+        CREASE_ACCESS_TOKEN_SECONDS: 'ten',
+        CREASE_SITE_ORIGINS: 'localhost:8080',
+        SMTP_URL: 'http://mail',
+        REDIS_URL: 'http://cache:6379',
+        CREASE_ANALYTICS_RETENTION_DAYS: '0',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of [
+      'DATABASE_URL',
+      'CREASE_BOT_CHECK',
+      'CREASE_ACCESS_TOKEN_SECONDS',
+      'CREASE_SITE_ORIGINS',
+      'SMTP_URL',
+      'REDIS_URL',
+      'CREASE_ANALYTICS_RETENTION_DAYS',
+    ])
+      expect(message).toContain(name);
+  });
+
+  it('shares rate limits through Redis only when REDIS_URL is set; analytics has a limit and a retention', () => {
+    const embedded = loadApiConfig({ CREASE_DATA_DIR: dir });
+    expect(embedded.redisUrl).toBeNull();
+    expect(embedded.analyticsPerMinute).toBe(120);
+    expect(embedded.analyticsRetentionDays).toBe(90);
+    for (const url of ['redis://cache:6379/0', 'rediss://user:secret@cache.internal:6380'])
+      expect(loadApiConfig({ CREASE_DATA_DIR: dir, REDIS_URL: url }).redisUrl).toBe(url);
+  });
+
+  it('refuses unsafe production settings', () => {
+    expect(() => loadApiConfig({ NODE_ENV: 'production', CREASE_DATA_DIR: dir })).toThrow(
+      /CREASE_JWT_SECRET is required in production/,
+    );
+    const secrets = { ...PRODUCTION_API_ENV, CREASE_DATA_DIR: dir };
+    // Playback tokens are signed with a real key in production, as the CDN edge checks them.
+    const { CREASE_STREAM_TOKEN_SECRET: _streamKey, ...withoutStreamKey } = secrets;
+    expect(() => loadApiConfig(withoutStreamKey)).toThrow(
+      /CREASE_STREAM_TOKEN_SECRET is required in production/,
+    );
+    expect(() => loadApiConfig({ ...secrets, CREASE_STREAM_TOKEN_SECRET: 'short' })).toThrow(
+      /CREASE_STREAM_TOKEN_SECRET must be at least 32 bytes/,
+    );
+    expect(loadApiConfig(secrets).cookieSecure).toBe(true);
+    expect(loadApiConfig(secrets).xsrfLocalhostFallback).toBe(false);
+    expect(() => loadApiConfig({ ...secrets, CREASE_BOT_CHECK: 'off' })).toThrow(
+      /not allowed in production/,
+    );
+    expect(() => loadApiConfig({ ...secrets, CREASE_ARGON2_MEMORY_KIB: '1024' })).toThrow(/OWASP/);
+    expect(() => loadApiConfig({ ...secrets, CREASE_BOT_CHECK: 'recaptcha' })).toThrow(
+      /CREASE_RECAPTCHA_SECRET/,
+    );
+    expect(loadApiConfig(secrets).catalogDemo).toBe(false);
+    expect(() => loadApiConfig({ ...secrets, CREASE_CATALOG_DEMO: 'true' })).toThrow(
+      /CREASE_CATALOG_DEMO=true is not allowed in production/,
+    );
+  });
+
+  describe('in production (decision 175)', () => {
+    const production = () => ({ ...PRODUCTION_API_ENV, CREASE_DATA_DIR: dir });
+    const problemsOf = (env: Record<string, string | undefined>): string => {
+      try {
+        loadApiConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.message;
+        throw error;
+      }
+      return '';
+    };
+
+    it('starts with the production-like environment, and makes no development key', () => {
+      const config = loadApiConfig(production());
+      expect(config.siteOrigins).toEqual(['https://crease.tv', 'https://www.crease.tv']);
+      expect(config.smtpUrl).toBe(PRODUCTION_API_ENV.SMTP_URL);
+      expect(config.billing.provider).toBe('stripe');
+      expect(config.billing.stripe?.webhookSecret).toBe(PRODUCTION_API_ENV.STRIPE_WEBHOOK_SECRET);
+      expect(fs.readdirSync(dir)).toEqual([]);
+    });
+
+    it('requires each setting that has a development default, each by name', () => {
+      for (const name of [
+        'CREASE_JWT_SECRET',
+        'CREASE_XSRF_SECRET',
+        'CREASE_STREAM_TOKEN_SECRET',
+        'CREASE_PAYMENTS',
+        'CREASE_SITE_ORIGINS',
+        'SMTP_URL',
+        'CREASE_MAIL_FROM',
+      ]) {
+        const message = problemsOf({ ...production(), [name]: undefined });
+        expect(message).toContain(`- ${name} is required in production`);
+        // That one, and nothing else.
+        expect(message.split('\n')).toHaveLength(2);
+      }
+      expect(problemsOf({ ...production(), CREASE_ALTCHA_HMAC_KEY: undefined })).toContain(
+        '- CREASE_ALTCHA_HMAC_KEY or CREASE_ALTCHA_SECRET is required in production',
+      );
+      // Either form of the ALTCHA key will do.
+      expect(
+        problemsOf({
+          ...production(),
+          CREASE_ALTCHA_HMAC_KEY: undefined,
+          CREASE_ALTCHA_SECRET: Buffer.alloc(32, 4).toString('base64url'),
+        }),
+      ).toBe('');
+      expect(fs.readdirSync(dir)).toEqual([]);
+    });
+
+    it('refuses development site origins and insecure cookies', () => {
+      for (const origin of [
+        'http://localhost:8080',
+        'https://localhost',
+        'http://crease.localhost:8080',
+        'https://127.0.0.1:8443',
+        'http://[::1]:8080',
+        'http://crease.tv',
+      ]) {
+        expect(
+          problemsOf({ ...production(), CREASE_SITE_ORIGINS: `https://crease.tv,${origin}` }),
+        ).toContain(
+          `CREASE_SITE_ORIGINS must list only public https origins in production, got "${origin}"`,
+        );
+      }
+      expect(problemsOf({ ...production(), CREASE_COOKIE_SECURE: 'false' })).toContain(
+        'CREASE_COOKIE_SECURE=false is not allowed in production',
+      );
+    });
+
+    it('refuses sandbox payments unless a staging site opts in by name (decision 204)', () => {
+      const sandbox = { ...production(), CREASE_PAYMENTS: 'sandbox' };
+      const refused = problemsOf(sandbox);
+      expect(refused).toContain('- CREASE_PAYMENTS=sandbox is not allowed in production');
+      expect(refused).toContain('CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true');
+      expect(refused.split('\n')).toHaveLength(2);
+      // Unset, CREASE_PAYMENTS would mean the sandbox: production must name its provider.
+      expect(problemsOf({ ...production(), CREASE_PAYMENTS: undefined })).toContain(
+        'CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION=true',
+      );
+      for (const no of ['false', '0', ''])
+        expect(
+          problemsOf({ ...sandbox, CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: no }),
+        ).toContain('CREASE_PAYMENTS=sandbox is not allowed in production');
+      expect(
+        problemsOf({ ...sandbox, CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'yes' }),
+      ).toContain('CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION must be true or false, got "yes"');
+
+      // The staging opt-in: the sandbox runs, with its own signing key required, never made up.
+      const staging = {
+        ...sandbox,
+        CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: 'true',
+        CREASE_SANDBOX_WEBHOOK_SECRET: 'whsec_staging-test-webhook-secret',
+      };
+      expect(loadApiConfig(staging).billing.provider).toBe('sandbox');
+      expect(problemsOf({ ...staging, CREASE_SANDBOX_WEBHOOK_SECRET: undefined })).toContain(
+        '- CREASE_SANDBOX_WEBHOOK_SECRET is required in production',
+      );
+      // Development is unchanged: the sandbox is its default.
+      expect(loadApiConfig({ CREASE_DATA_DIR: dir }).billing.provider).toBe('sandbox');
+    });
+
+    it('needs no sandbox webhook key when Stripe takes the payments', () => {
+      const config = loadApiConfig({
+        ...production(),
+        CREASE_SANDBOX_WEBHOOK_SECRET: undefined,
+        CREASE_PAYMENTS: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_production',
+        STRIPE_WEBHOOK_SECRET: 'whsec_production',
+      });
+      expect(config.billing.provider).toBe('stripe');
+      expect(fs.readdirSync(dir)).toEqual([]);
+    });
+  });
+
+  it('reads catalog operator tokens as name:token pairs, refusing short or nameless ones', () => {
+    const config = loadApiConfig({
+      CREASE_DATA_DIR: dir,
+      CREASE_CATALOG_OPERATOR_TOKENS: 'alice:0123456789abcdef, bot.1:fedcba9876543210',
+    });
+    expect(config.catalogOperatorTokens).toEqual([
+      { name: 'alice', token: '0123456789abcdef' },
+      { name: 'bot.1', token: 'fedcba9876543210' },
+    ]);
+    expect(config.catalogDemo).toBe(true);
+    for (const bad of ['alice:short', ':0123456789abcdef', 'no-colon-0123456789'])
+      expect(() =>
+        loadApiConfig({ CREASE_DATA_DIR: dir, CREASE_CATALOG_OPERATOR_TOKENS: bad }),
+      ).toThrow(/CREASE_CATALOG_OPERATOR_TOKENS must be "name:token,…"/);
+  });
+});

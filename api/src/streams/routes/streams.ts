@@ -1,0 +1,211 @@
+/**
+ * Stream access (STREAM_PATHS, docs/streams.md): grant a stream (SPEC Edge stream request →
+ * Channel stream + playback URL), renew its token, trial heartbeats, close it.
+ */
+import { Type } from '@fastify/type-provider-typebox';
+import type { Static } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ENTITLEMENT_REASONS, STREAM_EVENT_STATUSES, STREAM_PATHS } from '@crease/contract';
+import type { HeartbeatResult, StreamGrant, StreamRequest, StreamToken } from '@crease/contract';
+import { ApiError } from '../errors';
+import { authenticate } from '../../accounts';
+import { closeStream, grantStream, heartbeat, renewToken } from '../streams-service';
+import type { StreamContext } from '../streams-service';
+import {
+  DeviceLimitErrorSchema,
+  VideoQualitySchema,
+  VidictId,
+  billingErrorResponses,
+} from '../../billing';
+import { ErrorResponse } from '../../platform/http/error-schemas';
+
+const literals = <T extends readonly string[]>(values: T) =>
+  Type.Union(values.map((v) => Type.Literal(v)));
+const nullableInt = Type.Union([Type.Integer(), Type.Null()]);
+const isoDate = Type.String({ format: 'date-time' });
+
+const StreamRequestSchema = Type.Object(
+  {
+    edgeAddress: Type.String({
+      maxLength: 2048,
+      description: "The edge the player last played from, or '' to let the API choose.",
+    }),
+    pk: Type.String({ minLength: 1, maxLength: 200, description: 'The eventId to watch.' }),
+    vidictId: VidictId,
+    videoQuality: VideoQualitySchema,
+  },
+  { additionalProperties: false, description: 'SPEC §3 Edge stream request.' },
+);
+
+const StreamTokenSchema = Type.Object({
+  token: Type.String(),
+  expiresAt: isoDate,
+  renewAt: isoDate,
+});
+
+const StreamGrantSchema = Type.Object(
+  {
+    userId: Type.String(),
+    edge: Type.String(),
+    application: Type.String(),
+    streamApp: Type.String(),
+    channelName: Type.String(),
+    channelId: Type.String(),
+    eventStatus: literals(STREAM_EVENT_STATUSES),
+    bitrateName: Type.String(),
+    streamId: Type.String({ format: 'uuid' }),
+    eventId: Type.String(),
+    playlistUrl: Type.String(),
+    playback: StreamTokenSchema,
+    heartbeatSeconds: nullableInt,
+    trialSecondsLeft: nullableInt,
+    trialTodaySecondsLeft: nullableInt,
+  },
+  { description: 'SPEC §3 Channel stream plus the playback URL, token and metering.' },
+);
+
+const HeartbeatSchema = Type.Object(
+  {
+    sequence: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
+    sentAt: Type.String({ format: 'date-time', maxLength: 40 }),
+  },
+  { additionalProperties: false },
+);
+
+const HeartbeatResultSchema = Type.Object({
+  countedSeconds: Type.Integer(),
+  entitled: Type.Boolean(),
+  reason: literals(ENTITLEMENT_REASONS),
+  trialSecondsLeft: nullableInt,
+  trialTodaySecondsLeft: nullableInt,
+});
+
+const NotEntitledSchema = Type.Object(
+  { ...ErrorResponse.properties, reason: Type.Optional(literals(ENTITLEMENT_REASONS)) },
+  { description: 'NOT_ENTITLED: the error shape plus the entitlement reason.' },
+);
+
+const StreamLimitSchema = Type.Object(
+  { ...DeviceLimitErrorSchema.properties },
+  {
+    description: 'STREAM_LIMIT_REACHED: the error shape plus maxDevices and the devices watching.',
+  },
+);
+
+const StreamParams = Type.Object({ streamId: Type.String({ format: 'uuid' }) });
+
+const path = (name: keyof typeof STREAM_PATHS) => `/${STREAM_PATHS[name]}`;
+
+/** The services Fastify hands every route (`app.services`, declared in app.ts). */
+type ApiServices = FastifyInstance['services'];
+
+function context(services: ApiServices, request: FastifyRequest): StreamContext {
+  return {
+    db: services.database.db,
+    billing: services.config.billing,
+    streams: services.config.streams,
+    tokens: services.streams.tokens,
+    now: services.clock.now(),
+    edge: services.config.streams.edgeUrl ?? `${request.protocol}://${request.host}/`,
+  };
+}
+
+export async function streamRoutes(app: FastifyInstance): Promise<void> {
+  const services = app.services;
+  const responses = { ...billingErrorResponses, 403: NotEntitledSchema };
+
+  app.post(
+    path('streams'),
+    {
+      // A retried request (the shell retries with the same Idempotency-Key) gets the same grant.
+      config: { accepts: 'json', idempotent: true },
+      schema: {
+        tags: ['streams'],
+        summary: 'Start watching an event: the SPEC Edge stream request → Channel stream',
+        description:
+          '201 StreamGrant when the account may watch now on this registered device within its plan maxDevices concurrent streams. 403 NOT_ENTITLED + reason (no plan, trial time used…); 409 STREAM_LIMIT_REACHED + maxDevices, devices; 404 EVENT_NOT_FOUND; 400 for a bad videoQuality or a vidictId that is not a device of this account. videoQuality is saved to the account.',
+        security: [{ bearer: [], xsrf: [] }],
+        body: StreamRequestSchema,
+        response: { 201: StreamGrantSchema, ...responses, 409: StreamLimitSchema },
+      },
+    },
+    async (request, reply): Promise<StreamGrant> => {
+      const user = await authenticate(request, services);
+      const grant = await grantStream(
+        context(services, request),
+        user,
+        request.body as StreamRequest,
+      );
+      reply.code(201).header('cache-control', 'no-store');
+      return grant;
+    },
+  );
+
+  app.post(
+    path('token'),
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['streams'],
+        summary: 'A fresh playback token for this stream, before the old one expires',
+        description:
+          '200 StreamToken. 403 NOT_ENTITLED + reason once the account may no longer watch (trial time used up, plan ended, device signed out); the stream is then closed. 404 STREAM_NOT_FOUND for a closed or unknown stream. Settles trial play that no heartbeat counted.',
+        security: [{ bearer: [], xsrf: [] }],
+        params: StreamParams,
+        response: { 200: StreamTokenSchema, ...responses, 409: StreamLimitSchema },
+      },
+    },
+    async (request, reply): Promise<StreamToken> => {
+      const user = await authenticate(request, services);
+      const { streamId } = request.params as Static<typeof StreamParams>;
+      reply.header('cache-control', 'no-store');
+      return renewToken(context(services, request), user, streamId);
+    },
+  );
+
+  app.post(
+    path('heartbeat'),
+    {
+      config: { accepts: 'json' },
+      schema: {
+        tags: ['streams'],
+        summary: 'While playing: count trial play time (about every heartbeatSeconds)',
+        description:
+          'Adds at most the wall time since this stream was last counted, never time the account already counted (two tabs count once). A replayed sequence (not above the last) or a sentAt in the future counts zero.',
+        security: [{ bearer: [], xsrf: [] }],
+        params: StreamParams,
+        body: HeartbeatSchema,
+        response: { 200: HeartbeatResultSchema, ...responses },
+      },
+    },
+    async (request, reply): Promise<HeartbeatResult> => {
+      const user = await authenticate(request, services);
+      const { streamId } = request.params as Static<typeof StreamParams>;
+      const beat = request.body as Static<typeof HeartbeatSchema>;
+      if (Number.isNaN(Date.parse(beat.sentAt)))
+        throw new ApiError('VALIDATION_FAILED', 'Field "sentAt" must be an ISO 8601 date-time.');
+      reply.header('cache-control', 'no-store');
+      return heartbeat(context(services, request), user, streamId, beat);
+    },
+  );
+
+  app.delete(
+    path('stream'),
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['streams'],
+        summary: 'Stop watching: the stream no longer counts against maxDevices',
+        security: [{ bearer: [], xsrf: [] }],
+        params: StreamParams,
+        response: { 204: Type.Null(), ...responses },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticate(request, services);
+      const { streamId } = request.params as Static<typeof StreamParams>;
+      await closeStream(context(services, request), user, streamId);
+      return reply.code(204).send();
+    },
+  );
+}
