@@ -85,10 +85,10 @@ describe('Plans screen', () => {
     await user.type(screen.getByRole('textbox', { name: 'Coupon code' }), 'welcome20');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
 
-    expect(await screen.findByText('WELCOME20 applied: 20 % off every plan.')).toBeVisible();
+    expect(await screen.findByText('WELCOME20 applied: 20% off every plan.')).toBeVisible();
     const monthly = card('Monthly');
     expect(monthly).toHaveTextContent('$7.99 was $9.99 for 1 month');
-    expect(monthly).toHaveTextContent('20 % off with WELCOME20');
+    expect(monthly).toHaveTextContent('20% off with WELCOME20');
     const checks = callsTo(server.requests, 'GET', '/api/v1/billing/coupons/check');
     expect(checks.map((request) => queryOf(request).get('code'))).toEqual([
       'WELCOME20',
