@@ -48,8 +48,14 @@ export function SignInScreen({ platform, navigate }: ScreenProps) {
   return (
     <AuthCard title="Sign in" lead="Welcome back. Sign in to watch live cricket.">
       {expired ? (
-        <Alert tone="info" title="Your session has expired">
-          <p>For your security you were signed out. Please sign in again to continue.</p>
+        // The API answers a device signed out from another one exactly as it answers an ended
+        // session (401, then invalid_grant INVALID_REFRESH_TOKEN, decision 104), so the notice
+        // names every cause it can be rather than claim one it cannot know (decision 200).
+        <Alert tone="info" title="You were signed out">
+          <p>
+            Your session has ended: it ran out, or this device was signed out from another one, or
+            the password was changed. Please sign in again to continue.
+          </p>
         </Alert>
       ) : null}
       {outcome ? (
