@@ -25,15 +25,24 @@ for (const signedIn of [false, true]) {
     await expect(header).toBeVisible();
 
     const box = (await header.boundingBox())!;
-    expect(box.height).toBeLessThanOrEqual(57); // 56 px and its 1 px border
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(box.height).toBeLessThanOrEqual(56); // the border included
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
 
+    const shot = (name: string) =>
+      page.screenshot({
+        path: test.info().outputPath(`${name}.png`),
+        clip: { x: 0, y: 0, width: 360, height: 320 },
+      });
+    await shot(`header-360-${signedIn ? 'signed-in' : 'signed-out'}`);
     if (signedIn) {
       const menu = header.getByRole('button', { name: 'Menu' });
       await expect(header.getByRole('link', { name: 'Plans' })).toBeHidden();
       await menu.click();
       await expect(menu).toHaveAttribute('aria-expanded', 'true');
       await expect(header.getByRole('link', { name: 'Account' })).toBeVisible();
+      await shot('header-360-menu-open');
       expect(await seriousAxeViolations(page)).toEqual([]);
       await header.getByRole('link', { name: 'Account' }).click();
       await expect(page).toHaveURL(/\/account$/);
@@ -49,4 +58,10 @@ test('at 1280 px the signed-in nav shows in the header without a Menu button', a
   const header = page.getByRole('banner');
   await expect(header.getByRole('link', { name: 'Events' })).toBeVisible();
   await expect(header.getByRole('button', { name: 'Menu' })).toBeHidden();
+  // One row on a desktop too (64 px and a 46 px button's padding, as before this change).
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72);
+  await page.screenshot({
+    path: test.info().outputPath('header-1280.png'),
+    clip: { x: 0, y: 0, width: 1280, height: 200 },
+  });
 });
