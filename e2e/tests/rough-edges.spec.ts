@@ -65,3 +65,29 @@ test('at 1280 px the signed-in nav shows in the header without a Menu button', a
     clip: { x: 0, y: 0, width: 1280, height: 200 },
   });
 });
+
+test('route changes check the release map once each, and no check shows as a failed request', async ({
+  page,
+}) => {
+  const failed: string[] = [];
+  const checks: number[] = [];
+  page.on('requestfailed', (request) => {
+    if (request.url().includes('/release-map.json'))
+      failed.push(request.failure()?.errorText ?? '');
+  });
+  page.on('response', (response) => {
+    if (response.url().includes('/release-map.json')) checks.push(response.status());
+  });
+  await registerViewer(page);
+  const main = page.getByRole('navigation', { name: 'Main' });
+  for (const [name, heading] of [
+    ['Events', /./],
+    ['Account', 'Your account'],
+  ] as const) {
+    const before = checks.length;
+    await main.getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect.poll(() => checks.length).toBe(before + 1);
+  }
+  expect(failed).toEqual([]);
+});
