@@ -17,6 +17,8 @@ export const E2E_DATA_DIR =
  */
 export default defineConfig({
   testDir: './tests',
+  // Run by playwright.short-tokens.config.ts, against 30-second access tokens.
+  testIgnore: ['**/*.short-tokens.spec.ts'],
   workers: 1,
   fullyParallel: false,
   retries: 0,

@@ -264,9 +264,7 @@ test('an expired session goes to /signin with the notice; signing in clears it',
   await page.goto('/change-password');
 
   await expect(page).toHaveURL(/\/signin\?returnTo=%2Fchange-password$/, { timeout: 20_000 });
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Your session has expired' }),
-  ).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'You were signed out' })).toBeVisible();
   expect(await storage(page)).toEqual({ sessionExpired: 'true' });
 
   await signInWith(page, email, PASSWORD);

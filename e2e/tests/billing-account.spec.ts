@@ -131,7 +131,9 @@ test('signing another device out on /account ends its session; this device carri
   // its storage cleared (the refresh-failure rule), not on a broken page.
   await planSection(b).getByRole('link', { name: 'Payment history' }).click();
   await expect(b).toHaveURL(/\/signin\?returnTo=%2Fpayment-history$/, { timeout: 20_000 });
-  await expect(b.getByRole('status').filter({ hasText: 'Your session has expired' })).toBeVisible();
+  await expect(
+    b.getByRole('status').filter({ hasText: 'this device was signed out from another one' }),
+  ).toBeVisible();
   await expect(b.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   const left = await storage(b);
   expect(left.sessionExpired).toBe('true');

@@ -50,6 +50,18 @@ describe('Change password screen', () => {
     expect(screen.getByLabelText('Current password')).toHaveValue('');
   });
 
+  it('offers a way back to Account after the change', async () => {
+    const { navigate, user } = renderChange();
+    await user.type(screen.getByLabelText('Current password'), 'old passphrase 1');
+    await user.type(screen.getByLabelText('New password'), 'new passphrase 2');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await screen.findByRole('status');
+
+    await user.click(screen.getByRole('link', { name: 'Back to Account' }));
+
+    expect(navigate).toHaveBeenCalledWith('/account');
+  });
+
   it('marks the current password when the API says it is wrong', async () => {
     server.handle(
       accountsApi({

@@ -92,6 +92,12 @@ export function ChangePasswordScreen({ platform, navigate }: ScreenProps) {
           {busy ? 'Changing password…' : 'Change password'}
         </Button>
       </form>
+      {/* The way back where the viewer came from, before and after a change (issue 23 §4). */}
+      <p className={styles.switch}>
+        <ScreenLink to="/account" navigate={navigate}>
+          Back to Account
+        </ScreenLink>
+      </p>
     </AuthCard>
   );
 }

@@ -13,6 +13,7 @@ import { ScreenLink } from '../forms/screen-link';
 import { checkAll, useField, useOutcome } from '@crease/ui/forms';
 import { useSignedIn } from '../forms/use-signed-in';
 import styles from '../forms/auth-form.module.css';
+import { describeProblem } from '../forms/describe-problem';
 
 /** Where a new viewer continues (issue 3: "After registration … continues to /plans"). */
 export const AFTER_REGISTRATION = '/plans';
@@ -74,7 +75,7 @@ export function RegisterScreen({ platform, navigate }: ScreenProps) {
         password.setError(problem.message);
         fail(<p>{problem.message}</p>);
       } else {
-        fail(<p>{problem?.message ?? String(error)}</p>);
+        fail(<p>{problem ? describeProblem(problem) : String(error)}</p>);
       }
       return;
     }
@@ -86,7 +87,8 @@ export function RegisterScreen({ platform, navigate }: ScreenProps) {
     } catch (error) {
       setCompleting(false);
       setBusy(false);
-      const message = error instanceof ProblemError ? error.problem.message : String(error);
+      const message =
+        error instanceof ProblemError ? describeProblem(error.problem) : String(error);
       fail(
         <p>
           We could not sign you in: {message}{' '}

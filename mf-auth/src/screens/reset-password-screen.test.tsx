@@ -54,6 +54,25 @@ describe('Reset password, step 1: send me a link', () => {
     expect(screen.getByRole('button', { name: 'Send reset link' })).toBeEnabled();
   });
 
+  it('says how long to wait when rate limited, from Retry-After', async () => {
+    server.handle(
+      accountsApi({
+        '/api/v1/auth/init-reset': (_request, response) =>
+          sendJson(response, 429, problem('TOO_MANY_ATTEMPTS', 'Too many reset requests.'), {
+            'retry-after': '90',
+          }),
+      }),
+    );
+    const { user } = renderReset();
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), 'viewer@example.com');
+
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many reset requests. Try again in 2 minutes.',
+    );
+  });
+
   it('validates the email before sending', async () => {
     const { user } = renderReset();
 

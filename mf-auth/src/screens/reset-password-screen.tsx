@@ -12,6 +12,7 @@ import { NewPasswordField } from '../forms/password-field';
 import { ScreenLink } from '../forms/screen-link';
 import { checkAll, useField, useOutcome } from '@crease/ui/forms';
 import styles from '../forms/auth-form.module.css';
+import { describeProblem } from '../forms/describe-problem';
 
 /** The emailed link is /reset-password?email=<address>&token=<token>. */
 export function resetLinkParams(search: string): { email: string; token: string } | null {
@@ -44,7 +45,8 @@ function RequestLinkStep({ platform, navigate, location }: ScreenProps) {
       message = await requestReset(platform, normalizeEmail(email.value));
     } catch (error) {
       tone = 'error';
-      message = error instanceof ProblemError ? error.problem.message : MESSAGES.genericError;
+      message =
+        error instanceof ProblemError ? describeProblem(error.problem) : MESSAGES.genericError;
     }
     show({ tone, message });
     setBusy(false);

@@ -178,13 +178,18 @@ describe('Sign-in screen', () => {
 
   it('shows the session-expired notice only when the session expired', () => {
     renderSignIn({ expired: true });
-    expect(screen.getByRole('status')).toHaveTextContent('Your session has expired');
+    const notice = screen.getByRole('status');
+    expect(notice).toHaveTextContent('You were signed out');
+    // A device signed out from another one gets the same refresh error as any ended session
+    // (decision 200): the notice names that cause too, and no longer blames "your security".
+    expect(notice).toHaveTextContent('this device was signed out from another one');
+    expect(notice).not.toHaveTextContent(/for your security/i);
   });
 
   it('shows no notice for a plain visit', () => {
     renderSignIn();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
-    expect(screen.queryByText(/session has expired/i)).not.toBeInTheDocument();
+    expect(screen.queryByText(/You were signed out/i)).not.toBeInTheDocument();
   });
 
   it('has a password visibility toggle with aria-pressed', async () => {

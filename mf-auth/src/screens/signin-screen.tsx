@@ -5,7 +5,6 @@ import type { ScreenProps } from '@crease/contract';
 import { Alert, Button } from '@crease/ui';
 import { ProblemError } from '@crease/contract';
 import { signIn } from '../api/accounts-client';
-import type { Problem } from '@crease/contract';
 import { AuthCard } from '../forms/auth-card';
 import { EmailField } from '../forms/email-field';
 import { FormAlert } from '@crease/ui/forms';
@@ -13,16 +12,9 @@ import { PasswordField } from '../forms/password-field';
 import { ScreenLink } from '../forms/screen-link';
 import { checkAll, useField, useOutcome } from '@crease/ui/forms';
 import styles from '../forms/auth-form.module.css';
+import { describeProblem } from '../forms/describe-problem';
 
 const passwordRequired = (value: string) => (value === '' ? 'Enter your password.' : null);
-
-function describe(problem: Problem): string {
-  if (problem.code === 'TOO_MANY_ATTEMPTS' && problem.retryAfter) {
-    const minutes = Math.ceil(problem.retryAfter / 60);
-    return `${problem.message} Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-  }
-  return problem.message;
-}
 
 /**
  * /signin. On success the shell stores the tokens and, seeing the session change on /signin,
@@ -48,7 +40,7 @@ export function SignInScreen({ platform, navigate }: ScreenProps) {
       platform.analytics.track({ name: 'sign_in' });
     } catch (error) {
       const problem = error instanceof ProblemError ? error.problem : null;
-      show({ message: problem ? describe(problem) : String(error) });
+      show({ message: problem ? describeProblem(problem) : String(error) });
       setBusy(false);
     }
   };
@@ -56,8 +48,14 @@ export function SignInScreen({ platform, navigate }: ScreenProps) {
   return (
     <AuthCard title="Sign in" lead="Welcome back. Sign in to watch live cricket.">
       {expired ? (
-        <Alert tone="info" title="Your session has expired">
-          <p>For your security you were signed out. Please sign in again to continue.</p>
+        // The API answers a device signed out from another one exactly as it answers an ended
+        // session (401, then invalid_grant INVALID_REFRESH_TOKEN, decision 104), so the notice
+        // names every cause it can be rather than claim one it cannot know (decision 200).
+        <Alert tone="info" title="You were signed out">
+          <p>
+            Your session has ended: it ran out, or this device was signed out from another one, or
+            the password was changed. Please sign in again to continue.
+          </p>
         </Alert>
       ) : null}
       {outcome ? (

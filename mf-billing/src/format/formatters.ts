@@ -35,14 +35,17 @@ export function fromEpochSeconds(seconds: number): Date {
   return new Date(seconds * 1000);
 }
 
-/** Days as people say them: "7 days", "1 month", "1 year" (30-day months, 365-day years). */
+/**
+ * A plan's or trial's length: "1 day", "30 days", "1 year" (365-day years). Not "1 month": a
+ * 30-day plan is not a calendar month, and the payment page (the API's description, "Monthly
+ * (30 days)") says 30 days, so the plan cards say the same (issue 23 §4).
+ */
 export function formatDuration(days: number, locales: readonly string[] = viewerLocales()): string {
-  const unit = (value: number, name: 'day' | 'month' | 'year') =>
+  const unit = (value: number, name: 'day' | 'year') =>
     new Intl.NumberFormat([...locales], { style: 'unit', unit: name, unitDisplay: 'long' }).format(
       value,
     );
   if (days >= 365 && days % 365 === 0) return unit(days / 365, 'year');
-  if (days >= 28 && days % 30 === 0) return unit(days / 30, 'month');
   return unit(days, 'day');
 }
 

@@ -46,7 +46,7 @@ describe('Payment process: order summary and Pay', () => {
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Monthly' })).toBeVisible();
     expect(screen.getByText('Price').nextElementSibling).toHaveTextContent('$9.99');
-    expect(screen.getByText('Coupon WELCOME20 (20 % off)').nextElementSibling).toHaveTextContent(
+    expect(screen.getByText('Coupon WELCOME20 (20% off)').nextElementSibling).toHaveTextContent(
       '−$2.00',
     );
     expect(screen.getByText('Total today').nextElementSibling).toHaveTextContent('$7.99');

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { BILLING_CURRENCY } from '@crease/contract';
 import type { BillingErrorCode, CheckoutRequest, Plan, ScreenProps } from '@crease/contract';
-import { Button } from '@crease/ui';
+import { Button, formatPercent } from '@crease/ui';
 import { checkCoupon, createCheckout, listPlans } from '../api/billing-client';
 import { ProblemError } from '@crease/contract';
 import { FormAlert } from '@crease/ui/forms';
@@ -225,7 +225,7 @@ function PayForOrder({
           {couponCode ? (
             <div>
               <dt>
-                Coupon {couponCode} ({percentage} % off)
+                Coupon {couponCode} ({formatPercent(percentage)} off)
               </dt>
               <dd>−{formatMoney(plan.price - total, currency)}</dd>
             </div>

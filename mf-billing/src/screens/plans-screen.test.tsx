@@ -41,7 +41,7 @@ describe('Plans screen', () => {
       'Season Pass',
     ]);
     const monthly = card('Monthly');
-    expect(monthly).toHaveTextContent('$9.99 for 1 month');
+    expect(monthly).toHaveTextContent('$9.99 for 30 days');
     expect(monthly).toHaveTextContent('Watch on up to 2 devices');
     expect(monthly).toHaveTextContent('A month of every league.');
     expect(card('Season Pass')).toHaveTextContent('$79.99 for 1 year');
@@ -85,10 +85,10 @@ describe('Plans screen', () => {
     await user.type(screen.getByRole('textbox', { name: 'Coupon code' }), 'welcome20');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
 
-    expect(await screen.findByText('WELCOME20 applied: 20 % off every plan.')).toBeVisible();
+    expect(await screen.findByText('WELCOME20 applied: 20% off every plan.')).toBeVisible();
     const monthly = card('Monthly');
-    expect(monthly).toHaveTextContent('$7.99 was $9.99 for 1 month');
-    expect(monthly).toHaveTextContent('20 % off with WELCOME20');
+    expect(monthly).toHaveTextContent('$7.99 was $9.99 for 30 days');
+    expect(monthly).toHaveTextContent('20% off with WELCOME20');
     const checks = callsTo(server.requests, 'GET', '/api/v1/billing/coupons/check');
     expect(checks.map((request) => queryOf(request).get('code'))).toEqual([
       'WELCOME20',
@@ -113,7 +113,7 @@ describe('Plans screen', () => {
     );
     expect(field).toBeInvalid();
     expect(callsTo(server.requests, 'GET', '/api/v1/billing/coupons/check')).toHaveLength(1);
-    expect(card('Monthly')).toHaveTextContent('$9.99 for 1 month');
+    expect(card('Monthly')).toHaveTextContent('$9.99 for 30 days');
   });
 
   it('says a code the account has already used is used, after one check, on the field', async () => {
@@ -137,7 +137,7 @@ describe('Plans screen', () => {
     expect(field).toBeInvalid();
     // One refused check, not one per plan: each refusal spends the account's coupon budget.
     expect(callsTo(server.requests, 'GET', '/api/v1/billing/coupons/check')).toHaveLength(1);
-    expect(card('Monthly')).toHaveTextContent('$9.99 for 1 month');
+    expect(card('Monthly')).toHaveTextContent('$9.99 for 30 days');
     await user.click(within(card('Monthly')).getByRole('link', { name: 'Choose Monthly' }));
     expect(navigate).toHaveBeenCalledWith('/payment-process?planId=monthly');
   });

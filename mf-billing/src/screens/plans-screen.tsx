@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Plan, ScreenProps, Subscription, TrialOffer } from '@crease/contract';
-import { Button, TextField } from '@crease/ui';
+import { Button, TextField, formatPercent } from '@crease/ui';
 import { getSubscription, getTrialOffer, listPlans } from '../api/billing-client';
 import { PlanPrice } from '../components/plan-price';
 import { ScreenFrame } from '../components/screen-frame';
@@ -164,7 +164,7 @@ function PlansContent({
               />
               {percentage !== undefined ? (
                 <p className={styles.saving}>
-                  {percentage} % off with {applied?.code}
+                  {formatPercent(percentage)} off with {applied?.code}
                 </p>
               ) : null}
               <ul className={styles.facts}>
@@ -205,7 +205,7 @@ function PlansContent({
 function describeDiscount(percentages: Readonly<Record<string, number>>, plans: readonly Plan[]) {
   const names = plans.filter((plan) => plan.planId in percentages).map((plan) => plan.planName);
   const values = [...new Set(Object.values(percentages))];
-  const off = values.length === 1 ? `${values[0]} % off` : 'a discount';
+  const off = values.length === 1 ? `${formatPercent(values[0] ?? 0)} off` : 'a discount';
   return names.length === plans.length ? `${off} every plan.` : `${off} ${names.join(', ')}.`;
 }
 

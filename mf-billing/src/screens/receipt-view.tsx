@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { PaymentReceipt, ScreenProps } from '@crease/contract';
-import { Button } from '@crease/ui';
+import { Button, formatPercent } from '@crease/ui';
 import { getReceipt } from '../api/billing-client';
 import { ScreenFrame } from '../components/screen-frame';
 import { ScreenLink } from '@crease/ui';
@@ -79,7 +79,7 @@ function ReceiptDocument({
           {receipt.couponCode ? (
             <div>
               <dt>
-                Coupon {receipt.couponCode} ({receipt.percentage} % off)
+                Coupon {receipt.couponCode} ({formatPercent(receipt.percentage)} off)
               </dt>
               <dd>−{money(receipt.listPrice - receipt.amount)}</dd>
             </div>

@@ -6,6 +6,7 @@ import { RETRY_POLICY } from './retry-policy';
 import type { TokenRefresher } from './token-refresher';
 import { XSRF_HEADER, xsrfRetryHook, xsrfToken } from './xsrf';
 import type { XsrfTokenReader } from './xsrf';
+import { RefreshAhead } from './refresh-ahead';
 
 export interface HttpClientOptions {
   apiOrigin: string;
@@ -15,6 +16,8 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   /** Where the XSRF token is read from; the XSRF-TOKEN cookie by default. */
   xsrf?: XsrfTokenReader;
+  /** Refreshes a token that is about to run out before it is sent (decision 198). */
+  refreshAhead?: RefreshAhead;
 }
 
 function bearerOf(request: Request): string | null {
@@ -25,7 +28,8 @@ function bearerOf(request: Request): string | null {
 /**
  * The one HTTP client (ARCHITECTURE §4, STYLE §6), built once by the shell and handed to
  * remotes. JSON by default; bearer and XSRF headers; an Idempotency-Key on mutating calls;
- * network errors and 5xx retried (3 attempts, 1 s apart); a 401 refreshes the session once
+ * network errors and 5xx retried (3 attempts, 1 s apart); a token about to run out is refreshed
+ * before the request is sent (decision 198, same single-flight refresher); a 401 refreshes the session once
  * (single-flight) and retries the request once; a 403 for a missing or stale XSRF token re-reads
  * the cookie and retries once.
  */
@@ -35,11 +39,25 @@ export function createHttpClient({
   refresher,
   fetch: fetchImpl,
   xsrf = xsrfToken,
+  refreshAhead = new RefreshAhead(),
 }: HttpClientOptions): KyInstance {
   // A request refreshes at most once. It is identified by its `context` object: ky makes one per
   // call and keeps it for every attempt. (Not by the options object itself: ky rebuilds that when
   // the forced retry below swaps in the re-authorised request, which let a 401 refresh again.)
   const refreshedOnce = new WeakSet<NormalizedOptions['context']>();
+  /** The stored token, refreshed first when it is about to run out. */
+  const currentToken = async (): Promise<string | null> => {
+    const token = session.accessToken();
+    if (token === null || !refreshAhead.isDue(token)) return token;
+    try {
+      const fresh = await refresher.refresh(token);
+      refreshAhead.checkFresh(fresh);
+      return fresh;
+    } catch {
+      // The refresher has ended the session (SPEC §4); the request goes out as a signed-out one.
+      return session.accessToken();
+    }
+  };
   return ky.create({
     prefixUrl: apiOrigin,
     credentials: 'include',
@@ -49,10 +67,10 @@ export function createHttpClient({
     headers: { Accept: 'application/json' },
     hooks: {
       beforeRequest: [
-        (request) => {
-          const token = session.accessToken();
-          if (token && !request.headers.has('Authorization')) {
-            request.headers.set('Authorization', `Bearer ${token}`);
+        async (request) => {
+          if (!request.headers.has('Authorization')) {
+            const token = await currentToken();
+            if (token) request.headers.set('Authorization', `Bearer ${token}`);
           }
           const xsrfValue = xsrf();
           if (xsrfValue) request.headers.set(XSRF_HEADER, xsrfValue);

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { pageTitle } from '@crease/contract';
 import type { ShellServices } from '../platform/shell-services';
@@ -27,6 +27,9 @@ export function AppLayout({ services }: { services: ShellServices }) {
   const signedIn = useSignedIn(services);
   const { productName } = services.boot.config;
   const access = (matches[matches.length - 1]?.handle as { access?: string } | undefined)?.access;
+  // Set when the viewer presses Sign out in this tab: they go home, and the protected-route
+  // redirect below must not turn that into /signin?returnTo=… (issue 23 §4).
+  const signedOutHere = useRef(false);
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -41,7 +44,9 @@ export function AppLayout({ services }: { services: ShellServices }) {
   // Signed out elsewhere (another tab, an expired session) while on a protected screen.
   // Signed in on /signin (the sign-in form, or another tab): continue where the guard sent from.
   useEffect(() => {
+    if (signedIn) signedOutHere.current = false;
     if (!signedIn && access === 'protected') {
+      if (signedOutHere.current) return;
       void navigate(
         protectedRouteRedirect(services.store, new URL(window.location.href)) ?? '/signin',
         {
@@ -88,6 +93,7 @@ export function AppLayout({ services }: { services: ShellServices }) {
         window.location.reload();
       }}
       onSignOut={() => {
+        signedOutHere.current = true;
         services.session.signOut();
         void navigate('/');
       }}

@@ -35,3 +35,26 @@ describe('Chrome: developer override banner', () => {
     expect(onClearOverrides).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('Chrome: phone menu (decision 199)', () => {
+  it('has no Menu button when signed out: Sign in and Register fit beside the brand', () => {
+    renderChrome();
+    expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
+  });
+
+  it('opens and closes the main nav, and closes when a link is followed or on Escape', async () => {
+    renderChrome({ signedIn: true });
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveAttribute('aria-controls', 'main-nav');
+
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(screen.getByRole('link', { name: 'Plans' }));
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(menu);
+    await userEvent.keyboard('{Tab}{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+});

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Button } from '@crease/ui';
@@ -47,8 +48,15 @@ export function Chrome({
   onClearOverrides,
   children,
 }: ChromeProps) {
+  // Signed in, four items do not fit beside the brand on a phone: there they sit behind a Menu
+  // button (decision 199). CSS decides when the button shows; the state only opens and closes.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
+  const mainNavClass = signedIn
+    ? [styles.nav, styles.collapsible, menuOpen ? styles.open : ''].filter(Boolean).join(' ')
+    : styles.nav;
   return (
     <div className={styles.app}>
       <a className={styles.skipLink} href="#main">
@@ -75,19 +83,43 @@ export function Chrome({
             </span>
             {productName}
           </Link>
-          <nav aria-label="Main" className={styles.nav}>
+          {signedIn ? (
+            <Button
+              variant="ghost"
+              className={styles.menuButton}
+              aria-expanded={menuOpen}
+              aria-controls="main-nav"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              Menu
+            </Button>
+          ) : null}
+          <nav
+            id="main-nav"
+            aria-label="Main"
+            className={mainNavClass}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') closeMenu();
+            }}
+          >
             {signedIn ? (
               <>
-                <NavLink to="/events" className={navClass}>
+                <NavLink to="/events" className={navClass} onClick={closeMenu}>
                   Events
                 </NavLink>
-                <NavLink to="/plans" className={navClass}>
+                <NavLink to="/plans" className={navClass} onClick={closeMenu}>
                   Plans
                 </NavLink>
-                <NavLink to="/account" className={navClass}>
+                <NavLink to="/account" className={navClass} onClick={closeMenu}>
                   Account
                 </NavLink>
-                <Button variant="ghost" onClick={onSignOut}>
+                <Button
+                  variant="ghost"
+                  onClick={() => {
+                    closeMenu();
+                    onSignOut();
+                  }}
+                >
                   Sign out
                 </Button>
               </>

@@ -6,7 +6,7 @@ import { TokenRefresher } from '../http/token-refresher';
 import { createHttpClient } from '../http/http-client';
 import { BrowserSession } from '../session/session';
 import { TokenStore } from '../session/token-store';
-import { DeviceRegistrar } from './device-registration';
+import { DeviceRegistrar, REFUSAL_PAUSE_MS, deviceSignOutHook } from './device-registration';
 
 const server = testServerForFile();
 const DEVICE = {
@@ -22,7 +22,7 @@ const devicePosts = () =>
       request.method === 'POST' && new URL(request.url, 'http://x').pathname === '/api/v1/devices',
   );
 
-function setUp(signedIn: boolean) {
+function setUp(signedIn: boolean, now: () => number = Date.now) {
   const store = new TokenStore(
     memoryStorage(signedIn ? { access_token: 'access-1', refresh_token: 'refresh-1' } : {}),
   );
@@ -33,15 +33,23 @@ function setUp(signedIn: boolean) {
   });
   const session = new BrowserSession(store, endpoint, null);
   const refresher = new TokenRefresher(session, endpoint, (_n, task) => task());
-  const http = createHttpClient({ apiOrigin: server.origin, session, refresher, xsrf: () => null });
+  let freed = () => {};
+  const http = createHttpClient({
+    apiOrigin: server.origin,
+    session,
+    refresher,
+    xsrf: () => null,
+  }).extend({ hooks: { afterResponse: [deviceSignOutHook(() => freed())] } });
   const registrar = new DeviceRegistrar({
+    now,
     http,
     session,
     device: DEVICE,
     appVersion: 'web-1.0.0',
     userAgent: USER_AGENT,
   });
-  return { registrar, session };
+  freed = () => registrar.placeFreed();
+  return { registrar, session, http };
 }
 
 describe('DeviceRegistrar', () => {
@@ -81,7 +89,7 @@ describe('DeviceRegistrar', () => {
     expect(devicePosts()[0]!.headers.authorization).toBe('Bearer a-2');
   });
 
-  it('keeps trying after the device limit, so a freed place is taken at the next route change', async () => {
+  const refuse = () =>
     server.handle((_request, response) =>
       sendJson(response, 409, {
         code: 'DEVICE_LIMIT_REACHED',
@@ -92,11 +100,35 @@ describe('DeviceRegistrar', () => {
         devices: [],
       }),
     );
-    const { registrar } = setUp(true);
+
+  it('does not send a refused registration again on every route change', async () => {
+    refuse();
+    let clock = 1_000_000;
+    const { registrar } = setUp(true, () => clock);
     await registrar.ensure();
     expect(registrar.current).toBe('limit');
 
-    server.handle((_request, response) => sendJson(response, 201, {}));
+    for (let page = 0; page < 5; page += 1) await registrar.ensure();
+    clock += REFUSAL_PAUSE_MS - 1;
+    await registrar.ensure();
+    expect(devicePosts()).toHaveLength(1);
+
+    // Some minutes on, it asks once more.
+    clock += 1;
+    await registrar.ensure();
+    expect(devicePosts()).toHaveLength(2);
+  });
+
+  it("asks again at once after a device is signed out through the shell's client", async () => {
+    refuse();
+    const { registrar, http } = setUp(true, () => 5_000);
+    await registrar.ensure();
+    expect(registrar.current).toBe('limit');
+
+    server.handle((request, response) =>
+      request.method === 'DELETE' ? sendJson(response, 200, {}) : sendJson(response, 201, {}),
+    );
+    await http.delete('api/v1/devices/another-device');
     await registrar.ensure();
 
     expect(registrar.current).toBe('registered');

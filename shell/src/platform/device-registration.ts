@@ -1,4 +1,4 @@
-import type { KyInstance } from 'ky';
+import type { AfterResponseHook, KyInstance } from 'ky';
 import { BILLING_PATHS } from '@crease/contract';
 import type { Device, DeviceRegistration, Session } from '@crease/contract';
 
@@ -12,24 +12,34 @@ export interface DeviceRegistrarOptions {
   /** The shell's version, sent as the spec's appVersion. */
   appVersion: string;
   userAgent: string;
+  /** The clock, for the pause after a refusal (tests pin it). */
+  now?: () => number;
 }
+
+/** After a refusal at the device limit, how long route changes leave the API alone. */
+export const REFUSAL_PAUSE_MS = 5 * 60_000;
 
 /**
  * Registers this browser as one of the account's devices (SPEC §3 device registration;
  * ARCHITECTURE §8): once when a session starts (boot while signed in, or a sign-in), through the
  * shell's HTTP client. The API makes it once per account (201 new, 200 known, 409 when the plan's
- * maxDevices is reached). A refused or failed registration is tried again at the next route
- * change, so signing another device out on /account lets this one in without a reload. A
- * registration never blocks or breaks a screen: the entitlement is what decides access.
+ * maxDevices is reached). A failed registration is tried again at the next route change. A
+ * refused one (409) is not sent again on every page (issue 23 §4): this session remembers the
+ * refusal and asks again only when a device of the account has been signed out from this
+ * browser (`placeFreed`, the shell's HTTP client sees that DELETE) or `REFUSAL_PAUSE_MS` later.
+ * A new session (maybe another account) starts afresh. A registration never blocks or breaks a
+ * screen: the entitlement is what decides access.
  */
 export class DeviceRegistrar {
   private state: DeviceRegistrationState = 'unregistered';
   private inFlight: Promise<void> | null = null;
+  private refusedAt: number | null = null;
 
   constructor(private readonly options: DeviceRegistrarOptions) {
     options.session.subscribe((signedIn) => {
       // A new session may be another account: it registers afresh.
       this.state = 'unregistered';
+      this.refusedAt = null;
       if (signedIn) void this.ensure();
     });
   }
@@ -41,10 +51,22 @@ export class DeviceRegistrar {
   /** Registers unless this session already has; safe to call on every route change. */
   ensure(): Promise<void> {
     if (!this.options.session.isSignedIn() || this.state === 'registered') return Promise.resolve();
+    if (this.refusedAt !== null && this.now() - this.refusedAt < REFUSAL_PAUSE_MS) {
+      return Promise.resolve();
+    }
     this.inFlight ??= this.register().finally(() => {
       this.inFlight = null;
     });
     return this.inFlight;
+  }
+
+  /** A device of the account was signed out: a refused registration may now fit. */
+  placeFreed(): void {
+    this.refusedAt = null;
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
   }
 
   private async register(): Promise<void> {
@@ -61,10 +83,21 @@ export class DeviceRegistrar {
     try {
       await http.post(BILLING_PATHS.devices, { json: registration });
       this.state = 'registered';
+      this.refusedAt = null;
     } catch (error) {
       const status = (error as { response?: { status?: number } }).response?.status;
       this.state = status === 409 ? 'limit' : 'unregistered';
+      if (status === 409) this.refusedAt = this.now();
       if (status !== 409) console.warn('[crease] device registration failed', error);
     }
   }
+}
+
+/** A ky hook that calls `onFreed` when a device sign-out (DELETE devices/:id) succeeds. */
+export function deviceSignOutHook(onFreed: () => void): AfterResponseHook {
+  return (request, _options, response) => {
+    if (request.method !== 'DELETE' || !response.ok) return;
+    const path = new URL(request.url).pathname;
+    if (path.includes(`/${BILLING_PATHS.devices}/`)) onFreed();
+  };
 }

@@ -23,7 +23,7 @@ import type { ShellAnalytics } from './analytics';
 import { solveInWorker } from './altcha-worker-solve';
 import { createBotCheck } from './bot-check';
 import { detectDevice } from './device';
-import { DeviceRegistrar } from './device-registration';
+import { DeviceRegistrar, deviceSignOutHook } from './device-registration';
 import shellPackage from '../../package.json';
 import { REMOTE_FALLBACK_PATH, reportRemoteFallback } from './ops-events';
 import { ReleaseProofs } from './release-proofs';
@@ -87,7 +87,11 @@ export function createShellServices({
   // The session owns every token change; the HTTP client and the refresher ask it (decision 161).
   const session = new BrowserSession(store, endpoint, window, onSessionExpired);
   const refresher = new TokenRefresher(session, endpoint);
-  const http = createHttpClient({ apiOrigin, session, refresher });
+  // A device signed out through this client may free a place for this browser's registration.
+  let devices: DeviceRegistrar | null = null;
+  const http = createHttpClient({ apiOrigin, session, refresher }).extend({
+    hooks: { afterResponse: [deviceSignOutHook(() => devices?.placeFreed())] },
+  });
   const accountSwitch = new AccountSwitch({
     session,
     lookup: createAccountLookup({ apiOrigin, http }),
@@ -182,7 +186,7 @@ export function createShellServices({
     device: detectDevice(document, navigator.userAgent),
     config: { productName: config.productName, apiOrigin, features: config.features },
   };
-  const devices = new DeviceRegistrar({
+  devices = new DeviceRegistrar({
     http,
     session,
     device: platform.device,

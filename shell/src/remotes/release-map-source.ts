@@ -7,6 +7,19 @@ export const RELEASE_MAP_PATH = '/release-map.json';
 export const RELEASE_PROOF_HEADER = 'x-crease-release-proof';
 
 /**
+ * Reads an answer's (empty) body to its end. A 304 whose body is never read is torn down by
+ * Chromium as ERR_ABORTED: a "failed" request in DevTools on every route change (issue 23 §4),
+ * though the check had its answer. Reading it lets the request finish as the 304 it is.
+ */
+async function drain(response: Response): Promise<void> {
+  try {
+    await response.arrayBuffer();
+  } catch {
+    // Nothing to read, nothing lost: the status and headers were all we needed.
+  }
+}
+
+/**
  * How a route change settled the map:
  * - `initial`: the document's first route, which uses the map inlined into the HTML (no request);
  * - `skipped`: the route shows no remote, so it needs no map (no request);
@@ -93,7 +106,10 @@ export class ReleaseMapSource {
       });
       const proof = response.headers.get(RELEASE_PROOF_HEADER);
       if (proof) this.options.onProof?.(proof);
-      if (response.status === 304) return 'not-modified';
+      if (response.status === 304) {
+        await drain(response);
+        return 'not-modified';
+      }
       if (!response.ok) return this.keep(`release map check answered HTTP ${response.status}`);
       const parsed = parseReleaseMap(await response.json());
       // A map with no usable shape would make every remote "unavailable": keep the known one.
@@ -129,6 +145,7 @@ export class ReleaseMapSource {
       });
       const proof = response.headers.get(RELEASE_PROOF_HEADER);
       if (proof) this.options.onProof?.(proof);
+      await drain(response);
     } catch {
       // the next route change or renewal tries again
     }
