@@ -157,22 +157,30 @@ describe('optimistic concurrency', () => {
     const { registry, publish } = tempRegistry();
     const legal = await publish('mf-legal', '^1');
     const auth = await publish('mf-auth', '^1');
-    const results = await Promise.allSettled([
-      registry.promote({ 'mf-legal': legal }, { actor: 'pipeline-a' }),
-      registry.promote({ 'mf-auth': auth }, { actor: 'pipeline-b' }),
-    ]);
+    const pipelines = [
+      { actor: 'pipeline-a', app: 'mf-legal', version: legal },
+      { actor: 'pipeline-b', app: 'mf-auth', version: auth },
+    ];
+    const results = await Promise.allSettled(
+      pipelines.map((p) => registry.promote({ [p.app]: p.version }, { actor: p.actor })),
+    );
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(1);
+    // Which pipeline commits first is the race's to decide; the loser is told who won.
+    const winner = pipelines[results.findIndex((r) => r.status === 'fulfilled')]!;
+    const loser = pipelines.find((p) => p !== winner)!;
     const conflict = lost[0]!.reason as ReleaseError;
     expect(conflict.code).toBe('RELEASE_CONFLICT');
     expect(conflict.exitCode).toBe(3);
-    expect(conflict.message).toMatch(/pipeline-a committed revision 3 \(promote mf-legal/);
+    expect(conflict.message).toContain(
+      `${winner.actor} committed revision 3 (promote ${winner.app}`,
+    );
     // The loser changed nothing; the winner's change stands.
-    expect(registry.status().apps.map((a) => a.app)).toEqual(['mf-legal']);
+    expect(registry.status().apps.map((a) => a.app)).toEqual([winner.app]);
     // The loser runs again on top of the winner: both are live, neither update lost.
-    await registry.promote({ 'mf-auth': auth }, { actor: 'pipeline-b' });
+    await registry.promote({ [loser.app]: loser.version }, { actor: loser.actor });
     expect(registry.status().apps.map((a) => [a.app, a.version])).toEqual([
       ['mf-auth', auth],
       ['mf-legal', legal],
