@@ -233,8 +233,14 @@ test('a canary whose remote entry is broken is rolled back by itself after enoug
   await expect(
     manager.page.getByRole('row').filter({ hasText: 'canary rollback (automatic)' }).first(),
   ).toContainText(broken);
-  await expect(
-    manager.page.getByRole('row').filter({ hasText: broken }).filter({ hasText: '100' }).first(),
-  ).toBeVisible();
+  // Its load failures are counted (how many depends on each browser's weight cap, decision 157,
+  // and on when the guard acted, so the row is checked for failures, not for one exact rate).
+  const brokenRow = manager.page
+    .getByRole('table', { name: 'Signals and fallbacks per version' })
+    .getByRole('row')
+    .filter({ has: manager.page.getByText(broken, { exact: true }) });
+  await expect(brokenRow.getByRole('cell').nth(3)).toHaveText(/^[1-9]\d* \(\d/, {
+    timeout: 15_000,
+  });
   expect(await seriousAxeViolations(manager.page)).toEqual([]);
 });

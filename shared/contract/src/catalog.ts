@@ -206,6 +206,27 @@ export interface TimelineEntry {
   /** UTC ISO: when this state became true in the match. */
   at: string;
   state: MatchState;
+  /** Ball-by-ball text commentary for this change ("Khan to Rahul, FOUR through cover"), if any. */
+  commentary?: string | null;
+  /** Set when this change is a key moment shown on the player's seek bar. */
+  moment?: KeyMoment | null;
+}
+
+/** What kind of key moment a timeline entry is (issue 21 §2). */
+export type KeyMomentKind =
+  | 'wicket'
+  | 'four'
+  | 'six'
+  | 'fifty'
+  | 'hundred'
+  | 'inningsEnd'
+  | 'rainDelay'
+  | 'badLight';
+
+/** A key moment: its kind and a label a viewer reads ("Wicket: Rahul c Smith b Khan, 34 (27)"). */
+export interface KeyMoment {
+  kind: KeyMomentKind;
+  label: string;
 }
 
 export interface EventTimeline {

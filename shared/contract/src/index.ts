@@ -139,6 +139,8 @@ export type {
   Team,
   TeamColours,
   TimelineEntry,
+  KeyMoment,
+  KeyMomentKind,
   TimelineQuery,
   Toss,
   TossDecision,
