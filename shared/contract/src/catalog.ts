@@ -175,6 +175,49 @@ export interface MatchState {
   /** Set once decided: "Mumbai won by 5 wickets (DLS method)", "No result", "Match abandoned". */
   result: string | null;
   eventStatus: StreamEventStatus;
+  /** Ball-by-ball detail where the timeline has it (the demo schedule does); absent otherwise. */
+  scorecard?: Scorecard | null;
+}
+
+/** A batter of the innings in progress (or the last one, in a break). */
+export interface BatterFigures {
+  name: string;
+  runs: number;
+  balls: number;
+  fours: number;
+  sixes: number;
+  /** Facing the next ball. */
+  onStrike: boolean;
+  /** How they got out ("c Smith b Khan"), null while not out. */
+  dismissal: string | null;
+}
+
+/** A bowler of the innings in progress. */
+export interface BowlerFigures {
+  name: string;
+  /** Cricket notation, as Innings.overs. */
+  overs: string;
+  maidens: number;
+  runs: number;
+  wickets: number;
+  /** Bowling the current over. */
+  current: boolean;
+}
+
+/** The detail a viewer reads beside the picture (issue 21 §6). */
+export interface Scorecard {
+  /** The batting side's shortName, null in a break or before the start. */
+  battingTeam: string | null;
+  batters: BatterFigures[];
+  bowlers: BowlerFigures[];
+  /** The last six balls, oldest first, as scorers write them: "0", "4", "6", "W", "1wd", "2lb". */
+  lastBalls: string[];
+  /** In the chase: the runs needed to win from the start of the innings; null otherwise. */
+  target: number | null;
+  /** In the chase: runs needed per over from here; null otherwise. */
+  requiredRunRate: number | null;
+  /** "Innings break", "Rain delay", "Bad light", or null while play goes on. */
+  interruption: string | null;
 }
 
 /** An event: one cricket match and its stream. */
