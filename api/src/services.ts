@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './platform/clock';
-import { systemClock } from './platform/clock';
+import { ControlledClock, systemClock } from './platform/clock';
 import { createCatalog } from './catalog/catalog';
 import type { Catalog } from './catalog/catalog';
 import { createPaymentProvider } from './billing/providers/create-provider';
@@ -53,7 +53,10 @@ export function createServices(
   overrides: Partial<ApiServices> = {},
 ): ApiServices {
   const { db } = database;
-  const clock = overrides.clock ?? systemClock;
+  // Outside production the clock follows the wall clock but can be moved forward through the
+  // development clock route (renewals, reminders and expiries are tested on a moved clock).
+  const clock =
+    overrides.clock ?? (config.env === 'production' ? systemClock : new ControlledClock());
   const accessTokens = new AccessTokens(
     config.jwtSecret,
     config.jwtIssuer,
