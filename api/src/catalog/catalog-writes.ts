@@ -23,7 +23,9 @@ import type { EventRow } from './event-row';
 import { parseInstant } from './instant';
 import type { LogoLibrary } from './logos';
 import { applyStateChange, checkInnings, withSummary } from './match-state';
-import type { StoredState } from './match-state';
+import type { StoredState, TimelineDetail } from './match-state';
+
+const TIMELINE_INSERT_CHUNK = 500;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Changes = AuditEntry['changes'];
@@ -56,6 +58,18 @@ export interface StateChangeOptions {
   keepDemoDriven?: boolean;
   /** Apply only if the event's latest seq is this (another replica may have applied it). */
   expectSeq?: number;
+  /** The demo's ball-by-ball detail for this entry (decision 225); operators send none. */
+  detail?: TimelineDetail;
+}
+
+/** A timeline row's columns for a state and its optional ball-by-ball detail. */
+function timelineColumns(state: StoredState, detail: TimelineDetail | undefined) {
+  const scorecard = detail?.scorecard;
+  return {
+    state: scorecard ? { ...withSummary(state), scorecard } : withSummary(state),
+    commentary: detail?.commentary ?? null,
+    moment: detail?.moment ?? null,
+  };
 }
 
 export class CatalogWrites {
@@ -159,8 +173,17 @@ export class CatalogWrites {
     if (!league) throw new ApiError('LEAGUE_NOT_FOUND', `There is no league "${leagueId}".`);
   }
 
-  private async appendTimeline(tx: Tx, eventId: string, seq: number, at: Date, state: StoredState) {
-    await tx.insert(catalogEventTimeline).values({ eventId, seq, at, state: withSummary(state) });
+  private async appendTimeline(
+    tx: Tx,
+    eventId: string,
+    seq: number,
+    at: Date,
+    state: StoredState,
+    detail?: TimelineDetail,
+  ) {
+    await tx
+      .insert(catalogEventTimeline)
+      .values({ eventId, seq, at, ...timelineColumns(state, detail) });
   }
 
   /**
@@ -170,7 +193,10 @@ export class CatalogWrites {
   createEvent(
     actor: string,
     input: EventCreate,
-    options: { demo?: boolean; history?: { at: Date; state: StoredState }[] } = {},
+    options: {
+      demo?: boolean;
+      history?: { at: Date; state: StoredState; detail?: TimelineDetail }[];
+    } = {},
   ): Promise<CatalogEvent | null> {
     const startTime = parseInstant('startTime', input.startTime);
     const estimatedEnd = parseInstant('estimatedEnd', input.estimatedEnd);
@@ -214,14 +240,15 @@ export class CatalogWrites {
           if (options.demo) return null; // another replica or an earlier start made it
           throw new ApiError('EVENT_EXISTS', `An event "${input.eventId}" already exists.`);
         }
-        await tx.insert(catalogEventTimeline).values(
-          history.map((h, i) => ({
-            eventId: input.eventId,
-            seq: i + 1,
-            at: h.at,
-            state: withSummary(h.state),
-          })),
-        );
+        // In chunks: a finished ODI has hundreds of balls, and one statement has a parameter cap.
+        const rows = history.map((h, i) => ({
+          eventId: input.eventId,
+          seq: i + 1,
+          at: h.at,
+          ...timelineColumns(h.state, h.detail),
+        }));
+        for (let i = 0; i < rows.length; i += TIMELINE_INSERT_CHUNK)
+          await tx.insert(catalogEventTimeline).values(rows.slice(i, i + TIMELINE_INSERT_CHUNK));
         await this.audit(tx, actor, 'event.create', input.eventId, diff({}, { ...input }));
         return toEvent(row);
       }),
@@ -329,7 +356,7 @@ export class CatalogWrites {
           })
           .where(eq(catalogEvents.id, eventId))
           .returning();
-        await this.appendTimeline(tx, eventId, seq, at, next);
+        await this.appendTimeline(tx, eventId, seq, at, next, options.detail);
         const changes = diff(
           current as unknown as Record<string, unknown>,
           next as unknown as Record<string, unknown>,

@@ -124,7 +124,7 @@ export async function demoTick(
             DEMO_ACTOR,
             id,
             { ...next.state, at: next.at.toISOString() },
-            { keepDemoDriven: true, expectSeq: seq },
+            { keepDemoDriven: true, expectSeq: seq, detail: next.detail },
           );
           summary.stepsApplied += 1;
         }
