@@ -22,10 +22,9 @@ import { storedState, toEvent, toLeague } from './event-row';
 import type { EventRow } from './event-row';
 import { parseInstant } from './instant';
 import type { LogoLibrary } from './logos';
-import { applyStateChange, checkInnings, withSummary } from './match-state';
+import { applyStateChange, checkInnings } from './match-state';
 import type { StoredState, TimelineDetail } from './match-state';
-
-const TIMELINE_INSERT_CHUNK = 500;
+import { TIMELINE_INSERT_CHUNK, timelineColumns } from './timeline-row';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Changes = AuditEntry['changes'];
@@ -58,18 +57,6 @@ export interface StateChangeOptions {
   keepDemoDriven?: boolean;
   /** Apply only if the event's latest seq is this (another replica may have applied it). */
   expectSeq?: number;
-  /** The demo's ball-by-ball detail for this entry (decision 225); operators send none. */
-  detail?: TimelineDetail;
-}
-
-/** A timeline row's columns for a state and its optional ball-by-ball detail. */
-function timelineColumns(state: StoredState, detail: TimelineDetail | undefined) {
-  const scorecard = detail?.scorecard;
-  return {
-    state: scorecard ? { ...withSummary(state), scorecard } : withSummary(state),
-    commentary: detail?.commentary ?? null,
-    moment: detail?.moment ?? null,
-  };
 }
 
 export class CatalogWrites {
@@ -173,17 +160,11 @@ export class CatalogWrites {
     if (!league) throw new ApiError('LEAGUE_NOT_FOUND', `There is no league "${leagueId}".`);
   }
 
-  private async appendTimeline(
-    tx: Tx,
-    eventId: string,
-    seq: number,
-    at: Date,
-    state: StoredState,
-    detail?: TimelineDetail,
-  ) {
+  private async appendTimeline(tx: Tx, eventId: string, seq: number, at: Date, state: StoredState) {
+    // An operator's change has no ball-by-ball detail (decision 225).
     await tx
       .insert(catalogEventTimeline)
-      .values({ eventId, seq, at, ...timelineColumns(state, detail) });
+      .values({ eventId, seq, at, ...timelineColumns(state, undefined) });
   }
 
   /**
@@ -356,7 +337,7 @@ export class CatalogWrites {
           })
           .where(eq(catalogEvents.id, eventId))
           .returning();
-        await this.appendTimeline(tx, eventId, seq, at, next, options.detail);
+        await this.appendTimeline(tx, eventId, seq, at, next);
         const changes = diff(
           current as unknown as Record<string, unknown>,
           next as unknown as Record<string, unknown>,

@@ -94,7 +94,9 @@ describeEachDatabase('ball-by-ball timeline', (host) => {
       if (step.detail?.scorecard) expect(entry.state.scorecard).toEqual(step.detail.scorecard);
     });
     // A T20 innings: at least 120 deliveries on the timeline, each at or before now.
-    expect(entries.filter((e) => e.commentary && / to /.test(e.commentary)).length).toBeGreaterThanOrEqual(120);
+    expect(
+      entries.filter((e) => e.commentary && / to /.test(e.commentary)).length,
+    ).toBeGreaterThanOrEqual(120);
     expect(entries.every((e) => new Date(e.at).getTime() <= IN_BREAK.getTime())).toBe(true);
   });
 
@@ -153,7 +155,9 @@ describeEachDatabase('ball-by-ball timeline', (host) => {
     await api.setClock(later);
     await api.demoTick();
     const entries = await timeline();
-    expect(entries.map((e) => e.at)).toEqual(dueSteps(FIXTURE, later).map((s) => s.at.toISOString()));
+    expect(entries.map((e) => e.at)).toEqual(
+      dueSteps(FIXTURE, later).map((s) => s.at.toISOString()),
+    );
     const chase = entries.filter((e) => e.state.innings.length === 2);
     expect(chase.length).toBeGreaterThan(5);
     const target = entries.find((e) => e.state.playState === 'innings_break')!.state.scorecard!

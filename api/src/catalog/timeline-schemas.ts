@@ -44,7 +44,10 @@ export const ScorecardSchema = Type.Object({
       current: Type.Boolean(),
     }),
   ),
-  lastBalls: Type.Array(Type.String(), { maxItems: 6, description: 'Oldest first: "4", "W", "1wd"' }),
+  lastBalls: Type.Array(Type.String(), {
+    maxItems: 6,
+    description: 'Oldest first: "4", "W", "1wd"',
+  }),
   target: nullable(Type.Integer()),
   requiredRunRate: nullable(Type.Number()),
   interruption: nullable(

@@ -83,8 +83,8 @@ describe('/events', () => {
     expect(nextWeek.queryByText(/starts in/i)).toBeNull();
   });
 
-  it('a finished match shows its result, newest first', async () => {
-    renderEvents();
+  it('a finished match shows its result, newest first (a replay once asked)', async () => {
+    const { user } = renderEvents();
 
     const results = within(await screen.findByRole('region', { name: /results/i }));
     const cards = results.getAllByRole('article');
@@ -93,6 +93,7 @@ describe('/events', () => {
     ).toEqual(['London Lions v Leeds Larks', 'Chennai Cyclones v Mumbai Monsoons']);
     expect(within(cards[0]!).getByText('No result')).toBeVisible();
     expect(within(cards[0]!).getByText('Abandoned')).toBeVisible();
+    await user.click(within(cards[1]!).getByRole('button', { name: 'Show result' }));
     expect(within(cards[1]!).getByText('Mumbai Monsoons won by 5 wickets')).toBeVisible();
   });
 

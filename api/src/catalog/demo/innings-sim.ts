@@ -129,7 +129,10 @@ export class InningsSim {
         const fielder =
           how === 'stumped'
             ? this.plan.fielding[KEEPER_INDEX]!
-            : pick(random, this.plan.fielding.filter((name) => name !== bowler || how === 'caught'));
+            : pick(
+                random,
+                this.plan.fielding.filter((name) => name !== bowler || how === 'caught'),
+              );
         return { kind: 'wicket', how, fielder };
       }
       return { kind: 'runs', runs: kind };
@@ -204,9 +207,10 @@ export class InningsSim {
     return {
       innings: this.innings(),
       scorecard: this.scorecard(null),
-      commentary: moment?.kind === 'fifty' || moment?.kind === 'hundred'
-        ? `${commentary}. ${moment.label.replace(/:/, ' for')}`
-        : commentary,
+      commentary:
+        moment?.kind === 'fifty' || moment?.kind === 'hundred'
+          ? `${commentary}. ${moment.label.replace(/:/, ' for')}`
+          : commentary,
       moment,
     };
   }

@@ -75,7 +75,9 @@ describe('the ball-by-ball demo', () => {
             break;
           case 'fifty':
           case 'hundred': {
-            const [, name, runs] = /^(?:Fifty|Hundred): ([\w ]+) (\d+) \(\d+\)$/.exec(moment.label)!;
+            const [, name, runs] = /^(?:Fifty|Hundred): ([\w ]+) (\d+) \(\d+\)$/.exec(
+              moment.label,
+            )!;
             const batter = now.detail!.scorecard!.batters.find((x) => x.name === name)!;
             expect(batter.runs).toBe(Number(runs));
             expect(batter.runs).toBeGreaterThanOrEqual(moment.kind === 'fifty' ? 50 : 100);
@@ -89,7 +91,9 @@ describe('the ball-by-ball demo', () => {
             break;
           case 'rainDelay':
           case 'badLight':
-            expect(now.state.playState).toBe(moment.kind === 'rainDelay' ? 'rain_delay' : 'bad_light');
+            expect(now.state.playState).toBe(
+              moment.kind === 'rainDelay' ? 'rain_delay' : 'bad_light',
+            );
             break;
         }
       });
@@ -102,7 +106,9 @@ describe('the ball-by-ball demo', () => {
   it('writes commentary as the scorer says it: bowler to batter, what happened', () => {
     const lines = played.flatMap((f) => f.steps.map((s) => s.detail?.commentary ?? ''));
     expect(lines).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^[\w ]+ to [\w ]+, FOUR, driven through cover$/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^[\w ]+ to [\w ]+, FOUR, driven through cover$/),
+      ]),
     );
   });
 
@@ -118,8 +124,14 @@ describe('the ball-by-ball demo', () => {
       requiredRunRate: expect.any(Number),
     });
     const chaseStart = fixture.steps[fixture.steps.indexOf(inBreak) + 1]!;
-    expect(chaseStart.state.innings).toEqual([first, expect.objectContaining({ runs: 0, overs: '0' })]);
-    expect(chaseStart.detail?.scorecard).toMatchObject({ interruption: null, target: first!.runs + 1 });
+    expect(chaseStart.state.innings).toEqual([
+      first,
+      expect.objectContaining({ runs: 0, overs: '0' }),
+    ]);
+    expect(chaseStart.detail?.scorecard).toMatchObject({
+      interruption: null,
+      target: first!.runs + 1,
+    });
   });
 
   it('stops for rain (target revised by DLS) and for bad light, and says so on the card', () => {
@@ -139,7 +151,9 @@ describe('the ball-by-ball demo', () => {
         expect(resumed.at.getTime() - fixture.steps[stop]!.at.getTime()).toBeGreaterThan(60_000);
       }
     }
-    const dls = played.find((f) => f.steps.some((s) => /DLS method\)$/.test(s.detail?.commentary ?? '')))!;
+    const dls = played.find((f) =>
+      f.steps.some((s) => /DLS method\)$/.test(s.detail?.commentary ?? '')),
+    )!;
     const resume = dls.steps.find((s) => /target revised to \d+/.test(s.detail?.commentary ?? ''))!;
     const revised = Number(/revised to (\d+)/.exec(resume.detail!.commentary!)![1]);
     expect(resume.detail?.scorecard?.target).toBe(revised);

@@ -74,7 +74,8 @@ export function playMatch(plan: MatchPlan, before: StoredState): PlayedStep[] {
   const slot = (0.46 * duration) / (balls * 1.06);
   const [homeSquad, awaySquad] = squads(home.shortName, away.shortName);
   const squadOf = (team: DemoTeam) => (team === home ? homeSquad : awaySquad);
-  const runRate = () => template.runRate[0] + (template.runRate[1] - template.runRate[0]) * random();
+  const runRate = () =>
+    template.runRate[0] + (template.runRate[1] - template.runRate[0]) * random();
 
   let state = before;
   const steps: PlayedStep[] = [];
@@ -168,7 +169,12 @@ export function playMatch(plan: MatchPlan, before: StoredState): PlayedStep[] {
       if (stoppage.length === null) {
         step(
           Math.max(at(1), t + 60 * SECOND),
-          { status: 'abandoned', playState: null, result: 'No result (rain)', eventStatus: 'ended' },
+          {
+            status: 'abandoned',
+            playState: null,
+            result: 'No result (rain)',
+            eventStatus: 'ended',
+          },
           detail(chase.scorecard(null), 'Match abandoned: no result (rain)'),
         );
         return steps;
@@ -203,7 +209,11 @@ export function playMatch(plan: MatchPlan, before: StoredState): PlayedStep[] {
   step(
     t + 20 * SECOND,
     { status: 'completed', playState: null, result },
-    detail(chase.scorecard(null), `End of innings: ${inningsScore(final)}. ${result}`, moments.inningsEnd(final)),
+    detail(
+      chase.scorecard(null),
+      `End of innings: ${inningsScore(final)}. ${result}`,
+      moments.inningsEnd(final),
+    ),
   );
   return steps;
 }
