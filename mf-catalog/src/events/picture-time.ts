@@ -14,10 +14,11 @@ export const pictureTimeKey = (eventId: string) => `${PICTURE_TIME_KEY_PREFIX}${
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
- * The picture's time (ms) for this event, or null at live: nothing stored, storage unavailable,
- * not an instant, or not behind `now` (a picture ahead of the clock hides nothing).
+ * The stored picture time for this event as written, or null at live: nothing stored, storage
+ * unavailable, not an instant, or not behind `now` (a picture ahead of the clock hides nothing).
+ * A string, so a React store snapshot of it stays equal while it does not change.
  */
-export function readPictureTime(eventId: string, now: number): number | null {
+export function readPictureTime(eventId: string, now: number): string | null {
   let raw: string | null;
   try {
     raw = window.sessionStorage.getItem(pictureTimeKey(eventId));
@@ -26,7 +27,19 @@ export function readPictureTime(eventId: string, now: number): number | null {
   }
   if (!raw || !ISO_INSTANT.test(raw)) return null;
   const at = Date.parse(raw);
-  return Number.isFinite(at) && at < now ? at : null;
+  return Number.isFinite(at) && at < now ? raw : null;
+}
+
+/** Calls `onChange` when the picture time may have changed: another tab wrote, or this one came back. */
+export function subscribePictureTime(onChange: () => void): () => void {
+  window.addEventListener('storage', onChange);
+  window.addEventListener('focus', onChange);
+  document.addEventListener('visibilitychange', onChange);
+  return () => {
+    window.removeEventListener('storage', onChange);
+    window.removeEventListener('focus', onChange);
+    document.removeEventListener('visibilitychange', onChange);
+  };
 }
 
 /** The state the picture shows: the last entry whose `at` is not after it (null: before any). */
