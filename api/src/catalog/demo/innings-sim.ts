@@ -37,6 +37,8 @@ export interface Delivery {
 export const oversOf = (balls: number) =>
   `${Math.floor(balls / 6)}${balls % 6 ? `.${balls % 6}` : ''}`;
 
+type Runs = Extract<BallOutcome, { kind: 'runs' }>['runs'];
+
 const DISMISSALS: readonly [DismissalKind, number][] = [
   ['caught', 0.55],
   ['bowled', 0.2],
@@ -109,7 +111,7 @@ export class InningsSim {
     const { random } = this.plan;
     const s = this.boldness;
     const roll = random();
-    const chances: [BallOutcome['kind'] | 0 | 1 | 2 | 3 | 4 | 6, number][] = [
+    const chances: ['wide' | 'wicket' | Runs, number][] = [
       ['wide', 0.03],
       ['wicket', 0.02 + 0.03 * s],
       [6, 0.02 + 0.06 * s],
