@@ -6,7 +6,7 @@ import type { Navigate } from '@crease/ui';
 import { BehindLiveNote } from './behind-live';
 import { FinishedDetails } from './finished-details';
 import { LeagueLogo } from './league-logo';
-import { liveSituation, targetText, teamScore, tossText } from './match-score';
+import { liveSituation, targetText, teamScore, tossText, yetToBat } from './match-score';
 import { countdownText, startTimeText } from './match-time';
 import { isReplay } from './replay';
 import { SpoilerToggle } from './spoiler-toggle';
@@ -49,6 +49,8 @@ function TeamRow({ event, team, hidden }: { event: CatalogEvent; team: Team; hid
           <span className={styles.runs}>{score.score}</span>{' '}
           <span className={styles.overs}>({score.overs})</span>
         </span>
+      ) : !hidden && yetToBat(event, team) ? (
+        <span className={`${styles.score} ${styles.muted}`}>Yet to bat</span>
       ) : null}
     </li>
   );

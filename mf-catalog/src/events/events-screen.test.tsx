@@ -50,6 +50,7 @@ describe('/events', () => {
     expect(card.getByText('Live')).toBeVisible();
     expect(card.getByText('142/3')).toBeVisible();
     expect(card.getByText('Mumbai Monsoons batting')).toBeVisible();
+    expect(card.getByText('Yet to bat')).toBeVisible();
     expect(card.getByText('In play')).toBeVisible();
 
     const watch = card.getByRole('link', { name: 'Watch Mumbai Monsoons v Chennai Cyclones' });
