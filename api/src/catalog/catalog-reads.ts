@@ -138,6 +138,8 @@ export async function getTimeline(db: Db, eventId: string, after: number): Promi
       seq: r.seq,
       at: r.at.toISOString(),
       state: r.state as MatchState,
+      commentary: r.commentary,
+      moment: r.moment ?? null,
     })),
   };
 }

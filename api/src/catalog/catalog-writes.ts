@@ -22,8 +22,9 @@ import { storedState, toEvent, toLeague } from './event-row';
 import type { EventRow } from './event-row';
 import { parseInstant } from './instant';
 import type { LogoLibrary } from './logos';
-import { applyStateChange, checkInnings, withSummary } from './match-state';
-import type { StoredState } from './match-state';
+import { applyStateChange, checkInnings } from './match-state';
+import type { StoredState, TimelineDetail } from './match-state';
+import { TIMELINE_INSERT_CHUNK, timelineColumns } from './timeline-row';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Changes = AuditEntry['changes'];
@@ -160,7 +161,10 @@ export class CatalogWrites {
   }
 
   private async appendTimeline(tx: Tx, eventId: string, seq: number, at: Date, state: StoredState) {
-    await tx.insert(catalogEventTimeline).values({ eventId, seq, at, state: withSummary(state) });
+    // An operator's change has no ball-by-ball detail (decision 225).
+    await tx
+      .insert(catalogEventTimeline)
+      .values({ eventId, seq, at, ...timelineColumns(state, undefined) });
   }
 
   /**
@@ -170,7 +174,10 @@ export class CatalogWrites {
   createEvent(
     actor: string,
     input: EventCreate,
-    options: { demo?: boolean; history?: { at: Date; state: StoredState }[] } = {},
+    options: {
+      demo?: boolean;
+      history?: { at: Date; state: StoredState; detail?: TimelineDetail }[];
+    } = {},
   ): Promise<CatalogEvent | null> {
     const startTime = parseInstant('startTime', input.startTime);
     const estimatedEnd = parseInstant('estimatedEnd', input.estimatedEnd);
@@ -214,14 +221,15 @@ export class CatalogWrites {
           if (options.demo) return null; // another replica or an earlier start made it
           throw new ApiError('EVENT_EXISTS', `An event "${input.eventId}" already exists.`);
         }
-        await tx.insert(catalogEventTimeline).values(
-          history.map((h, i) => ({
-            eventId: input.eventId,
-            seq: i + 1,
-            at: h.at,
-            state: withSummary(h.state),
-          })),
-        );
+        // In chunks: a finished ODI has hundreds of balls, and one statement has a parameter cap.
+        const rows = history.map((h, i) => ({
+          eventId: input.eventId,
+          seq: i + 1,
+          at: h.at,
+          ...timelineColumns(h.state, h.detail),
+        }));
+        for (let i = 0; i < rows.length; i += TIMELINE_INSERT_CHUNK)
+          await tx.insert(catalogEventTimeline).values(rows.slice(i, i + TIMELINE_INSERT_CHUNK));
         await this.audit(tx, actor, 'event.create', input.eventId, diff({}, { ...input }));
         return toEvent(row);
       }),

@@ -10,6 +10,7 @@ import {
   EVENT_LIST_MAX_LIMIT,
 } from '@crease/contract';
 import type { EventListQuery } from '@crease/contract';
+import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
 import type { EventFilter } from './catalog-reads';
@@ -27,11 +28,32 @@ export async function sendCached(
   load: () => Promise<unknown>,
 ): Promise<FastifyReply> {
   const entry = await cache.get(key, load);
-  reply.header('etag', entry.etag).header('cache-control', CATALOG_CACHE_CONTROL);
+  reply
+    .header('etag', entry.etag)
+    .header('cache-control', CATALOG_CACHE_CONTROL)
+    .header('vary', 'Accept-Encoding');
   if (matchesIfNoneMatch(request.headers['if-none-match'], entry.etag))
     return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  // A whole match's timeline is hundreds of kilobytes of JSON: gzip it once per cached body.
+  if (entry.body.length >= GZIP_FROM_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
+    entry.gzipped ??= gzipSync(entry.body);
+    return reply.header('content-encoding', 'gzip').send(entry.gzipped);
+  }
   // Already JSON text: Fastify sends a string with a JSON type as is (no second serialization).
-  return reply.type('application/json; charset=utf-8').send(entry.body);
+  return reply.send(entry.body);
+}
+
+const GZIP_FROM_BYTES = 4096;
+
+/** RFC 9110 Accept-Encoding: gzip listed without q=0 (or `*` without q=0). */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
+    return (coding === 'gzip' || coding === 'x-gzip' || coding === '*') && !refused;
+  });
 }
 
 const invalid = (field: string, message: string) =>

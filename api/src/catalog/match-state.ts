@@ -5,10 +5,28 @@
  * allow is 409 ILLEGAL_TRANSITION.
  */
 import { MATCH_STATUS_MOVES, STREAM_EVENT_STATUS_MOVES } from '@crease/contract';
-import type { Innings, MatchState, MatchStateChange, Team } from '@crease/contract';
+import type {
+  Innings,
+  KeyMoment,
+  MatchState,
+  MatchStateChange,
+  Scorecard,
+  Team,
+} from '@crease/contract';
 import { ApiError } from './errors';
 
-export type StoredState = Omit<MatchState, 'scoreSummary'>;
+/** What the event row keeps: the state without its derived summary or ball-by-ball card. */
+export type StoredState = Omit<MatchState, 'scoreSummary' | 'scorecard'>;
+
+/**
+ * A timeline entry's ball-by-ball detail (decision 225): only the demo schedule writes it. An
+ * operator's change carries none (its entry has no scorecard, commentary or moment).
+ */
+export interface TimelineDetail {
+  scorecard: Scorecard | null;
+  commentary: string | null;
+  moment: KeyMoment | null;
+}
 
 const invalid = (field: string, message: string) =>
   new ApiError('VALIDATION_FAILED', `Field "${field}" ${message}`);

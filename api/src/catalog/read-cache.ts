@@ -18,6 +18,8 @@ export interface CachedRead {
   body: string;
   etag: string;
   storedAt: number;
+  /** The body gzipped, made on the first request that accepts it (a timeline is ~10x smaller). */
+  gzipped?: Buffer;
 }
 
 const MAX_ENTRIES = 500;

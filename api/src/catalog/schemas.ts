@@ -141,17 +141,6 @@ export const EventPageSchema = Type.Object({
   nextCursor: nullable(Type.String()),
 });
 
-export const TimelineSchema = Type.Object({
-  eventId: Type.String(),
-  entries: Type.Array(
-    Type.Object({
-      seq: Type.Integer(),
-      at: Type.String({ format: 'date-time' }),
-      state: MatchStateSchema,
-    }),
-  ),
-});
-
 export const cachedHeaders = {
   'if-none-match': Type.Optional(Type.String({ maxLength: 1000 })),
 };

@@ -11,7 +11,7 @@ import {
   PLAY_STATES,
   STREAM_EVENT_STATUSES,
 } from '@crease/contract';
-import type { Innings, MatchState, Team, Toss, Venue } from '@crease/contract';
+import type { Innings, KeyMoment, MatchState, Team, Toss, Venue } from '@crease/contract';
 import {
   bigserial,
   boolean,
@@ -93,7 +93,11 @@ export const catalogEvents = pgTable(
   ],
 );
 
-/** Every state an event has been in, with when it became true (`at`): the no-spoiler feed. */
+/**
+ * Every state an event has been in, with when it became true (`at`): the no-spoiler feed. The
+ * demo schedule writes one entry per ball (decision 225): `state.scorecard`, the ball's
+ * `commentary` and its key `moment`; an operator's change has neither (null).
+ */
 export const catalogEventTimeline = pgTable(
   'catalog_event_timeline',
   {
@@ -103,6 +107,8 @@ export const catalogEventTimeline = pgTable(
     seq: integer('seq').notNull(),
     at: ts('at').notNull(),
     state: jsonb('state').$type<MatchState>().notNull(),
+    commentary: text('commentary'),
+    moment: jsonb('moment').$type<KeyMoment | null>(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.seq] })],
 );

@@ -1,5 +1,10 @@
-import { CATALOG_PATHS, catalogLogoPath, isErrorResponse } from '@crease/contract';
-import type { League, LeagueList, Platform } from '@crease/contract';
+import {
+  CATALOG_PATHS,
+  catalogEventTimelinePath,
+  catalogLogoPath,
+  isErrorResponse,
+} from '@crease/contract';
+import type { EventTimeline, League, LeagueList, Platform } from '@crease/contract';
 
 /**
  * Why a read failed, fit to show (errors are data, STYLE §4): the HTTP status (0 when there was
@@ -79,6 +84,20 @@ export async function readLeagues(
   if (previous && body === previous.body) return { kind: 'unchanged' };
   const leagues = (JSON.parse(body) as LeagueList).items;
   return { kind: 'changed', leagues, version: { etag: response.headers.get('ETag'), body } };
+}
+
+/** An event's whole timeline (the ball-by-ball states with their times), for a spoiler-free card. */
+export async function readTimeline(
+  http: Platform['http'],
+  eventId: string,
+  signal?: AbortSignal,
+): Promise<EventTimeline> {
+  try {
+    const response = await http.get(catalogEventTimelinePath(eventId), signal ? { signal } : {});
+    return (await response.json()) as EventTimeline;
+  } catch (error) {
+    throw await readError(error);
+  }
 }
 
 /** The logo's URL on the API host (public, immutable). */

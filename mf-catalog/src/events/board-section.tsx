@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import type { Platform } from '@crease/contract';
 import { Button } from '@crease/ui';
 import type { Navigate } from '@crease/ui';
 import { EventCard } from './event-card';
@@ -20,6 +21,8 @@ export interface BoardSectionProps {
   apiOrigin: string;
   now: number;
   navigate: Navigate;
+  /** Lets a live card read its timeline when the viewer is behind live (decision 226). */
+  http?: Platform['http'];
 }
 
 /** One group of matches (live, upcoming or finished) under its own heading. */
@@ -34,6 +37,7 @@ export function BoardSection({
   apiOrigin,
   now,
   navigate,
+  http,
 }: BoardSectionProps) {
   const [expanded, setExpanded] = useState(false);
   const shown = expanded ? events : events.slice(0, initialCount);
@@ -60,6 +64,7 @@ export function BoardSection({
                 apiOrigin={apiOrigin}
                 now={now}
                 navigate={navigate}
+                http={http}
               />
             </li>
           ))}

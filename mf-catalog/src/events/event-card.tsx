@@ -1,11 +1,16 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { MATCH_FORMAT_LABELS, MATCH_STATUS_LABELS, statusGroupOf } from '@crease/contract';
-import type { CatalogEvent, League, Team } from '@crease/contract';
+import type { CatalogEvent, League, Platform, Team } from '@crease/contract';
 import { ButtonLink, LiveBadge, VisuallyHidden } from '@crease/ui';
 import type { Navigate } from '@crease/ui';
+import { BehindLiveNote } from './behind-live';
+import { FinishedDetails } from './finished-details';
 import { LeagueLogo } from './league-logo';
-import { liveSituation, targetText, teamScore, tossText } from './match-score';
-import { countdownText, playedOnText, startTimeText } from './match-time';
+import { liveSituation, targetText, teamScore, tossText, yetToBat } from './match-score';
+import { countdownText, startTimeText } from './match-time';
+import { isReplay } from './replay';
+import { SpoilerToggle } from './spoiler-toggle';
+import { usePictureState } from './use-picture-state';
 import styles from './event-card.module.css';
 
 export interface EventCardProps {
@@ -16,6 +21,8 @@ export interface EventCardProps {
   apiOrigin: string;
   now: number;
   navigate: Navigate;
+  /** For a live match watched behind live: reads its timeline (decision 226). */
+  http?: Platform['http'];
 }
 
 /** Where Watch goes: the player takes it from here (issue: player). */
@@ -23,8 +30,8 @@ export function watchHref(eventId: string): string {
   return `/player?${new URLSearchParams({ event: eventId })}`;
 }
 
-function TeamRow({ event, team }: { event: CatalogEvent; team: Team }) {
-  const score = teamScore(event, team);
+function TeamRow({ event, team, hidden }: { event: CatalogEvent; team: Team; hidden: boolean }) {
+  const score = hidden ? null : teamScore(event, team);
   return (
     <li className={styles.team}>
       <span
@@ -42,12 +49,15 @@ function TeamRow({ event, team }: { event: CatalogEvent; team: Team }) {
           <span className={styles.runs}>{score.score}</span>{' '}
           <span className={styles.overs}>({score.overs})</span>
         </span>
+      ) : !hidden && yetToBat(event, team) ? (
+        <span className={`${styles.score} ${styles.muted}`}>Yet to bat</span>
       ) : null}
     </li>
   );
 }
 
-function LiveDetails({ event }: { event: CatalogEvent }) {
+function LiveDetails({ event, hidden }: { event: CatalogEvent; hidden: boolean }) {
+  if (hidden) return null;
   const { playState, detail } = liveSituation(event);
   const target = targetText(event);
   const interrupted = event.playState !== null && event.playState !== 'in_play';
@@ -89,25 +99,32 @@ function UpcomingDetails({ event, now }: { event: CatalogEvent; now: number }) {
   );
 }
 
-function FinishedDetails({ event }: { event: CatalogEvent }) {
-  return (
-    <>
-      <p className={styles.result}>{event.result ?? MATCH_STATUS_LABELS[event.status]}</p>
-      <p className={styles.muted}>
-        <time dateTime={event.startTime}>{playedOnText(event.startTime)}</time>
-      </p>
-    </>
-  );
-}
-
 /**
  * One match. Live: the LIVE badge, the score, what is happening (play state, batting side) and
- * Watch. Upcoming: the start in the viewer's time zone and, within 24 h, a countdown. Finished:
- * the result.
+ * Watch; behind live, the score at the viewer's picture time until they ask for the live one.
+ * Upcoming: the start in the viewer's time zone and, within 24 h, a countdown. Finished: the
+ * result; a replay hides its scores and result until asked, and offers "Watch replay".
  */
-export function EventCard({ event, league, showLeague, apiOrigin, now, navigate }: EventCardProps) {
+export function EventCard({
+  event,
+  league,
+  showLeague,
+  apiOrigin,
+  now,
+  navigate,
+  http,
+}: EventCardProps) {
   const titleId = useId();
+  const guardedId = useId();
+  const [revealed, setRevealed] = useState(false);
   const group = statusGroupOf(event.status);
+  const replay = group === 'finished' && isReplay(event);
+  const picture = usePictureState(http, event);
+  const behind = group === 'live' && picture.pictureTime !== null;
+  const guarded = (replay || behind) && !revealed;
+  // Behind live the card shows the picture's state; with none known yet, no score at all.
+  const shown = guarded && behind && picture.state ? { ...event, ...picture.state } : event;
+  const hideScores = guarded && (replay || picture.state === null);
   const watchable = group === 'live' || event.eventStatus === 'live';
   return (
     <article
@@ -139,12 +156,30 @@ export function EventCard({ event, league, showLeague, apiOrigin, now, navigate 
       </h3>
       <ul className={styles.teams} aria-label="Teams and scores">
         {event.teams.map((team) => (
-          <TeamRow key={team.shortName} event={event} team={team} />
+          <TeamRow key={team.shortName} event={shown} team={team} hidden={hideScores} />
         ))}
       </ul>
-      {group === 'live' ? <LiveDetails event={event} /> : null}
+      {group === 'live' ? <LiveDetails event={shown} hidden={hideScores} /> : null}
+      {behind && picture.pictureTime !== null ? (
+        <BehindLiveNote
+          id={guardedId}
+          pictureTime={picture.pictureTime}
+          known={picture.state !== null}
+          revealed={revealed}
+        />
+      ) : null}
       {group === 'upcoming' ? <UpcomingDetails event={event} now={now} /> : null}
-      {group === 'finished' ? <FinishedDetails event={event} /> : null}
+      {group === 'finished' ? (
+        <FinishedDetails event={event} hidden={guarded} resultId={guardedId} />
+      ) : null}
+      {replay || behind ? (
+        <SpoilerToggle
+          revealed={revealed}
+          onToggle={() => setRevealed(!revealed)}
+          what={replay ? 'result' : 'live score'}
+          controls={guardedId}
+        />
+      ) : null}
       <p className={styles.venue}>
         {event.venue.name}, {event.venue.city}
       </p>
@@ -154,6 +189,14 @@ export function EventCard({ event, league, showLeague, apiOrigin, now, navigate 
             ▶
           </span>
           Watch<VisuallyHidden> {event.title}</VisuallyHidden>
+        </ButtonLink>
+      ) : null}
+      {replay ? (
+        <ButtonLink href={watchHref(event.eventId)} navigate={navigate} className={styles.watch}>
+          <span aria-hidden="true" className={styles.play}>
+            ▶
+          </span>
+          Watch replay<VisuallyHidden> {event.title}</VisuallyHidden>
         </ButtonLink>
       ) : null}
     </article>

@@ -50,6 +50,7 @@ describe('/events', () => {
     expect(card.getByText('Live')).toBeVisible();
     expect(card.getByText('142/3')).toBeVisible();
     expect(card.getByText('Mumbai Monsoons batting')).toBeVisible();
+    expect(card.getByText('Yet to bat')).toBeVisible();
     expect(card.getByText('In play')).toBeVisible();
 
     const watch = card.getByRole('link', { name: 'Watch Mumbai Monsoons v Chennai Cyclones' });
@@ -83,8 +84,8 @@ describe('/events', () => {
     expect(nextWeek.queryByText(/starts in/i)).toBeNull();
   });
 
-  it('a finished match shows its result, newest first', async () => {
-    renderEvents();
+  it('a finished match shows its result, newest first (a replay once asked)', async () => {
+    const { user } = renderEvents();
 
     const results = within(await screen.findByRole('region', { name: /results/i }));
     const cards = results.getAllByRole('article');
@@ -93,6 +94,7 @@ describe('/events', () => {
     ).toEqual(['London Lions v Leeds Larks', 'Chennai Cyclones v Mumbai Monsoons']);
     expect(within(cards[0]!).getByText('No result')).toBeVisible();
     expect(within(cards[0]!).getByText('Abandoned')).toBeVisible();
+    await user.click(within(cards[1]!).getByRole('button', { name: 'Show result' }));
     expect(within(cards[1]!).getByText('Mumbai Monsoons won by 5 wickets')).toBeVisible();
   });
 

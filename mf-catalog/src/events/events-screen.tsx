@@ -162,6 +162,7 @@ export function EventsScreen({
                     ) : null
                   }
                   events={board.live}
+                  http={platform.http}
                   empty={
                     nextUp ? (
                       <>

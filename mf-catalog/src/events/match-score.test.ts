@@ -1,5 +1,5 @@
 import { catalogEvent, CHENNAI, MUMBAI } from '../testing/catalog-fixtures';
-import { inningsScore, liveSituation, targetText, teamScore } from './match-score';
+import { inningsScore, liveSituation, targetText, teamScore, yetToBat } from './match-score';
 
 const now = Date.parse('2026-11-23T12:00:00.000Z');
 
@@ -57,5 +57,14 @@ describe('what is happening in a live match', () => {
     expect(targetText(live({ innings }))).toBe('Target 188');
     expect(targetText({ ...live({ innings }), format: 'test' })).toBeNull();
     expect(targetText(live({ innings: innings.slice(0, 1) }))).toBeNull();
+  });
+
+  it('in the innings break gives the target, and the side still to bat says so', () => {
+    const innings = [{ team: 'MUM', runs: 187, wickets: 4, overs: '20', declared: false }];
+    const inBreak = live({ playState: 'innings_break', innings });
+    expect(targetText(inBreak)).toBe('Target 188');
+    expect(yetToBat(inBreak, CHENNAI)).toBe(true);
+    expect(yetToBat(inBreak, MUMBAI)).toBe(false);
+    expect(yetToBat(live({ playState: 'in_play', innings: [] }), CHENNAI)).toBe(false);
   });
 });

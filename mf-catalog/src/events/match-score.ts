@@ -54,12 +54,22 @@ export function tossText(event: CatalogEvent): string | null {
 }
 
 /**
- * The chase in a limited-overs match: "Target 188" once the second innings has begun. Tests and
- * first-class matches have no single target until the fourth innings, so none is shown.
+ * The chase in a limited-overs match: "Target 188" from the innings break on (the break is when
+ * viewers want it most). Tests and first-class matches have no single target until the fourth
+ * innings, so none is shown.
  */
 export function targetText(event: CatalogEvent): string | null {
   if (event.format === 'test' || event.format === 'first_class') return null;
   const [first, second] = event.innings;
-  if (!first || !second) return null;
+  if (!first || (!second && event.playState !== 'innings_break')) return null;
   return `Target ${first.runs + 1}`;
+}
+
+/** A live match's side that has not batted while the other has: its row says "Yet to bat". */
+export function yetToBat(event: CatalogEvent, team: Team): boolean {
+  return (
+    event.status === 'live' &&
+    event.innings.length > 0 &&
+    !event.innings.some((innings) => innings.team === team.shortName)
+  );
 }

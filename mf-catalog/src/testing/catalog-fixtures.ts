@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sendJson } from '@crease/test-utils';
 import type { TestHandler } from '@crease/test-utils';
-import type { CatalogEvent, League, MatchState, Team } from '@crease/contract';
+import type { CatalogEvent, League, MatchState, Team, TimelineEntry } from '@crease/contract';
 
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -120,9 +120,19 @@ export function demoLeagues(now: number): League[] {
  * body, Cache-Control, and 304 for a matching If-None-Match. `leagues()` is read per request,
  * so a test changes the catalog by changing what it returns.
  */
-export function catalogApi(leagues: () => League[]): TestHandler {
+export function catalogApi(
+  leagues: () => League[],
+  timelines: () => Record<string, TimelineEntry[]> = () => ({}),
+): TestHandler {
   return (request, response) => {
     const path = new URL(request.url, 'http://x').pathname;
+    const timeline = /^\/api\/v1\/events\/([a-z0-9-]+)\/timeline$/.exec(path);
+    const entries = timeline ? timelines()[timeline[1]!] : undefined;
+    if (timeline && entries) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ eventId: timeline[1], entries }));
+      return;
+    }
     if (path !== '/api/v1/leagues') {
       return sendJson(response, 404, {
         code: 'NOT_FOUND',

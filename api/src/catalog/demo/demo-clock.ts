@@ -15,6 +15,7 @@ import { DEMO_TEMPLATES } from './demo-leagues';
 import type { DemoTemplate } from './demo-leagues';
 import { DEMO_PAST_HOURS, demoFixtures, dueSteps } from './demo-schedule';
 import type { DemoFixture } from './demo-schedule';
+import { applyDemoSteps } from './demo-writes';
 
 export const DEMO_ACTOR = 'demo-clock';
 
@@ -118,16 +119,14 @@ export async function demoTick(
         if (created) summary.eventsCreated += 1;
       } else if (row.demoDriven) {
         // Step i of the fixture is timeline seq i + 1: apply those not stored yet, in order.
-        for (let seq = row.stateSeq; seq < due.length; seq++) {
-          const next = due[seq]!;
-          await catalog.writes.changeState(
-            DEMO_ACTOR,
-            id,
-            { ...next.state, at: next.at.toISOString() },
-            { keepDemoDriven: true, expectSeq: seq },
-          );
-          summary.stepsApplied += 1;
-        }
+        summary.stepsApplied += await applyDemoSteps(
+          catalog,
+          db,
+          DEMO_ACTOR,
+          id,
+          row.stateSeq,
+          due.slice(row.stateSeq),
+        );
       }
       // Stored, applied by another replica, or taken over by an operator: nothing more to do.
       memory.applied.set(id, due.length);

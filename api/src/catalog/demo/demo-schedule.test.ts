@@ -6,6 +6,7 @@ import { statusGroupOf } from '@crease/contract';
 import { applyStateChange } from '../match-state';
 import { DEMO_TEMPLATES } from './demo-leagues';
 import { demoFixture, demoFixtures, dueSteps, fixtureId, slotStarts } from './demo-schedule';
+import type { DemoFixture } from './demo-schedule';
 
 const HOUR = 3_600_000;
 /** A spread of instants: every 7 minutes over three days (not aligned with any slot). */
@@ -14,8 +15,11 @@ const instants = Array.from(
   (_, i) => new Date(Date.UTC(2026, 10, 23, 0, 3) + i * 7 * 60_000),
 );
 
+/** Shared across the instants (they go forward in time), as the demo clock shares it across ticks. */
+const memo = new Map<string, DemoFixture>();
+
 function stateAt(now: Date) {
-  return demoFixtures(DEMO_TEMPLATES, now).map((fixture) => {
+  return demoFixtures(DEMO_TEMPLATES, now, memo).map((fixture) => {
     const due = dueSteps(fixture, now);
     return { fixture, state: due[due.length - 1]!.state };
   });

@@ -11,9 +11,9 @@ import {
   CatalogId,
   EventListQuerySchema,
   EventPageSchema,
-  TimelineSchema,
   cachedHeaders,
 } from '../schemas';
+import { TimelineSchema } from '../timeline-schemas';
 import { errorResponses } from '../../platform/http/error-schemas';
 
 const notModified = { 304: Type.Null({ description: 'Not modified (If-None-Match)' }) };

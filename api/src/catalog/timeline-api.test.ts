@@ -1,0 +1,184 @@
+/** @jest-environment node */
+/**
+ * The ball-by-ball timeline over real HTTP (decision 225), on PGlite and on PostgreSQL: the demo
+ * clock stores one entry per delivery exactly as the schedule made it, scores never jump, key
+ * moments sit on their balls, an innings break says so, `after` pages, the body is gzipped, and an
+ * operator's change still lands on the timeline (with no commentary). The clock is fixed.
+ */
+import { gunzipSync } from 'node:zlib';
+import { request } from 'node:http';
+import type { CatalogEvent, EventTimeline, TimelineEntry } from '@crease/contract';
+import { CATALOG_PATHS, catalogEventTimelinePath } from '@crease/contract';
+import { describeEachDatabase, uniqueEmail } from '../testing/test-api';
+import type { ApiClient, CallOptions, RunningApi } from '../testing/test-api';
+import { DEMO_TEMPLATES } from './demo/demo-leagues';
+import { demoFixture, dueSteps } from './demo/demo-schedule';
+
+const OPERATOR_TOKEN = 'alice-operator-token-0123456789';
+const alice: CallOptions = { bearer: OPERATOR_TOKEN, xsrf: false };
+const CPL = DEMO_TEMPLATES[0]!;
+/** A Premier League fixture, and the instant 90 s into its innings break. */
+const FIXTURE = demoFixture(CPL, new Date('2026-03-14T08:00:00.000Z'));
+const BREAK = FIXTURE.steps.find((s) => s.state.playState === 'innings_break')!;
+const IN_BREAK = new Date(BREAK.at.getTime() + 90_000);
+const ID = FIXTURE.create.eventId;
+
+const oversToBalls = (overs: string) => {
+  const [whole, part] = overs.split('.');
+  return Number(whole) * 6 + Number(part ?? 0);
+};
+
+/** The raw bytes of a GET with Accept-Encoding: gzip (fetch would decode them for us). */
+function rawGet(origin: string, path: string, bearer: string) {
+  return new Promise<{ status: number; encoding?: string; bytes: Buffer }>((resolve, reject) => {
+    const req = request(
+      `${origin}${path}`,
+      { headers: { authorization: `Bearer ${bearer}`, 'accept-encoding': 'gzip' } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding: res.headers['content-encoding'],
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describeEachDatabase('ball-by-ball timeline', (host) => {
+  let api: RunningApi;
+  let client: ApiClient;
+  let viewer: CallOptions;
+  const timeline = async (after?: number) =>
+    (
+      await client.get<EventTimeline>(
+        `/${catalogEventTimelinePath(ID)}${after === undefined ? '' : `?after=${after}`}`,
+        viewer,
+      )
+    ).body.entries;
+
+  beforeAll(async () => {
+    api = await host().start(
+      {
+        CREASE_CATALOG_DEMO: 'true',
+        CREASE_CATALOG_DEMO_TICK_SECONDS: '0',
+        CREASE_CATALOG_OPERATOR_TOKENS: `alice:${OPERATOR_TOKEN}`,
+      },
+      { clock: IN_BREAK },
+    );
+    client = api.client();
+    const email = uniqueEmail('timeline');
+    expect((await client.register(email, 'correct horse battery')).status).toBe(201);
+    viewer = { bearer: (await client.signIn(email, 'correct horse battery')).body.access_token };
+  }, 120_000);
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('stores every delivery as the schedule made it: time, state, commentary, moment', async () => {
+    const entries = await timeline();
+    const due = dueSteps(FIXTURE, IN_BREAK);
+    expect(entries.map((e) => e.seq)).toEqual(due.map((_, i) => i + 1));
+    entries.forEach((entry, i) => {
+      const step = due[i]!;
+      expect(entry.at).toBe(step.at.toISOString());
+      expect(entry.state).toMatchObject(step.state);
+      expect(entry.commentary).toBe(step.detail?.commentary ?? null);
+      expect(entry.moment).toEqual(step.detail?.moment ?? null);
+      if (step.detail?.scorecard) expect(entry.state.scorecard).toEqual(step.detail.scorecard);
+    });
+    // A T20 innings: at least 120 deliveries on the timeline, each at or before now.
+    expect(
+      entries.filter((e) => e.commentary && / to /.test(e.commentary)).length,
+    ).toBeGreaterThanOrEqual(120);
+    expect(entries.every((e) => new Date(e.at).getTime() <= IN_BREAK.getTime())).toBe(true);
+  });
+
+  it('never jumps: 0/0 (0), then one delivery at a time; wickets on the balls that took them', async () => {
+    const play = (await timeline()).filter((e) => e.state.innings.length === 1);
+    expect(play[0]!.state.scoreSummary).toMatch(/^[A-Z]+ 0\/0 \(0\)$/);
+    const first = (e: TimelineEntry) => e.state.innings[0]!;
+    for (let i = 1; i < play.length; i++) {
+      const [a, b] = [first(play[i - 1]!), first(play[i]!)];
+      const balls = oversToBalls(b.overs) - oversToBalls(a.overs);
+      expect([0, 1]).toContain(balls);
+      expect(b.runs - a.runs).toBeGreaterThanOrEqual(0);
+      expect(b.runs - a.runs).toBeLessThanOrEqual(6);
+      const moment = play[i]!.moment;
+      expect(b.wickets - a.wickets).toBe(moment?.kind === 'wicket' ? 1 : 0);
+      if (moment?.kind === 'four') expect(b.runs - a.runs).toBe(4);
+      if (moment?.kind === 'six') expect(b.runs - a.runs).toBe(6);
+    }
+  });
+
+  it('says "Innings break" in the break, with the total, the target and the rate', async () => {
+    const event = await client.get<CatalogEvent>(`/${CATALOG_PATHS.events}/${ID}`, viewer);
+    expect(event.body).toMatchObject({ status: 'live', playState: 'innings_break' });
+    const last = (await timeline()).at(-1)!;
+    const [first] = last.state.innings;
+    expect(last.moment).toEqual({
+      kind: 'inningsEnd',
+      label: `End of innings: ${last.state.scoreSummary}`,
+    });
+    expect(last.state.scorecard).toMatchObject({
+      battingTeam: null,
+      interruption: 'Innings break',
+      target: first!.runs + 1,
+    });
+  });
+
+  it('pages by `after`: the pages join up to the whole, and an empty page past the end', async () => {
+    const whole = await timeline();
+    const page = await timeline(100);
+    expect(page.map((e) => e.seq)).toEqual(whole.slice(100).map((e) => e.seq));
+    expect(await timeline(whole.at(-1)!.seq)).toEqual([]);
+  });
+
+  it('gzips a long timeline for clients that accept it (a tenth of the JSON or less)', async () => {
+    const plain = await client.get<EventTimeline>(`/${catalogEventTimelinePath(ID)}`, viewer);
+    const raw = await rawGet(api.origin, `/${catalogEventTimelinePath(ID)}`, viewer.bearer!);
+    expect(raw.status).toBe(200);
+    expect(raw.encoding).toBe('gzip');
+    expect(JSON.parse(gunzipSync(raw.bytes).toString('utf8'))).toEqual(plain.body);
+    expect(raw.bytes.length).toBeLessThan(plain.text.length / 10);
+    expect(plain.headers.get('vary')).toMatch(/Accept-Encoding/i);
+  });
+
+  it('goes on ball by ball as the clock moves; the chase carries target and required rate', async () => {
+    const later = new Date(BREAK.at.getTime() + 0.12 * CPL.durationMinutes * 60_000);
+    await api.setClock(later);
+    await api.demoTick();
+    const entries = await timeline();
+    expect(entries.map((e) => e.at)).toEqual(
+      dueSteps(FIXTURE, later).map((s) => s.at.toISOString()),
+    );
+    const chase = entries.filter((e) => e.state.innings.length === 2);
+    expect(chase.length).toBeGreaterThan(5);
+    const target = entries.find((e) => e.state.playState === 'innings_break')!.state.scorecard!
+      .target;
+    for (const e of chase)
+      if (e.state.playState === 'in_play') expect(e.state.scorecard?.target).toBe(target);
+    expect(chase.at(-1)!.state.scorecard?.requiredRunRate).toEqual(expect.any(Number));
+  });
+
+  it("records an operator's change on the timeline with no commentary or card", async () => {
+    const before = await timeline();
+    const change = await client.postJson<CatalogEvent>(
+      `/${CATALOG_PATHS.operatorEvents}/${ID}/state`,
+      { playState: 'rain_delay' },
+      alice,
+    );
+    expect(change.status).toBe(200);
+    const added = await timeline(before.at(-1)!.seq);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ commentary: null, moment: null });
+    expect(added[0]!.state.playState).toBe('rain_delay');
+    expect(added[0]!.state.scorecard).toBeUndefined();
+  });
+});

@@ -1,0 +1,131 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { changeMatchState, createEvent, createLeague } from '../support/catalog-operator';
+
+/**
+ * Replays and spoilers on /events (decisions 226, 227), over the whole running site: a finished
+ * match is offered as a replay with its scores and result hidden until the viewer asks, and a
+ * live match the viewer watches behind live shows the score at the picture's time.
+ */
+const DEMO = { email: 'demo@crease.test', password: 'demo-viewer-2024' };
+const HOUR = 3_600_000;
+
+async function signIn(page: Page) {
+  await page.goto('/signin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/events$/, { timeout: 20_000 });
+}
+
+const results = (page: Page) => page.getByRole('region', { name: /^Results/ });
+const liveSection = (page: Page) => page.getByRole('region', { name: /^Live now/ });
+
+test.use({ locale: 'en-GB', timezoneId: 'Europe/London' });
+
+test('a finished match on /events is a replay: "Watch replay", the result hidden until asked', async ({
+  page,
+}) => {
+  const id = `e2e-replay-${Date.now().toString(36)}`;
+  const now = Date.now();
+  await createLeague({
+    leagueId: id,
+    caption: `Replay League ${id}`,
+    description: 'A league the replay test creates for itself.',
+    logo: 'crease-premier-league',
+    logoAltText: 'Replay League logo',
+    application: 'live',
+    status: 'in_progress',
+    active: true,
+  });
+  await createEvent({
+    eventId: `${id}-final`,
+    leagueId: id,
+    title: 'Rewinders v Spoilers',
+    teams: [
+      {
+        name: 'Rewinders',
+        shortName: 'REW',
+        colours: { primary: '#0044aa', secondary: '#ffffff' },
+      },
+      { name: 'Spoilers', shortName: 'SPO', colours: { primary: '#aa2200', secondary: '#ffee00' } },
+    ],
+    venue: { name: 'Loopback Oval', city: 'Localhost', country: 'Internet' },
+    format: 't20',
+    startTime: new Date(now - 5 * HOUR).toISOString(),
+    estimatedEnd: new Date(now - 2 * HOUR).toISOString(),
+    channelId: `${id}-channel`,
+  });
+  await changeMatchState(`${id}-final`, {
+    status: 'live',
+    toss: { winner: 'REW', decision: 'bat' },
+    innings: [{ team: 'REW', runs: 0, wickets: 0, overs: '0', declared: false }],
+    eventStatus: 'live',
+  });
+  await changeMatchState(`${id}-final`, {
+    status: 'completed',
+    innings: [
+      { team: 'REW', runs: 181, wickets: 6, overs: '20', declared: false },
+      { team: 'SPO', runs: 176, wickets: 9, overs: '20', declared: false },
+    ],
+    result: 'Rewinders won by 5 runs',
+    eventStatus: 'ended',
+  });
+
+  await signIn(page);
+  await page.goto(`/events?league=${id}`);
+  const card = results(page).getByRole('article', { name: 'Rewinders v Spoilers' });
+  await expect(card.getByText('Result hidden')).toBeVisible({ timeout: 20_000 });
+  await expect(
+    card.getByRole('link', { name: 'Watch replay Rewinders v Spoilers' }),
+  ).toHaveAttribute('href', `/player?event=${id}-final`);
+  // Nothing on the card gives the match away: no result, no totals.
+  await expect(card.getByText(/won by/)).toHaveCount(0);
+  await expect(card.getByText('181/6')).toHaveCount(0);
+
+  await card.getByRole('button', { name: 'Show result' }).click();
+  await expect(card.getByText('Rewinders won by 5 runs')).toBeVisible();
+  await expect(card.getByText('181/6')).toBeVisible();
+  await card.getByRole('button', { name: 'Hide result' }).click();
+  await expect(card.getByText(/won by/)).toHaveCount(0);
+});
+
+test('the rolling demo’s finished matches are replays too, their results hidden', async ({
+  page,
+}) => {
+  await signIn(page);
+  const replay = results(page)
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name: /^Watch replay / }) })
+    .first();
+  await expect(replay).toBeVisible({ timeout: 20_000 });
+  await expect(replay.getByText('Result hidden')).toBeVisible();
+  await expect(replay.getByText(/ won by |No result|Match tied/)).toHaveCount(0);
+  await replay.getByRole('button', { name: 'Show result' }).click();
+  await expect(replay.getByText(/ won by |No result|Match tied/)).toBeVisible();
+});
+
+test('behind live, the live match’s card shows the score at the picture time until asked', async ({
+  page,
+}) => {
+  await signIn(page);
+  const live = liveSection(page).getByRole('article').first();
+  await expect(live).toBeVisible({ timeout: 20_000 });
+  const href = await live.getByRole('link', { name: /^Watch / }).getAttribute('href');
+  const eventId = new URLSearchParams(href!.split('?')[1]).get('event')!;
+
+  // What the player writes while the viewer watches ten minutes behind live.
+  await page.evaluate(
+    ([key, at]) => window.sessionStorage.setItem(key!, at!),
+    [`crease.pictureTime.${eventId}`, new Date(Date.now() - 10 * 60_000).toISOString()],
+  );
+  await page.reload();
+  const behind = liveSection(page).getByRole('article').first();
+  await expect(
+    behind.getByText(/You are watching behind live: the score as of \d\d:\d\d/),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  await behind.getByRole('button', { name: 'Show live score' }).click();
+  await expect(behind.getByText('Live score shown. You are watching behind live.')).toBeVisible();
+});
