@@ -41,9 +41,12 @@ export const BILLING_PATHS = {
   account: 'api/v1/account',
   /** PATCH AccountSettingsRequest: preferred video quality, email subscription. */
   accountSettings: 'api/v1/account/settings',
-  /** GET: DeviceList; POST DeviceRegistration (201 new, 200 known; 409 DEVICE_LIMIT_REACHED). */
+  /**
+   * GET: DeviceList; POST DeviceRegistration (201 new, 200 known). Registering never fails for
+   * the plan's limit: maxDevices counts screens playing at once, not devices (decision 265).
+   */
   devices: 'api/v1/devices',
-  /** DELETE: sign that device out (it no longer counts against maxDevices). */
+  /** DELETE: sign that device out (its sessions end and its streams are refused). */
   device: 'api/v1/devices/:vidictId',
   /** POST: the payment provider's signed webhook (raw body); `:provider` is `sandbox` or `stripe`. */
   webhook: 'api/v1/billing/webhooks/:provider',
@@ -266,10 +269,14 @@ export interface RegisteredDevice extends DeviceRegistration {
 
 export interface DeviceList {
   devices: RegisteredDevice[];
+  /** The plan's screens at a time (devices playing at once), not a cap on devices. */
   maxDevices: number;
 }
 
-/** The 409 DEVICE_LIMIT_REACHED body: the error shape plus the devices to offer "sign out". */
+/**
+ * The error shape plus a device list. Registration no longer sends DEVICE_LIMIT_REACHED
+ * (decision 265); the shape lives on as StreamLimitError's, the refusal of a stream grant.
+ */
 export interface DeviceLimitError {
   code: 'DEVICE_LIMIT_REACHED';
   userId: string | null;
@@ -363,6 +370,7 @@ export const BILLING_ERROR_CODES = [
   'PLAN_ALREADY_ACTIVE',
   'NO_ACTIVE_SUBSCRIPTION',
   'SUBSCRIPTION_ALREADY_CANCELLED',
+  /** Kept for old clients; registration never refuses for the limit now (decision 265). */
   'DEVICE_LIMIT_REACHED',
   'DEVICE_NOT_FOUND',
   'DEVICE_NOT_REGISTERED',
