@@ -252,20 +252,23 @@ test('a second device over the trial’s one screen is told which device plays, 
     await signIn(b, email, VIEWER_PASSWORD);
     await b.goto(`/player?event=${eventId}`);
     const alert = b.getByRole('alert');
-    await expect(alert.getByRole('heading', { name: "Your plan's screens are in use" })).toBeVisible(
-      {
-        timeout: 20_000,
-      },
-    );
+    await expect(
+      alert.getByRole('heading', { name: "Your plan's screens are in use" }),
+    ).toBeVisible({
+      timeout: 20_000,
+    });
     const playing = alert.getByRole('list', { name: 'Playing now' });
     await expect(playing.getByRole('listitem')).toHaveCount(1);
     await expect(playing).toContainText('Chrome on Linux');
 
-    await playing.getByRole('button', { name: 'Stop playback on Chrome on Linux' }).click();
+    await playing.getByRole('button', { name: 'Stop playback there: Chrome on Linux' }).click();
     await expectPlaying(b);
-    await expect(a.getByRole('alert')).toContainText('Playback here was stopped from Chrome on Linux', {
-      timeout: 90_000,
-    });
+    await expect(a.getByRole('alert')).toContainText(
+      'Playback here was stopped from Chrome on Linux',
+      {
+        timeout: 90_000,
+      },
+    );
   } finally {
     await first.close();
     await second.close();

@@ -99,7 +99,7 @@ test('two browsers and one screen: exactly one plays, the other stops playback t
     await expect(playingNow.getByRole('listitem')).toHaveCount(1);
     await expect(playingNow).toContainText(winner.name);
     expect(await seriousAxeViolations(loser.page)).toEqual([]);
-    await playingNow.getByRole('button', { name: `Stop playback on ${winner.name}` }).click();
+    await playingNow.getByRole('button', { name: `Stop playback there: ${winner.name}` }).click();
 
     // The screen is now this browser's; the other is told where playback was stopped.
     await expectPlaying(loser.page);

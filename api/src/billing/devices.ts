@@ -206,6 +206,7 @@ export async function forgetUnseenDevices(
 
 function groupByUser(rows: { userId: string; vidictId: string }[]): Map<string, string[]> {
   const byUser = new Map<string, string[]>();
-  for (const { userId, vidictId } of rows) byUser.set(userId, [...(byUser.get(userId) ?? []), vidictId]);
+  for (const { userId, vidictId } of rows)
+    byUser.set(userId, [...(byUser.get(userId) ?? []), vidictId]);
   return byUser;
 }

@@ -116,14 +116,13 @@ describeEachDatabase('Screens at a time (issue 23 §2)', (host) => {
 
   it('lets the refused browser stop playback there and play; the stopped one is told why', async () => {
     const first = await f.viewer('monthly', a);
-    await host().query(
-      "UPDATE plans SET max_devices = 1 WHERE id = 'monthly'",
-    );
+    await host().query("UPDATE plans SET max_devices = 1 WHERE id = 'monthly'");
     try {
       const second = await secondBrowser(first, b);
       const playing = await f.request(first);
       expect(playing.status).toBe(201);
-      for (const replica of [a, b]) expect(await f.play(replica, playing.body, 'master.m3u8')).toBe(200);
+      for (const replica of [a, b])
+        expect(await f.play(replica, playing.body, 'master.m3u8')).toBe(200);
       expect(await watching(second)).toEqual({
         maxDevices: 1,
         devices: [expect.objectContaining({ vidictId: first.vidictId })],
@@ -143,8 +142,10 @@ describeEachDatabase('Screens at a time (issue 23 §2)', (host) => {
       expectErrorShape(renewal.body, 'STREAM_NOT_FOUND');
       expect(renewal.body.message).toContain('stopped from Safari on iOS');
       await f.advance(STANDING_TTL_MS / 1000 + 1);
-      for (const replica of [a, b]) expect(await f.play(replica, playing.body, 'master.m3u8')).toBe(403);
-      for (const replica of [a, b]) expect(await f.play(replica, mine.body, 'master.m3u8')).toBe(200);
+      for (const replica of [a, b])
+        expect(await f.play(replica, playing.body, 'master.m3u8')).toBe(403);
+      for (const replica of [a, b])
+        expect(await f.play(replica, mine.body, 'master.m3u8')).toBe(200);
       // Stopping a device that plays nothing is already done.
       expect((await stopThere(second, first.vidictId)).status).toBe(204);
       expect((await f.close(second, mine.body.streamId)).status).toBe(204);

@@ -127,9 +127,7 @@ export function signOutDevice({ http }: Http, vidictId: string): Promise<void> {
 
 /** The account's devices playing now, and the plan's screens at a time. */
 export function getWatching({ http }: Http): Promise<WatchingNow> {
-  return asProblem(() =>
-    http.get(STREAM_PATHS.watching).json<WatchingNow>(),
-  );
+  return asProblem(() => http.get(STREAM_PATHS.watching).json<WatchingNow>());
 }
 
 /** "Stop playback there": closes that device's streams; `by` is this browser, for its message. */

@@ -167,7 +167,8 @@ describe('Account screen', () => {
   it('shows the devices without "watching now" when that cannot be read', async () => {
     server.handle(
       billingApi({
-        'GET /api/v1/streams/watching': (_q, r) => sendJson(r, 503, problem('UNAVAILABLE', 'Down.')),
+        'GET /api/v1/streams/watching': (_q, r) =>
+          sendJson(r, 503, problem('UNAVAILABLE', 'Down.')),
       }),
     );
     renderAccount();

@@ -144,15 +144,16 @@ describe('/player', () => {
     expect(within(playing).getByText('The Crease app on Android TV')).toBeVisible();
     refused = false;
     await user.click(
-      within(playing).getByRole('button', { name: 'Stop playback on The Crease app on Android TV' }),
+      within(playing).getByRole('button', {
+        name: 'Stop playback there: The Crease app on Android TV',
+      }),
     );
 
     await waitFor(() => expect(streamRequests()).toHaveLength(2), { timeout: 5000 });
     expect(
       server.requests.some(
         (r) =>
-          r.method === 'DELETE' &&
-          r.url === '/api/v1/streams/watching/living-room?by=this-device',
+          r.method === 'DELETE' && r.url === '/api/v1/streams/watching/living-room?by=this-device',
       ),
     ).toBe(true);
     await waitFor(() =>

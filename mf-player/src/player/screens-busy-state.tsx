@@ -35,7 +35,7 @@ export function ScreensBusyState({
               variant="secondary"
               busy={busy}
               onClick={() => onStopThere(device.vidictId)}
-              aria-label={`Stop playback on ${deviceName(device)}`}
+              aria-label={`Stop playback there: ${deviceName(device)}`}
             >
               Stop playback there
             </Button>

@@ -93,7 +93,8 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
       config: { idempotent: true },
       schema: {
         tags: ['devices'],
-        summary: 'Sign a device out: it leaves the list, its sessions end and its streams are refused',
+        summary:
+          'Sign a device out: it leaves the list, its sessions end and its streams are refused',
         description:
           'Removes the registration and revokes every sign-in session that registered as this device (decision 104): its refresh tokens get invalid_grant and its access tokens 401 from now on.',
         security: [{ bearer: [], xsrf: [] }],

@@ -113,10 +113,7 @@ const WatchingSchema = Type.Object(
   { description: "The devices playing now and the plan's screens at a time (maxDevices)." },
 );
 const WatchingDeviceParams = Type.Object({ vidictId: VidictId });
-const StopQuery = Type.Object(
-  { by: Type.Optional(VidictId) },
-  { additionalProperties: false },
-);
+const StopQuery = Type.Object({ by: Type.Optional(VidictId) }, { additionalProperties: false });
 
 const path = (name: keyof typeof STREAM_PATHS) => `/${STREAM_PATHS[name]}`;
 

@@ -62,8 +62,8 @@ export function DevicesSection({
     <AccountSection id="account-devices" title="Devices">
       <p className={styles.muted}>
         Your plan lets {maxDevices} {screensWord(maxDevices)} watch at once
-        {watching ? `; ${watching.devices.length} watching now` : ''}. Every browser you sign in
-        on is listed; one unused for 90 days drops off by itself.
+        {watching ? `; ${watching.devices.length} watching now` : ''}. Every browser you sign in on
+        is listed; one unused for 90 days drops off by itself.
       </p>
       {outcome ? (
         <FormAlert tone={outcome.tone} revision={outcome.revision}>
