@@ -41,10 +41,7 @@ export const BILLING_PATHS = {
   account: 'api/v1/account',
   /** PATCH AccountSettingsRequest: preferred video quality, email subscription. */
   accountSettings: 'api/v1/account/settings',
-  /**
-   * GET: DeviceList; POST DeviceRegistration (201 new, 200 known). Registering never fails for
-   * the plan's limit: maxDevices counts screens playing at once, not devices (decision 265).
-   */
+  /** GET: DeviceList; POST DeviceRegistration (201 new, 200 known; no limit: decision 265). */
   devices: 'api/v1/devices',
   /** DELETE: sign that device out (its sessions end and its streams are refused). */
   device: 'api/v1/devices/:vidictId',
@@ -273,10 +270,7 @@ export interface DeviceList {
   maxDevices: number;
 }
 
-/**
- * The error shape plus a device list. Registration no longer sends DEVICE_LIMIT_REACHED
- * (decision 265); the shape lives on as StreamLimitError's, the refusal of a stream grant.
- */
+/** The error shape plus devices: StreamLimitError's (registration no longer sends it, 265). */
 export interface DeviceLimitError {
   code: 'DEVICE_LIMIT_REACHED';
   userId: string | null;
@@ -370,8 +364,7 @@ export const BILLING_ERROR_CODES = [
   'PLAN_ALREADY_ACTIVE',
   'NO_ACTIVE_SUBSCRIPTION',
   'SUBSCRIPTION_ALREADY_CANCELLED',
-  /** Kept for old clients; registration never refuses for the limit now (decision 265). */
-  'DEVICE_LIMIT_REACHED',
+  'DEVICE_LIMIT_REACHED', // kept for old clients, no longer sent (decision 265)
   'DEVICE_NOT_FOUND',
   'DEVICE_NOT_REGISTERED',
   'PAYMENT_NOT_FOUND',
