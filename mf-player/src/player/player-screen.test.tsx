@@ -161,6 +161,40 @@ describe('/player', () => {
     );
   });
 
+  it('a browser not registered yet (the shell still registering it) asks the shell again, then plays', async () => {
+    const event = api.event!;
+    let registered = false;
+    api.stream = () =>
+      registered
+        ? { status: 201, body: grantFor(event) }
+        : {
+            status: 400,
+            body: errorBody('DEVICE_NOT_REGISTERED', 'Register this device first.'),
+          };
+    const { props } = renderPlayer();
+
+    await waitFor(() => expect(streamRequests()).toHaveLength(1));
+    // The shell registers at a route change: the player asks for one to the same place.
+    await waitFor(() =>
+      expect(props.navigate).toHaveBeenCalledWith('/player?event=mum-v-che', { replace: true }),
+    );
+    registered = true;
+    await waitFor(() => expect(streamRequests()).toHaveLength(2), { timeout: 5000 });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a browser still not registered after asking again says so instead of looping', async () => {
+    api.stream = () => ({
+      status: 400,
+      body: errorBody('DEVICE_NOT_REGISTERED', 'Register this device first.'),
+    });
+    renderPlayer();
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Register this device first.');
+    expect(streamRequests()).toHaveLength(2);
+  });
+
   it('a stream that has not started counts down to the start', async () => {
     const start = Date.now() + (2 * 3600 + 5 * 60 + 30) * 1000;
     const event = liveEvent({
