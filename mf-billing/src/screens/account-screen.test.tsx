@@ -9,6 +9,7 @@ import {
   callsTo,
   entitlement,
   jsonOf,
+  NO_SUBSCRIPTION,
   problem,
   TEST_DEVICE,
   watchingNow,
@@ -176,6 +177,18 @@ describe('Account screen', () => {
     expect(within(devices).getAllByRole('listitem')).toHaveLength(2);
     expect(devices).toHaveTextContent('Your plan lets 2 screens watch at once.');
     expect(devices).not.toHaveTextContent('Watching now');
+  });
+
+  it('does not count screens for an account without a plan', async () => {
+    server.handle(
+      billingApi({
+        'GET /api/v1/account': (_q, r) => sendJson(r, 200, accountOverview(NO_SUBSCRIPTION)),
+      }),
+    );
+    renderAccount();
+    const devices = await screen.findByRole('region', { name: 'Devices' });
+    expect(devices).toHaveTextContent('Each plan says how many screens can watch at once.');
+    expect(devices).not.toHaveTextContent(/1 of 1|Your plan lets/);
   });
 
   it('saves the preferred video quality and the email setting', async () => {

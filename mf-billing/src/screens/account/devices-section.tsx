@@ -13,6 +13,13 @@ import styles from '../account-screen.module.css';
 
 const screensWord = (count: number) => (count === 1 ? 'screen' : 'screens');
 
+/** Screens at a time while a plan gives access; without one, nothing to count yet. */
+function screensLine(entitled: boolean, maxDevices: number, watchingNow: number | null): string {
+  if (!entitled) return 'Each plan says how many screens can watch at once.';
+  const now = watchingNow === null ? '' : `; ${watchingNow} watching now`;
+  return `Your plan lets ${maxDevices} ${screensWord(maxDevices)} watch at once${now}.`;
+}
+
 /**
  * The account's devices, this browser marked, which are watching now (decision 265: the plan
  * limits screens playing at once, never how many devices are listed), "Stop playback" on a
@@ -61,9 +68,8 @@ export function DevicesSection({
   return (
     <AccountSection id="account-devices" title="Devices">
       <p className={styles.muted}>
-        Your plan lets {maxDevices} {screensWord(maxDevices)} watch at once
-        {watching ? `; ${watching.devices.length} watching now` : ''}. Every browser you sign in on
-        is listed; one unused for 90 days drops off by itself.
+        {screensLine(statics.subscription.entitled, maxDevices, watching?.devices.length ?? null)}{' '}
+        Every browser you sign in on is listed; one unused for 90 days drops off by itself.
       </p>
       {outcome ? (
         <FormAlert tone={outcome.tone} revision={outcome.revision}>
