@@ -55,12 +55,20 @@ async function twoBrowsers(browser: Browser) {
   await a.getByRole('button', { name: 'Start free trial' }).click();
   await expect(a).toHaveURL(/\/trial-activation-success$/);
   const b = await windows.newPage();
+  // Registering a browser is never refused for the plan's limit (it was a 409 on every page).
+  const registrations: number[] = [];
+  b.on('response', (response) => {
+    const request = response.request();
+    if (request.method() === 'POST' && /\/api\/v1\/devices$/.test(request.url()))
+      registrations.push(response.status());
+  });
   await signIn(b, email);
   return {
     pages: [
       { page: a, name: 'Chrome on Linux' },
       { page: b, name: 'Edge on Windows' },
     ] as const,
+    registrations,
     close: async () => {
       await linux.close();
       await windows.close();
@@ -72,7 +80,7 @@ test('two browsers and one screen: exactly one plays, the other stops playback t
   browser,
 }) => {
   test.setTimeout(240_000);
-  const { pages, close } = await twoBrowsers(browser);
+  const { pages, registrations, close } = await twoBrowsers(browser);
   try {
     // Both press Watch at the same moment.
     const links = await Promise.all(pages.map(({ page }) => watchLink(page)));
@@ -118,6 +126,8 @@ test('two browsers and one screen: exactly one plays, the other stops playback t
       'This device · Watching now',
     );
     await expect(devices).not.toContainText(/of 1 device/);
+    expect(registrations.length).toBeGreaterThan(0);
+    expect(registrations.filter((status) => status >= 400)).toEqual([]);
   } finally {
     await close();
   }

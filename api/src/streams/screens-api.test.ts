@@ -155,6 +155,30 @@ describeEachDatabase('Screens at a time (issue 23 §2)', (host) => {
     }
   });
 
+  it('charges a trial stream stopped from another device to the moment it stopped (decision 150)', async () => {
+    const first = await f.viewer('trial', a);
+    const second = await secondBrowser(first, b);
+    const used = async () =>
+      Number(
+        (
+          await host().query<{ used: number }>(
+            'SELECT trial_used_seconds AS used FROM subscriptions WHERE user_id = $1',
+            [first.userId],
+          )
+        )[0]?.used,
+      );
+    const grant = await f.request(first);
+    expect(grant.status).toBe(201);
+    await f.advance(12.4);
+    expect((await stopThere(second, first.vidictId)).status).toBe(204);
+    expect(await used()).toBe(12);
+    // Nothing more is counted for it, whatever its player still sends.
+    await f.advance(30);
+    expect((await f.beat(first, grant.body.streamId, 1)).status).toBe(404);
+    expect((await f.renew(first, grant.body.streamId)).status).toBe(404);
+    expect(await used()).toBe(12);
+  });
+
   it('frees the screen of a player that stops renewing within one token lifetime', async () => {
     const first = await f.viewer('trial', a);
     const second = await secondBrowser(first, a);
