@@ -105,6 +105,7 @@ export async function createApi(
   app.decorate('services', services);
   const housekeeping = startHousekeeping(database.db, config.cleanupIntervalSeconds, app.log, {
     analyticsRetentionDays: config.analyticsRetentionDays,
+    now: () => services.clock.now(),
   });
   let demo: DemoClock | null = null;
   // The payment provider's background work (the sandbox's webhook sender) runs while the API

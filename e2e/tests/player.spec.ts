@@ -27,8 +27,8 @@ async function signIn(page: Page, email: string, password: string) {
 
 /**
  * The demo viewer is signed in by many tests, each a new browser (a new device): before it
- * watches, its other devices are signed out through the API, so the plan's maxDevices is not
- * used up by earlier tests. The shell registers this browser at the next route change.
+ * watches, its other devices are signed out through the API, so no earlier test's browser still
+ * playing takes one of the plan's screens (maxDevices counts devices playing, decision 265).
  */
 async function signInDemo(page: Page) {
   await signIn(page, DEMO.email, DEMO.password);
@@ -107,9 +107,7 @@ test('a viewer with a plan presses Watch and the live match plays, with no conso
   page,
 }) => {
   await signInDemo(page);
-  // Listening from here: signing the demo viewer in on a new browser may first meet its full
-  // device list (the shell's registration answers 409, a designed path that signInDemo clears);
-  // what must be clean is watching.
+  // Listening from here: what must be clean is watching.
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
@@ -237,7 +235,7 @@ test('a viewer without a plan or trial time is sent to the plans', async ({ page
   await expect(page).toHaveURL(/\/plans$/);
 });
 
-test('a second device over the trial’s limit is refused, and signing the first out lets it in', async ({
+test('a second device over the trial’s one screen is told which device plays, and stopping playback there lets it in', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
@@ -254,16 +252,23 @@ test('a second device over the trial’s limit is refused, and signing the first
     await signIn(b, email, VIEWER_PASSWORD);
     await b.goto(`/player?event=${eventId}`);
     const alert = b.getByRole('alert');
-    await expect(alert.getByRole('heading', { name: 'Too many devices are watching' })).toBeVisible(
+    await expect(
+      alert.getByRole('heading', { name: "Your plan's screens are in use" }),
+    ).toBeVisible({
+      timeout: 20_000,
+    });
+    const playing = alert.getByRole('list', { name: 'Playing now' });
+    await expect(playing.getByRole('listitem')).toHaveCount(1);
+    await expect(playing).toContainText('Chrome on Linux');
+
+    await playing.getByRole('button', { name: 'Stop playback there: Chrome on Linux' }).click();
+    await expectPlaying(b);
+    await expect(a.getByRole('alert')).toContainText(
+      'Playback here was stopped from Chrome on Linux',
       {
-        timeout: 20_000,
+        timeout: 90_000,
       },
     );
-    const devices = alert.getByRole('list', { name: 'Devices on your account' });
-    await expect(devices.getByRole('listitem')).toHaveCount(1);
-
-    await devices.getByRole('button', { name: /^Sign out / }).click();
-    await expectPlaying(b);
   } finally {
     await first.close();
     await second.close();

@@ -1,8 +1,9 @@
 /**
- * Registered devices (SPEC §3 device registration): an account may have as many as its plan's
- * maxDevices; one more is a 409 that lists them, so the screen can offer "sign out that device".
+ * Registered devices (SPEC §3 device registration): every browser the account signs in on is
+ * registered, never refused for the plan's limit. The plan's maxDevices counts screens playing at
+ * once (streams, decision 265); a device unseen for UNSEEN_DEVICE_DAYS drops off the list.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { DeviceRegistration, RegisteredDevice } from '@crease/contract';
 import type { Db } from '../platform/db/client';
 import { devices } from './tables';
@@ -35,7 +36,7 @@ export async function listDevices(db: Pick<Db, 'select'>, userId: string): Promi
     .orderBy(asc(devices.registeredAt));
 }
 
-/** The plan's maxDevices while it gives access; a small allowance without one. */
+/** Screens at a time: the plan's maxDevices while it gives access; a small allowance without one. */
 export async function maxDevicesFor(
   db: Pick<Db, 'select'>,
   subscription: SubscriptionRow | null,
@@ -48,14 +49,15 @@ export async function maxDevicesFor(
 }
 
 /**
- * Registers (201, `created`) or refreshes (200) a device. The caller's transaction holds the
- * account's subscription row lock, so two devices registering at once cannot both take the last place.
+ * Registers (201, `created`) or refreshes (200) a device. Never refused for the plan's limit:
+ * a registration is a name for the list, and a screen is taken only by playing (decision 265).
+ * The caller's transaction holds the account's subscription row lock, so a registration racing
+ * with that device's sign-out lands wholly before or after it.
  */
 export async function registerDevice(
   tx: Executor,
   userId: string,
   device: DeviceRegistration,
-  maxDevices: number,
   now: Date,
 ): Promise<{ created: boolean; device: DeviceRow }> {
   const [known] = await tx
@@ -70,13 +72,6 @@ export async function registerDevice(
     .where(and(eq(devices.userId, userId), eq(devices.vidictId, device.vidictId)))
     .returning();
   if (known) return { created: false, device: known };
-  const current = await listDevices(tx, userId);
-  if (current.length >= maxDevices)
-    throw new ApiError(
-      'DEVICE_LIMIT_REACHED',
-      `Your plan allows ${maxDevices} device${maxDevices === 1 ? '' : 's'}. Sign out one of your devices to use this one.`,
-      { userId, details: { maxDevices, devices: current.map(deviceToWire) } },
-    );
   const [created] = await tx
     .insert(devices)
     .values({ userId, ...device, registeredAt: now, lastSeenAt: now })
@@ -151,4 +146,67 @@ export async function isRegistered(
     .from(devices)
     .where(and(eq(devices.userId, userId), eq(devices.vidictId, vidictId)));
   return !!row;
+}
+
+/** A device nobody has signed in or played on for this long drops off the account's list. */
+export const UNSEEN_DEVICE_DAYS = 90;
+
+/** Marks the device seen now (a stream grant): the devices in use never drop off the list. */
+export async function markDeviceSeen(
+  tx: Pick<Db, 'update'>,
+  userId: string,
+  vidictId: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(devices)
+    .set({ lastSeenAt: now })
+    .where(and(eq(devices.userId, userId), eq(devices.vidictId, vidictId)));
+}
+
+/**
+ * Housekeeping on the API's injectable clock: forgets devices unseen for UNSEEN_DEVICE_DAYS
+ * before `now`, `batchSize` at a time (at most `maxBatches` batches a pass), and answers how
+ * many. Safe with several replicas at once: each DELETE re-checks `last_seen_at` on the row it
+ * deletes, so a device seen meanwhile (a registration or a grant that locked the row first)
+ * stays, and a row two replicas both pick is deleted once. Its sessions are left alone: a
+ * browser back after months registers again on its next page, as any browser does.
+ */
+export async function forgetUnseenDevices(
+  db: Pick<Db, 'select' | 'delete'>,
+  now: Date,
+  { batchSize = 500, maxBatches = 20 } = {},
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNSEEN_DEVICE_DAYS * 86_400_000);
+  let forgotten = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const stale = await db
+      .select({ userId: devices.userId, vidictId: devices.vidictId })
+      .from(devices)
+      .where(lt(devices.lastSeenAt, cutoff))
+      .limit(batchSize);
+    if (stale.length === 0) break;
+    for (const [userId, ids] of groupByUser(stale)) {
+      const removed = await db
+        .delete(devices)
+        .where(
+          and(
+            eq(devices.userId, userId),
+            inArray(devices.vidictId, ids),
+            lt(devices.lastSeenAt, cutoff),
+          ),
+        )
+        .returning({ vidictId: devices.vidictId });
+      forgotten += removed.length;
+    }
+    if (stale.length < batchSize) break;
+  }
+  return forgotten;
+}
+
+function groupByUser(rows: { userId: string; vidictId: string }[]): Map<string, string[]> {
+  const byUser = new Map<string, string[]>();
+  for (const { userId, vidictId } of rows)
+    byUser.set(userId, [...(byUser.get(userId) ?? []), vidictId]);
+  return byUser;
 }

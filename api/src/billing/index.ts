@@ -1,7 +1,15 @@
-export { deviceToWire, isRegistered, listDevices, maxDevicesFor } from './devices';
+export {
+  deviceToWire,
+  forgetUnseenDevices,
+  isRegistered,
+  listDevices,
+  markDeviceSeen,
+  maxDevicesFor,
+} from './devices';
 export { entitlementFor } from './entitlement';
 export {
   DeviceLimitErrorSchema,
+  RegisteredDeviceSchema,
   VideoQualitySchema,
   VidictId,
   billingErrorResponses,

@@ -228,7 +228,10 @@ export const trialGrants = pgTable(
   (t) => [uniqueIndex('trial_grants_vidict_key').on(t.vidictId)],
 );
 
-/** SPEC §3 device registration, per account. Signing a device out deletes its row. */
+/**
+ * SPEC §3 device registration, per account: every browser signed in on, never capped (the plan
+ * caps screens playing, decision 265). Signing a device out deletes its row; so does 90 days unseen.
+ */
 export const devices = pgTable(
   'devices',
   {
@@ -243,7 +246,11 @@ export const devices = pgTable(
     registeredAt: ts('registered_at').notNull(),
     lastSeenAt: ts('last_seen_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.vidictId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.vidictId] }),
+    // Housekeeping finds the devices unseen for 90 days (decision 265).
+    index('devices_last_seen_idx').on(t.lastSeenAt),
+  ],
 );
 
 /** Every provider event received, stored once by (provider, event id): a replay is a no-op. */

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db/client';
+import { forgetUnseenDevices } from '../billing';
 
 interface Target {
   table: string;
@@ -69,6 +70,11 @@ export interface CleanupOptions {
   maxBatches?: number;
   /** Analytics rows older than this many days are deleted. */
   analyticsRetentionDays?: number;
+  /**
+   * The API's injectable clock, for ends of life that are the product's rules rather than
+   * expiry columns: devices unseen for 90 days (decision 265). Default: the wall clock.
+   */
+  now?: () => Date;
 }
 
 export type CleanupReport = Record<string, number>;
@@ -104,6 +110,10 @@ export async function cleanExpired(db: Db, options: CleanupOptions = {}): Promis
     }
     report[target.table] = deleted;
   }
+  report.devices = await forgetUnseenDevices(db, (options.now ?? (() => new Date()))(), {
+    batchSize,
+    maxBatches,
+  });
   return report;
 }
 

@@ -1,13 +1,14 @@
 /**
  * Stream access (issue 12, docs/streams.md): the SPEC's Edge stream request becomes a Channel
  * stream with a signed playback URL, only when the one entitlement answer says this account may
- * watch now on this registered device, within its plan's maxDevices concurrent streams. Tokens
+ * watch now on this registered device, within its plan's maxDevices screens playing at once
+ * (screens.ts). Tokens
  * are renewed on the same rule; trial streams are metered (metering.ts). Each operation runs in
  * one transaction holding the account's subscription row lock, so two tabs asking at once cannot
  * both take the last place or count the same seconds twice.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { AUTO_BITRATE_NAME, ORIGIN_PATHS, RENDITIONS, STREAM_TOKEN_PARAM } from '@crease/contract';
 import type {
   Entitlement,
@@ -17,20 +18,21 @@ import type {
   StreamRequest,
   StreamToken,
   VideoQuality,
+  WatchingNow,
 } from '@crease/contract';
 import type { BillingConfig } from '../platform/billing-config';
-import { deviceToWire, isRegistered, listDevices, maxDevicesFor } from '../billing';
+import { isRegistered, markDeviceSeen } from '../billing';
 import { entitlementFor } from '../billing';
 import { lockSubscription, readSubscription } from '../billing';
 import type { Executor, SubscriptionRow } from '../billing';
 import { getEvent } from '../catalog';
 import type { Db } from '../platform/db/client';
 import { catalogLeagues } from '../catalog';
-import { devices } from '../billing';
 import { streams } from './tables';
 import { users } from '../accounts';
 import { ApiError } from './errors';
 import { settleAccount } from './metering';
+import { assertScreenFree, stopPlaybackOn, streamGone, watchingNow } from './screens';
 import type { StreamRow } from './metering';
 import type { PlaybackTokens } from './playback-token';
 import type { StreamConfig } from '../platform/stream-config';
@@ -109,47 +111,6 @@ function playlistUrl(ctx: StreamContext, application: string, channelId: string,
   return `${ctx.edge}${path}?${STREAM_TOKEN_PARAM}=${encodeURIComponent(token)}`;
 }
 
-/** Open streams of the account on registered devices other than `vidictId`, lease live at `now`. */
-async function streamingDevicesBesides(tx: Tx, userId: string, vidictId: string, now: Date) {
-  const rows = await tx
-    .select({ device: devices })
-    .from(streams)
-    .innerJoin(
-      devices,
-      and(eq(devices.userId, streams.userId), eq(devices.vidictId, streams.vidictId)),
-    )
-    .where(
-      and(
-        eq(streams.userId, userId),
-        isNull(streams.endedAt),
-        gt(streams.leaseUntil, now),
-        ne(streams.vidictId, vidictId),
-      ),
-    )
-    .orderBy(asc(devices.registeredAt));
-  // One device with two tabs is one device watching.
-  const seen = new Map<string, (typeof rows)[number]['device']>();
-  for (const { device } of rows) seen.set(device.vidictId, device);
-  return [...seen.values()];
-}
-
-async function assertWithinLimit(
-  tx: Tx,
-  subscription: SubscriptionRow,
-  userId: string,
-  vidictId: string,
-  ctx: StreamContext,
-): Promise<void> {
-  const max = await maxDevicesFor(tx, subscription, ctx.billing, ctx.now);
-  const busy = await streamingDevicesBesides(tx, userId, vidictId, ctx.now);
-  if (busy.length >= max)
-    throw new ApiError(
-      'STREAM_LIMIT_REACHED',
-      `Your plan allows ${max} device${max === 1 ? '' : 's'} to watch at once. Stop watching on another device, or sign it out, to watch here.`,
-      { userId, details: { maxDevices: max, devices: busy.map(deviceToWire) } },
-    );
-}
-
 /** Settles the account's open streams and closes those whose lease has passed. */
 async function settleAndCloseLapsed(tx: Tx, subscription: SubscriptionRow, now: Date) {
   const settled = await settleAccount(tx, subscription, now, now);
@@ -168,23 +129,13 @@ async function settleAndCloseLapsed(tx: Tx, subscription: SubscriptionRow, now: 
 }
 
 /**
- * A device that is not registered to the account: when the account's devices already fill its
- * plan (the shell's registration was refused), the answer is the limit with the devices to sign
- * out; otherwise the request is malformed (register the device first).
+ * A device that is not registered to the account (signed out, or forgotten after months unseen):
+ * without a plan or trial time that is the answer; otherwise the request is malformed (the shell
+ * registers the browser on its next page, and registration is never refused for the limit).
  */
 async function refuseUnregistered(ctx: StreamContext, user: Account): Promise<never> {
-  // Without a plan or trial time, that is the answer, whatever the device.
   const entitlement = await entitlementFor(ctx.db, user, null, ctx.billing, ctx.now);
   if (!entitlement.entitled) throw notEntitled(entitlement, user.id);
-  const subscription = await readSubscription(ctx.db, user.id, ctx.now);
-  const max = await maxDevicesFor(ctx.db, subscription, ctx.billing, ctx.now);
-  const registered = await listDevices(ctx.db, user.id);
-  if (registered.length >= max)
-    throw new ApiError(
-      'STREAM_LIMIT_REACHED',
-      `Your plan allows ${max} device${max === 1 ? '' : 's'}. Sign out one of your devices to watch on this one.`,
-      { userId: user.id, details: { maxDevices: max, devices: registered.map(deviceToWire) } },
-    );
   throw new ApiError(
     'DEVICE_NOT_REGISTERED',
     'Field "vidictId" is not a device registered to this account. Register this device first.',
@@ -214,7 +165,9 @@ export async function grantStream(
     subscription = await settleAndCloseLapsed(tx, subscription, ctx.now);
     const entitlement = await entitlementNow(tx, user, request.vidictId, ctx);
     if (!entitlement.entitled) throw notEntitled(entitlement, user.id);
-    await assertWithinLimit(tx, subscription, user.id, request.vidictId, ctx);
+    await assertScreenFree(tx, subscription, user.id, request.vidictId, ctx.billing, ctx.now);
+    // A device that plays is in use: it never drops off the list as unseen.
+    await markDeviceSeen(tx, user.id, request.vidictId, ctx.now);
     // The choice is the account's: the next request (and the account screen) starts from it.
     await tx.update(users).set({ videoQuality: request.videoQuality }).where(eq(users.id, user.id));
     const stream = {
@@ -258,7 +211,7 @@ async function openStream(tx: Tx, userId: string, streamId: string): Promise<Str
     .select()
     .from(streams)
     .where(and(eq(streams.id, streamId), eq(streams.userId, userId), isNull(streams.endedAt)));
-  if (!stream) throw new ApiError('STREAM_NOT_FOUND', undefined, { userId });
+  if (!stream) throw await streamGone(tx, userId, streamId);
   return stream;
 }
 
@@ -280,7 +233,7 @@ export async function renewToken(
       }
       // A stream whose lease lapsed (a long pause) takes a place again, if there is one.
       if (stream.leaseUntil <= ctx.now)
-        await assertWithinLimit(tx, subscription, user.id, stream.vidictId, ctx);
+        await assertScreenFree(tx, subscription, user.id, stream.vidictId, ctx.billing, ctx.now);
       const playback = issue(ctx, stream);
       await tx
         .update(streams)
@@ -332,5 +285,27 @@ export async function closeStream(ctx: StreamContext, user: Account, streamId: s
     const stream = await openStream(tx, user.id, streamId);
     await settleAccount(tx, subscription, ctx.now, ctx.now, stream.id);
     await tx.update(streams).set({ endedAt: ctx.now }).where(eq(streams.id, stream.id));
+  });
+}
+
+/** GET watching: the devices playing now and the plan's screens at a time. */
+export async function readWatching(ctx: StreamContext, user: Account): Promise<WatchingNow> {
+  const subscription = await readSubscription(ctx.db, user.id, ctx.now);
+  return watchingNow(ctx.db, subscription, user.id, ctx.billing, ctx.now);
+}
+
+/**
+ * "Stop playback there" from the device `callerVidictId` (null: not named): closes the streams
+ * of `vidictId`, so its screen is free for the next grant at once.
+ */
+export async function stopPlaybackThere(
+  ctx: StreamContext,
+  user: Account,
+  vidictId: string,
+  callerVidictId: string | null,
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const subscription = await lockSubscription(tx, user.id, ctx.now);
+    await stopPlaybackOn(tx, subscription, vidictId, callerVidictId, ctx.now);
   });
 }

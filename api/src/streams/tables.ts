@@ -8,9 +8,9 @@ import { users } from '../accounts/tables';
 
 /**
  * Streams being watched (docs/streams.md): a lease that lasts as long as the current playback
- * token, renewed with it. Open streams on other registered devices count against the plan's
- * maxDevices. Trial streams are metered: `lastMeteredAt` is how far this stream's play has been
- * settled into the account's trial counters (decision 113).
+ * token, renewed with it. The devices with open streams are the screens playing, which the
+ * plan's maxDevices limits (decision 265). Trial streams are metered: `lastMeteredAt` is how
+ * far this stream's play has been settled into the account's trial counters (decision 113).
  */
 export const streams = pgTable(
   'streams',
@@ -32,6 +32,8 @@ export const streams = pgTable(
     /** The newest heartbeat sequence accepted (-1: none yet). */
     lastSequence: integer('last_sequence').notNull().default(-1),
     endedAt: ts('ended_at'),
+    /** The device (vidictId) that closed it with "stop playback there"; null otherwise. */
+    stoppedBy: text('stopped_by'),
   },
   (t) => [
     index('streams_user_open_idx')

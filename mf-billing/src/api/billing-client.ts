@@ -1,4 +1,4 @@
-import { BILLING_PATHS, billingPath } from '@crease/contract';
+import { BILLING_PATHS, billingPath, STREAM_PATHS, streamPath } from '@crease/contract';
 import type {
   AccountOverview,
   AccountSettingsRequest,
@@ -15,6 +15,7 @@ import type {
   SandboxSessionView,
   Subscription,
   TrialOffer,
+  WatchingNow,
 } from '@crease/contract';
 import { asProblem } from '@crease/contract';
 
@@ -121,6 +122,18 @@ export function updateSettings({ http }: Http, settings: AccountSettingsRequest)
 export function signOutDevice({ http }: Http, vidictId: string): Promise<void> {
   return asProblem(async () => {
     await http.delete(billingPath('device', { vidictId }));
+  });
+}
+
+/** The account's devices playing now, and the plan's screens at a time. */
+export function getWatching({ http }: Http): Promise<WatchingNow> {
+  return asProblem(() => http.get(STREAM_PATHS.watching).json<WatchingNow>());
+}
+
+/** "Stop playback there": closes that device's streams; `by` is this browser, for its message. */
+export function stopPlayback({ http }: Http, vidictId: string, by: string): Promise<void> {
+  return asProblem(async () => {
+    await http.delete(streamPath('watchingDevice', { vidictId }), { searchParams: { by } });
   });
 }
 

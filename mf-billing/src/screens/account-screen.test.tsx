@@ -9,7 +9,10 @@ import {
   callsTo,
   entitlement,
   jsonOf,
+  NO_SUBSCRIPTION,
   problem,
+  TEST_DEVICE,
+  watchingNow,
 } from '../testing/billing-api';
 import { screenProps, testPlatform } from '../testing/test-platform';
 import { BillingScreen } from './billing-screen';
@@ -110,7 +113,7 @@ describe('Account screen', () => {
     expect(callsTo(server.requests, 'POST', '/api/v1/billing/subscription/cancel')).toHaveLength(1);
   });
 
-  it('lists the devices, marks this one, and signs another out', async () => {
+  it('lists the devices, marks this one and the one watching, and signs another out', async () => {
     server.handle(
       billingApi({
         [`DELETE ${OTHER_DEVICE}`]: (_q, r) => {
@@ -121,32 +124,71 @@ describe('Account screen', () => {
     );
     const { user } = renderAccount();
     const devices = await screen.findByRole('region', { name: 'Devices' });
-    expect(devices).toHaveTextContent('2 of 2 devices in use');
     expect(devices).toHaveTextContent('Chrome on Linux · This device');
+    await waitFor(() => expect(devices).toHaveTextContent('Safari on iOS · Watching now'));
+    // Screens at a time, never a quota of devices (decision 265).
+    expect(devices).toHaveTextContent('Your plan lets 2 screens watch at once; 1 watching now.');
+    expect(devices).not.toHaveTextContent(/of 2 devices/);
     expect(within(devices).getAllByRole('button', { name: /^Sign out/ })).toHaveLength(1);
 
     await user.click(within(devices).getByRole('button', { name: /Sign out Safari on iOS/ }));
 
     expect(await within(devices).findByText(/Safari on iOS is signed out/)).toBeVisible();
-    expect(devices).toHaveTextContent('1 of 2 devices in use');
+    expect(within(devices).getAllByRole('listitem')).toHaveLength(1);
     expect(callsTo(server.requests, 'DELETE', OTHER_DEVICE)).toHaveLength(1);
   });
 
-  it('says when this browser could not join the devices because the plan is full', async () => {
-    const full = accountOverview();
-    const statics = full.statics as { devices: { vidictId: string }[] };
-    statics.devices = statics.devices.map((device, i) => ({ ...device, vidictId: `other-${i}` }));
-    server.handle(billingApi({ 'GET /api/v1/account': (_q, r) => sendJson(r, 200, full) }));
-    renderAccount();
-
+  it('stops playback on a device that is watching, and says its screen is free', async () => {
+    const stop = `/api/v1/streams/watching/${OTHER_DEVICE.split('/').pop()}`;
+    let playing = true;
+    server.handle(
+      billingApi({
+        'GET /api/v1/streams/watching': (_q, r) =>
+          sendJson(r, 200, watchingNow(playing ? [OTHER_DEVICE.split('/').pop()!] : [])),
+        [`DELETE ${stop}`]: (_q, r) => {
+          playing = false;
+          r.writeHead(204);
+          r.end();
+        },
+      }),
+    );
+    const { user } = renderAccount();
     const devices = await screen.findByRole('region', { name: 'Devices' });
-    expect(within(devices).getByRole('status')).toHaveTextContent(
-      'This browser is not one of your devices yet',
+    await user.click(
+      await within(devices).findByRole('button', { name: /^Stop playback on Safari on iOS/ }),
     );
-    expect(within(devices).getByRole('status')).toHaveTextContent(
-      'Your plan allows 2 devices. Sign one out below and this browser takes its place.',
+
+    expect(await within(devices).findByText(/Playback stopped on Safari on iOS/)).toBeVisible();
+    await waitFor(() => expect(devices).toHaveTextContent('0 watching now'));
+    expect(within(devices).queryByRole('button', { name: /^Stop playback/ })).toBeNull();
+    const [call] = callsTo(server.requests, 'DELETE', stop);
+    expect(call?.url).toContain(`by=${encodeURIComponent(TEST_DEVICE.vidictId)}`);
+  });
+
+  it('shows the devices without "watching now" when that cannot be read', async () => {
+    server.handle(
+      billingApi({
+        'GET /api/v1/streams/watching': (_q, r) =>
+          sendJson(r, 503, problem('UNAVAILABLE', 'Down.')),
+      }),
     );
-    expect(within(devices).getAllByRole('button', { name: /^Sign out/ })).toHaveLength(2);
+    renderAccount();
+    const devices = await screen.findByRole('region', { name: 'Devices' });
+    expect(within(devices).getAllByRole('listitem')).toHaveLength(2);
+    expect(devices).toHaveTextContent('Your plan lets 2 screens watch at once.');
+    expect(devices).not.toHaveTextContent('Watching now');
+  });
+
+  it('does not count screens for an account without a plan', async () => {
+    server.handle(
+      billingApi({
+        'GET /api/v1/account': (_q, r) => sendJson(r, 200, accountOverview(NO_SUBSCRIPTION)),
+      }),
+    );
+    renderAccount();
+    const devices = await screen.findByRole('region', { name: 'Devices' });
+    expect(devices).toHaveTextContent('Each plan says how many screens can watch at once.');
+    expect(devices).not.toHaveTextContent(/1 of 1|Your plan lets/);
   });
 
   it('saves the preferred video quality and the email setting', async () => {

@@ -42,7 +42,7 @@ describe('Plans screen', () => {
     ]);
     const monthly = card('Monthly');
     expect(monthly).toHaveTextContent('$9.99 for 30 days');
-    expect(monthly).toHaveTextContent('Watch on up to 2 devices');
+    expect(monthly).toHaveTextContent('2 screens at a time');
     expect(monthly).toHaveTextContent('A month of every league.');
     expect(card('Season Pass')).toHaveTextContent('$79.99 for 1 year');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/live in HD/);

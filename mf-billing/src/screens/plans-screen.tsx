@@ -170,7 +170,7 @@ function PlansContent({
               <ul className={styles.facts}>
                 <li>{formatDuration(plan.duration)} of live cricket</li>
                 <li>
-                  Watch on up to {plan.maxDevices} {plan.maxDevices === 1 ? 'device' : 'devices'}
+                  {plan.maxDevices} {plan.maxDevices === 1 ? 'screen' : 'screens'} at a time
                 </li>
               </ul>
               <p className={styles.description}>{plan.description}</p>

@@ -14,6 +14,8 @@ import type {
 } from '@crease/contract';
 import { TEST_DEVICE } from './test-platform';
 
+export { TEST_DEVICE };
+
 /**
  * Answers like the billing API (shared/contract/src/billing.ts) from fixtures, for component
  * tests over a real local HTTP server. `routes` replaces the answer for "METHOD /path".
@@ -273,6 +275,12 @@ export function accountOverview(
   };
 }
 
+/** GET watching: the plan's two screens, with the devices `playing` (vidictIds) on them. */
+export function watchingNow(playing: string[]) {
+  const devices = (accountOverview().statics as { devices: { vidictId: string }[] }).devices;
+  return { maxDevices: 2, devices: devices.filter((d) => playing.includes(d.vidictId)) };
+}
+
 /** The happy path of every billing call; `routes` replaces one ("GET /api/v1/billing/plans"). */
 export function billingApi(routes: Record<string, TestHandler> = {}): TestHandler {
   return (request, response) => {
@@ -301,6 +309,8 @@ export function billingApi(routes: Record<string, TestHandler> = {}): TestHandle
       }
       case 'GET /api/v1/account':
         return sendJson(response, 200, accountOverview());
+      case 'GET /api/v1/streams/watching':
+        return sendJson(response, 200, watchingNow(['7d1c1b9e-1111-4a53-9d8e-5b2f8e1c4a10']));
       default: {
         const receiptMatch = /^\/api\/v1\/billing\/payments\/(.+)$/.exec(path);
         const found = receiptMatch && PAYMENTS.find((p) => p.paymentId === receiptMatch[1]);

@@ -1,5 +1,4 @@
 import {
-  billingPath,
   BILLING_PATHS,
   catalogEventPath,
   catalogEventTimelinePath,
@@ -10,7 +9,6 @@ import {
 import type {
   AccountOverview,
   CatalogEvent,
-  DeviceList,
   EntitlementReason,
   EventTimeline,
   HeartbeatResult,
@@ -42,7 +40,7 @@ export type PlayerFailure =
       devices: RegisteredDevice[];
     }
   | { kind: 'stream-gone'; status: number; message: string }
-  /** This browser is not one of the account's devices (the shell's registration was refused). */
+  /** This browser is not one of the account's devices (signed out, or unseen for 90 days). */
   | { kind: 'device-unregistered'; status: number; message: string }
   | { kind: 'failed'; status: number; message: string };
 
@@ -176,10 +174,13 @@ export function closeStream(http: Http, streamId: string): void {
     .catch(() => undefined);
 }
 
-/** The account's devices and how many it may have (to offer "sign out" when this one is not in). */
-export const readDevices = (http: Http) =>
-  call(() => http.get(BILLING_PATHS.devices).json<DeviceList>());
-
-/** Signs another device out (409 "too many devices" offers it), so this one can watch. */
-export const signOutDevice = (http: Http, vidictId: string) =>
-  call(() => http.delete(billingPath('device', { vidictId })).then(() => undefined));
+/**
+ * "Stop playback there" (409 STREAM_LIMIT_REACHED offers it): closes that device's streams so
+ * this one can play; `by` is this browser, so the stopped player can say where it was stopped.
+ */
+export const stopPlaybackOn = (http: Http, vidictId: string, by: string) =>
+  call(() =>
+    http
+      .delete(streamPath('watchingDevice', { vidictId }), { searchParams: { by } })
+      .then(() => undefined),
+  );

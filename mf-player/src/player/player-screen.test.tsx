@@ -110,14 +110,14 @@ describe('/player', () => {
     expect(props.navigate).toHaveBeenCalledWith('/plans');
   });
 
-  it('too many devices (409) lists them; signing one out retries the stream', async () => {
+  it('all screens in use (409) names the devices playing; stopping playback there plays here', async () => {
     const event = api.event!;
     let refused = true;
     api.stream = () =>
       refused
         ? {
             status: 409,
-            body: errorBody('STREAM_LIMIT_REACHED', 'Your plan allows 1 device.', {
+            body: errorBody('STREAM_LIMIT_REACHED', 'Your plan allows 1 screen at a time.', {
               maxDevices: 1,
               devices: [
                 {
@@ -137,20 +137,62 @@ describe('/player', () => {
 
     const alert = await screen.findByRole('alert');
     expect(
-      within(alert).getByRole('heading', { name: 'Too many devices are watching' }),
+      within(alert).getByRole('heading', { name: "Your plan's screens are in use" }),
     ).toBeVisible();
-    const devices = within(alert).getByRole('list', { name: 'Devices on your account' });
-    expect(within(devices).getByText('App on android tv')).toBeVisible();
+    expect(alert).toHaveTextContent('Your plan lets 1 screen watch at a time.');
+    const playing = within(alert).getByRole('list', { name: 'Playing now' });
+    expect(within(playing).getByText('The Crease app on Android TV')).toBeVisible();
     refused = false;
-    await user.click(within(devices).getByRole('button', { name: 'Sign out App on android tv' }));
+    await user.click(
+      within(playing).getByRole('button', {
+        name: 'Stop playback there: The Crease app on Android TV',
+      }),
+    );
 
     await waitFor(() => expect(streamRequests()).toHaveLength(2), { timeout: 5000 });
     expect(
-      server.requests.some((r) => r.method === 'DELETE' && r.url === '/api/v1/devices/living-room'),
+      server.requests.some(
+        (r) =>
+          r.method === 'DELETE' && r.url === '/api/v1/streams/watching/living-room?by=this-device',
+      ),
     ).toBe(true);
     await waitFor(() =>
-      expect(screen.queryByRole('heading', { name: 'Too many devices are watching' })).toBeNull(),
+      expect(screen.queryByRole('heading', { name: "Your plan's screens are in use" })).toBeNull(),
     );
+  });
+
+  it('a browser not registered yet (the shell still registering it) asks the shell again, then plays', async () => {
+    const event = api.event!;
+    let registered = false;
+    api.stream = () =>
+      registered
+        ? { status: 201, body: grantFor(event) }
+        : {
+            status: 400,
+            body: errorBody('DEVICE_NOT_REGISTERED', 'Register this device first.'),
+          };
+    const { props } = renderPlayer();
+
+    await waitFor(() => expect(streamRequests()).toHaveLength(1));
+    // The shell registers at a route change: the player asks for one to the same place.
+    await waitFor(() =>
+      expect(props.navigate).toHaveBeenCalledWith('/player?event=mum-v-che', { replace: true }),
+    );
+    registered = true;
+    await waitFor(() => expect(streamRequests()).toHaveLength(2), { timeout: 5000 });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a browser still not registered after asking again says so instead of looping', async () => {
+    api.stream = () => ({
+      status: 400,
+      body: errorBody('DEVICE_NOT_REGISTERED', 'Register this device first.'),
+    });
+    renderPlayer();
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent('Register this device first.');
+    expect(streamRequests()).toHaveLength(2);
   });
 
   it('a stream that has not started counts down to the start', async () => {

@@ -12,8 +12,8 @@ import {
   NotFoundState,
   NotStartedState,
   OfflineState,
-  StreamLimitState,
 } from './player-states';
+import { ScreensBusyState } from './screens-busy-state';
 import { useMatchTimeline } from './use-match-timeline';
 import { useStreamSession } from './use-stream-session';
 import type { TrialTime } from './stream-session-state';
@@ -63,12 +63,11 @@ function Body({
       );
     case 'stream-limit':
       return (
-        <StreamLimitState
+        <ScreensBusyState
           devices={phase.devices}
           maxDevices={phase.maxDevices}
           busy={phase.busy}
-          thisDevice={props.platform.device.vidictId}
-          onSignOut={session.signOutDevice}
+          onStopThere={session.stopPlaybackThere}
         />
       );
     case 'offline':

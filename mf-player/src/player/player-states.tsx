@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { EntitlementReason, RegisteredDevice } from '@crease/contract';
+import type { EntitlementReason } from '@crease/contract';
 import { Button, ButtonLink, Spinner } from '@crease/ui';
 import { countdownText } from './countdown';
 import styles from './player-states.module.css';
@@ -175,65 +175,6 @@ export function NotEntitledState({
         {midStream ? 'The stream stopped. ' : ''}
         {words.body}
       </p>
-    </StateCard>
-  );
-}
-
-function deviceName(device: RegisteredDevice): string {
-  const browser = device.deviceType.replace(/_/g, ' ').toLowerCase();
-  const os = device.deviceOs.replace(/_/g, ' ').toLowerCase();
-  return `${browser.charAt(0).toUpperCase()}${browser.slice(1)} on ${os}`;
-}
-
-export function StreamLimitState({
-  devices,
-  maxDevices,
-  busy,
-  thisDevice,
-  onSignOut,
-}: {
-  devices: RegisteredDevice[];
-  maxDevices: number;
-  busy: boolean;
-  thisDevice: string;
-  onSignOut(vidictId: string): void;
-}) {
-  const others = devices.filter((d) => d.vidictId !== thisDevice);
-  return (
-    <StateCard tone="error" title="Too many devices are watching">
-      <p>
-        Your plan allows {maxDevices} {maxDevices === 1 ? 'screen' : 'screens'} at a time. Sign out
-        a device to watch here.
-      </p>
-      <ul className={styles.devices} aria-label="Devices on your account">
-        {others.map((device) => (
-          <li key={device.vidictId} className={styles.device}>
-            <span>
-              <strong>{deviceName(device)}</strong>
-              <span className={styles.muted}>
-                {' '}
-                · last seen{' '}
-                <time dateTime={device.lastSeen}>
-                  {new Date(device.lastSeen).toLocaleString(undefined, {
-                    day: 'numeric',
-                    month: 'short',
-                    hour: '2-digit',
-                    minute: '2-digit',
-                  })}
-                </time>
-              </span>
-            </span>
-            <Button
-              variant="secondary"
-              busy={busy}
-              onClick={() => onSignOut(device.vidictId)}
-              aria-label={`Sign out ${deviceName(device)}`}
-            >
-              Sign out
-            </Button>
-          </li>
-        ))}
-      </ul>
     </StateCard>
   );
 }

@@ -90,38 +90,24 @@ describe('stream session state', () => {
     }
   });
 
-  it('offers the stream-limit choice from the devices read after an unregistered device', () => {
-    const devices = [
-      {
-        vidictId: 'other',
-        deviceOs: 'LINUX' as const,
-        deviceType: 'CHROME' as const,
-        appVersion: '1.0.0',
-        userAgent: 'test',
-        registered: '2026-01-01T00:00:00.000Z',
-        lastSeen: '2026-01-02T00:00:00.000Z',
-      },
-    ];
-    const state = run(
-      {
-        type: 'failed',
-        failure: { kind: 'device-unregistered', status: 403, message: 'x' },
-        midStream: false,
-      },
-      { type: 'devices-read', list: { devices, maxDevices: 1 } },
-    );
-    expect(state.phase).toEqual({ kind: 'stream-limit', devices, maxDevices: 1, busy: false });
+  it('shows loading for an unregistered device while the shell registers it again', () => {
+    const state = run({
+      type: 'failed',
+      failure: { kind: 'device-unregistered', status: 400, message: 'x' },
+      midStream: false,
+    });
+    expect(state.phase).toEqual({ kind: 'loading' });
   });
 
-  it('marks the stream-limit choice busy during a sign-out, and nothing else', () => {
+  it('marks the stream-limit choice busy while stopping playback there, and nothing else', () => {
     const limit = run({
       type: 'failed',
       failure: { kind: 'stream-limit', status: 409, message: 'x', maxDevices: 1, devices: [] },
       midStream: false,
     });
-    expect(sessionReducer(limit, { type: 'signing-out' }).phase).toMatchObject({ busy: true });
+    expect(sessionReducer(limit, { type: 'stopping-there' }).phase).toMatchObject({ busy: true });
     const offline = run({ type: 'show', phase: { kind: 'offline' } });
-    expect(sessionReducer(offline, { type: 'signing-out' })).toBe(offline);
+    expect(sessionReducer(offline, { type: 'stopping-there' })).toBe(offline);
   });
 
   it('re-arms a renewal with a copy of the token only while that token is current', () => {

@@ -1,6 +1,5 @@
 import type {
   CatalogEvent,
-  DeviceList,
   EntitlementReason,
   RegisteredDevice,
   StreamGrant,
@@ -60,14 +59,12 @@ export type SessionAction =
   | { type: 'stopped'; phase: SessionPhase }
   /** A call failed: the stream is closed and the failure's designed state is shown. */
   | { type: 'failed'; failure: PlayerFailure; midStream: boolean }
-  /** The account's devices, read after this browser turned out not to be one of them. */
-  | { type: 'devices-read'; list: DeviceList }
   | { type: 'token-renewed'; token: StreamToken }
   /** A renewal got no answer: the same token as a new value arms the renewal timer again. */
   | { type: 'renewal-postponed'; token: StreamToken }
   | { type: 'trial-read'; trial: TrialTime }
-  /** A device sign-out from the stream-limit choice is on its way. */
-  | { type: 'signing-out' };
+  /** "Stop playback there" from the stream-limit choice is on its way. */
+  | { type: 'stopping-there' };
 
 export const INITIAL_SESSION: SessionState = {
   phase: { kind: 'loading' },
@@ -80,8 +77,8 @@ export const INITIAL_SESSION: SessionState = {
 };
 
 /**
- * The designed state for a failed call. `device-unregistered` shows loading: the account is at
- * maxDevices without this browser, and the devices are read to offer the stream-limit choice.
+ * The designed state for a failed call. `device-unregistered` shows loading: the shell registers
+ * this browser again and the stream is asked for once more.
  */
 export function phaseOfFailure(failure: PlayerFailure, midStream: boolean): SessionPhase {
   switch (failure.kind) {
@@ -142,16 +139,6 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return { ...state, active: null, phase: action.phase };
     case 'failed':
       return { ...state, active: null, phase: phaseOfFailure(action.failure, action.midStream) };
-    case 'devices-read':
-      return {
-        ...state,
-        phase: {
-          kind: 'stream-limit',
-          devices: action.list.devices,
-          maxDevices: action.list.maxDevices,
-          busy: false,
-        },
-      };
     case 'token-renewed':
       return { ...state, token: action.token };
     case 'renewal-postponed':
@@ -159,7 +146,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return state.token === action.token ? { ...state, token: { ...action.token } } : state;
     case 'trial-read':
       return { ...state, trial: action.trial };
-    case 'signing-out':
+    case 'stopping-there':
       return state.phase.kind === 'stream-limit'
         ? { ...state, phase: { ...state.phase, busy: true } }
         : state;

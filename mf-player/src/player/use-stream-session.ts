@@ -9,10 +9,9 @@ import type {
 import {
   closeStream,
   failureOf,
-  readDevices,
   requestStream,
   saveVideoQuality,
-  signOutDevice,
+  stopPlaybackOn,
 } from '../api/player-client';
 import type { PlayerFailure } from '../api/player-client';
 import { preloadHls } from '../playback/playback-engine';
@@ -26,7 +25,7 @@ import { useTokenRenewal, useTrialHeartbeats } from './use-stream-timers';
 const NOT_STARTED_POLL_MS = 5000;
 /** Retry after no answer at all (the API or the network is down): soon, then less often. */
 const OFFLINE_RETRY_MS = [1000, 2000, 4000, 8000];
-/** After a device sign-out, the wait for the shell to register this browser in its place. */
+/** After asking the shell to register this browser again, the wait before the stream is asked. */
 const RE_REGISTER_WAIT_MS = 1000;
 
 /** The edge the player last played from, so a reload asks for the same one (SPEC edgeAddress). */
@@ -50,7 +49,8 @@ export interface StreamSession {
   token: StreamToken | null;
   trial: TrialTime;
   retry(): void;
-  signOutDevice(vidictId: string): void;
+  /** Closes that device's streams (the plan's screens were all in use), then asks again. */
+  stopPlaybackThere(vidictId: string): void;
   chooseQuality(quality: VideoQuality): void;
   /** The video says whether the viewer is really watching (playing and visible). */
   setWatching(watching: boolean): void;
@@ -84,6 +84,8 @@ export function useStreamSession(
   /** Renewals asked for while paused or resuming: they get the resumed stream's token. */
   const resumeWaitersRef = useRef<((token: StreamToken | null) => void)[]>([]);
   const qualityRef = useRef<VideoQuality>('AUTO');
+  /** This browser was registered again after a DEVICE_NOT_REGISTERED (once a screen). */
+  const reRegisteredRef = useRef(false);
   const heartbeatsRef = useRef<HeartbeatScheduler | null>(null);
   const offlineTriesRef = useRef(0);
 
@@ -113,14 +115,18 @@ export function useStreamSession(
       closeOpenStream();
       dispatch({ type: 'failed', failure, midStream });
       if (failure.kind !== 'device-unregistered') return;
-      // The account is at maxDevices without this browser: the same choice as a 409.
-      readDevices(http)
-        .then((list) => dispatch({ type: 'devices-read', list }))
-        .catch(() =>
-          dispatch({ type: 'show', phase: { kind: 'failed', message: failure.message } }),
-        );
+      // This browser is not on the account's list (signed out, or unseen for 90 days). The
+      // shell registers it again, never refused for the plan's limit (decision 265), and the
+      // stream is asked for once more; a second refusal is shown as it is.
+      if (reRegisteredRef.current) {
+        dispatch({ type: 'show', phase: { kind: 'failed', message: failure.message } });
+        return;
+      }
+      reRegisteredRef.current = true;
+      reRegisterDevice();
+      setTimeout(() => dispatch({ type: 'restart' }), RE_REGISTER_WAIT_MS);
     },
-    [closeOpenStream, http],
+    [closeOpenStream, reRegisterDevice],
   );
 
   // Start, and start again at each new attempt (a retry, a poll, back online).
@@ -259,22 +265,18 @@ export function useStreamSession(
     [http],
   );
 
-  const signOut = useCallback(
+  const stopThere = useCallback(
     (vidictId: string) => {
-      dispatch({ type: 'signing-out' });
-      signOutDevice(http, vidictId)
-        .then(() => {
-          // A place is free: the shell registers this browser at the next route change, then
-          // the stream is asked for again.
-          reRegisterDevice();
-          setTimeout(() => dispatch({ type: 'restart' }), RE_REGISTER_WAIT_MS);
-        })
+      dispatch({ type: 'stopping-there' });
+      stopPlaybackOn(http, vidictId, device.vidictId)
+        // That screen is free at once: ask for the stream again.
+        .then(() => dispatch({ type: 'restart' }))
         .catch(async (error: unknown) => {
           const failure = await failureOf(error).catch(() => null);
           if (failure) fail(failure, false);
         });
     },
-    [http, fail, reRegisterDevice],
+    [http, device.vidictId, fail],
   );
 
   const retry = useCallback(() => dispatch({ type: 'retry' }), []);
@@ -290,7 +292,7 @@ export function useStreamSession(
     token: state.token,
     trial: state.trial,
     retry,
-    signOutDevice: signOut,
+    stopPlaybackThere: stopThere,
     chooseQuality,
     setWatching,
     setPaused,

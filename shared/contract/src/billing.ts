@@ -41,9 +41,9 @@ export const BILLING_PATHS = {
   account: 'api/v1/account',
   /** PATCH AccountSettingsRequest: preferred video quality, email subscription. */
   accountSettings: 'api/v1/account/settings',
-  /** GET: DeviceList; POST DeviceRegistration (201 new, 200 known; 409 DEVICE_LIMIT_REACHED). */
+  /** GET: DeviceList; POST DeviceRegistration (201 new, 200 known; no limit: decision 265). */
   devices: 'api/v1/devices',
-  /** DELETE: sign that device out (it no longer counts against maxDevices). */
+  /** DELETE: sign that device out (its sessions end and its streams are refused). */
   device: 'api/v1/devices/:vidictId',
   /** POST: the payment provider's signed webhook (raw body); `:provider` is `sandbox` or `stripe`. */
   webhook: 'api/v1/billing/webhooks/:provider',
@@ -266,10 +266,11 @@ export interface RegisteredDevice extends DeviceRegistration {
 
 export interface DeviceList {
   devices: RegisteredDevice[];
+  /** The plan's screens at a time (devices playing at once), not a cap on devices. */
   maxDevices: number;
 }
 
-/** The 409 DEVICE_LIMIT_REACHED body: the error shape plus the devices to offer "sign out". */
+/** The error shape plus devices: StreamLimitError's (registration no longer sends it, 265). */
 export interface DeviceLimitError {
   code: 'DEVICE_LIMIT_REACHED';
   userId: string | null;
@@ -363,7 +364,7 @@ export const BILLING_ERROR_CODES = [
   'PLAN_ALREADY_ACTIVE',
   'NO_ACTIVE_SUBSCRIPTION',
   'SUBSCRIPTION_ALREADY_CANCELLED',
-  'DEVICE_LIMIT_REACHED',
+  'DEVICE_LIMIT_REACHED', // kept for old clients, no longer sent (decision 265)
   'DEVICE_NOT_FOUND',
   'DEVICE_NOT_REGISTERED',
   'PAYMENT_NOT_FOUND',

@@ -22,3 +22,36 @@ export const DEVICE_TYPE_VALUES = [
   'OTHER_BROWSER',
 ] as const;
 export type DeviceType = (typeof DEVICE_TYPE_VALUES)[number];
+
+const OS_NAMES: Readonly<Record<DeviceOs, string>> = {
+  ANDROID: 'Android',
+  IOS: 'iOS',
+  WEB: 'the web',
+  ANDROID_TV: 'Android TV',
+  LINUX: 'Linux',
+  MACOS: 'macOS',
+  WINDOWS: 'Windows',
+  OTHER_OS: 'another system',
+};
+
+const BROWSER_NAMES: Readonly<Record<DeviceType, string>> = {
+  CHROME: 'Chrome',
+  SAFARI: 'Safari',
+  EDGE: 'Edge',
+  FIREFOX: 'Firefox',
+  SAMSUNG_INTERNET: 'Samsung Internet',
+  OPERA: 'Opera',
+  APP: 'The Crease app',
+  OTHER_BROWSER: 'A browser',
+};
+
+/**
+ * A device as people say it, "Chrome on Linux": the one name the API's messages, the player's
+ * "playing now" list and /account's devices all use (issue 23 §2), so a viewer recognises the
+ * same device everywhere. A value outside the enums (an old client) still gets a name.
+ */
+export function deviceName(device: { deviceOs: string; deviceType: string }): string {
+  const browser = BROWSER_NAMES[device.deviceType as DeviceType] ?? 'A device';
+  const os = OS_NAMES[device.deviceOs as DeviceOs] ?? 'another system';
+  return `${browser} on ${os}`;
+}

@@ -20,7 +20,7 @@ export type {
   SessionListener,
   SignInCredentials,
 } from './screen-props';
-export { DEVICE_OS_VALUES, DEVICE_TYPE_VALUES } from './device';
+export { DEVICE_OS_VALUES, DEVICE_TYPE_VALUES, deviceName } from './device';
 export type { DeviceOs, DeviceType } from './device';
 export {
   APP_NAMES,
@@ -214,4 +214,5 @@ export type {
   StreamPathName,
   StreamRequest,
   StreamToken,
+  WatchingNow,
 } from './streams';

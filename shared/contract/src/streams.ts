@@ -6,7 +6,12 @@
  * The SPEC §3 entities EdgeStreamRequest and ChannelStream are spelled once, in wire.ts; this file
  * narrows their string fields to our enums and adds what the spec leaves "not shown".
  */
-import type { DeviceLimitError, EntitlementReason, VideoQuality } from './billing';
+import type {
+  DeviceLimitError,
+  EntitlementReason,
+  RegisteredDevice,
+  VideoQuality,
+} from './billing';
 import type { StreamEventStatus } from './catalog';
 import type { ChannelStream, EdgeStreamRequest } from './wire';
 
@@ -20,6 +25,13 @@ export const STREAM_PATHS = {
   heartbeat: 'api/v1/streams/:streamId/heartbeat',
   /** DELETE: the player closed; the stream no longer counts against maxDevices. */
   stream: 'api/v1/streams/:streamId',
+  /** GET: WatchingNow, the account's devices playing now (each takes one of maxDevices screens). */
+  watching: 'api/v1/streams/watching',
+  /**
+   * DELETE: "stop playback there": closes every stream of that device of the account (204), so
+   * its screen is free at once; its player is told playback was stopped from another device.
+   */
+  watchingDevice: 'api/v1/streams/watching/:vidictId',
 } as const;
 export type StreamPathName = keyof typeof STREAM_PATHS;
 
@@ -122,9 +134,21 @@ export interface NotEntitledError {
   reason: EntitlementReason;
 }
 
-/** 409 STREAM_LIMIT_REACHED: maxDevices streams already play; the devices to offer "sign out". */
+/**
+ * 409 STREAM_LIMIT_REACHED: maxDevices screens already play; `devices` are the devices playing
+ * now (never this one), to name them and offer "stop playback there" (STREAM_PATHS.watchingDevice).
+ */
 export interface StreamLimitError extends Omit<DeviceLimitError, 'code'> {
   code: 'STREAM_LIMIT_REACHED';
+}
+
+/**
+ * The plan's screens at a time: `maxDevices` is how many devices may play at once, `devices` the
+ * devices playing now (a stream open whose lease has not lapsed; two tabs of one device are one).
+ */
+export interface WatchingNow {
+  maxDevices: number;
+  devices: RegisteredDevice[];
 }
 
 /** Stable error codes of the streams API and the origin (the `code` of the spec's error shape). */

@@ -36,8 +36,8 @@ export function AppLayout({ services }: { services: ShellServices }) {
     const title = pageTitle(productName, location.pathname);
     document.title = title;
     services.analytics.pageView({ path: location.pathname, title, referrer: document.referrer });
-    // A registration refused at the device limit is tried again once the viewer moves on
-    // (for example after signing another device out on /account).
+    // A registration that failed (or that the player asks for again after this browser was
+    // signed out) is tried again once the viewer moves on.
     void services.devices.ensure();
   }, [location.key, location.pathname, productName, services.analytics, services.devices]);
 

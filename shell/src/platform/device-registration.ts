@@ -2,7 +2,11 @@ import type { AfterResponseHook, KyInstance } from 'ky';
 import { BILLING_PATHS } from '@crease/contract';
 import type { Device, DeviceRegistration, Session } from '@crease/contract';
 
-/** What the last registration attempt found; `limit` means the plan's maxDevices is reached. */
+/**
+ * What the last registration attempt found. `limit` (a 409) is no longer sent by the API, which
+ * never refuses a registration for the plan's limit (decision 265); it is kept for an older API
+ * during a rolling release.
+ */
 export type DeviceRegistrationState = 'unregistered' | 'registering' | 'registered' | 'limit';
 
 export interface DeviceRegistrarOptions {
@@ -22,8 +26,8 @@ export const REFUSAL_PAUSE_MS = 5 * 60_000;
 /**
  * Registers this browser as one of the account's devices (SPEC §3 device registration;
  * ARCHITECTURE §8): once when a session starts (boot while signed in, or a sign-in), through the
- * shell's HTTP client. The API makes it once per account (201 new, 200 known, 409 when the plan's
- * maxDevices is reached). A failed registration is tried again at the next route change. A
+ * shell's HTTP client. The API makes it once per account (201 new, 200 known); the plan's
+ * maxDevices limits screens playing, not registrations (decision 265). A failed registration is tried again at the next route change. A
  * refused one (409) is not sent again on every page (issue 23 §4): this session remembers the
  * refusal and asks again only when a device of the account has been signed out from this
  * browser (`placeFreed`, the shell's HTTP client sees that DELETE) or `REFUSAL_PAUSE_MS` later.

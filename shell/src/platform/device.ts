@@ -3,8 +3,8 @@ import type { Device, DeviceOs, DeviceType } from '@crease/contract';
 
 /**
  * The device id lives in a first-party cookie, not local storage: SPEC §4 clears all local
- * storage on sign-out, and a new id after every sign-out would count one browser as many
- * devices against a plan's maxDevices.
+ * storage on sign-out, and a new id after every sign-out would list one browser as many
+ * devices on the account.
  */
 export const DEVICE_COOKIE = 'vidictId';
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;

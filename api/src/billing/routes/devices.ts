@@ -1,6 +1,6 @@
 /**
- * Devices (SPEC §3 device registration): list, register (201 new, 200 known; one too many is
- * 409 DEVICE_LIMIT_REACHED listing the devices), sign one out.
+ * Devices (SPEC §3 device registration): list, register (201 new, 200 known; never refused for
+ * the plan's limit, which counts screens playing: decision 265), sign one out.
  */
 import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
@@ -18,7 +18,6 @@ import {
 import { lockSubscription, readSubscription } from '../subscription-machine';
 import { authenticate } from '../../accounts';
 import {
-  DeviceLimitErrorSchema,
   DeviceListSchema,
   DeviceRegistrationSchema,
   RegisteredDeviceSchema,
@@ -38,7 +37,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['devices'],
-        summary: "The account's registered devices and how many its plan allows",
+        summary: "The account's registered devices and its plan's screens at a time (maxDevices)",
         security: [{ bearer: [] }],
         response: { 200: DeviceListSchema, ...billingErrorResponses },
       },
@@ -64,14 +63,13 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
         tags: ['devices'],
         summary: 'Register this device (SPEC §3 device registration)',
         description:
-          'deviceOs and deviceType take exactly the spec enums. 201 when new, 200 when already registered (refreshed). Over the plan maxDevices: 409 DEVICE_LIMIT_REACHED with maxDevices and devices.',
+          "deviceOs and deviceType take exactly the spec enums. 201 when new, 200 when already registered (refreshed). Never refused for the plan's maxDevices: that limits screens playing at once, checked when a stream is granted.",
         security: [{ bearer: [], xsrf: [] }],
         body: DeviceRegistrationSchema,
         response: {
           200: RegisteredDeviceSchema,
           201: RegisteredDeviceSchema,
           ...billingErrorResponses,
-          409: DeviceLimitErrorSchema,
         },
       },
     },
@@ -80,9 +78,8 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body as DeviceRegistrationBody;
       const now = services.clock.now();
       const result = await services.database.db.transaction(async (tx) => {
-        const subscription = await lockSubscription(tx, user.id, now);
-        const max = await maxDevicesFor(tx, subscription, billing, now);
-        const registered = await registerDevice(tx, user.id, body, max, now);
+        await lockSubscription(tx, user.id, now);
+        const registered = await registerDevice(tx, user.id, body, now);
         await bindSessionToDevice(tx, user.id, user.sid, body.vidictId);
         return registered;
       });
@@ -96,7 +93,8 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
       config: { idempotent: true },
       schema: {
         tags: ['devices'],
-        summary: 'Sign a device out: it no longer counts against maxDevices, and its sessions end',
+        summary:
+          'Sign a device out: it leaves the list, its sessions end and its streams are refused',
         description:
           'Removes the registration and revokes every sign-in session that registered as this device (decision 104): its refresh tokens get invalid_grant and its access tokens 401 from now on.',
         security: [{ bearer: [], xsrf: [] }],

@@ -6,13 +6,27 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ENTITLEMENT_REASONS, STREAM_EVENT_STATUSES, STREAM_PATHS } from '@crease/contract';
-import type { HeartbeatResult, StreamGrant, StreamRequest, StreamToken } from '@crease/contract';
+import type {
+  HeartbeatResult,
+  StreamGrant,
+  StreamRequest,
+  StreamToken,
+  WatchingNow,
+} from '@crease/contract';
 import { ApiError } from '../errors';
 import { authenticate } from '../../accounts';
-import { closeStream, grantStream, heartbeat, renewToken } from '../streams-service';
+import {
+  closeStream,
+  grantStream,
+  heartbeat,
+  readWatching,
+  renewToken,
+  stopPlaybackThere,
+} from '../streams-service';
 import type { StreamContext } from '../streams-service';
 import {
   DeviceLimitErrorSchema,
+  RegisteredDeviceSchema,
   VideoQualitySchema,
   VidictId,
   billingErrorResponses,
@@ -94,6 +108,13 @@ const StreamLimitSchema = Type.Object(
 
 const StreamParams = Type.Object({ streamId: Type.String({ format: 'uuid' }) });
 
+const WatchingSchema = Type.Object(
+  { maxDevices: Type.Integer(), devices: Type.Array(RegisteredDeviceSchema) },
+  { description: "The devices playing now and the plan's screens at a time (maxDevices)." },
+);
+const WatchingDeviceParams = Type.Object({ vidictId: VidictId });
+const StopQuery = Type.Object({ by: Type.Optional(VidictId) }, { additionalProperties: false });
+
 const path = (name: keyof typeof STREAM_PATHS) => `/${STREAM_PATHS[name]}`;
 
 /** The services Fastify hands every route (`app.services`, declared in app.ts). */
@@ -123,7 +144,7 @@ export async function streamRoutes(app: FastifyInstance): Promise<void> {
         tags: ['streams'],
         summary: 'Start watching an event: the SPEC Edge stream request → Channel stream',
         description:
-          '201 StreamGrant when the account may watch now on this registered device within its plan maxDevices concurrent streams. 403 NOT_ENTITLED + reason (no plan, trial time used…); 409 STREAM_LIMIT_REACHED + maxDevices, devices; 404 EVENT_NOT_FOUND; 400 for a bad videoQuality or a vidictId that is not a device of this account. videoQuality is saved to the account.',
+          '201 StreamGrant when the account may watch now on this registered device and a screen is free: fewer than the plan maxDevices other devices are playing (decision 265). 403 NOT_ENTITLED + reason (no plan, trial time used…); 409 STREAM_LIMIT_REACHED + maxDevices and the devices playing now; 404 EVENT_NOT_FOUND; 400 for a bad videoQuality or a vidictId that is not a device of this account. videoQuality is saved to the account.',
         security: [{ bearer: [], xsrf: [] }],
         body: StreamRequestSchema,
         response: { 201: StreamGrantSchema, ...responses, 409: StreamLimitSchema },
@@ -195,7 +216,7 @@ export async function streamRoutes(app: FastifyInstance): Promise<void> {
       config: { idempotent: true },
       schema: {
         tags: ['streams'],
-        summary: 'Stop watching: the stream no longer counts against maxDevices',
+        summary: 'Stop watching: the stream no longer takes one of the plan maxDevices screens',
         security: [{ bearer: [], xsrf: [] }],
         params: StreamParams,
         response: { 204: Type.Null(), ...responses },
@@ -205,6 +226,47 @@ export async function streamRoutes(app: FastifyInstance): Promise<void> {
       const user = await authenticate(request, services);
       const { streamId } = request.params as Static<typeof StreamParams>;
       await closeStream(context(services, request), user, streamId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    path('watching'),
+    {
+      schema: {
+        tags: ['streams'],
+        summary: "The account's devices playing now, and its plan's screens at a time",
+        security: [{ bearer: [] }],
+        response: { 200: WatchingSchema, ...responses },
+      },
+    },
+    async (request, reply): Promise<WatchingNow> => {
+      const user = await authenticate(request, services);
+      reply.header('cache-control', 'private, no-store');
+      return readWatching(context(services, request), user);
+    },
+  );
+
+  app.delete(
+    path('watchingDevice'),
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['streams'],
+        summary: 'Stop playback there: close every stream of that device of the account',
+        description:
+          "204 whether or not it was playing. Its screen is free for the next grant at once; the origin refuses its tokens within 3 s (decision 151), and its player's next renewal answers 404 STREAM_NOT_FOUND saying which device stopped it (`by`, the caller's own vidictId).",
+        security: [{ bearer: [], xsrf: [] }],
+        params: WatchingDeviceParams,
+        querystring: StopQuery,
+        response: { 204: Type.Null(), ...responses },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticate(request, services);
+      const { vidictId } = request.params as Static<typeof WatchingDeviceParams>;
+      const { by } = request.query as Static<typeof StopQuery>;
+      await stopPlaybackThere(context(services, request), user, vidictId, by ?? null);
       return reply.code(204).send();
     },
   );

@@ -1,18 +1,30 @@
 import { useState } from 'react';
+import { deviceName } from '@crease/contract';
 import type { AccountStatics, RegisteredDevice, ScreenProps } from '@crease/contract';
-import { Alert, Button } from '@crease/ui';
+import { Button } from '@crease/ui';
 import { FormAlert, useOutcome } from '@crease/ui/forms';
-import { signOutDevice } from '../../api/billing-client';
+import { signOutDevice, stopPlayback } from '../../api/billing-client';
 import { formatDate } from '../../format/formatters';
-import { deviceLabel } from '../../format/labels';
 import { messageOf } from './account-data';
 import type { ActionOutcome } from './account-data';
 import { AccountSection } from './account-section';
+import { useWatching } from './use-watching';
 import styles from '../account-screen.module.css';
 
-const devicesWord = (count: number) => (count === 1 ? 'device' : 'devices');
+const screensWord = (count: number) => (count === 1 ? 'screen' : 'screens');
 
-/** The account's devices, this browser marked, and signing another out to make room. */
+/** Screens at a time while a plan gives access; without one, nothing to count yet. */
+function screensLine(entitled: boolean, maxDevices: number, watchingNow: number | null): string {
+  if (!entitled) return 'Each plan says how many screens can watch at once.';
+  const now = watchingNow === null ? '' : `; ${watchingNow} watching now`;
+  return `Your plan lets ${maxDevices} ${screensWord(maxDevices)} watch at once${now}.`;
+}
+
+/**
+ * The account's devices, this browser marked, which are watching now (decision 265: the plan
+ * limits screens playing at once, never how many devices are listed), "Stop playback" on a
+ * device that plays, and "Sign out" to remove one.
+ */
 export function DevicesSection({
   statics,
   platform,
@@ -24,44 +36,45 @@ export function DevicesSection({
 }) {
   const [busy, setBusy] = useState<string | null>(null);
   const { outcome, show } = useOutcome<ActionOutcome>();
-  const { devices, maxDevices } = statics;
+  const { watching, reload } = useWatching(platform);
+  const { devices } = statics;
   const thisDevice = platform.device.vidictId;
+  const playing = new Set(watching?.devices.map((device) => device.vidictId) ?? []);
+  const maxDevices = watching?.maxDevices ?? statics.maxDevices;
 
-  const signOut = async (device: RegisteredDevice) => {
+  const act = async (device: RegisteredDevice, action: () => Promise<string>) => {
     setBusy(device.vidictId);
     try {
-      await signOutDevice(platform, device.vidictId);
-      onChange(devices.filter((d) => d.vidictId !== device.vidictId));
-      show({
-        tone: 'success',
-        message: `${deviceLabel(device)} is signed out and no longer counts as a device.`,
-      });
+      show({ tone: 'success', message: await action() });
     } catch (error) {
       show({ tone: 'error', message: messageOf(error) });
     } finally {
       setBusy(null);
+      reload();
     }
   };
+  const signOut = (device: RegisteredDevice) =>
+    act(device, async () => {
+      await signOutDevice(platform, device.vidictId);
+      onChange(devices.filter((d) => d.vidictId !== device.vidictId));
+      return `${deviceName(device)} is signed out.`;
+    });
+  const stop = (device: RegisteredDevice) =>
+    act(device, async () => {
+      await stopPlayback(platform, device.vidictId, thisDevice);
+      return `Playback stopped on ${deviceName(device)}. Its screen is free.`;
+    });
 
   return (
     <AccountSection id="account-devices" title="Devices">
       <p className={styles.muted}>
-        {devices.length} of {maxDevices} {devicesWord(maxDevices)} in use. Sign a device out to make
-        room for another.
+        {screensLine(statics.subscription.entitled, maxDevices, watching?.devices.length ?? null)}{' '}
+        Every browser you sign in on is listed; one unused for 90 days drops off by itself.
       </p>
       {outcome ? (
         <FormAlert tone={outcome.tone} revision={outcome.revision}>
           <p>{outcome.message}</p>
         </FormAlert>
-      ) : null}
-      {!devices.some((device) => device.vidictId === thisDevice) ? (
-        <Alert tone="info" title="This browser is not one of your devices yet">
-          <p>
-            {devices.length >= maxDevices
-              ? `Your plan allows ${maxDevices} ${devicesWord(maxDevices)}. Sign one out below and this browser takes its place.`
-              : 'It is added automatically; reload the page if it does not appear.'}
-          </p>
-        </Alert>
       ) : null}
       {devices.length === 0 ? (
         <p className={styles.muted}>No devices yet. A browser is added when you sign in.</p>
@@ -72,7 +85,9 @@ export function DevicesSection({
               key={device.vidictId}
               device={device}
               current={device.vidictId === thisDevice}
+              watchingNow={playing.has(device.vidictId)}
               busy={busy}
+              onStop={() => void stop(device)}
               onSignOut={() => void signOut(device)}
             />
           ))}
@@ -85,37 +100,56 @@ export function DevicesSection({
 function DeviceRow({
   device,
   current,
+  watchingNow,
   busy,
+  onStop,
   onSignOut,
 }: {
   device: RegisteredDevice;
   current: boolean;
-  /** The device being signed out, if any: every other button waits. */
+  watchingNow: boolean;
+  /** The device being acted on, if any: every other button waits. */
   busy: string | null;
+  onStop(): void;
   onSignOut(): void;
 }) {
+  const name = deviceName(device);
   const added = formatDate(new Date(device.registered));
   return (
     <li className={styles.device}>
       <div>
         <p className={styles.deviceName}>
-          {deviceLabel(device)}
+          {name}
           {current ? <span className={styles.thisDevice}> · This device</span> : null}
+          {watchingNow ? <span className={styles.watchingNow}> · Watching now</span> : null}
         </p>
         <p className={styles.deviceMeta}>
           Added {added} · last used {formatDate(new Date(device.lastSeen))}
         </p>
       </div>
       {current ? null : (
-        <Button
-          variant="secondary"
-          busy={busy === device.vidictId}
-          disabled={busy !== null}
-          aria-label={`Sign out ${deviceLabel(device)}, added ${added}`}
-          onClick={onSignOut}
-        >
-          Sign out
-        </Button>
+        <div className={styles.deviceActions}>
+          {watchingNow ? (
+            <Button
+              variant="secondary"
+              busy={busy === device.vidictId}
+              disabled={busy !== null}
+              aria-label={`Stop playback on ${name}, added ${added}`}
+              onClick={onStop}
+            >
+              Stop playback
+            </Button>
+          ) : null}
+          <Button
+            variant="secondary"
+            busy={busy === device.vidictId}
+            disabled={busy !== null}
+            aria-label={`Sign out ${name}, added ${added}`}
+            onClick={onSignOut}
+          >
+            Sign out
+          </Button>
+        </div>
       )}
     </li>
   );
