@@ -215,3 +215,13 @@ export type {
   StreamRequest,
   StreamToken,
 } from './streams';
+export {
+  FOLLOW_ERROR_CODES,
+  FOLLOW_KINDS,
+  FOLLOW_PATHS,
+  TEAM_NAME_MAX_LENGTH,
+  eventCalendarPath,
+  followPath,
+  reminderPath,
+} from './follows';
+export type { FollowErrorCode, FollowKind, FollowSettings, ViewerFollows } from './follows';
