@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from './platform/clock';
-import { systemClock } from './platform/clock';
+import { ControlledClock, systemClock } from './platform/clock';
 import { createCatalog } from './catalog/catalog';
 import type { Catalog } from './catalog/catalog';
 import { createPaymentProvider } from './billing/providers/create-provider';
@@ -53,7 +53,8 @@ export function createServices(
   overrides: Partial<ApiServices> = {},
 ): ApiServices {
   const { db } = database;
-  const clock = overrides.clock ?? systemClock;
+  // CREASE_DEV_CLOCK (never in production): a clock the dev route may move (decision 276).
+  const clock = overrides.clock ?? (config.devClock ? new ControlledClock() : systemClock);
   const accessTokens = new AccessTokens(
     config.jwtSecret,
     config.jwtIssuer,

@@ -47,6 +47,3 @@ export const reminderPath = (eventId: string) => `${FOLLOW_PATHS.reminders}/${se
 /** The match as an iCalendar file (public: fixtures carry no viewer data). */
 export const eventCalendarPath = (eventId: string) =>
   `api/v1/events/${segment(eventId)}/calendar.ics`;
-
-export const FOLLOW_ERROR_CODES = ['TEAM_NOT_FOUND', 'REMINDER_TOO_LATE'] as const;
-export type FollowErrorCode = (typeof FOLLOW_ERROR_CODES)[number];

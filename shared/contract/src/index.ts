@@ -216,7 +216,6 @@ export type {
   StreamToken,
 } from './streams';
 export {
-  FOLLOW_ERROR_CODES,
   FOLLOW_KINDS,
   FOLLOW_PATHS,
   TEAM_NAME_MAX_LENGTH,
@@ -224,4 +223,4 @@ export {
   followPath,
   reminderPath,
 } from './follows';
-export type { FollowErrorCode, FollowKind, FollowSettings, ViewerFollows } from './follows';
+export type { FollowKind, FollowSettings, ViewerFollows } from './follows';
