@@ -182,7 +182,9 @@ export const catalogReminders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.eventId] }),
-    index('catalog_reminders_pending_idx').on(t.eventId).where(sql`sent_at IS NULL AND dropped_at IS NULL`),
+    index('catalog_reminders_pending_idx')
+      .on(t.eventId)
+      .where(sql`sent_at IS NULL AND dropped_at IS NULL`),
     check('catalog_reminders_source', inList('source', ['asked', 'followed'])),
   ],
 );

@@ -16,8 +16,7 @@ export interface ReminderSubject {
   source: 'asked' | 'followed';
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The site's link to watch the match (the player's own route). */
 export function watchUrl(siteOrigin: string, eventId: string): string {

@@ -102,7 +102,9 @@ export async function followRoutes(root: FastifyInstance): Promise<void> {
         response: answers,
       },
     },
-    change((who, request) => store.follow(who, followParams(request).kind, followParams(request).id)),
+    change((who, request) =>
+      store.follow(who, followParams(request).kind, followParams(request).id),
+    ),
   );
 
   app.delete(
