@@ -20,6 +20,10 @@ export interface BoardSectionProps {
   apiOrigin: string;
   now: number;
   navigate: Navigate;
+  /** What goes under a card (follow, remind, calendar); the cell then holds both. */
+  actions?: (item: BoardEvent) => ReactNode;
+  /** The class of a cell that holds a card and its actions. */
+  cellClassName?: string;
 }
 
 /** One group of matches (live, upcoming or finished) under its own heading. */
@@ -34,6 +38,8 @@ export function BoardSection({
   apiOrigin,
   now,
   navigate,
+  actions,
+  cellClassName,
 }: BoardSectionProps) {
   const [expanded, setExpanded] = useState(false);
   const shown = expanded ? events : events.slice(0, initialCount);
@@ -51,16 +57,17 @@ export function BoardSection({
         <p className={styles.sectionEmpty}>{empty}</p>
       ) : (
         <ul className={styles.grid}>
-          {shown.map(({ event, league }) => (
-            <li key={event.eventId}>
+          {shown.map((item) => (
+            <li key={item.event.eventId} className={actions ? cellClassName : undefined}>
               <EventCard
-                event={event}
-                league={league}
+                event={item.event}
+                league={item.league}
                 showLeague={showLeague}
                 apiOrigin={apiOrigin}
                 now={now}
                 navigate={navigate}
               />
+              {actions?.(item)}
             </li>
           ))}
         </ul>

@@ -323,6 +323,7 @@ describeEachDatabase('follows, reminders and calendar files', (host: () => ApiHo
     const res = await client.get(`/${eventCalendarPath(match.eventId)}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
+    expect(res.headers.get('set-cookie')).toBeNull();
     expect(res.headers.get('content-disposition')).toBe(
       `attachment; filename="${match.eventId}.ics"`,
     );

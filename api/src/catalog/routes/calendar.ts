@@ -20,6 +20,8 @@ export async function calendarRoutes(root: FastifyInstance): Promise<void> {
   app.get(
     '/api/v1/events/:eventId/calendar.ics',
     {
+      // Public and cacheable: never a Set-Cookie a shared cache could hand to others.
+      config: { sharedCache: true },
       schema: {
         tags: ['catalog'],
         summary: 'The match as an iCalendar file (text/calendar), with a link back to it',
