@@ -50,7 +50,11 @@ export function useFollowingBoard(
       <BoardFiltersBar filters={filters} canFilterFollowing={follows !== null} onChange={change} />
       {follows ? <FollowSettings follows={follows} actions={actions} /> : null}
       {state.kind === 'failed' ? <p className={styles.problem}>{state.message}</p> : null}
-      <div role="alert">{problem ? <p className={styles.problem}>{problem}</p> : null}</div>
+      {problem ? (
+        <p role="alert" className={styles.problem}>
+          {problem}
+        </p>
+      ) : null}
     </>
   );
 

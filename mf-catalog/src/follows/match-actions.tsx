@@ -52,7 +52,7 @@ export function MatchActions({ item: { event }, follows, actions, apiOrigin }: M
       ) : null}
       {!over ? (
         <a className={styles.calendar} href={calendarUrl(apiOrigin, event.eventId)} download>
-          Add to calendar<VisuallyHidden>: {event.title}</VisuallyHidden>
+          Add to calendar<VisuallyHidden> for {event.title}</VisuallyHidden>
         </a>
       ) : null}
     </div>
