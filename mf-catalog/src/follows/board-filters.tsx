@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@crease/ui';
 import type { BoardFilters } from './board-view';
 import styles from './follows.module.css';
@@ -18,7 +18,12 @@ export function BoardFiltersBar({ filters, canFilterFollowing, onChange }: Board
   const dateId = useId();
   const teamId = useId();
   const [team, setTeam] = useState(filters.team);
-  useEffect(() => setTeam(filters.team), [filters.team]);
+  // The URL changed under the box (back, a link, "Clear filters"): show what it says now.
+  const [urlTeam, setUrlTeam] = useState(filters.team);
+  if (urlTeam !== filters.team) {
+    setUrlTeam(filters.team);
+    setTeam(filters.team);
+  }
 
   return (
     <form
