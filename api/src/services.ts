@@ -53,8 +53,10 @@ export function createServices(
   overrides: Partial<ApiServices> = {},
 ): ApiServices {
   const { db } = database;
-  // CREASE_DEV_CLOCK (never in production): a clock the dev route may move (decision 276).
-  const clock = overrides.clock ?? (config.devClock ? new ControlledClock() : systemClock);
+  // Outside production the clock follows the wall clock but can be moved forward through the
+  // development clock route (renewals, reminders and expiries are tested on a moved clock).
+  const clock =
+    overrides.clock ?? (config.env === 'production' ? systemClock : new ControlledClock());
   const accessTokens = new AccessTokens(
     config.jwtSecret,
     config.jwtIssuer,

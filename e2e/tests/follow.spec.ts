@@ -1,13 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, request, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { createEvent, createLeague } from '../support/catalog-operator';
-import { moveApiClock, outboxFor } from '../support/dev-api';
+import { advanceApiClock, devOutbox } from '../support/dev-api';
 import { registerViewer } from '../support/viewer';
+import { E2E_PORT } from '../playwright.config';
 
 /**
  * Issue 23 §1 over the whole running site: a new viewer follows a team on /events, its match
  * moves to the top; they ask for reminders; the API's clock is moved to the matches' start
- * (the dev clock, decision 276) and the reminder emails arrive in the outbox (decision 275).
+ * (the development clock route) and the reminder emails arrive in the outbox (decision 275).
  */
 test.use({ locale: 'en-GB', timezoneId: 'Europe/London' });
 
@@ -24,6 +25,20 @@ const HAWKS = team('Hove Hawks', 'HOH', '#dc2626');
 const KITES = team('Kent Kites', 'KEK', '#9333ea');
 const leagueId = `follow-cup-${run}`;
 
+/** The API's own "now" (it runs ahead of this machine's once a spec has moved it). */
+async function apiNow(): Promise<number> {
+  const api = await request.newContext({
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    extraHTTPHeaders: { host: `api.localhost:${E2E_PORT}` },
+  });
+  try {
+    const response = await api.get('/api/v1/dev/clock');
+    return Date.parse(((await response.json()) as { now: string }).now);
+  } finally {
+    await api.dispose();
+  }
+}
+
 const upcomingTitles = (page: Page) =>
   page
     .getByRole('region', { name: /^Coming up/ })
@@ -35,7 +50,7 @@ test('follow a team: its match comes first; on a moved clock the reminder emails
 }) => {
   test.setTimeout(120_000);
   // Fixtures a few minutes ahead of the API's own clock: Hawks v Kites first, then Otters v Wrens.
-  const now = (await moveApiClock(0)).getTime();
+  const now = await apiNow();
   const at = (minutes: number) => new Date(now + minutes * MINUTE).toISOString();
   await createLeague({
     leagueId,
@@ -102,18 +117,18 @@ test('follow a team: its match comes first; on a moved clock the reminder emails
   await expect(
     page.getByRole('link', { name: `Add to calendar for ${ottersMatch}` }),
   ).toHaveAttribute('href', new RegExp(`/api/v1/events/${leagueId}-otters/calendar\\.ics$`));
-  expect(await outboxFor(email)).toEqual([]);
+  expect(await devOutbox(email)).toEqual([]);
 
   // Five minutes later by the API's clock both matches have started: one email each, once.
-  await moveApiClock(5 * 60);
+  await advanceApiClock(5 * 60);
   await expect
-    .poll(async () => (await outboxFor(email)).map((mail) => mail.subject).sort(), {
+    .poll(async () => (await devOutbox(email)).map((mail) => mail.subject).sort(), {
       timeout: 30_000,
     })
     .toEqual([`Starting now: ${hawksMatch}`, `Starting now: ${ottersMatch}`].sort());
-  const mail = (await outboxFor(email)).find((m) => m.subject.includes(ottersMatch))!;
+  const mail = (await devOutbox(email)).find((m) => m.subject.includes(ottersMatch))!;
   expect(mail.links[0]).toMatch(new RegExp(`/player\\?event=${leagueId}-otters$`));
   // Later passes (every 2 s here) send nothing more.
   await page.waitForTimeout(5_000);
-  expect(await outboxFor(email)).toHaveLength(2);
+  expect(await devOutbox(email)).toHaveLength(2);
 });

@@ -10,6 +10,6 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(analyticsRoutes);
   if (app.services.config.env !== 'production') {
     await app.register(devOutboxRoutes);
-    if (app.services.config.devClock) await app.register(devClockRoutes);
+    await app.register(devClockRoutes);
   }
 }

@@ -109,8 +109,6 @@ export interface ApiConfig {
   catalogDemoTickSeconds: number;
   /** Seconds between match-reminder passes in this process (0: none; decision 275). */
   reminderIntervalSeconds: number;
-  /** A clock POST /api/v1/dev/clock may move (e2e; refused in production, decision 276). */
-  devClock: boolean;
   /**
    * With PostgreSQL, how long one replica reuses a catalog read it built (decision 071); with
    * PGlite reads are reused until the next write. 0 = never (both).
@@ -345,7 +343,6 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     catalogDemo: bool('CREASE_CATALOG_DEMO', !production),
     catalogDemoTickSeconds: int('CREASE_CATALOG_DEMO_TICK_SECONDS', 5, 0, 3600),
     reminderIntervalSeconds: int('CREASE_REMINDER_INTERVAL_SECONDS', 30, 0, 3600),
-    devClock: bool('CREASE_DEV_CLOCK', false),
     catalogCacheMs: int('CREASE_CATALOG_CACHE_MS', 1000, 0, 5000),
     billing: loadBillingConfig(env, int, problems, dataDir),
     streams: loadStreamConfig(env, int, problems, root, secretFrom),
@@ -357,8 +354,6 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
   if (config.seed && production) problems.push('CREASE_SEED=true is not allowed in production');
   if (config.catalogDemo && production)
     problems.push('CREASE_CATALOG_DEMO=true is not allowed in production');
-  if (config.devClock && production)
-    problems.push('CREASE_DEV_CLOCK=true is not allowed in production');
   // Development defaults that are not secrets: site origins, mail (decision 175).
   if (production) problems.push(...productionProblems(env, config));
   if (problems.length > 0)
