@@ -107,7 +107,8 @@ test('follow a team: its match comes first; on a moved clock the reminder emails
   const optIn = page.getByRole('checkbox', {
     name: 'Email me when a team I follow starts a match',
   });
-  await optIn.check();
+  // The box shows what the API saved: it turns on with the answer, not before.
+  await optIn.click();
   await expect(optIn).toBeChecked();
   await page.getByRole('button', { name: `Remind me about ${hawksMatch}` }).click();
   await expect(
