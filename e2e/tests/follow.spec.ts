@@ -1,6 +1,7 @@
 import { expect, request, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { createEvent, createLeague } from '../support/catalog-operator';
+import { seriousAxeViolations } from '../support/axe';
 import { advanceApiClock, devOutbox } from '../support/dev-api';
 import { registerViewer } from '../support/viewer';
 import { E2E_PORT } from '../playwright.config';
@@ -119,6 +120,11 @@ test('follow a team: its match comes first; on a moved clock the reminder emails
     page.getByRole('link', { name: `Add to calendar for ${ottersMatch}` }),
   ).toHaveAttribute('href', new RegExp(`/api/v1/events/${leagueId}-otters/calendar\\.ics$`));
   expect(await devOutbox(email)).toEqual([]);
+  // The new controls keep the page accessible, wide and at phone width.
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Five minutes later by the API's clock both matches have started: one email each, once.
   await advanceApiClock(5 * 60);
