@@ -34,7 +34,8 @@ export function BoardFiltersBar({ filters, canFilterFollowing, onChange }: Board
     >
       {canFilterFollowing ? (
         <Button
-          variant="secondary"
+          variant="ghost"
+          className={styles.toggle}
           aria-pressed={filters.following}
           onClick={() => onChange({ following: !filters.following })}
         >

@@ -76,11 +76,12 @@ export function useFollowingBoard(
       const followed = follows.leagues.includes(league.leagueId);
       return (
         <Button
-          variant="secondary"
+          variant="ghost"
+          className={styles.toggle}
           aria-pressed={followed}
           onClick={() => actions.follow('league', league.leagueId, !followed)}
         >
-          Follow {league.caption}
+          <span aria-hidden="true">{followed ? '★' : '☆'}</span> Follow {league.caption}
         </Button>
       );
     },

@@ -46,7 +46,7 @@ export function MatchActions({ item: { event }, follows, actions, apiOrigin }: M
           aria-pressed={reminded}
           onClick={() => actions.remind(event.eventId, !reminded)}
         >
-          <span aria-hidden="true">{reminded ? '🔔' : '🔕'}</span> Remind me
+          {reminded ? <span aria-hidden="true">✓ </span> : null}Remind me
           <VisuallyHidden> about {event.title}</VisuallyHidden>
         </Button>
       ) : null}
