@@ -1,5 +1,5 @@
 /** @jest-environment ./shared/test-utils/src/jsdom-with-fetch-environment.cjs */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testServerForFile } from '@crease/test-utils';
 import type { League, ViewerFollows } from '@crease/contract';
@@ -18,6 +18,8 @@ import { eventsProps, testPlatform } from '../testing/test-platform';
 import { localDay } from './board-view';
 
 const HOUR = 3_600_000;
+// Each click waits for a real HTTP round trip; on a busy machine that can take over a second.
+configure({ asyncUtilTimeout: 5_000 });
 const server = testServerForFile();
 let follows: ViewerFollows;
 
