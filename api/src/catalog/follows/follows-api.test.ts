@@ -318,6 +318,34 @@ describeEachDatabase('follows, reminders and calendar files', (host: () => ApiHo
     }
   });
 
+  it('housekeeping deletes reminders sent or dropped over a month ago, and keeps recent ones', async () => {
+    const old = await createEvent('housekeeping-old', 12);
+    const recent = await createEvent('housekeeping-recent', 13);
+    const { email } = await viewer();
+    // (The harness binds placeholders in the order they appear.)
+    const insert = (eventId: string, age: string) =>
+      host().query(
+        `INSERT INTO catalog_reminders (user_id, event_id, source, created_at, sent_at)
+         SELECT id, $1, 'asked', now() - interval '${age}', now() - interval '${age}'
+         FROM users WHERE email = $2`,
+        [eventId, email],
+      );
+    await insert(old.eventId, '31 days');
+    await insert(recent.eventId, '29 days');
+    expect(await reminderRow(email, old.eventId)).toHaveLength(1);
+    const cleaner = await host().start({ ...ENV, CREASE_CLEANUP_INTERVAL_SECONDS: '1' });
+    try {
+      // Its passes run every second; give it a few.
+      const deadline = Date.now() + 15_000;
+      while ((await reminderRow(email, old.eventId)).length > 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(await reminderRow(email, old.eventId)).toHaveLength(0);
+      expect(await reminderRow(email, recent.eventId)).toHaveLength(1);
+    } finally {
+      await cleaner.close();
+    }
+  });
+
   it('the calendar file: a valid VEVENT in UTC with a link back; public; 404 for an unknown match', async () => {
     const match = await createEvent('calendar', 10);
     const res = await client.get(`/${eventCalendarPath(match.eventId)}`);
