@@ -64,6 +64,9 @@ export default defineConfig({
       CREASE_QUORUM_NETWORKS: '1',
       // Every page view of the whole suite sends signals from this one address.
       CREASE_SIGNALS_PER_MINUTE: '100000',
+      // follow.spec moves the API's clock to a match's start (the dev clock route) and waits
+      // for the reminder pass, which runs every 2 s here instead of 30 s (decision 275).
+      CREASE_REMINDER_INTERVAL_SECONDS: '2',
     },
     stdout: 'pipe',
   },

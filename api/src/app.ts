@@ -25,6 +25,7 @@ import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerXsrf } from './platform/http/xsrf-hook';
 import { startDemoClock } from './catalog/demo/demo-clock';
 import type { DemoClock } from './catalog/demo/demo-clock';
+import { ReminderJob } from './catalog/follows/reminder-job';
 import { accountsRoutes } from './accounts/routes';
 import { billingRoutes } from './billing/routes';
 import { catalogRoutes } from './catalog/routes';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     services: ApiServices;
     /** The rolling demo's clock, when it runs (tests tick it by hand). */
     catalogDemo: DemoClock | null;
+    /** The match-reminder job (decision 275); tests run a pass by hand. */
+    reminders: ReminderJob;
   }
   interface FastifyContextConfig {
     /** The body's media type the route accepts (others get 415). */
@@ -107,16 +110,28 @@ export async function createApi(
     analyticsRetentionDays: config.analyticsRetentionDays,
     now: () => services.clock.now(),
   });
+  const reminders = new ReminderJob(
+    database.db,
+    services.clock,
+    services.mailer,
+    config.siteOrigins[0] ?? '',
+    app.log,
+  );
+  app.decorate('reminders', reminders);
   let demo: DemoClock | null = null;
   // The payment provider's background work (the sandbox's webhook sender) runs while the API
   // does; the sandbox sends to this API's own address once it listens.
-  app.addHook('onReady', async () => services.payments.start());
+  app.addHook('onReady', async () => {
+    await services.payments.start();
+    reminders.start(config.reminderIntervalSeconds);
+  });
   app.addHook('onListen', async () => {
     const address = app.server.address();
     if (address && typeof address === 'object') services.sandbox?.listeningOn(address);
   });
   app.addHook('onClose', async () => {
     await demo?.stop();
+    await reminders.stop();
     await services.payments.stop();
     await housekeeping.stop();
     await services.background.drain();

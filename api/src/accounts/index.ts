@@ -8,3 +8,4 @@ export type { AttemptStore } from './attempt-store';
 export { authenticate } from './authenticate';
 export { DEMO_VIEWER } from './seed';
 export { mailOutbox, refreshFamilies, users } from './tables';
+export type { MailMessage, Mailer } from './mailer';

@@ -39,6 +39,16 @@ export const CATALOG_ERRORS = {
       'No operator tokens are configured (CREASE_CATALOG_OPERATOR_TOKENS), and production refuses operator calls without one.',
     oauth: 'invalid_request',
   },
+  TEAM_NOT_FOUND: {
+    status: 404,
+    message: 'No match on Crease has a team by that name.',
+    oauth: 'invalid_request',
+  },
+  REMINDER_TOO_LATE: {
+    status: 409,
+    message: 'This match has already started or is over, so there is nothing to remind you of.',
+    oauth: 'invalid_request',
+  },
 } satisfies ErrorTable;
 
 registerErrors(CATALOG_ERRORS);

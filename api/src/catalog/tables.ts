@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  FOLLOW_KINDS,
   LEAGUE_STATUSES,
   MATCH_FORMATS,
   MATCH_STATUSES,
@@ -22,8 +23,10 @@ import {
   pgTable,
   primaryKey,
   text,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { ts } from '../platform/db/columns';
+import { users } from '../accounts/tables';
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
@@ -127,4 +130,67 @@ export const catalogAudit = pgTable(
       .notNull(),
   },
   (t) => [index('catalog_audit_entity_idx').on(t.entityId, t.id)],
+);
+
+/**
+ * What a viewer follows (issue 23 §1): a team by its name as events carry it, or a league by id.
+ * Followed matches come first on /events; a followed team's match may send a reminder.
+ */
+export const catalogFollows = pgTable(
+  'catalog_follows',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    target: text('target').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.target] }),
+    index('catalog_follows_target_idx').on(t.kind, t.target),
+    check('catalog_follows_kind', inList('kind', FOLLOW_KINDS)),
+  ],
+);
+
+/** A viewer's choice about reminders for followed teams; no row: their `emailSubscribe`. */
+export const catalogFollowSettings = pgTable('catalog_follow_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  remindFollowed: boolean('remind_followed').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/**
+ * One reminder email per viewer and match, ever (the primary key is the idempotency row,
+ * decision 275). `asked`: "Remind me"; `followed`: written by the reminder job when a followed
+ * team's match starts. A runner claims a due row (SKIP LOCKED, a lease in `claimed_until`),
+ * sends, then sets `sent_at`; a match that is cancelled, abandoned or over first sets
+ * `dropped_at` with the reason instead.
+ */
+export const catalogReminders = pgTable(
+  'catalog_reminders',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => catalogEvents.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    createdAt: ts('created_at').notNull(),
+    claimedUntil: ts('claimed_until'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: ts('sent_at'),
+    droppedAt: ts('dropped_at'),
+    droppedReason: text('dropped_reason'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.eventId] }),
+    index('catalog_reminders_pending_idx')
+      .on(t.eventId)
+      .where(sql`sent_at IS NULL AND dropped_at IS NULL`),
+    check('catalog_reminders_source', inList('source', ['asked', 'followed'])),
+  ],
 );

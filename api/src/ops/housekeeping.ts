@@ -46,6 +46,12 @@ export const CLEANUP_TARGETS: readonly Target[] = [
     key: 'provider, event_id',
     dead: "received_at < now() - interval '90 days'",
   },
+  // A reminder sent or dropped a month ago has done its job: its match is long over (decision 275).
+  {
+    table: 'catalog_reminders',
+    key: 'user_id, event_id',
+    dead: "COALESCE(sent_at, dropped_at) < now() - interval '30 days'",
+  },
   // A stream closed or lapsed a week ago is settled and counts against nothing (decision 114).
   {
     table: 'streams',

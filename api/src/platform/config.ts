@@ -107,6 +107,8 @@ export interface ApiConfig {
   catalogDemo: boolean;
   /** Seconds between demo clock ticks (0: only at start). */
   catalogDemoTickSeconds: number;
+  /** Seconds between match-reminder passes in this process (0: none; decision 275). */
+  reminderIntervalSeconds: number;
   /**
    * With PostgreSQL, how long one replica reuses a catalog read it built (decision 071); with
    * PGlite reads are reused until the next write. 0 = never (both).
@@ -340,6 +342,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     catalogOperatorTokens,
     catalogDemo: bool('CREASE_CATALOG_DEMO', !production),
     catalogDemoTickSeconds: int('CREASE_CATALOG_DEMO_TICK_SECONDS', 5, 0, 3600),
+    reminderIntervalSeconds: int('CREASE_REMINDER_INTERVAL_SECONDS', 30, 0, 3600),
     catalogCacheMs: int('CREASE_CATALOG_CACHE_MS', 1000, 0, 5000),
     billing: loadBillingConfig(env, int, problems, dataDir),
     streams: loadStreamConfig(env, int, problems, root, secretFrom),

@@ -19,6 +19,7 @@ export type ControlMessage =
   | { type: 'start'; env: Record<string, string>; clock?: string; port?: number }
   | { type: 'set-clock'; origin: string; at: string }
   | { type: 'demo-tick'; origin: string }
+  | { type: 'reminder-pass'; origin: string }
   | { type: 'stop'; origin: string }
   | { type: 'advance-clock'; origin: string; seconds: number }
   | { type: 'query'; sql: string; params: unknown[] }
@@ -37,6 +38,8 @@ export const TEST_ENV: Record<string, string> = {
   CREASE_ARGON2_TIME_COST: '1',
   CREASE_SEED: 'false',
   CREASE_CATALOG_DEMO: 'false',
+  // Tests run reminder passes by hand (reminder-pass), when they choose.
+  CREASE_REMINDER_INTERVAL_SECONDS: '0',
   CREASE_REGISTER_PER_MINUTE: '1000',
   CREASE_RESET_PER_MINUTE: '1000',
   CREASE_LOGIN_MAX_FAILURES_PER_IP: '1000',
@@ -92,6 +95,11 @@ async function handle(message: ControlMessage): Promise<unknown> {
       const demo = apps.get(message.origin)?.app.catalogDemo;
       if (!demo) throw new Error('this API runs no catalog demo (CREASE_CATALOG_DEMO)');
       return demo.tick();
+    }
+    case 'reminder-pass': {
+      const app = apps.get(message.origin)?.app;
+      if (!app) throw new Error(`no API at ${message.origin}`);
+      return app.reminders.pass();
     }
     case 'query': {
       if (!database) throw new Error('open a database first');

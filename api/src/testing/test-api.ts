@@ -24,6 +24,8 @@ export interface RunningApi {
   setClock(at: Date): Promise<void>;
   /** Runs one tick of the catalog demo (CREASE_CATALOG_DEMO=true). */
   demoTick(): Promise<Record<string, number>>;
+  /** Runs one pass of the match-reminder job (decision 275). */
+  reminderPass(): Promise<{ enqueued: number; dropped: number; sent: number; failed: number }>;
 }
 
 /**
@@ -96,6 +98,7 @@ export class ApiHost {
       close: () => this.call({ type: 'stop', origin }),
       setClock: (at) => this.call({ type: 'set-clock', origin, at: at.toISOString() }),
       demoTick: () => this.call({ type: 'demo-tick', origin }),
+      reminderPass: () => this.call({ type: 'reminder-pass', origin }),
     };
   }
 

@@ -23,6 +23,10 @@ export interface BoardSectionProps {
   navigate: Navigate;
   /** Lets a live card read its timeline when the viewer is behind live (decision 226). */
   http?: Platform['http'];
+  /** What goes under a card (follow, remind, calendar); the cell then holds both. */
+  actions?: (item: BoardEvent) => ReactNode;
+  /** The class of a cell that holds a card and its actions. */
+  cellClassName?: string;
 }
 
 /** One group of matches (live, upcoming or finished) under its own heading. */
@@ -38,6 +42,8 @@ export function BoardSection({
   now,
   navigate,
   http,
+  actions,
+  cellClassName,
 }: BoardSectionProps) {
   const [expanded, setExpanded] = useState(false);
   const shown = expanded ? events : events.slice(0, initialCount);
@@ -55,17 +61,18 @@ export function BoardSection({
         <p className={styles.sectionEmpty}>{empty}</p>
       ) : (
         <ul className={styles.grid}>
-          {shown.map(({ event, league }) => (
-            <li key={event.eventId}>
+          {shown.map((item) => (
+            <li key={item.event.eventId} className={actions ? cellClassName : undefined}>
               <EventCard
-                event={event}
-                league={league}
+                event={item.event}
+                league={item.league}
                 showLeague={showLeague}
                 apiOrigin={apiOrigin}
                 now={now}
                 navigate={navigate}
                 http={http}
               />
+              {actions?.(item)}
             </li>
           ))}
         </ul>

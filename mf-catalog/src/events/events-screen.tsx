@@ -1,6 +1,7 @@
 import { useMemo, useRef } from 'react';
 import type { League, ScreenProps } from '@crease/contract';
 import { ScreenLink, VisuallyHidden } from '@crease/ui';
+import { useFollowingBoard } from '../follows/following-board';
 import { BoardSection } from './board-section';
 import { LoadFailed, LoadingBoard } from './feed-states';
 import { LeagueDirectory } from './league-directory';
@@ -43,10 +44,13 @@ export function EventsScreen({
   const leagues = feed.kind === 'ready' ? feed.leagues : null;
   const league = leagues?.find((candidate) => candidate.leagueId === selectedId) ?? null;
   const unknownLeague = leagues !== null && selectedId !== null && league === null;
-  const board = useMemo(
+  const following = useFollowingBoard(platform.http, location, navigate, apiOrigin);
+  const fullBoard = useMemo(
     () => (leagues && !unknownLeague ? matchBoard(leagues, selectedId) : null),
     [leagues, selectedId, unknownLeague],
   );
+  // Filtered by the URL's following/date/team, followed matches first (issue 23 §1).
+  const board = fullBoard ? following.arrange(fullBoard) : null;
   // One clock for every countdown, running only while something is coming up.
   const now = useNow(COUNTDOWN_TICK_MS, (board?.upcoming.length ?? 0) > 0);
   const go = (to: string) => navigate(to);
@@ -60,7 +64,9 @@ export function EventsScreen({
   // Postponed matches have no start to wait for; the next one is the next scheduled match.
   const nextUp = board?.upcoming.find(({ event }) => event.status === 'scheduled');
   const noMatches =
-    board !== null && board.live.length + board.upcoming.length + board.finished.length === 0;
+    fullBoard !== null &&
+    fullBoard.live.length + fullBoard.upcoming.length + fullBoard.finished.length === 0;
+  const filteredEmpty = board ? following.filteredEmpty(board) : null;
 
   return (
     <div className={styles.screen}>
@@ -87,6 +93,7 @@ export function EventsScreen({
               ? league.description
               : 'Live now, coming up next and the latest results from every league.'}
           </p>
+          {league ? following.leagueFollow(league) : null}
           {leagues && leagues.length > 0 ? (
             <LeagueFilter
               leagues={leagues}
@@ -96,6 +103,7 @@ export function EventsScreen({
               navigate={go}
             />
           ) : null}
+          {following.controls}
         </div>
       </header>
 
@@ -153,7 +161,9 @@ export function EventsScreen({
               </section>
             ) : (
               <>
+                {filteredEmpty}
                 <BoardSection
+                  {...following.sectionProps}
                   id="live-title"
                   title="Live now"
                   aside={
@@ -179,6 +189,7 @@ export function EventsScreen({
                   navigate={go}
                 />
                 <BoardSection
+                  {...following.sectionProps}
                   // A new league filter starts collapsed again.
                   key={`upcoming-${selectedId}`}
                   id="upcoming-title"
@@ -192,6 +203,7 @@ export function EventsScreen({
                   navigate={go}
                 />
                 <BoardSection
+                  {...following.sectionProps}
                   key={`finished-${selectedId}`}
                   id="finished-title"
                   title="Results"

@@ -415,6 +415,10 @@ export const CATALOG_ERROR_CODES = [
   'INVALID_OPERATOR_TOKEN',
   /** Production with no operator tokens configured: every operator call is refused. */
   'OPERATOR_API_LOCKED',
+  /** Following a team no match of an active league has (follows.ts). */
+  'TEAM_NOT_FOUND',
+  /** "Remind me" on a match that has started or is over (follows.ts). */
+  'REMINDER_TOO_LATE',
 ] as const;
 export type CatalogErrorCode = (typeof CATALOG_ERROR_CODES)[number];
 

@@ -216,3 +216,12 @@ export type {
   StreamToken,
   WatchingNow,
 } from './streams';
+export {
+  FOLLOW_KINDS,
+  FOLLOW_PATHS,
+  TEAM_NAME_MAX_LENGTH,
+  eventCalendarPath,
+  followPath,
+  reminderPath,
+} from './follows';
+export type { FollowKind, FollowSettings, ViewerFollows } from './follows';

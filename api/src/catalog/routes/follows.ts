@@ -1,0 +1,158 @@
+/**
+ * A viewer's follows and reminders (issue 23 §1, decision 275): follow or unfollow a team or a
+ * league, opt in to reminders for followed teams, ask for ("Remind me") or take back a reminder.
+ * Every answer is the viewer's whole ViewerFollows, so the page never reads it twice. Per viewer:
+ * the full session check (authenticate), never cached.
+ */
+import { Type } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FOLLOW_KINDS, FOLLOW_PATHS, TEAM_NAME_MAX_LENGTH } from '@crease/contract';
+import type { FollowKind, ViewerFollows } from '@crease/contract';
+import { authenticate } from '../../accounts';
+import { errorResponses } from '../../platform/http/error-schemas';
+import { FollowsStore } from '../follows/follows-store';
+import type { Follower } from '../follows/follows-store';
+import { CatalogId, StringEnum } from '../schemas';
+
+const ViewerFollowsSchema = Type.Object({
+  teams: Type.Array(Type.String()),
+  leagues: Type.Array(Type.String()),
+  reminders: Type.Array(Type.String()),
+  remindFollowed: Type.Boolean(),
+});
+
+const FollowParams = Type.Object({
+  kind: StringEnum(FOLLOW_KINDS),
+  // A team's name or a leagueId; the store checks it names one (404 otherwise).
+  id: Type.String({ minLength: 1, maxLength: TEAM_NAME_MAX_LENGTH }),
+});
+const EventParams = Type.Object({ eventId: CatalogId });
+const SettingsBody = Type.Object(
+  { remindFollowed: Type.Boolean() },
+  { additionalProperties: false },
+);
+
+const answers = { 200: ViewerFollowsSchema, ...errorResponses };
+const writeSecurity = [{ bearer: [], xsrf: [] }];
+
+export async function followRoutes(root: FastifyInstance): Promise<void> {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const { services } = app;
+  const store = new FollowsStore(services.database.db, services.clock);
+
+  /** Who asks (401 without a live session); the answer is never stored by a cache. */
+  const viewer = async (request: FastifyRequest, reply: FastifyReply): Promise<Follower> => {
+    const user = await authenticate(request, services);
+    reply.header('cache-control', 'private, no-store');
+    return { id: user.id, emailSubscribe: user.emailSubscribe };
+  };
+  const change =
+    (act: (who: Follower, request: FastifyRequest) => Promise<void>) =>
+    async (request: FastifyRequest, reply: FastifyReply): Promise<ViewerFollows> => {
+      const who = await viewer(request, reply);
+      await act(who, request);
+      return store.read(who);
+    };
+  const followParams = (request: FastifyRequest) =>
+    request.params as { kind: FollowKind; id: string };
+  const eventId = (request: FastifyRequest) => (request.params as { eventId: string }).eventId;
+
+  app.get(
+    `/${FOLLOW_PATHS.follows}`,
+    {
+      schema: {
+        tags: ['follows'],
+        summary: 'The teams and leagues this viewer follows, their reminders and the opt-in',
+        security: [{ bearer: [] }],
+        response: answers,
+      },
+    },
+    async (request, reply) => store.read(await viewer(request, reply)),
+  );
+
+  app.put(
+    `/${FOLLOW_PATHS.settings}`,
+    {
+      config: { accepts: 'json', idempotent: true },
+      schema: {
+        tags: ['follows'],
+        summary: 'Opt in or out of an email when a followed team’s match starts',
+        description: "Until set, this follows the registration's emailSubscribe.",
+        security: writeSecurity,
+        body: SettingsBody,
+        response: answers,
+      },
+    },
+    change((who, request) =>
+      store.setRemindFollowed(who, (request.body as { remindFollowed: boolean }).remindFollowed),
+    ),
+  );
+
+  app.put(
+    `/${FOLLOW_PATHS.follows}/:kind/:id`,
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['follows'],
+        summary: 'Follow a team (by name) or a league (by leagueId)',
+        description: '404 TEAM_NOT_FOUND or LEAGUE_NOT_FOUND when nothing on Crease has it.',
+        security: writeSecurity,
+        params: FollowParams,
+        response: answers,
+      },
+    },
+    change((who, request) =>
+      store.follow(who, followParams(request).kind, followParams(request).id),
+    ),
+  );
+
+  app.delete(
+    `/${FOLLOW_PATHS.follows}/:kind/:id`,
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['follows'],
+        summary: 'Stop following a team or a league',
+        security: writeSecurity,
+        params: FollowParams,
+        response: answers,
+      },
+    },
+    change((who, request) =>
+      store.unfollow(who, followParams(request).kind, followParams(request).id),
+    ),
+  );
+
+  app.put(
+    `/${FOLLOW_PATHS.reminders}/:eventId`,
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['follows'],
+        summary: 'Remind me: an email when this match starts',
+        description:
+          '404 EVENT_NOT_FOUND; 409 REMINDER_TOO_LATE once the match has started or is over. Sent once, by the reminder job (decision 275); dropped if the match is cancelled or abandoned.',
+        security: writeSecurity,
+        params: EventParams,
+        response: answers,
+      },
+    },
+    change((who, request) => store.remind(who, eventId(request))),
+  );
+
+  app.delete(
+    `/${FOLLOW_PATHS.reminders}/:eventId`,
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['follows'],
+        summary: 'Take back a reminder that has not been sent',
+        security: writeSecurity,
+        params: EventParams,
+        response: answers,
+      },
+    },
+    change((who, request) => store.unremind(who, eventId(request))),
+  );
+}

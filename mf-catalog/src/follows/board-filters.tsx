@@ -1,0 +1,69 @@
+import { useId, useState } from 'react';
+import { Button } from '@crease/ui';
+import type { BoardFilters } from './board-view';
+import styles from './follows.module.css';
+
+export interface BoardFiltersProps {
+  filters: BoardFilters;
+  /** False until the viewer's follows are known: "Following" then has nothing to go on. */
+  canFilterFollowing: boolean;
+  onChange(change: Partial<BoardFilters>): void;
+}
+
+/**
+ * "Following", a day and a team search for /events. The parent keeps each in the URL; the
+ * search box keeps its own text while typing so the URL change never moves the caret.
+ */
+export function BoardFiltersBar({ filters, canFilterFollowing, onChange }: BoardFiltersProps) {
+  const dateId = useId();
+  const teamId = useId();
+  const [team, setTeam] = useState(filters.team);
+  // The URL changed under the box (back, a link, "Clear filters"): show what it says now.
+  const [urlTeam, setUrlTeam] = useState(filters.team);
+  if (urlTeam !== filters.team) {
+    setUrlTeam(filters.team);
+    setTeam(filters.team);
+  }
+
+  return (
+    <form
+      className={styles.filters}
+      role="search"
+      aria-label="Find matches"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      {canFilterFollowing ? (
+        <Button
+          variant="ghost"
+          className={styles.toggle}
+          aria-pressed={filters.following}
+          onClick={() => onChange({ following: !filters.following })}
+        >
+          Following
+        </Button>
+      ) : null}
+      <span className={styles.field}>
+        <label htmlFor={dateId}>Date</label>
+        <input
+          id={dateId}
+          type="date"
+          value={filters.date ?? ''}
+          onChange={(event) => onChange({ date: event.target.value || null })}
+        />
+      </span>
+      <span className={styles.field}>
+        <label htmlFor={teamId}>Search by team</label>
+        <input
+          id={teamId}
+          type="search"
+          value={team}
+          placeholder="e.g. Mumbai"
+          onChange={(event) => {
+            setTeam(event.target.value);
+            onChange({ team: event.target.value });
+          }}
+        />
+      </span>
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { useCallback } from 'react';
+import type { ReactNode } from 'react';
+import type { League, Platform, ScreenLocation, ScreenProps } from '@crease/contract';
+import { Button } from '@crease/ui';
+import type { BoardEvent, MatchBoard } from '../events/match-board';
+import { BoardFiltersBar } from './board-filters';
+import { anyFilter, arrangeBoard, filtersFromSearch, searchWith } from './board-view';
+import type { BoardFilters } from './board-view';
+import { FollowSettings } from './follow-settings';
+import { MatchActions } from './match-actions';
+import { useFollows } from './use-follows';
+import styles from './follows.module.css';
+
+export interface FollowingBoard {
+  /** The board as the viewer asked for it: filtered, followed matches first. */
+  arrange(board: MatchBoard): MatchBoard;
+  /** The filters, the opt-in and any problem, for the top of the screen. */
+  controls: ReactNode;
+  /** For each BoardSection: the actions under every card. */
+  sectionProps: { actions?: (item: BoardEvent) => ReactNode; cellClassName: string };
+  /** "Follow <league>" for the chosen league's heading. */
+  leagueFollow(league: League): ReactNode;
+  /** When filters hide every match: what to say instead of three empty sections. */
+  filteredEmpty(board: MatchBoard): ReactNode;
+}
+
+/**
+ * Everything issue 23 §1 adds to /events, in one place so the screen changes little: the
+ * viewer's follows (read once, replaced by each write's answer), the filters kept in the URL
+ * (`following`, `date`, `team`; changed with `replace`, so typing is not history), and the
+ * actions under each match.
+ */
+export function useFollowingBoard(
+  http: Platform['http'],
+  location: ScreenLocation,
+  navigate: ScreenProps['navigate'],
+  apiOrigin: string,
+): FollowingBoard {
+  const { state, problem, actions } = useFollows(http);
+  const follows = state.kind === 'ready' ? state.follows : null;
+  const filters = filtersFromSearch(location.search);
+  const change = useCallback(
+    (next: Partial<BoardFilters>) =>
+      navigate(`${location.pathname}${searchWith(location.search, next)}`, { replace: true }),
+    [navigate, location.pathname, location.search],
+  );
+
+  const controls = (
+    <>
+      <BoardFiltersBar filters={filters} canFilterFollowing={follows !== null} onChange={change} />
+      {follows ? <FollowSettings follows={follows} actions={actions} /> : null}
+      {state.kind === 'failed' ? <p className={styles.problem}>{state.message}</p> : null}
+      {problem ? (
+        <p role="alert" className={styles.problem}>
+          {problem}
+        </p>
+      ) : null}
+    </>
+  );
+
+  return {
+    arrange: (board) => arrangeBoard(board, filters, follows),
+    controls,
+    sectionProps: {
+      cellClassName: styles.cell ?? '',
+      ...(follows
+        ? {
+            actions: (item: BoardEvent) => (
+              <MatchActions item={item} follows={follows} actions={actions} apiOrigin={apiOrigin} />
+            ),
+          }
+        : {}),
+    },
+    leagueFollow: (league) => {
+      if (!follows) return null;
+      const followed = follows.leagues.includes(league.leagueId);
+      return (
+        <Button
+          variant="ghost"
+          className={styles.toggle}
+          aria-pressed={followed}
+          onClick={() => actions.follow('league', league.leagueId, !followed)}
+        >
+          <span aria-hidden="true">{followed ? '★' : '☆'}</span> Follow {league.caption}
+        </Button>
+      );
+    },
+    filteredEmpty: (board) => {
+      const total = board.live.length + board.upcoming.length + board.finished.length;
+      if (total > 0 || !anyFilter(filters)) return null;
+      return (
+        <section className={styles.setting} aria-label="No matches found">
+          <p>No matches fit these filters.</p>
+          <Button
+            variant="secondary"
+            onClick={() => change({ following: false, date: null, team: '' })}
+          >
+            Clear filters
+          </Button>
+        </section>
+      );
+    },
+  };
+}

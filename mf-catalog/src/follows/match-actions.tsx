@@ -1,0 +1,60 @@
+import type { ViewerFollows } from '@crease/contract';
+import { Button, VisuallyHidden } from '@crease/ui';
+import { calendarUrl } from '../api/follows-client';
+import type { BoardEvent } from '../events/match-board';
+import type { FollowActions } from './use-follows';
+import styles from './follows.module.css';
+
+export interface MatchActionsProps {
+  item: BoardEvent;
+  follows: ViewerFollows;
+  actions: FollowActions;
+  apiOrigin: string;
+}
+
+/**
+ * Under a match: follow either team, "Remind me" before it starts, and "Add to calendar" until
+ * it is over. Toggles are buttons with `aria-pressed`; their names say what and whom
+ * ("Follow Mumbai Monsoons"), while the face stays short ("Follow MUM").
+ */
+export function MatchActions({ item: { event }, follows, actions, apiOrigin }: MatchActionsProps) {
+  const upcoming = event.status === 'scheduled' || event.status === 'postponed';
+  const over = ['completed', 'abandoned', 'cancelled'].includes(event.status);
+  const reminded = follows.reminders.includes(event.eventId);
+  return (
+    <div className={styles.actions}>
+      {event.teams.map((team) => {
+        const followed = follows.teams.includes(team.name);
+        return (
+          <Button
+            key={team.name}
+            variant="ghost"
+            className={styles.toggle}
+            aria-pressed={followed}
+            onClick={() => actions.follow('team', team.name, !followed)}
+          >
+            <span aria-hidden="true">{followed ? '★' : '☆'}</span> Follow
+            <VisuallyHidden> {team.name}</VisuallyHidden>
+            <span aria-hidden="true"> {team.shortName}</span>
+          </Button>
+        );
+      })}
+      {upcoming ? (
+        <Button
+          variant="ghost"
+          className={styles.toggle}
+          aria-pressed={reminded}
+          onClick={() => actions.remind(event.eventId, !reminded)}
+        >
+          {reminded ? <span aria-hidden="true">✓ </span> : null}Remind me
+          <VisuallyHidden> about {event.title}</VisuallyHidden>
+        </Button>
+      ) : null}
+      {!over ? (
+        <a className={styles.calendar} href={calendarUrl(apiOrigin, event.eventId)} download>
+          Add to calendar<VisuallyHidden> for {event.title}</VisuallyHidden>
+        </a>
+      ) : null}
+    </div>
+  );
+}
