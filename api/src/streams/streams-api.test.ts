@@ -12,7 +12,7 @@ import type { HeartbeatResult, StreamGrant, StreamToken } from '@crease/contract
 import { ensureStreamMedia } from './media/render-media';
 import { SEGMENTS_PER_LOOP } from './media/media-recipe';
 import { decodeTimes } from './origin/fmp4';
-import { STREAM_EPOCH_MS } from './origin/playlists';
+import { STREAM_EPOCH_MS } from './origin/dvr-window';
 import {
   BILLING_TEST_ENV,
   buyPlan,

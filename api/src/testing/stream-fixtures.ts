@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { CATALOG_PATHS, STREAM_PATHS, streamPath } from '@crease/contract';
 import type { HeartbeatResult, StreamGrant, StreamToken } from '@crease/contract';
-import { STREAM_EPOCH_MS } from '../streams/origin/playlists';
+import { STREAM_EPOCH_MS } from '../streams/origin/dvr-window';
 import { BILLING_TEST_ENV, buyPlan, newViewer } from './billing-helpers';
 import type { Viewer } from './billing-helpers';
 import type { ApiHost, CallOptions, RunningApi } from './test-api';

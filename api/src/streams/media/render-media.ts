@@ -247,9 +247,7 @@ export async function ensureStreamMedia(
       ...COMMENTARY.map((c) => commentaryFolder(c.code)),
     ];
     for (const folder of folders) fs.mkdirSync(path.join(work, folder));
-    log(
-      `Rendering the stream test card (${LOOP_SECONDS} s loop, ${folders.join(', ')})…`,
-    );
+    log(`Rendering the stream test card (${LOOP_SECONDS} s loop, ${folders.join(', ')})…`);
     const started = process.hrtime.bigint();
     await run(ffmpegPath(), ffmpegArgs(), work);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
