@@ -90,6 +90,8 @@ export function decodeTimes(segment: Buffer): Map<number, bigint> {
     const [tfdt] = findAll(segment, 'tfdt', traf.body, traf.end);
     if (!tfhd || !tfdt) continue;
     const trackId = segment.readUInt32BE(tfhd.body + 4);
+    // A segment of several fragments (parts) starts at its first one's time.
+    if (times.has(trackId)) continue;
     times.set(
       trackId,
       segment[tfdt.body] === 1
