@@ -133,6 +133,8 @@ async function main() {
     CREASE_DATA_DIR: dataDir,
     CREASE_SEED: 'true',
     CREASE_CATALOG_DEMO: 'true',
+    // A fixed port when the machine's ports are shared out (BENCH_API_PORT), else any free one.
+    API_PORT: process.env.BENCH_API_PORT ?? '0',
   });
   try {
     const grant = await grantStream(api.origin, check);
