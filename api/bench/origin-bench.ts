@@ -205,7 +205,7 @@ async function main() {
       `| answered after the part was due, p50 / p99 ms | ${percentile(ll.lateMs, 50).toFixed(0)} / ${percentile(ll.lateMs, 99).toFixed(0)} |`,
       `| API CPU per 100 viewers holding blocking reloads | ${(((llCpu / llWall) * 100 * 100) / VIEWERS).toFixed(1)} % of one core |`,
       `| API CPU per LL request (playlist or part) | ${((llCpu * 1000) / Math.max(1, llRequests)).toFixed(2)} ms |`,
-      `| ${held.held} blocking reloads held at once on one process | ${held.answered} answered 200, the first after ${held.firstSeconds.toFixed(2)} s, the last after ${held.seconds.toFixed(2)} s; /healthz meanwhile p50 ${percentile(held.healthMs, 50).toFixed(0)} ms, p99 ${percentile(held.healthMs, 99).toFixed(0)} ms (${held.healthMs.length} probes); API CPU ${(heldCpu * 1000).toFixed(0)} ms in all |`,
+      `| ${held.held} blocking reloads held at once on one process | ${held.answered} answered 200, the first after ${held.firstSeconds.toFixed(2)} s, the last after ${held.seconds.toFixed(2)} s; /healthz probed meanwhile p50 ${percentile(held.healthMs, 50).toFixed(0)} ms, p99 ${percentile(held.healthMs, 99).toFixed(0)} ms (${held.healthMs.length} probes); API CPU ${(heldCpu * 1000).toFixed(0)} ms in all |`,
     ]);
   } finally {
     await api.stop();

@@ -26,6 +26,7 @@ import {
 } from '../origin/dvr-window';
 import type { WindowState } from '../origin/dvr-window';
 import { CAPTIONS_TRACK, mediaPlaylist, mediaTrack } from '../origin/playlists';
+import { PlaylistMemo } from '../origin/playlist-memo';
 import { errorResponses } from '../../platform/http/error-schemas';
 import { Segment, authorize, media, route, sendPlaylist } from './origin';
 import type { ApiServices } from './origin';
@@ -108,6 +109,7 @@ export async function streamOriginMediaRoutes(app: FastifyInstance): Promise<voi
   const services: ApiServices = app.services;
   const { dvrSeconds, lowLatency } = services.config.streams;
   const dvrSegments = Math.ceil(dvrSeconds / SEGMENT_SECONDS);
+  const playlists = new PlaylistMemo();
   const windowOf = (channel: ChannelState) =>
     windowAt(services.clock.now().getTime(), dvrSegments, channel.liveSince, channel.endedAt);
 
@@ -143,7 +145,12 @@ export async function streamOriginMediaRoutes(app: FastifyInstance): Promise<voi
           window = windowOf(channel);
         }
         const options = { lowLatency, skip: query._HLS_skip !== undefined };
-        return sendPlaylist(reply, mediaPlaylist(track, window, options), window.ended);
+        const { first, last, edge, edgeParts, ended } = window;
+        const key = [channel.channelId, params.rendition, first, last, edge, edgeParts, ended];
+        const text = playlists.get(`${key.join('|')}|${options.skip}`, () =>
+          mediaPlaylist(track, window, options),
+        );
+        return sendPlaylist(reply, text, window.ended);
       }
 
       if (target.kind === 'captions') {
