@@ -88,7 +88,9 @@ describe('loadApiConfig', () => {
         },
         '/repo',
       ),
-    ).toThrow(/CREASE_STREAM_DVR_SECONDS must be a whole number from 60 to 86400[\s\S]*CREASE_STREAM_LOW_LATENCY must be true or false/);
+    ).toThrow(
+      /CREASE_STREAM_DVR_SECONDS must be a whole number from 60 to 86400[\s\S]*CREASE_STREAM_LOW_LATENCY must be true or false/,
+    );
   });
 
   it('shares rate limits through Redis only when REDIS_URL is set; analytics has a limit and a retention', () => {
