@@ -27,11 +27,15 @@ import {
 } from '@crease/test-utils/bench-kit';
 import type { Expectation } from '@crease/test-utils/bench-kit';
 import { DEMO_VIEWER } from '../src/accounts/seed';
+import { partPublishedAtMs } from '../src/streams/origin/dvr-window';
+import { holdMany, lowLatencyViewer } from './origin-ll';
+import type { LowLatencyStats } from './origin-ll';
 import { BenchClient, startApi } from './bench-api';
 
 const VIEWERS = benchSetting('BENCH_VIEWERS', 100, 20);
 const SECONDS = benchSetting('BENCH_SECONDS', 20, 4);
 const CAPACITY_SECONDS = benchSetting('BENCH_CAPACITY_SECONDS', 5, 2);
+const HELD = benchSetting('BENCH_HELD', 1000, 200);
 const PLAYLIST: Expectation = { status: 200, body: (body) => body.startsWith('#EXTM3U') };
 const SEGMENT: Expectation = { status: 200 };
 const SITE_ORIGIN = 'http://localhost:8080';
@@ -129,6 +133,8 @@ async function main() {
     CREASE_DATA_DIR: dataDir,
     CREASE_SEED: 'true',
     CREASE_CATALOG_DEMO: 'true',
+    // A fixed port when the machine's ports are shared out (BENCH_API_PORT), else any free one.
+    API_PORT: process.env.BENCH_API_PORT ?? '0',
   });
   try {
     const grant = await grantStream(api.origin, check);
@@ -155,9 +161,26 @@ async function main() {
       PLAYLIST,
     );
 
+    // LL-HLS: the same audience holding blocking reloads and hinted parts (origin-ll.ts).
+    const ll: LowLatencyStats = { playlists: 0, parts: 0, playlistBytes: 0, lateMs: [] };
+    const llCpuBefore = cpuSeconds(pid);
+    const llStarted = Date.now();
+    await Promise.all(
+      Array.from({ length: VIEWERS }, () =>
+        lowLatencyViewer(playlist, token, llStarted + SECONDS * 1000, ll, check, partPublishedAtMs),
+      ),
+    );
+    const llWall = (Date.now() - llStarted) / 1000;
+    const llCpu = cpuSeconds(pid) - llCpuBefore;
+    const heldCpuBefore = cpuSeconds(pid);
+    const held = await holdMany(api.origin, playlist, HELD, check);
+    const heldCpu = cpuSeconds(pid) - heldCpuBefore;
+    check.assertExpected();
+
     // Simulated viewers on a busy machine may fall behind their schedule; the cost per request
     // then tells what 100 viewers on time (one playlist and one segment per 2 s each) cost.
     const cpuMsPerRequest = (cpu * 1000) / (stats.playlists + stats.segments);
+    const llRequests = ll.playlists + ll.parts;
     printFigures(check, [
       `\nEmbedded origin on loopback: ${VIEWERS} simulated viewers at the live edge (720p) for ${wall.toFixed(1)} s${QUICK ? ' (--quick: shows the bench works, measures nothing)' : ''}; ${os.cpus().length} CPUs, load average ${os
         .loadavg()
@@ -173,6 +196,16 @@ async function main() {
       `| API CPU per request (playlist or segment) | ${cpuMsPerRequest.toFixed(2)} ms |`,
       `| projected API CPU for 100 viewers on schedule (100 req/s) | ${((cpuMsPerRequest * 100) / 10).toFixed(1)} % of one core |`,
       `| playlist capacity (autocannon, 20 connections, ${CAPACITY_SECONDS} s) | ${Math.round(capacity.requests.average)} req/s, p50 ${capacity.latency.p50} ms, p99 ${capacity.latency.p99} ms |`,
+      `\nLL-HLS: ${VIEWERS} viewers holding blocking reloads (_HLS_msn/_HLS_part, _HLS_skip=YES) and hinted parts for ${llWall.toFixed(1)} s`,
+      '| measure | value |',
+      '| --- | --- |',
+      `| blocking playlist requests/s | ${(ll.playlists / llWall).toFixed(1)} |`,
+      `| part requests/s | ${(ll.parts / llWall).toFixed(1)} |`,
+      `| delta playlist size (mean) | ${(ll.playlistBytes / Math.max(1, ll.playlists) / 1024).toFixed(1)} KiB |`,
+      `| answered after the part was due, p50 / p99 ms | ${percentile(ll.lateMs, 50).toFixed(0)} / ${percentile(ll.lateMs, 99).toFixed(0)} |`,
+      `| API CPU per 100 viewers holding blocking reloads | ${(((llCpu / llWall) * 100 * 100) / VIEWERS).toFixed(1)} % of one core |`,
+      `| API CPU per LL request (playlist or part) | ${((llCpu * 1000) / Math.max(1, llRequests)).toFixed(2)} ms |`,
+      `| ${held.held} blocking reloads held at once on one process | ${held.answered} answered 200, the first after ${held.firstSeconds.toFixed(2)} s, the last after ${held.seconds.toFixed(2)} s; /healthz probed meanwhile p50 ${percentile(held.healthMs, 50).toFixed(0)} ms, p99 ${percentile(held.healthMs, 99).toFixed(0)} ms (${held.healthMs.length} probes); API CPU ${(heldCpu * 1000).toFixed(0)} ms in all |`,
     ]);
   } finally {
     await api.stop();

@@ -20,6 +20,7 @@ import { Sessions } from './accounts/sessions';
 import { XsrfTokens } from './platform/http/xsrf';
 import { BackgroundTasks } from './platform/background-tasks';
 import { LazyMediaLibrary } from './streams/media/media-library';
+import { HeldRequests } from './streams/origin/held-requests';
 import { StreamStandings } from './streams/origin/stream-standing';
 import { PlaybackTokens } from './streams/playback-token';
 
@@ -42,8 +43,16 @@ export interface ApiServices {
   payments: PaymentProvider;
   /** The embedded sandbox provider when it is the one in use (its hosted-page routes need it). */
   sandbox: SimulatedProvider | null;
-  /** Playback tokens and the rendered test card the embedded origin serves (docs/streams.md). */
-  streams: { tokens: PlaybackTokens; media: LazyMediaLibrary; standings: StreamStandings };
+  /**
+   * Playback tokens, the rendered test card the embedded origin serves and its held LL-HLS
+   * requests (docs/streams.md).
+   */
+  streams: {
+    tokens: PlaybackTokens;
+    media: LazyMediaLibrary;
+    standings: StreamStandings;
+    held: HeldRequests;
+  };
 }
 
 export function createServices(
@@ -92,6 +101,7 @@ export function createServices(
       tokens: new PlaybackTokens(config.streams.tokenSecret),
       media: new LazyMediaLibrary(config.streams.mediaCacheDir),
       standings: new StreamStandings(database.prepared),
+      held: new HeldRequests(clock),
     },
     ...overrides,
   };

@@ -67,6 +67,32 @@ describe('loadApiConfig', () => {
       expect(message).toContain(name);
   });
 
+  it('serves LL-HLS with an 8 h DVR window by default; classic HLS and the length by setting', () => {
+    const defaults = loadApiConfig({ CREASE_DATA_DIR: dir }, '/repo').streams;
+    expect(defaults).toMatchObject({ lowLatency: true, dvrSeconds: 8 * 3600 });
+    const classic = loadApiConfig(
+      {
+        CREASE_DATA_DIR: dir,
+        CREASE_STREAM_LOW_LATENCY: 'false',
+        CREASE_STREAM_DVR_SECONDS: '14400',
+      },
+      '/repo',
+    ).streams;
+    expect(classic).toMatchObject({ lowLatency: false, dvrSeconds: 14_400 });
+    expect(() =>
+      loadApiConfig(
+        {
+          CREASE_DATA_DIR: dir,
+          CREASE_STREAM_LOW_LATENCY: 'sometimes',
+          CREASE_STREAM_DVR_SECONDS: '30',
+        },
+        '/repo',
+      ),
+    ).toThrow(
+      /CREASE_STREAM_DVR_SECONDS must be a whole number from 60 to 86400[\s\S]*CREASE_STREAM_LOW_LATENCY must be true or false/,
+    );
+  });
+
   it('shares rate limits through Redis only when REDIS_URL is set; analytics has a limit and a retention', () => {
     const embedded = loadApiConfig({ CREASE_DATA_DIR: dir });
     expect(embedded.redisUrl).toBeNull();

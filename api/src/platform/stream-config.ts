@@ -1,7 +1,7 @@
 /**
  * Streams configuration (docs/streams.md), validated at start with the rest of ApiConfig: where
  * players fetch video (the embedded origin on the API host, or a CDN / real origin), the key that
- * signs playback tokens, and the timings of tokens, heartbeats and the live window.
+ * signs playback tokens, and the timings of tokens, heartbeats, the DVR window and LL-HLS or classic HLS.
  */
 import path from 'node:path';
 
@@ -17,14 +17,29 @@ export interface StreamConfig {
   tokenSeconds: number;
   /** Seconds between trial heartbeats while playing (StreamGrant.heartbeatSeconds). */
   heartbeatSeconds: number;
-  /** Segments in a live media playlist's sliding window. */
-  windowSegments: number;
+  /**
+   * The DVR window's longest reach back from the live edge, in seconds: a match is served from
+   * its start up to this far back (decision 215). Default 8 h: a whole T20 or one-day match.
+   */
+  dvrSeconds: number;
+  /**
+   * LL-HLS (parts, preload hints, blocking playlist reload) or classic HLS for a CDN that cannot
+   * hold requests (decision 216).
+   */
+  lowLatency: boolean;
   /** Where the build step caches the rendered test card (`<dir>/<recipe hash>/`). */
   mediaCacheDir: string;
 }
 
 type Env = Record<string, string | undefined>;
 type Int = (name: string, fallback: number, min: number, max: number) => number;
+
+function lowLatencyFrom(raw: string | undefined, problems: string[]): boolean {
+  if (raw === undefined || raw === '' || raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  problems.push(`CREASE_STREAM_LOW_LATENCY must be true or false, got "${raw}"`);
+  return true;
+}
 
 export function loadStreamConfig(
   env: Env,
@@ -50,7 +65,8 @@ export function loadStreamConfig(
     tokenSecret: secretFrom('CREASE_STREAM_TOKEN_SECRET', 'api-stream-token.key'),
     tokenSeconds,
     heartbeatSeconds,
-    windowSegments: int('CREASE_STREAM_WINDOW_SEGMENTS', 6, 3, 30),
+    dvrSeconds: int('CREASE_STREAM_DVR_SECONDS', 8 * 3600, 60, 24 * 3600),
+    lowLatency: lowLatencyFrom(env.CREASE_STREAM_LOW_LATENCY, problems),
     mediaCacheDir: path.resolve(root, env.CREASE_STREAM_MEDIA_DIR ?? '.cache/stream-media'),
   };
 }

@@ -6,13 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { CATALOG_PATHS, STREAM_PATHS, streamPath } from '@crease/contract';
 import type { HeartbeatResult, StreamGrant, StreamToken } from '@crease/contract';
-import { STREAM_EPOCH_MS } from '../streams/origin/playlists';
+import { STREAM_EPOCH_MS } from '../streams/origin/dvr-window';
 import { BILLING_TEST_ENV, buyPlan, newViewer } from './billing-helpers';
 import type { Viewer } from './billing-helpers';
 import type { ApiHost, CallOptions, RunningApi } from './test-api';
 
 const OPERATOR_TOKEN = 'stream-fixtures-operator-token-0123';
 const operator: CallOptions = { bearer: OPERATOR_TOKEN, xsrf: false };
+/** The catalog operator's call options (to move the live event's state). */
+export const STREAM_FIXTURES_OPERATOR = operator;
 
 export const STREAM_FIXTURES_ENV: Record<string, string> = {
   ...BILLING_TEST_ENV,
@@ -52,12 +54,21 @@ const device = (vidictId: string) => ({
 /** Starts `replicas` API instances over `host`'s database, all at `start`, with a live event. */
 export async function startStreamFixtures(
   host: ApiHost,
-  options: { start: Date; replicas: number; env?: Record<string, string>; tag: string },
+  options: {
+    start: Date;
+    replicas: number;
+    env?: Record<string, string>;
+    /** Per replica, on top of `env` (a replica configured differently). */
+    replicaEnv?: Record<string, string>[];
+    tag: string;
+  },
 ): Promise<StreamFixtures> {
   const env = { ...STREAM_FIXTURES_ENV, ...options.env };
   const replicas: RunningApi[] = [];
   for (let i = 0; i < options.replicas; i++)
-    replicas.push(await host.start(env, { clock: options.start }));
+    replicas.push(
+      await host.start({ ...env, ...options.replicaEnv?.[i] }, { clock: options.start }),
+    );
   const [main] = replicas as [RunningApi];
   const ops = main.client();
   let now = options.start.getTime();

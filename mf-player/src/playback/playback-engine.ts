@@ -46,16 +46,15 @@ export interface PlaybackEngine {
 }
 
 /**
- * Low latency without stalls on ~2 s segments: sit two segments behind the newest (4 s), speed up
- * to 1.25× when more than that behind, and jump back to live past 12 s (a long stall or a tab in
- * the background). A worker would need `worker-src blob:` in the CSP and buys nothing for fMP4,
- * which needs no transmuxing.
+ * Low latency without stalls on ~2 s segments: sit two segments behind the newest (4 s) and speed
+ * up to 1.25× when more than that behind. No jump back to live past 12 s any more: the origin
+ * serves the whole match as a DVR window (decision 215), and a seek back must stay there. A worker
+ * would need `worker-src blob:` in the CSP and buys nothing for fMP4, which needs no transmuxing.
  */
 export const HLS_LIVE_CONFIG: Partial<HlsConfig> = {
   enableWorker: false,
   lowLatencyMode: false,
   liveSyncDuration: 4,
-  liveMaxLatencyDuration: 12,
   maxLiveSyncPlaybackRate: 1.25,
   backBufferLength: 30,
   maxBufferLength: 12,

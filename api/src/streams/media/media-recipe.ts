@@ -1,7 +1,10 @@
 /**
- * What the build-time test card is: one loop, its segment length, the renditions and their
- * encoder settings. The cache key is a hash of this recipe (and the overlay), so changing any
- * of it renders afresh and an unchanged recipe is never encoded twice (decision 110).
+ * What the build-time test card is: one loop, its segment and part lengths, the video renditions
+ * and their encoder settings, and the commentary audio renditions. The cache key is a hash of
+ * this recipe, so changing any of it renders afresh and an unchanged recipe is never encoded
+ * twice (decision 110). Version 3 (decision 216): video and audio in separate fragmented MP4
+ * files, video cut into 0.4 s fragments (LL-HLS parts), audio one fragment per AAC frame, two
+ * commentary languages, and no score burned into the picture (the player draws it).
  */
 import { createHash } from 'node:crypto';
 import { RENDITIONS } from '@crease/contract';
@@ -9,11 +12,16 @@ import type { RenditionName } from '@crease/contract';
 
 /** Seconds per segment: every segment starts on a keyframe (a fixed GOP of exactly this). */
 export const SEGMENT_SECONDS = 2;
+/** LL-HLS part length: 10 frames at 25 fps, so five parts make a segment exactly. */
+export const PART_SECONDS = 0.4;
+export const PARTS_PER_SEGMENT = SEGMENT_SECONDS / PART_SECONDS;
 /** 24 s is a whole number of 2 s segments, of 25 fps frames and of 1024-sample AAC frames at 48 kHz. */
 export const LOOP_SECONDS = 24;
 export const SEGMENTS_PER_LOOP = LOOP_SECONDS / SEGMENT_SECONDS;
+export const PARTS_PER_LOOP = SEGMENTS_PER_LOOP * PARTS_PER_SEGMENT;
 export const FRAME_RATE = 25;
 export const AUDIO_SAMPLE_RATE = 48_000;
+export const AUDIO_KBPS = 96;
 
 export interface RenditionRecipe {
   name: RenditionName;
@@ -22,13 +30,12 @@ export interface RenditionRecipe {
   /** x264 quality target; the cap below bounds the peak (the test card compresses well). */
   crf: number;
   maxKbps: number;
-  audioKbps: number;
 }
 
-const ENCODING: Record<RenditionName, Pick<RenditionRecipe, 'crf' | 'maxKbps' | 'audioKbps'>> = {
-  '1080p': { crf: 26, maxKbps: 2500, audioKbps: 96 },
-  '720p': { crf: 26, maxKbps: 1400, audioKbps: 96 },
-  '480p': { crf: 27, maxKbps: 700, audioKbps: 64 },
+const ENCODING: Record<RenditionName, Pick<RenditionRecipe, 'crf' | 'maxKbps'>> = {
+  '1080p': { crf: 26, maxKbps: 2500 },
+  '720p': { crf: 26, maxKbps: 1400 },
+  '480p': { crf: 27, maxKbps: 700 },
 };
 
 export const RENDITION_RECIPES: readonly RenditionRecipe[] = RENDITIONS.map((r) => ({
@@ -38,36 +45,45 @@ export const RENDITION_RECIPES: readonly RenditionRecipe[] = RENDITIONS.map((r) 
   ...ENCODING[r.name],
 }));
 
-/** The match on the test card: a ball per segment, so the score visibly runs. */
-export const CARD_TEAMS = { batting: 'CREASE XI', bowling: 'TEST XI' } as const;
-const RUNS_PER_BALL = [1, 0, 4, 1, 0, 6, 2, 0, 1, 1, 4, 0];
-const WICKET_BALL = 7;
-
-/** The scoreline shown during segment `index` of the loop. */
-export function scoreline(index: number): { runs: number; wickets: number; overs: string } {
-  const start = { runs: 142, wickets: 3, balls: 17 * 6 };
-  let runs = start.runs;
-  let wickets = start.wickets;
-  for (let ball = 0; ball <= index; ball++) {
-    runs += RUNS_PER_BALL[ball % RUNS_PER_BALL.length] ?? 0;
-    if (ball === WICKET_BALL) wickets += 1;
-  }
-  const balls = start.balls + index + 1;
-  return { runs, wickets, overs: `${Math.floor(balls / 6)}.${balls % 6}` };
+/**
+ * A commentary language: its audio is a tone bed with the language's code in Morse at the start
+ * of every segment, at its own pitches, so a listener (or a test measuring the pitch) can tell
+ * which one plays without any speech synthesis (decision 217).
+ */
+export interface CommentaryRecipe {
+  /** BCP 47 language tag: the EXT-X-MEDIA LANGUAGE and the rendition folder `audio-<code>`. */
+  code: string;
+  name: string;
+  /** The ident's pitch and the quiet bed under it. */
+  identHz: number;
+  bedHz: number;
+  /** The language code in Morse ('.' dot, '-' dash, ' ' letter gap). */
+  morse: string;
 }
 
+export const COMMENTARY: readonly CommentaryRecipe[] = [
+  { code: 'en', name: 'English', identHz: 880, bedHz: 220, morse: '. -.' },
+  { code: 'hi', name: 'Hindi', identHz: 587, bedHz: 147, morse: '.... ..' },
+];
+
+/** The captions renditions (WebVTT built per request from the catalog timeline). */
+export const CAPTIONS = [{ code: 'en', name: 'English' }] as const;
+
+export const MORSE_UNIT_SECONDS = 0.06;
+
 export const RECIPE = {
-  version: 2,
-  // Top left: the player's controls sit along the bottom of the picture.
-  scorebug: { x: 60, y: 56 },
+  version: 3,
+  // Top left, small: the player's controls sit along the bottom, its score overlay top right.
+  card: { x: 48, y: 40 },
   segmentSeconds: SEGMENT_SECONDS,
+  partSeconds: PART_SECONDS,
   loopSeconds: LOOP_SECONDS,
   frameRate: FRAME_RATE,
   audioSampleRate: AUDIO_SAMPLE_RATE,
+  audioKbps: AUDIO_KBPS,
   renditions: RENDITION_RECIPES,
-  teams: CARD_TEAMS,
-  runs: RUNS_PER_BALL,
-  wicket: WICKET_BALL,
+  commentary: COMMENTARY,
+  morseUnit: MORSE_UNIT_SECONDS,
   preset: 'veryfast',
 } as const;
 

@@ -1,8 +1,10 @@
 /**
  * Renders the test-card loop once, at build/prepare time (`npm start`, the e2e web server, the
- * origin tests), never while serving: a 24 s match-style test card with a running score and a
- * beeping tone, encoded by the static ffmpeg of @ffmpeg-installer/ffmpeg with libx264 + AAC into
- * fMP4 HLS segments of 2 s with aligned keyframes at 1080p, 720p and 480p (decision 110).
+ * origin tests), never while serving: a 24 s test card (its clock and "TEST CARD" mark, no score:
+ * decision 216) encoded by the static ffmpeg of @ffmpeg-installer/ffmpeg with libx264 into
+ * fragmented MP4 at 1080p, 720p and 480p (a keyframe every 2 s segment, a fragment every 0.4 s
+ * part), and one AAC commentary track per language, each with its own Morse ident (decision 217).
+ * The origin cuts segments and parts from these files (media-library.ts; decision 110).
  * The result is cached under `<cacheRoot>/<recipe hash>/`; a finished render has `media.json`.
  */
 import { spawn } from 'node:child_process';
@@ -10,22 +12,30 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { Canvas, textWidth } from './bitmap-font';
+import { Canvas } from './bitmap-font';
 import type { Rgb } from './bitmap-font';
 import {
+  AUDIO_KBPS,
   AUDIO_SAMPLE_RATE,
-  CARD_TEAMS,
+  COMMENTARY,
   FRAME_RATE,
   LOOP_SECONDS,
+  MORSE_UNIT_SECONDS,
+  PART_SECONDS,
   RECIPE,
   RENDITION_RECIPES,
   SEGMENTS_PER_LOOP,
   SEGMENT_SECONDS,
   recipeHash,
-  scoreline,
 } from './media-recipe';
+import type { CommentaryRecipe, RenditionRecipe } from './media-recipe';
 
 export const MEDIA_MANIFEST = 'media.json';
+/** Each rendition's whole loop as one fragmented MP4 (init, then its fragments). */
+export const STREAM_FILE = 'stream.mp4';
+
+/** The folder (and origin rendition name) of a commentary language: `audio-en`. */
+export const commentaryFolder = (code: string) => `audio-${code}`;
 
 export interface RenderedMedia {
   dir: string;
@@ -53,27 +63,43 @@ function ffmpegPath(): string {
 const NAVY: Rgb = [16, 28, 58];
 const WHITE: Rgb = [255, 255, 255];
 const GOLD: Rgb = [240, 190, 40];
-const RED: Rgb = [210, 30, 40];
 
-/** The scorebug for segment `index`: drawn on a 1080p canvas, scaled down with the picture. */
-function scorebug(index: number): Buffer {
-  const score = scoreline(index);
-  const canvas = new Canvas(960, 190, NAVY);
-  canvas.fill(0, 0, 12, 190, GOLD);
-  canvas.text(40, 28, `${CARD_TEAMS.batting}  ${score.runs}/${score.wickets}`, 6, WHITE);
-  canvas.text(40, 28 + 7 * 6 + 24, `V ${CARD_TEAMS.bowling}`, 5, GOLD);
-  const overs = `(${score.overs})`;
-  canvas.text(960 - 40 - textWidth(overs, 6), 28, overs, 6, WHITE);
-  canvas.fill(960 - 40 - textWidth('LIVE', 5) - 20, 110, textWidth('LIVE', 5) + 40, 55, RED);
-  canvas.text(960 - 40 - textWidth('LIVE', 5), 120, 'LIVE', 5, WHITE);
-  canvas.text(
-    40,
-    160,
-    `TEST CARD  ${String(index + 1).padStart(2, '0')}/${SEGMENTS_PER_LOOP}`,
-    2,
-    WHITE,
-  );
+/**
+ * The card's mark for segment `index`: "TEST CARD" and the loop's clock. No score: the picture
+ * must never contradict the match, so the player draws the score from the timeline (decision 216).
+ */
+function testCardMark(index: number): Buffer {
+  const canvas = new Canvas(420, 120, NAVY);
+  canvas.fill(0, 0, 8, 120, GOLD);
+  canvas.text(28, 20, 'TEST CARD', 5, WHITE);
+  const seconds = index * SEGMENT_SECONDS;
+  canvas.text(28, 76, `LOOP 00:${String(seconds).padStart(2, '0')}`, 4, GOLD);
   return canvas.toPpm();
+}
+
+/** [start, end) seconds of each tone of a Morse string, one unit per dot. */
+export function morseTones(morse: string): [number, number][] {
+  const tones: [number, number][] = [];
+  let at = 0;
+  for (const symbol of morse) {
+    if (symbol === ' ') {
+      at += 2 * MORSE_UNIT_SECONDS; // with the gap after the last symbol: three units
+      continue;
+    }
+    const length = (symbol === '-' ? 3 : 1) * MORSE_UNIT_SECONDS;
+    tones.push([at, at + length]);
+    at += length + MORSE_UNIT_SECONDS;
+  }
+  return tones;
+}
+
+/** ffmpeg aevalsrc: the language's Morse ident at the start of every segment over a quiet bed. */
+function commentaryExpression(language: CommentaryRecipe): string {
+  const phase = `mod(t\\,${SEGMENT_SECONDS})`;
+  const gate = morseTones(language.morse)
+    .map(([from, to]) => `between(${phase}\\,${from.toFixed(3)}\\,${to.toFixed(3)})`)
+    .join('+');
+  return `0.3*sin(2*PI*${language.identHz}*t)*(${gate})+0.06*sin(2*PI*${language.bedHz}*t)`;
 }
 
 function run(binary: string, args: string[], cwd: string): Promise<void> {
@@ -90,9 +116,71 @@ function run(binary: string, args: string[], cwd: string): Promise<void> {
   });
 }
 
-function ffmpegArgs(): string[] {
+/** Fragmented MP4 in one file per rendition: moov up front, every fragment on its own base. */
+const FRAGMENTED = ['-f', 'mp4', '-movflags', '+empty_moov+default_base_moof'];
+
+function videoArgs(r: RenditionRecipe, index: number): string[] {
   const gop = FRAME_RATE * SEGMENT_SECONDS;
-  const beep = `0.25*sin(2*PI*880*t)*lt(mod(t\\,1)\\,0.08)+0.08*sin(2*PI*220*t)`;
+  return [
+    '-map',
+    `[v${index}]`,
+    '-an',
+    '-t',
+    String(LOOP_SECONDS),
+    '-c:v',
+    'libx264',
+    '-preset',
+    RECIPE.preset,
+    '-profile:v',
+    'main',
+    '-crf',
+    String(r.crf),
+    '-maxrate',
+    `${r.maxKbps}k`,
+    '-bufsize',
+    `${r.maxKbps}k`,
+    '-r',
+    String(FRAME_RATE),
+    '-g',
+    String(gop),
+    '-keyint_min',
+    String(gop),
+    '-sc_threshold',
+    '0',
+    '-bf',
+    '0',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    ...FRAGMENTED,
+    // A fragment per LL-HLS part (10 frames), and a new one at every keyframe (segment start).
+    '-frag_duration',
+    String(Math.round(PART_SECONDS * 1e6)),
+    `${r.name}/${STREAM_FILE}`,
+  ];
+}
+
+function audioArgs(language: CommentaryRecipe, input: number): string[] {
+  return [
+    '-map',
+    `${input}:a`,
+    '-t',
+    String(LOOP_SECONDS),
+    '-c:a',
+    'aac',
+    '-b:a',
+    `${AUDIO_KBPS}k`,
+    '-ar',
+    String(AUDIO_SAMPLE_RATE),
+    '-ac',
+    '2',
+    // One fragment per AAC frame: the origin groups them into parts by time (media-library.ts).
+    ...FRAGMENTED.slice(0, 3),
+    '+empty_moov+default_base_moof+frag_every_frame',
+    `${commentaryFolder(language.code)}/${STREAM_FILE}`,
+  ];
+}
+
+function ffmpegArgs(): string[] {
   const split = RENDITION_RECIPES.map((_, i) => `[s${i}]`).join('');
   const scaled = RENDITION_RECIPES.map(
     (r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1[v${i}]`,
@@ -105,72 +193,24 @@ function ffmpegArgs(): string[] {
     'lavfi',
     '-i',
     `testsrc2=size=1920x1080:rate=${FRAME_RATE}:duration=${LOOP_SECONDS}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `aevalsrc=${beep}:s=${AUDIO_SAMPLE_RATE}:c=stereo:d=${LOOP_SECONDS}`,
     '-framerate',
     `1/${SEGMENT_SECONDS}`,
     '-i',
     'overlay/%02d.ppm',
-    '-filter_complex',
-    `[0:v][2:v]overlay=x=${RECIPE.scorebug.x}:y=${RECIPE.scorebug.y}:eof_action=repeat,format=yuv420p,split=${RENDITION_RECIPES.length}${split};${scaled}`,
   ];
-  RENDITION_RECIPES.forEach((r, i) => {
+  for (const language of COMMENTARY)
     args.push(
-      '-map',
-      `[v${i}]`,
-      '-map',
-      '1:a',
-      '-t',
-      String(LOOP_SECONDS),
-      '-c:v',
-      'libx264',
-      '-preset',
-      'veryfast',
-      '-profile:v',
-      'main',
-      '-crf',
-      String(r.crf),
-      '-maxrate',
-      `${r.maxKbps}k`,
-      '-bufsize',
-      `${r.maxKbps}k`,
-      '-r',
-      String(FRAME_RATE),
-      '-g',
-      String(gop),
-      '-keyint_min',
-      String(gop),
-      '-sc_threshold',
-      '0',
-      '-bf',
-      '0',
-      '-force_key_frames',
-      `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
-      '-c:a',
-      'aac',
-      '-b:a',
-      `${r.audioKbps}k`,
-      '-ar',
-      String(AUDIO_SAMPLE_RATE),
-      '-ac',
-      '2',
       '-f',
-      'hls',
-      '-hls_time',
-      String(SEGMENT_SECONDS),
-      '-hls_playlist_type',
-      'vod',
-      '-hls_segment_type',
-      'fmp4',
-      '-hls_fmp4_init_filename',
-      'init.mp4',
-      '-hls_segment_filename',
-      `${r.name}/%d.m4s`,
-      `${r.name}/source.m3u8`,
+      'lavfi',
+      '-i',
+      `aevalsrc=${commentaryExpression(language)}:s=${AUDIO_SAMPLE_RATE}:c=stereo:d=${LOOP_SECONDS}`,
     );
-  });
+  args.push(
+    '-filter_complex',
+    `[0:v][1:v]overlay=x=${RECIPE.card.x}:y=${RECIPE.card.y}:eof_action=repeat,format=yuv420p,split=${RENDITION_RECIPES.length}${split};${scaled}`,
+  );
+  RENDITION_RECIPES.forEach((r, i) => args.push(...videoArgs(r, i)));
+  COMMENTARY.forEach((language, i) => args.push(...audioArgs(language, 2 + i)));
   return args;
 }
 
@@ -199,24 +239,22 @@ export async function ensureStreamMedia(
     for (let i = 0; i < SEGMENTS_PER_LOOP; i++)
       fs.writeFileSync(
         path.join(work, 'overlay', `${String(i + 1).padStart(2, '0')}.ppm`),
-        scorebug(i),
+        testCardMark(i),
       );
     // ffmpeg's image2 pattern starts at 1 by default; the score of segment 0 is image 01.
-    for (const r of RENDITION_RECIPES) fs.mkdirSync(path.join(work, r.name));
-    log(
-      `Rendering the stream test card (${LOOP_SECONDS} s loop, ${RENDITION_RECIPES.map((r) => r.name).join(', ')})…`,
-    );
+    const folders = [
+      ...RENDITION_RECIPES.map((r) => r.name),
+      ...COMMENTARY.map((c) => commentaryFolder(c.code)),
+    ];
+    for (const folder of folders) fs.mkdirSync(path.join(work, folder));
+    log(`Rendering the stream test card (${LOOP_SECONDS} s loop, ${folders.join(', ')})…`);
     const started = process.hrtime.bigint();
     await run(ffmpegPath(), ffmpegArgs(), work);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     fs.rmSync(path.join(work, 'overlay'), { recursive: true });
-    for (const r of RENDITION_RECIPES) {
-      const files = fs.readdirSync(path.join(work, r.name)).filter((f) => f.endsWith('.m4s'));
-      if (files.length !== SEGMENTS_PER_LOOP)
-        throw new Error(
-          `${r.name}: expected ${SEGMENTS_PER_LOOP} segments, ffmpeg wrote ${files.length}`,
-        );
-    }
+    for (const folder of folders)
+      if (!fs.existsSync(path.join(work, folder, STREAM_FILE)))
+        throw new Error(`${folder}: ffmpeg wrote no ${STREAM_FILE}`);
     const bytes = dirBytes(work);
     fs.writeFileSync(
       path.join(work, MEDIA_MANIFEST),

@@ -90,6 +90,8 @@ export function decodeTimes(segment: Buffer): Map<number, bigint> {
     const [tfdt] = findAll(segment, 'tfdt', traf.body, traf.end);
     if (!tfhd || !tfdt) continue;
     const trackId = segment.readUInt32BE(tfhd.body + 4);
+    // A segment of several fragments (parts) starts at its first one's time.
+    if (times.has(trackId)) continue;
     times.set(
       trackId,
       segment[tfdt.body] === 1
@@ -127,4 +129,75 @@ export function shiftSegment(
     out.writeBigUInt64BE(out.readBigUInt64BE(sidx.body + 12) + shift, sidx.body + 12);
   }
   return out;
+}
+
+/** One movie fragment (moof + mdat) of a fragmented MP4 file, with its time on its track. */
+export interface Fragment {
+  /** Decode time of its first sample (tfdt), in the track's timescale. */
+  start: bigint;
+  /** Sum of its samples' durations, in the track's timescale. */
+  duration: bigint;
+  bytes: Buffer;
+}
+
+/** trex default_sample_duration per track (the fallback when a fragment names none). */
+function trexDurations(init: Buffer): Map<number, number> {
+  const defaults = new Map<number, number>();
+  for (const trex of findAll(init, 'trex'))
+    defaults.set(init.readUInt32BE(trex.body + 4), init.readUInt32BE(trex.body + 12));
+  return defaults;
+}
+
+/** A fragment's total sample duration, from its trun entries or the tfhd/trex default. */
+function fragmentDuration(buf: Buffer, moof: Box, trex: Map<number, number>): bigint {
+  let total = 0n;
+  for (const traf of findAll(buf, 'traf', moof.body, moof.end)) {
+    const [tfhd] = findAll(buf, 'tfhd', traf.body, traf.end);
+    if (!tfhd) continue;
+    const tfhdFlags = buf.readUInt32BE(tfhd.body) & 0xffffff;
+    const trackId = buf.readUInt32BE(tfhd.body + 4);
+    let at = tfhd.body + 8;
+    if (tfhdFlags & 0x1) at += 8;
+    if (tfhdFlags & 0x2) at += 4;
+    const fallback = tfhdFlags & 0x8 ? buf.readUInt32BE(at) : (trex.get(trackId) ?? 0);
+    for (const trun of findAll(buf, 'trun', traf.body, traf.end)) {
+      const flags = buf.readUInt32BE(trun.body) & 0xffffff;
+      const count = buf.readUInt32BE(trun.body + 4);
+      let entry = trun.body + 8 + (flags & 0x1 ? 4 : 0) + (flags & 0x4 ? 4 : 0);
+      const entrySize = [0x100, 0x200, 0x400, 0x800].filter((f) => flags & f).length * 4;
+      for (let i = 0; i < count; i++, entry += entrySize)
+        total += BigInt(flags & 0x100 ? buf.readUInt32BE(entry) : fallback);
+    }
+  }
+  return total;
+}
+
+/**
+ * Splits a fragmented MP4 (ffmpeg `-movflags +empty_moov+default_base_moof`) into its init
+ * segment (everything before the first moof) and its fragments (each moof with its mdat).
+ * Trailing boxes (mfra) are not media and are dropped.
+ */
+export function splitFragmentedFile(file: Buffer): { init: Buffer; fragments: Fragment[] } {
+  const boxes = [...children(file, 0, file.length)];
+  const firstMoof = boxes.findIndex((b) => b.type === 'moof');
+  if (firstMoof < 0) throw new Error('not a fragmented MP4: no moof');
+  const init = file.subarray(0, boxes[firstMoof]?.start);
+  const trex = trexDurations(init);
+  const fragments: Fragment[] = [];
+  for (let i = firstMoof; i < boxes.length; i++) {
+    const moof = boxes[i] as Box;
+    const mdat = boxes[i + 1];
+    if (moof.type !== 'moof') continue;
+    if (mdat?.type !== 'mdat') throw new Error(`moof at ${moof.start} without its mdat`);
+    const times = decodeTimes(file.subarray(moof.start, moof.end));
+    const start = [...times.values()][0];
+    if (start === undefined) throw new Error(`moof at ${moof.start} without tfdt`);
+    fragments.push({
+      start,
+      duration: fragmentDuration(file, moof, trex),
+      bytes: file.subarray(moof.start, mdat.end),
+    });
+    i += 1;
+  }
+  return { init, fragments };
 }

@@ -1,102 +1,190 @@
 /**
- * The origin's playlists, computed from the clock (decision 111). Nothing is encoded at run time:
- * live sequence N is loop segment N mod n with its timestamps moved on, and it represents the
- * wall-clock interval [STREAM_EPOCH + N·s, STREAM_EPOCH + (N+1)·s). A segment is published once
- * that interval has passed, as a live encoder would publish it; the media playlist lists the last
- * `window` published segments with their EXT-X-PROGRAM-DATE-TIME, so a player maps its playhead
- * to wall time (the no-spoiler score follows it).
+ * The origin's playlists, text computed per request from the DVR window (dvr-window.ts) and the
+ * loaded media; nothing per viewer (decisions 111, 215–217). Child URIs carry the token as the
+ * variable `{$token}` imported from the playlist's own URL (EXT-X-DEFINE QUERYPARAM), so every
+ * viewer gets the same bytes and a CDN can cache a playlist once for all of them.
  */
-import { ORIGIN_PATHS, RENDITIONS, STREAM_TOKEN_PARAM } from '@crease/contract';
-import type { RenditionName } from '@crease/contract';
-import { FRAME_RATE, SEGMENT_SECONDS } from '../media/media-recipe';
-import type { RenditionMedia } from '../media/media-library';
+import { STREAM_TOKEN_PARAM } from '@crease/contract';
+import { RENDITIONS } from '@crease/contract';
+import {
+  CAPTIONS,
+  COMMENTARY,
+  FRAME_RATE,
+  PARTS_PER_SEGMENT,
+  SEGMENT_SECONDS,
+} from '../media/media-recipe';
+import { MediaLibrary } from '../media/media-library';
+import type { TrackMedia } from '../media/media-library';
+import { commentaryFolder } from '../media/render-media';
+import { STREAM_EPOCH_MS } from './dvr-window';
+import type { WindowState } from './dvr-window';
 
-/** Sequence 0 began here. Any fixed past instant works; it only has to be the same everywhere. */
-export const STREAM_EPOCH_MS = Date.UTC(2020, 0, 1);
-const SEGMENT_MS = SEGMENT_SECONDS * 1000;
+/** Protocol version 11: EXT-X-DEFINE QUERYPARAM (and 9 for EXT-X-SKIP, 6 for parts). */
+const VERSION = 11;
+/** Three part targets and a little: the player sits about 1.3 s behind the newest part. */
+export const PART_HOLD_BACK_SECONDS = 1.25;
+/** Delta updates (`_HLS_skip=YES`) leave out segments older than this (≥ 6 target durations). */
+export const CAN_SKIP_UNTIL_SECONDS = 36;
+/** Program-date-time on the first segment listed, the newest ones, and every 30 s between. */
+const DATE_EVERY_SEGMENTS = 15;
+/** Parts are listed for the segment being recorded and this many before it. */
+const SEGMENTS_WITH_PARTS = 2;
 
-/** The sequence being "recorded" at `atMs`: every sequence below it is published. */
-export function liveEdge(atMs: number): number {
-  return Math.max(0, Math.floor((atMs - STREAM_EPOCH_MS) / SEGMENT_MS));
-}
+export const captionsFolder = (code: string) => `subs-${code}`;
+const withToken = (path: string) => `${path}?${STREAM_TOKEN_PARAM}={$${STREAM_TOKEN_PARAM}}`;
+const seconds = (value: number) => value.toFixed(5);
 
-export function programDateTime(sequence: number): string {
-  return new Date(STREAM_EPOCH_MS + sequence * SEGMENT_MS).toISOString();
-}
+const header = (lines: string[]) => [
+  '#EXTM3U',
+  `#EXT-X-VERSION:${VERSION}`,
+  `#EXT-X-DEFINE:QUERYPARAM="${STREAM_TOKEN_PARAM}"`,
+  ...lines,
+];
 
-export interface WindowState {
-  /** live: the window slides with the clock; ended: frozen at the end, with EXT-X-ENDLIST. */
-  ended: boolean;
-  /** First and last sequence listed (inclusive); last < first when nothing is published yet. */
-  first: number;
-  last: number;
-}
-
-/**
- * The window at `nowMs`. `liveSinceMs` (when the stream went live) keeps segments from before
- * the start out of it; `endedAtMs` freezes it.
- */
-export function windowAt(
-  nowMs: number,
-  size: number,
-  liveSinceMs: number | null,
-  endedAtMs: number | null,
-): WindowState {
-  const ended = endedAtMs !== null;
-  const edge = liveEdge(ended ? Math.min(nowMs, endedAtMs) : nowMs);
-  const last = edge - 1;
-  let first = Math.max(0, edge - size);
-  if (liveSinceMs !== null) first = Math.max(first, liveEdge(liveSinceMs));
-  return { ended, first, last };
-}
-
-const withToken = (uri: string, token: string) =>
-  `${uri}?${STREAM_TOKEN_PARAM}=${encodeURIComponent(token)}`;
-
-/** The path of one origin resource relative to the channel's folder `live/<app>/<channel>/`. */
-function relative(name: keyof typeof ORIGIN_PATHS, rendition: string, sequence = 0): string {
-  const full = ORIGIN_PATHS[name];
-  return full
-    .replace('live/:application/:channelId/', '')
-    .replace(':rendition', rendition)
-    .replace(':sequence', String(sequence));
-}
-
-export function multivariantPlaylist(
-  media: ReadonlyMap<RenditionName, RenditionMedia>,
-  token: string,
-): string {
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+export function multivariantPlaylist(library: MediaLibrary): string {
+  const audio = [...library.audio.values()];
+  const audioPeak = Math.max(...audio.map((a) => a.peakBps));
+  const audioAverage = Math.max(...audio.map((a) => a.averageBps));
+  const lines = header(['#EXT-X-INDEPENDENT-SEGMENTS']);
+  COMMENTARY.forEach((language, i) => {
+    if (!library.audio.has(language.code)) return;
+    lines.push(
+      `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="commentary",LANGUAGE="${language.code}",NAME="${language.name}",` +
+        `DEFAULT=${i === 0 ? 'YES' : 'NO'},AUTOSELECT=YES,CHANNELS="2",` +
+        `URI="${withToken(`${commentaryFolder(language.code)}/index.m3u8`)}"`,
+    );
+  });
+  for (const captions of CAPTIONS)
+    lines.push(
+      `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="captions",LANGUAGE="${captions.code}",NAME="${captions.name}",` +
+        `DEFAULT=NO,AUTOSELECT=YES,FORCED=NO,URI="${withToken(`${captionsFolder(captions.code)}/index.m3u8`)}"`,
+    );
+  const audioCodec = audio[0]?.codecs ?? 'mp4a.40.2';
   for (const rendition of RENDITIONS) {
-    const m = media.get(rendition.name);
+    const m = library.video.get(rendition.name);
     if (!m) continue;
     lines.push(
-      `#EXT-X-STREAM-INF:BANDWIDTH=${m.peakBps},AVERAGE-BANDWIDTH=${m.averageBps},` +
+      `#EXT-X-STREAM-INF:BANDWIDTH=${m.peakBps + audioPeak},AVERAGE-BANDWIDTH=${m.averageBps + audioAverage},` +
         `RESOLUTION=${rendition.width}x${rendition.height},FRAME-RATE=${FRAME_RATE.toFixed(3)},` +
-        `CODECS="${m.codecs}",NAME="${rendition.name}"`,
+        `CODECS="${m.codecs},${audioCodec}",AUDIO="commentary",SUBTITLES="captions",` +
+        `CLOSED-CAPTIONS=NONE,NAME="${rendition.name}"`,
       // Media playlists sit one folder down: `<rendition>/index.m3u8`.
-      withToken(relative('media', rendition.name), token),
+      withToken(`${rendition.name}/index.m3u8`),
     );
   }
   return `${lines.join('\n')}\n`;
 }
 
-export function mediaPlaylist(window: WindowState, token: string): string {
-  const lines = [
-    '#EXTM3U',
-    '#EXT-X-VERSION:7',
-    `#EXT-X-TARGETDURATION:${SEGMENT_SECONDS}`,
-    `#EXT-X-MEDIA-SEQUENCE:${Math.max(0, window.first)}`,
-    '#EXT-X-DISCONTINUITY-SEQUENCE:0',
-    '#EXT-X-INDEPENDENT-SEGMENTS',
-    `#EXT-X-MAP:URI="${withToken('init.mp4', token)}"`,
+/** What a media playlist lists for one track: its files, times and (LL-HLS) parts. */
+export interface PlaylistTrack {
+  extension: 'm4s' | 'vtt';
+  /** EXT-X-MAP: the fMP4 init segment (none for WebVTT). */
+  init: boolean;
+  /** Media time (s since STREAM_EPOCH) and duration of a sequence. */
+  timing: (sequence: number) => { start: number; duration: number };
+  /** LL-HLS parts, or null for a track without them (captions). */
+  parts: {
+    target: number;
+    duration: (sequence: number, part: number) => number;
+    independent: (part: number) => boolean;
+  } | null;
+}
+
+/** The playlist view of a video or audio track. */
+export function mediaTrack(track: TrackMedia, video: boolean): PlaylistTrack {
+  return {
+    extension: 'm4s',
+    init: true,
+    timing: (sequence) => MediaLibrary.segmentTiming(track, sequence),
+    parts: {
+      target: Math.ceil(Math.max(...track.partDurations) * 1000) / 1000,
+      duration: (sequence, part) => MediaLibrary.partTiming(track, sequence, part).duration,
+      // A video part opens with a keyframe only at the segment's start; every AAC frame stands alone.
+      independent: (part) => !video || part === 0,
+    },
+  };
+}
+
+/** The captions' view: a WebVTT file per segment, exactly on the video's segments. */
+export const CAPTIONS_TRACK: PlaylistTrack = {
+  extension: 'vtt',
+  init: false,
+  timing: (sequence) => ({ start: sequence * SEGMENT_SECONDS, duration: SEGMENT_SECONDS }),
+  parts: null,
+};
+
+export interface PlaylistOptions {
+  /** LL-HLS tags and parts; false: classic HLS (decision 216). */
+  lowLatency: boolean;
+  /** `_HLS_skip=YES`: a delta update leaving out segments older than CAN-SKIP-UNTIL. */
+  skip: boolean;
+}
+
+function serverControl(track: PlaylistTrack, window: WindowState, lowLatency: boolean): string[] {
+  if (window.ended || !lowLatency) return [];
+  const control = [`CAN-BLOCK-RELOAD=YES`, `CAN-SKIP-UNTIL=${CAN_SKIP_UNTIL_SECONDS.toFixed(1)}`];
+  if (!track.parts) return [`#EXT-X-SERVER-CONTROL:${control.join(',')}`];
+  return [
+    `#EXT-X-SERVER-CONTROL:${control.join(',')},PART-HOLD-BACK=${PART_HOLD_BACK_SECONDS.toFixed(3)}`,
+    `#EXT-X-PART-INF:PART-TARGET=${track.parts.target.toFixed(3)}`,
   ];
-  for (let sequence = window.first; sequence <= window.last; sequence++)
+}
+
+function partLines(track: PlaylistTrack, sequence: number, count: number): string[] {
+  const parts = track.parts;
+  if (!parts) return [];
+  const lines: string[] = [];
+  for (let part = 0; part < count; part++)
     lines.push(
-      `#EXT-X-PROGRAM-DATE-TIME:${programDateTime(sequence)}`,
-      `#EXTINF:${SEGMENT_SECONDS.toFixed(3)},`,
-      withToken(`${sequence}.m4s`, token),
+      `#EXT-X-PART:DURATION=${seconds(parts.duration(sequence, part))},` +
+        `URI="${withToken(`${sequence}.${part}.${track.extension}`)}"` +
+        (parts.independent(part) ? ',INDEPENDENT=YES' : ''),
     );
+  return lines;
+}
+
+export function mediaPlaylist(
+  track: PlaylistTrack,
+  window: WindowState,
+  options: PlaylistOptions,
+): string {
+  const live = !window.ended;
+  const withParts = live && options.lowLatency && track.parts !== null;
+  const lines = header([
+    `#EXT-X-TARGETDURATION:${SEGMENT_SECONDS}`,
+    ...serverControl(track, window, options.lowLatency),
+    `#EXT-X-MEDIA-SEQUENCE:${window.first}`,
+    '#EXT-X-DISCONTINUITY-SEQUENCE:0',
+    ...(window.ended ? ['#EXT-X-PLAYLIST-TYPE:VOD'] : []),
+    '#EXT-X-INDEPENDENT-SEGMENTS',
+  ]);
+  if (track.init) lines.push(`#EXT-X-MAP:URI="${withToken('init.mp4')}"`);
+  let from = window.first;
+  if (options.skip && live && options.lowLatency) {
+    from = Math.max(window.first, window.last + 1 - CAN_SKIP_UNTIL_SECONDS / SEGMENT_SECONDS);
+    if (from > window.first) lines.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${from - window.first}`);
+  }
+  const partsFrom = window.edge - SEGMENTS_WITH_PARTS;
+  for (let sequence = from; sequence <= window.last; sequence++) {
+    const timing = track.timing(sequence);
+    if (sequence === from || sequence % DATE_EVERY_SEGMENTS === 0 || sequence >= partsFrom)
+      lines.push(
+        `#EXT-X-PROGRAM-DATE-TIME:${new Date(STREAM_EPOCH_MS + timing.start * 1000).toISOString()}`,
+      );
+    if (withParts && sequence >= partsFrom)
+      lines.push(...partLines(track, sequence, PARTS_PER_SEGMENT));
+    lines.push(`#EXTINF:${seconds(timing.duration)},`, withToken(`${sequence}.${track.extension}`));
+  }
+  if (withParts && window.edge >= window.first) {
+    if (window.last < from)
+      lines.push(
+        `#EXT-X-PROGRAM-DATE-TIME:${new Date(STREAM_EPOCH_MS + track.timing(window.edge).start * 1000).toISOString()}`,
+      );
+    lines.push(...partLines(track, window.edge, window.edgeParts));
+    lines.push(
+      `#EXT-X-PRELOAD-HINT:TYPE=PART,URI="${withToken(`${window.edge}.${window.edgeParts}.${track.extension}`)}"`,
+    );
+  }
   if (window.ended) lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
 }

@@ -1,0 +1,311 @@
+/** @jest-environment node */
+/**
+ * The embedded origin over real HTTP (issue 21), on PGlite and PostgreSQL, with two replicas of
+ * one deployment: replica A serves LL-HLS (the default), replica B classic HLS
+ * (CREASE_STREAM_LOW_LATENCY=false). The DVR window from the start of the match, parts, preload
+ * hints and blocking reloads on the standing clock, bad `_HLS_*` input, real fMP4 across the loop
+ * seam, commentary languages, captions from the timeline, and the finished match as a replay.
+ */
+import path from 'node:path';
+import { CATALOG_PATHS } from '@crease/contract';
+import type { StreamGrant } from '@crease/contract';
+import { ensureStreamMedia } from './media/render-media';
+import { SEGMENTS_PER_LOOP } from './media/media-recipe';
+import { STREAM_EPOCH_MS, liveEdge, programDateTime } from './origin/dvr-window';
+import { decodeTimes } from './origin/fmp4';
+import { expectErrorShape } from '../testing/billing-helpers';
+import { STREAM_FIXTURES_OPERATOR, startStreamFixtures } from '../testing/stream-fixtures';
+import type { StreamFixtures } from '../testing/stream-fixtures';
+import { describeEachDatabase } from '../testing/test-api';
+import type { RunningApi } from '../testing/test-api';
+
+/** Noon UTC today: sessions are checked against the database's now(); on a segment boundary. */
+const T0 = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
+const START_SEQUENCE = liveEdge(T0.getTime());
+
+const listed = (playlist: string) =>
+  [...playlist.matchAll(/^(\d+)\.m4s\?token=\{\$token\}$/gm)].map((m) => Number(m[1]));
+const tag = (playlist: string, name: string) =>
+  new RegExp(`^#${name}:(.*)$`, 'm').exec(playlist)?.[1];
+const hint = (playlist: string) =>
+  /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="(\d+)\.(\d)\.m4s/.exec(playlist);
+const settledWithin = async (promise: Promise<unknown>, ms: number) =>
+  Promise.race([
+    promise.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+  ]);
+
+describeEachDatabase('Stream origin: DVR, LL-HLS, languages and captions', (host) => {
+  let f: StreamFixtures;
+  let ll: RunningApi;
+  let classic: RunningApi;
+  let grant: StreamGrant;
+  const edge = () => liveEdge(f.now());
+  const url = (replica: RunningApi, file: string, query = '') =>
+    `${replica.origin}/live/cricket/ch-${f.liveId}/${file}?token=${grant.playback.token}${query}`;
+  const text = async (replica: RunningApi, file: string, query = '') => {
+    const res = await fetch(url(replica, file, query));
+    return { status: res.status, headers: res.headers, body: await res.text() };
+  };
+  const bytes = async (replica: RunningApi, file: string) => {
+    const res = await fetch(url(replica, file));
+    expect(res.status).toBe(200);
+    return Buffer.from(await res.arrayBuffer());
+  };
+
+  beforeAll(async () => {
+    await ensureStreamMedia(path.resolve(__dirname, '..', '..', '..', '.cache', 'stream-media'));
+    f = await startStreamFixtures(host(), {
+      start: T0,
+      replicas: 2,
+      replicaEnv: [{}, { CREASE_STREAM_LOW_LATENCY: 'false' }],
+      tag: `origin-${Date.now()}`,
+    });
+    [ll, classic] = f.replicas as [RunningApi, RunningApi];
+    const v = await f.viewer('monthly');
+    grant = (await f.request(v)).body;
+    expect(grant.playlistUrl).toContain('/master.m3u8?token=');
+  }, 600_000);
+  // Two replicas stop one after the other: on a loaded machine that takes longer than 5 s.
+  afterAll(async () => {
+    await f.stop();
+  }, 60_000);
+
+  it('names every rendition, commentary language and captions in one playlist for every viewer', async () => {
+    const res = await text(ll, 'master.m3u8');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=1');
+    expect(res.headers.get('set-cookie')).toBeNull();
+    // The token is imported from the playlist's own URL: no viewer's token in the bytes.
+    expect(res.body).toContain('#EXT-X-DEFINE:QUERYPARAM="token"\n');
+    expect(res.body).not.toContain(grant.playback.token);
+    expect(res.body).toContain(
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="commentary",LANGUAGE="en",NAME="English",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="audio-en/index.m3u8?token={$token}"\n',
+    );
+    expect(res.body).toContain(
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="commentary",LANGUAGE="hi",NAME="Hindi",DEFAULT=NO,AUTOSELECT=YES,CHANNELS="2",URI="audio-hi/index.m3u8?token={$token}"\n',
+    );
+    expect(res.body).toMatch(
+      /#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="captions",LANGUAGE="en",.*URI="subs-en\/index\.m3u8\?token=\{\$token\}"/,
+    );
+    for (const [name, resolution] of [
+      ['1080p', '1920x1080'],
+      ['720p', '1280x720'],
+      ['480p', '854x480'],
+    ])
+      expect(res.body).toMatch(
+        new RegExp(
+          `#EXT-X-STREAM-INF:BANDWIDTH=\\d+,AVERAGE-BANDWIDTH=\\d+,RESOLUTION=${resolution},FRAME-RATE=25.000,CODECS="avc1\\.4d40[0-9a-f]{2},mp4a\\.40\\.2",AUDIO="commentary",SUBTITLES="captions",CLOSED-CAPTIONS=NONE,NAME="${name}"\\n${name}/index\\.m3u8\\?token=\\{\\$token\\}\\n`,
+        ),
+      );
+  });
+
+  it('serves the match from its start, growing with the clock, with parts and a preload hint', async () => {
+    const counts: number[] = [];
+    for (const step of [0, 1, 61]) {
+      await f.advance(step);
+      const res = await text(ll, '720p/index.m3u8');
+      expect(res.status).toBe(200);
+      expect(tag(res.body, 'EXT-X-MEDIA-SEQUENCE')).toBe(String(START_SEQUENCE));
+      const segments = listed(res.body);
+      expect(segments[0]).toBe(START_SEQUENCE);
+      expect(segments.at(-1)).toBe(edge() - 1);
+      expect(res.body).toContain(
+        `#EXT-X-PROGRAM-DATE-TIME:${programDateTime(START_SEQUENCE)}\n#EXTINF:2.00000,\n${START_SEQUENCE}.m4s`,
+      );
+      expect(tag(res.body, 'EXT-X-SERVER-CONTROL')).toBe(
+        'CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=36.0,PART-HOLD-BACK=1.250',
+      );
+      expect(tag(res.body, 'EXT-X-PART-INF')).toBe('PART-TARGET=0.400');
+      const partsPublished = Math.floor(((f.now() - STREAM_EPOCH_MS) % 2000) / 400);
+      expect(hint(res.body)?.slice(1)).toEqual([String(edge()), String(partsPublished)]);
+      counts.push(segments.length);
+    }
+    expect(counts).toEqual([15, 15, 46]);
+  });
+
+  it('holds a blocking reload and the hinted part until the clock publishes that part', async () => {
+    if ((f.now() - STREAM_EPOCH_MS) % 2000 !== 0) await f.advance(1);
+    const sequence = edge();
+    const playlist = text(ll, '720p/index.m3u8', `&_HLS_msn=${sequence}&_HLS_part=0`);
+    const part = fetch(url(ll, `720p/${sequence}.0.m4s`));
+    expect(await settledWithin(playlist, 400)).toBe(false);
+    expect(await settledWithin(part, 10)).toBe(false);
+    await f.advance(0.4);
+    const reloaded = await playlist;
+    expect(reloaded.status).toBe(200);
+    expect(reloaded.body).toContain(
+      `#EXT-X-PART:DURATION=0.40000,URI="${sequence}.0.m4s?token={$token}",INDEPENDENT=YES\n`,
+    );
+    expect(hint(reloaded.body)?.slice(1)).toEqual([String(sequence), '1']);
+    const partRes = await part;
+    expect(partRes.status).toBe(200);
+    expect(partRes.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const first = Buffer.from(await partRes.arrayBuffer());
+    // Once the segment is whole, it is its five parts end to end.
+    await f.advance(1.6);
+    const parts = [first];
+    for (let p = 1; p < 5; p++) parts.push(await bytes(ll, `720p/${sequence}.${p}.m4s`));
+    expect(Buffer.concat(parts).equals(await bytes(ll, `720p/${sequence}.m4s`))).toBe(true);
+    expect(decodeTimes(first).get(1)).toBe(BigInt(sequence) * 2n * 12_800n);
+  });
+
+  it('answers malformed or far-ahead _HLS_* with 400 at once, never a hang or a 5xx', async () => {
+    for (const query of [
+      '&_HLS_msn=abc',
+      '&_HLS_msn=-1',
+      '&_HLS_msn=1e9',
+      `&_HLS_part=1`,
+      `&_HLS_msn=${edge() + 3}`,
+      `&_HLS_msn=${edge()}&_HLS_part=5`,
+      `&_HLS_msn=${edge()}&_HLS_part=x`,
+      '&_HLS_skip=maybe',
+    ]) {
+      const started = Date.now();
+      const res = await text(ll, '720p/index.m3u8', query);
+      expect([query, res.status]).toEqual([query, 400]);
+      expectErrorShape(JSON.parse(res.body), 'VALIDATION_FAILED');
+      expect(Date.now() - started).toBeLessThan(3000);
+    }
+    // A part far past the hint, or a segment outside the window: 404 SEGMENT_NOT_FOUND at once.
+    for (const file of [
+      `720p/${edge() + 5}.0.m4s`,
+      `720p/${edge()}.m4s`,
+      `720p/${START_SEQUENCE - 31}.m4s`,
+      `subs-en/${edge() + 1}.vtt`,
+    ]) {
+      const res = await text(ll, file);
+      expect([file, res.status]).toEqual([file, 404]);
+      expectErrorShape(JSON.parse(res.body), 'SEGMENT_NOT_FOUND');
+    }
+  });
+
+  it('a delta update (_HLS_skip=YES) skips all but the last 36 s', async () => {
+    const full = await text(ll, '480p/index.m3u8');
+    const delta = await text(ll, '480p/index.m3u8', '&_HLS_skip=YES');
+    expect(delta.status).toBe(200);
+    const skipped = Number(/SKIPPED-SEGMENTS=(\d+)/.exec(delta.body)?.[1]);
+    expect(skipped + listed(delta.body).length).toBe(listed(full.body).length);
+    expect(listed(delta.body)).toEqual(listed(full.body).slice(skipped));
+    expect(delta.body.length).toBeLessThan(full.body.length - skipped * 40);
+  });
+
+  it('serves real fMP4 whose decode times run on across the loop seam, video and audio', async () => {
+    let seam = edge() - 1 - ((edge() - 1) % SEGMENTS_PER_LOOP);
+    if (seam - 1 < START_SEQUENCE) seam += SEGMENTS_PER_LOOP;
+    while (seam > edge() - 1) await f.advance(2);
+    const init = await fetch(url(ll, '480p/init.mp4'));
+    expect(init.status).toBe(200);
+    expect(init.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const video = [seam - 1, seam].map(async (s) => decodeTimes(await bytes(ll, `480p/${s}.m4s`)));
+    const [v1, v2] = await Promise.all(video);
+    // Video (12 800 ticks/s): exactly one segment later, on both sides of the seam.
+    expect((v2?.get(1) ?? 0n) - (v1?.get(1) ?? 0n)).toBe(25_600n);
+    expect(v2?.get(1)).toBe(BigInt(seam) * 2n * 12_800n);
+    for (const language of ['en', 'hi']) {
+      const [a1, a2] = await Promise.all(
+        [seam - 1, seam].map(async (s) =>
+          decodeTimes(await bytes(ll, `audio-${language}/${s}.m4s`)),
+        ),
+      );
+      // Audio (48 kHz) moves on by the same two seconds, give or take one AAC frame.
+      const step = Number((a2?.get(1) ?? 0n) - (a1?.get(1) ?? 0n));
+      expect(Math.abs(step - 96_000)).toBeLessThanOrEqual(1024);
+      expect(Math.abs(Number(a2?.get(1) ?? 0n) - seam * 96_000)).toBeLessThanOrEqual(1024);
+    }
+    const en = await bytes(ll, `audio-en/${seam}.m4s`);
+    expect(en.equals(await bytes(ll, `audio-hi/${seam}.m4s`))).toBe(false);
+    // Same bytes for the same sequence (a CDN may keep it forever).
+    expect(decodeTimes(await bytes(ll, `480p/${seam}.m4s`))).toEqual(v2);
+  });
+
+  it('answers an unknown language with 404 NOT_FOUND', async () => {
+    for (const file of [
+      'audio-fr/index.m3u8',
+      'audio-hi-x/1.m4s',
+      'subs-xx/index.m3u8',
+      '4k/index.m3u8',
+    ]) {
+      const res = await text(ll, file);
+      expect([file, res.status]).toEqual([file, 404]);
+      expectErrorShape(JSON.parse(res.body), 'NOT_FOUND');
+    }
+    const hindi = await text(ll, 'audio-hi/index.m3u8');
+    expect(hindi.status).toBe(200);
+    expect(tag(hindi.body, 'EXT-X-MEDIA-SEQUENCE')).toBe(String(START_SEQUENCE));
+    expect(hint(hindi.body)).not.toBeNull();
+  });
+
+  it('captions a timeline change at the picture time it happened', async () => {
+    const changedAt = f.now() + 700;
+    await f.advance(0.7);
+    const res = await ll
+      .client()
+      .postJson(
+        `/${CATALOG_PATHS.operatorEvents}/${f.liveId}/state`,
+        { playState: 'drinks' },
+        STREAM_FIXTURES_OPERATOR,
+      );
+    expect(res.status).toBe(200);
+    await f.advance(4);
+    const sequence = liveEdge(changedAt);
+    const playlist = await text(ll, 'subs-en/index.m3u8');
+    expect(playlist.body).toContain(`\n${sequence}.vtt?token={$token}\n`);
+    const vtt = await text(ll, `subs-en/${sequence}.vtt`);
+    expect(vtt.status).toBe(200);
+    expect(vtt.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+    const offset = changedAt - (STREAM_EPOCH_MS + sequence * 2000);
+    expect(vtt.body).toContain(`X-TIMESTAMP-MAP=MPEGTS:${sequence * 180_000},LOCAL:00:00:10.000\n`);
+    expect(vtt.body).toMatch(
+      new RegExp(
+        `\\n00:00:10\\.${String(offset).padStart(3, '0')} --> 00:00:1\\d\\.\\d{3}\\n.*Drinks`,
+      ),
+    );
+  });
+
+  it('classic HLS on replica B: the same window, no parts, no holding', async () => {
+    const res = await text(classic, '720p/index.m3u8');
+    expect(res.status).toBe(200);
+    expect(listed(res.body)[0]).toBe(START_SEQUENCE);
+    expect(listed(res.body).at(-1)).toBe(edge() - 1);
+    expect(res.body).not.toMatch(/EXT-X-PART|PRELOAD-HINT|SERVER-CONTROL/);
+    // A blocking request is answered at once (the standing clock would hold it on replica A).
+    const started = Date.now();
+    const blocking = await text(classic, '720p/index.m3u8', `&_HLS_msn=${edge() + 1}`);
+    expect(blocking.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect((await text(classic, `720p/${edge() - 1}.0.m4s`)).status).toBe(404);
+    expect((await fetch(url(classic, `720p/${edge() - 1}.m4s`))).status).toBe(200);
+  });
+
+  it('serves the finished match as a replay from its start, frozen, with EXT-X-ENDLIST', async () => {
+    const ended = await ll
+      .client()
+      .postJson(
+        `/${CATALOG_PATHS.operatorEvents}/${f.liveId}/state`,
+        { status: 'completed', result: 'No result', eventStatus: 'ended' },
+        STREAM_FIXTURES_OPERATOR,
+      );
+    expect(ended.status).toBe(200);
+    const last = edge() - 1;
+    const playlists: string[] = [];
+    for (const step of [0, 45]) {
+      await f.advance(step);
+      const res = await text(ll, '720p/index.m3u8', `&_HLS_msn=${last + 2}&_HLS_part=0`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+      playlists.push(res.body);
+    }
+    expect(playlists[1]).toBe(playlists[0]);
+    const replay = playlists[0] as string;
+    expect(tag(replay, 'EXT-X-PLAYLIST-TYPE')).toBe('VOD');
+    expect(replay.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    expect(replay).not.toMatch(/EXT-X-PART|PRELOAD-HINT/);
+    const segments = listed(replay);
+    expect(segments[0]).toBe(START_SEQUENCE);
+    expect(segments.at(-1)).toBe(last);
+    expect(segments).toHaveLength(last - START_SEQUENCE + 1);
+    expect((await fetch(url(ll, `720p/${START_SEQUENCE}.m4s`))).status).toBe(200);
+  });
+});
