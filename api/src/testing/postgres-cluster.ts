@@ -13,6 +13,8 @@ export interface PostgresCluster {
   /** postgres://postgres@127.0.0.1:<port>/<database> */
   url(database?: string): string;
   createDatabase(name: string): Promise<string>;
+  /** Stops the server (dropping every connection) and starts it again on the same port. */
+  restart(): void;
   stop(): Promise<void>;
 }
 
@@ -73,16 +75,18 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
     '--no-sync',
     '--locale=C',
   ]);
-  run(path.join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-    'start',
-  ]);
+  const start = () =>
+    run(path.join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+      'start',
+    ]);
+  start();
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
     url,
@@ -96,6 +100,10 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
         await client.end();
       }
       return url(name);
+    },
+    restart() {
+      run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+      start();
     },
     async stop() {
       try {
