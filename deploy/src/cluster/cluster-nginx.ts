@@ -25,10 +25,11 @@ const PROXY = `
         proxy_set_header X-Forwarded-For $remote_addr;
         proxy_set_header X-Forwarded-Proto $scheme;
         proxy_connect_timeout 2s;
-        # A request a dead replica never answered is retried on another one. Non-idempotent
-        # requests too: the API makes POSTs safe to repeat with Idempotency-Key (SPEC), and a
-        # connection refused or reset means the first replica never committed them.
-        proxy_next_upstream error timeout http_502 http_503 non_idempotent;
+        # A request a dead replica never received (connection refused or timed out) is sent to
+        # another one; a POST it may have received is not (nginx's default for non-idempotent
+        # methods): the client retries it with its Idempotency-Key. A 503 is not retried either:
+        # it means the database is away, which every replica would say alike.
+        proxy_next_upstream error timeout http_502;
         proxy_next_upstream_tries 3;`;
 
 export function clusterNginxConfig(plan: ClusterPlan): string {
@@ -89,7 +90,7 @@ ${upstream('crease_api', plan.apiPorts)}
 
     # Playlists: the origin writes the viewer's token into the URLs it lists, so a playlist is
     # cached per token (for its max-age of 1 s) and never served to another viewer.
-    location ~ ^/live/(?<stream_app>[^/]+)/(?<stream_channel>[^/]+)/.*\.m3u8$ {
+    location ~ ^/live/(?<stream_app>[^/]+)/(?<stream_channel>[^/]+)/.*\\.m3u8$ {
         # The auth subrequest shares this request's variables, not its query string.
         set $stream_token $arg_token;
         auth_request /_stream_access;
@@ -122,7 +123,7 @@ ${upstream('crease_api', plan.apiPorts)}
         proxy_cache stream_access;
         proxy_cache_key $stream_token;
         proxy_cache_valid 204 403 5s;
-        proxy_next_upstream error timeout http_502 http_503;
+        proxy_next_upstream error timeout http_502;
     }
 
     location / { return 404; }

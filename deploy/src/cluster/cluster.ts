@@ -65,11 +65,14 @@ function newSecrets(): ClusterSecrets {
 export interface ClusterOptions {
   port: number;
   log?: (line: string) => void;
+  /** Extra API environment (a fault test's short access tokens). */
+  apiEnv?: Record<string, string>;
 }
 
 export async function startCluster({
   port,
   log = () => {},
+  apiEnv = {},
 }: ClusterOptions): Promise<RunningCluster> {
   const pgBin = findPostgresBin();
   const redisBin = findRedisServer();
@@ -117,7 +120,7 @@ export async function startCluster({
           name: `api-${replica + 1}`,
           command: process.execPath,
           args: [...TSX, path.join(REPO_ROOT, 'api', 'src', 'cli', 'serve.ts')],
-          env: apiEnvironment(plan, configMap, secrets, services, replica),
+          env: { ...apiEnvironment(plan, configMap, secrets, services, replica), ...apiEnv },
           port: apiPort,
           logFile: path.join(dir, `api-${replica + 1}.log`),
           cwd: REPO_ROOT,
@@ -142,6 +145,14 @@ export async function startCluster({
 
     const nginxDir = path.join(dir, 'nginx');
     for (const sub of ['tmp', 'cache']) fs.mkdirSync(path.join(nginxDir, sub), { recursive: true });
+    // Started as root (CI), nginx's workers run as nobody: they must reach and write their
+    // caches and temp files.
+    if (process.getuid?.() === 0) {
+      fs.chmodSync(dir, 0o755);
+      fs.chmodSync(nginxDir, 0o755);
+      for (const sub of ['tmp', 'cache'])
+        execFileSync('chown', ['-R', 'nobody', path.join(nginxDir, sub)]);
+    }
     const conf = path.join(nginxDir, 'nginx.conf');
     fs.writeFileSync(conf, clusterNginxConfig(plan));
     execFileSync(NGINX, ['-t', '-q', '-p', nginxDir, '-c', conf], { stdio: 'pipe' });
