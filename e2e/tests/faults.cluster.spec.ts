@@ -5,7 +5,7 @@ import { queryDatabase } from 'api/testing/postgres-cluster';
 import { startCluster } from 'deploy/cluster';
 import type { RunningCluster } from 'deploy/cluster';
 import { buyMonthly } from '../support/billing';
-import { freshEmail, registerViewer } from '../support/viewer';
+import { freshEmail, registerViewer, VIEWER_PASSWORD } from '../support/viewer';
 import { expectVideoPlaying, playhead, watchFirstLiveMatch } from '../support/watching';
 import { CLUSTER_PORT } from '../playwright.cluster.config';
 
@@ -17,8 +17,8 @@ import { CLUSTER_PORT } from '../playwright.cluster.config';
 test.describe.configure({ mode: 'serial' });
 
 let cluster: RunningCluster;
-/** The first spec's viewer's access token, for the database spec's authenticated load. */
-let viewerToken: string | null = null;
+/** The first spec's viewer, who signs in again for the database spec's authenticated load. */
+let viewerEmail: string | null = null;
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
@@ -120,12 +120,21 @@ test('a viewer pays and watches while an API replica, an edge and redis die: not
   await cluster.apis[0]!.start();
   await cluster.edges[0]!.start();
   expect((await viaNginx('api', '/readyz')).status).toBe(200);
-  viewerToken = await accessToken(page);
+  viewerEmail = email;
 });
 
-test('PostgreSQL restarted under load: designed 503s with Retry-After, then recovery by itself', async () => {
+test('PostgreSQL restarted under load: designed 503s with Retry-After, then recovery by itself', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
-  expect(viewerToken).not.toBeNull();
+  expect(viewerEmail).not.toBeNull();
+  // A fresh session (the first spec's tokens may be near their end).
+  await page.goto('/signin');
+  await page.getByRole('textbox', { name: 'Email' }).fill(viewerEmail!);
+  await page.getByLabel('Password', { exact: true }).fill(VIEWER_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/signin/, { timeout: 20_000 });
+  const viewerToken = await accessToken(page);
   const answers: Answer[] = [];
   let load = true;
   const worker = async () => {
