@@ -170,7 +170,8 @@ test('PostgreSQL restarted under load: designed 503s with Retry-After, then reco
     type: 'answers',
     description: `${answers.length} requests, ${failed.length} answered 503 while PostgreSQL restarted`,
   });
-  expect(cluster.apis.every((api) => api.running)).toBe(true);
+  for (const api of cluster.apis)
+    expect(api.running, `${api.spec.name} exited:\n${api.logTail()}`).toBe(true);
 });
 
 test('nginx reloaded with a new config under load: no request is dropped', async () => {

@@ -52,6 +52,12 @@ export class ManagedProcess {
     return this.child !== null && this.exitCode === null;
   }
 
+  /** The last lines of its log (stdout and stderr), to say why it died. */
+  logTail(lines = 30): string {
+    if (!fs.existsSync(this.spec.logFile)) return '';
+    return fs.readFileSync(this.spec.logFile, 'utf8').split('\n').slice(-lines).join('\n');
+  }
+
   async start(timeoutMs = 120_000): Promise<void> {
     const log = fs.openSync(this.spec.logFile, 'a');
     this.exitCode = null;
@@ -68,8 +74,7 @@ export class ManagedProcess {
     try {
       await waitForPort(this.spec.port, timeoutMs, () => this.exitCode !== null);
     } catch (error) {
-      const tail = fs.readFileSync(this.spec.logFile, 'utf8').split('\n').slice(-15).join('\n');
-      throw new Error(`${this.spec.name}: ${(error as Error).message}\n${tail}`);
+      throw new Error(`${this.spec.name}: ${(error as Error).message}\n${this.logTail(15)}`);
     }
   }
 
