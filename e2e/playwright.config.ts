@@ -17,8 +17,9 @@ export const E2E_DATA_DIR =
  */
 export default defineConfig({
   testDir: './tests',
-  // Run by playwright.short-tokens.config.ts, against 30-second access tokens.
-  testIgnore: ['**/*.short-tokens.spec.ts'],
+  // Run by playwright.short-tokens.config.ts (30-second access tokens) and
+  // playwright.cluster.config.ts (the production topology, npm run start:cluster).
+  testIgnore: ['**/*.short-tokens.spec.ts', '**/*.cluster.spec.ts'],
   workers: 1,
   fullyParallel: false,
   retries: 0,

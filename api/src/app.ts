@@ -103,7 +103,12 @@ export async function createApi(
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const ownDatabase = !options.database;
-  const database = options.database ?? (await openDatabase(config));
+  const database =
+    options.database ??
+    (await openDatabase({
+      ...config,
+      onIdleError: (error) => app.log.warn({ err: error }, 'database dropped an idle connection'),
+    }));
   const services = createServices(config, database, app.log, options.services);
   app.decorate('services', services);
   const housekeeping = startHousekeeping(database.db, config.cleanupIntervalSeconds, app.log, {

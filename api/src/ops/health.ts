@@ -10,7 +10,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       return { ok: true };
     } catch (error) {
       request.log.error({ err: error }, 'database not reachable');
-      return reply.code(503).send(errorBody('INTERNAL_ERROR', 'The database is not reachable.'));
+      return reply.code(503).send(errorBody('SERVICE_UNAVAILABLE', 'The database is not reachable.'));
     }
   });
 }

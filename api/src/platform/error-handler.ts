@@ -4,6 +4,7 @@
  * shell both read it.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './db/unavailable';
 import { catalogueEntry, errorBody, isApiError } from './errors';
 import type { ApiErrorCode } from './errors';
 
@@ -75,6 +76,12 @@ export function classify(error: unknown): {
       message: catalogueEntry('MALFORMED_JSON').message,
       userId: null,
     };
+  if (isDatabaseUnavailable(error))
+    return {
+      code: 'SERVICE_UNAVAILABLE',
+      message: catalogueEntry('SERVICE_UNAVAILABLE').message,
+      userId: null,
+    };
   if (e.statusCode === 429)
     return {
       code: 'TOO_MANY_ATTEMPTS',
@@ -117,7 +124,8 @@ export function sendError(
     : code === 'VALIDATION_FAILED' || code === 'MALFORMED_JSON'
       ? 400
       : entry.status;
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (code === 'SERVICE_UNAVAILABLE') request.log.warn({ err: error }, 'database unavailable');
+  else if (status >= 500) request.log.error({ err: error }, 'request failed');
   for (const [name, value] of Object.entries(
     isApiError(error) ? (error.options.headers ?? {}) : {},
   ))
@@ -129,6 +137,7 @@ export function sendError(
   // only guards a limit that forgot, so a client never has to guess.
   if (status === 429 && !reply.hasHeader('retry-after'))
     reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+  if (code === 'SERVICE_UNAVAILABLE') reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   const body = { ...errorBody(code, message, userId), ...details(error) };
   if (isOAuthPath(request.url)) {
     reply.header('cache-control', 'no-store');

@@ -76,6 +76,11 @@ export const PLATFORM_ERRORS = {
     oauth: 'invalid_request',
   },
   INTERNAL_ERROR: { status: 500, message: MESSAGES.genericError, oauth: 'server_error' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    message: 'Crease is briefly unavailable. Please try again in a moment.',
+    oauth: 'temporarily_unavailable',
+  },
   INVALID_IDEMPOTENCY_KEY: {
     status: 400,
     message: 'The Idempotency-Key header must be 1 to 255 visible ASCII characters.',

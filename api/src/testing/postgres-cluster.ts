@@ -3,16 +3,23 @@
  * on a free loopback port, removed afterwards. initdb refuses to run as root, so as root the
  * cluster belongs to `nobody`.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 export interface PostgresCluster {
   /** postgres://postgres@127.0.0.1:<port>/<database> */
   url(database?: string): string;
   createDatabase(name: string): Promise<string>;
+  /**
+   * Stops the server (dropping every connection) and starts it again on the same port, without
+   * blocking the caller's event loop (a test keeps its load running meanwhile); `downMs`: how
+   * long it stays down in between.
+   */
+  restart(downMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -73,16 +80,19 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
     '--no-sync',
     '--locale=C',
   ]);
-  run(path.join(bin, 'pg_ctl'), [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
-    'start',
-  ]);
+  const startOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+  const start = () =>
+    run(path.join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-o',
+      startOptions,
+      'start',
+    ]);
+  start();
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
     url,
@@ -97,6 +107,15 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
       }
       return url(name);
     },
+    async restart(downMs = 0) {
+      const pgCtl = (args: string[]) => {
+        const [cmd, argv] = asOwner(path.join(bin, 'pg_ctl'), ['-D', data, ...args]);
+        return promisify(execFile)(cmd, [...argv], { cwd: dir });
+      };
+      await pgCtl(['-m', 'fast', '-w', 'stop']);
+      if (downMs > 0) await new Promise((resolve) => setTimeout(resolve, downMs));
+      await pgCtl(['-l', path.join(dir, 'log'), '-w', '-o', startOptions, 'start']);
+    },
     async stop() {
       try {
         run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
@@ -105,4 +124,20 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
       }
     },
   };
+}
+
+/** One query on a database by URL, on its own connection (for tests and tools, not the API). */
+export async function queryDatabase<Row>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<Row[]> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as Row[];
+  } finally {
+    await client.end();
+  }
 }

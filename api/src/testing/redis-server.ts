@@ -12,6 +12,8 @@ import path from 'node:path';
 export interface RedisServer {
   /** redis://127.0.0.1:<port>/<db> */
   url(db?: number): string;
+  /** Stops the server (its keys are gone: nothing is persisted) and starts it on the same port. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -61,48 +63,64 @@ async function waitForPong(port: number, exited: Promise<string>): Promise<void>
 export async function startRedisServer(bin: string): Promise<RedisServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-redis-'));
   const port = await freePort();
-  const child = spawn(
-    bin,
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dir,
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--daemonize',
-      'no',
-      '--logfile',
-      path.join(dir, 'redis.log'),
-    ],
-    { stdio: 'ignore' },
-  );
-  const exited = new Promise<string>((resolve) =>
-    child.once('exit', (code, signal) => {
-      const log = fs.existsSync(path.join(dir, 'redis.log'))
-        ? fs.readFileSync(path.join(dir, 'redis.log'), 'utf8').slice(-2000)
-        : '';
-      resolve(`code ${code} signal ${signal}\n${log}`);
-    }),
-  );
+  const launch = async () => {
+    const child = spawn(
+      bin,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--daemonize',
+        'no',
+        '--logfile',
+        path.join(dir, 'redis.log'),
+      ],
+      { stdio: 'ignore' },
+    );
+    const exited = new Promise<string>((resolve) =>
+      child.once('exit', (code, signal) => {
+        const log = fs.existsSync(path.join(dir, 'redis.log'))
+          ? fs.readFileSync(path.join(dir, 'redis.log'), 'utf8').slice(-2000)
+          : '';
+        resolve(`code ${code} signal ${signal}\n${log}`);
+      }),
+    );
+    try {
+      await waitForPong(port, exited);
+    } catch (error) {
+      child.kill('SIGKILL');
+      throw error;
+    }
+    return { child, exited };
+  };
+  let running: Awaited<ReturnType<typeof launch>>;
   try {
-    await waitForPong(port, exited);
+    running = await launch();
   } catch (error) {
-    child.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
     throw error;
   }
+  const halt = async () => {
+    if (running.child.exitCode === null && running.child.signalCode === null) {
+      running.child.kill('SIGTERM');
+      await running.exited;
+    }
+  };
   return {
     url: (db = 0) => `redis://127.0.0.1:${port}/${db}`,
+    async restart() {
+      await halt();
+      running = await launch();
+    },
     async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await halt();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

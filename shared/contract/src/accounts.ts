@@ -45,6 +45,8 @@ export const ACCOUNT_ERROR_CODES = [
   'RESET_LINK_EXPIRED',
   'NOT_FOUND',
   'INTERNAL_ERROR',
+  /** The database is out of reach for a moment (a failover, a restart): retry after Retry-After. */
+  'SERVICE_UNAVAILABLE',
   /** OAuth2 token endpoint: unknown client id (RFC 6749 invalid_client). */
   'INVALID_CLIENT',
   /** OAuth2: grant_type other than password or refresh_token. */

@@ -41,9 +41,20 @@ const MIGRATION_LOCK = 7_316_020_251;
 export async function openDatabase(options: {
   databaseUrl: string | null;
   pgliteDir: string | null;
+  /** Told about idle connections the server dropped (logged; the pool recovers by itself). */
+  onIdleError?: (error: Error) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 20,
+      // A request waits at most this long for a connection: with the server gone, it answers
+      // 503 (isDatabaseUnavailable) instead of hanging.
+      connectionTimeoutMillis: 5000,
+    });
+    // An idle connection the server dropped (a restart, a failover) is an 'error' event on the
+    // pool; unhandled, it would end the process. The pool replaces it on the next query.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = drizzlePg(pool) as unknown as Db;
     // Replicas start together: one migrates while the others wait on the lock.
     const client = await pool.connect();
