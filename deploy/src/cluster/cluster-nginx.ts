@@ -88,26 +88,18 @@ ${upstream('crease_api', plan.apiPorts)}
         proxy_pass http://crease_edge;${PROXY}
     }
 
-    # Playlists: the origin writes the viewer's token into the URLs it lists, so a playlist is
-    # cached per token (for its max-age of 1 s) and never served to another viewer.
-    location ~ ^/live/(?<stream_app>[^/]+)/(?<stream_channel>[^/]+)/.*\\.m3u8$ {
+    # Playlists and segments. The token is checked on every request by the cached access
+    # subrequest, and kept out of the cache key: playlists carry no token (their links take it
+    # from the playlist's own URL, EXT-X-DEFINE QUERYPARAM, decision 216), so one cached object
+    # serves every viewer. LL-HLS blocking reloads are keyed by the part they wait for, and
+    # collapsed: one request per part reaches the origin, whatever the audience.
+    location ~ ^/live/(?<stream_app>[^/]+)/(?<stream_channel>[^/]+)/ {
         # The auth subrequest shares this request's variables, not its query string.
         set $stream_token $arg_token;
         auth_request /_stream_access;
         proxy_pass http://crease_api;${PROXY}
         proxy_cache streams;
-        proxy_cache_key "$uri|$stream_token|$arg__HLS_msn|$arg__HLS_part|$arg__HLS_skip";
-        add_header X-Cache $upstream_cache_status always;
-    }
-
-    # Init and media segments: the same bytes for every viewer, so the token is checked (by the
-    # cached access subrequest) and kept out of the cache key: one object serves every viewer.
-    location ~ ^/live/(?<stream_app>[^/]+)/(?<stream_channel>[^/]+)/ {
-        set $stream_token $arg_token;
-        auth_request /_stream_access;
-        proxy_pass http://crease_api;${PROXY}
-        proxy_cache streams;
-        proxy_cache_key $uri;
+        proxy_cache_key "$uri|$arg__HLS_msn|$arg__HLS_part|$arg__HLS_skip";
         proxy_cache_lock on;
         proxy_cache_lock_timeout 5s;
         add_header X-Cache $upstream_cache_status always;
