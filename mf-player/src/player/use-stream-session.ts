@@ -11,11 +11,15 @@ import {
   failureOf,
   readDevices,
   requestStream,
-  saveVideoQuality,
   signOutDevice,
 } from '../api/player-client';
 import type { PlayerFailure } from '../api/player-client';
 import { preloadHls } from '../playback/playback-engine';
+import {
+  browserPreferenceStore,
+  readPreferences,
+  savePreferences,
+} from '../preferences/device-preferences';
 import type { HeartbeatScheduler } from '../trial/heartbeat-scheduler';
 import { startViewing } from './start-viewing';
 import { INITIAL_SESSION, sessionReducer } from './stream-session-state';
@@ -131,7 +135,8 @@ export function useStreamSession(
 
     const start = async () => {
       preloadHls().catch(() => undefined);
-      const request = { eventId, vidictId: device.vidictId, edgeAddress: lastEdge };
+      const deviceQuality = readPreferences(browserPreferenceStore()).quality;
+      const request = { eventId, vidictId: device.vidictId, edgeAddress: lastEdge, deviceQuality };
       const result = await startViewing(http, request, signal, {
         quality: (saved) => {
           dispatch({ type: 'quality', quality: saved });
@@ -253,10 +258,10 @@ export function useStreamSession(
     (next: VideoQuality) => {
       qualityRef.current = next;
       dispatch({ type: 'quality', quality: next });
-      // Saved on the account: the next stream request (a reload, another device) asks for it.
-      saveVideoQuality(http, next).catch(() => undefined);
+      // Saved on this device only (decision 235): the account's preference changes on /account.
+      savePreferences(browserPreferenceStore(), { quality: next });
     },
-    [http],
+    [],
   );
 
   const signOut = useCallback(
