@@ -4,15 +4,14 @@ import type { ScreenProps } from '@crease/contract';
 import { Page, ScreenLink } from '@crease/ui';
 import { trialTimeText } from './countdown';
 import { PlayerView } from './player-view';
+import { NotEntitledState, StreamLimitState } from './access-states';
 import {
   EndedState,
   FailedState,
   LoadingState,
-  NotEntitledState,
   NotFoundState,
   NotStartedState,
   OfflineState,
-  StreamLimitState,
 } from './player-states';
 import { useMatchTimeline } from './use-match-timeline';
 import { useStreamSession } from './use-stream-session';

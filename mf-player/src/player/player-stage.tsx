@@ -19,6 +19,7 @@ import styles from './player-view.module.css';
  */
 export function PlayerStage({
   stageRef,
+  videoRef,
   event,
   playback,
   reading,
@@ -28,8 +29,10 @@ export function PlayerStage({
   controls,
 }: {
   stageRef: RefObject<HTMLDivElement | null>;
+  videoRef: RefObject<HTMLVideoElement | null>;
   event: CatalogEvent;
-  playback: Playback;
+  /** The picture's state and actions (its refs come apart: they are not read in render). */
+  playback: Omit<Playback, 'videoRef' | 'engineRef'>;
   reading: PlayerReading;
   shown: MatchState | null;
   moments: readonly Moment[];
@@ -44,7 +47,7 @@ export function PlayerStage({
       data-testid="player-stage"
     >
       <video
-        ref={playback.videoRef}
+        ref={videoRef}
         className={styles.video}
         playsInline
         aria-label={`Live video: ${event.title}`}

@@ -43,7 +43,8 @@ export function PlayerView({ session, watch, event, timeline }: PlayerViewProps)
   const { grant } = watch;
   const preferences = useDevicePreferences();
   const playback = usePlayback(session, grant, preferences);
-  const { videoRef, engineRef, actions } = playback;
+  const { videoRef, engineRef, ...picture } = playback;
+  const { actions } = picture;
   const stageRef = useRef<HTMLDivElement>(null);
   const modes = useStageModes(stageRef, videoRef);
   const [statsOpen, setStatsOpen] = useState(false);
@@ -92,8 +93,9 @@ export function PlayerView({ session, watch, event, timeline }: PlayerViewProps)
       <div className={styles.main}>
         <PlayerStage
           stageRef={stageRef}
+          videoRef={videoRef}
           event={event}
-          playback={playback}
+          playback={picture}
           reading={reading}
           shown={view.shown}
           moments={view.moments}
