@@ -4,17 +4,23 @@ import type { LatencyMode } from '../preferences/device-preferences';
 /**
  * No jump back to live however far behind (decision 237): hls.js moves the playhead to live when
  * it is more than liveMaxLatencyDuration behind the newest segment, which made every seek back
- * beyond 12 s snap forward. A whole day is longer than any DVR window.
+ * beyond 12 s snap forward. A whole day is longer than any DVR window. It is set on the running
+ * config (noLiveSnap), not the constructor's: hls.js refuses liveMaxLatencyDuration without a
+ * liveSyncDuration, and a liveSyncDuration would override LL-HLS's PART-HOLD-BACK.
  */
 export const NO_LIVE_SNAP_SECONDS = 24 * 3600;
 
 /** "Smooth": two ~2 s segments behind the newest, the classic-HLS setting of decision 115. */
 export const SMOOTH_SYNC_SECONDS = 4;
 
+/** Applies NO_LIVE_SNAP_SECONDS to a running hls.js's config. */
+export function noLiveSnap(config: Pick<HlsConfig, 'liveMaxLatencyDuration'>) {
+  config.liveMaxLatencyDuration = NO_LIVE_SNAP_SECONDS;
+}
+
 const SHARED: Partial<HlsConfig> = {
   // A worker would need `worker-src blob:` in the CSP and buys nothing for fMP4.
   enableWorker: false,
-  liveMaxLatencyDuration: NO_LIVE_SNAP_SECONDS,
   maxLiveSyncPlaybackRate: 1.25,
   backBufferLength: 30,
   maxBufferLength: 12,

@@ -1,6 +1,6 @@
 import type Hls from 'hls.js';
 import type { ErrorData, MediaPlaylist } from 'hls.js';
-import { hlsConfigFor } from './hls-config';
+import { hlsConfigFor, noLiveSnap } from './hls-config';
 import type {
   MediaTrack,
   PlaybackCallbacks,
@@ -35,6 +35,7 @@ export function hlsEngine(
       xhr.open('GET', withToken(url, token), true);
     },
   });
+  noLiveSnap(hls.config);
   const { Events, ErrorTypes } = HlsClass;
 
   const tracks = (): StreamTracks => ({

@@ -174,6 +174,10 @@ export function usePlaybackEngine(
         setMutedForAutoplay(true);
         video.play().catch(() => undefined);
       });
+    }).catch(() => {
+      // hls.js refused to start (its chunk failed to load, or a configuration it rejects):
+      // a designed failure with a retry, not a spinner for ever.
+      if (!cancelled) setBroken(true);
     });
     return () => {
       cancelled = true;
