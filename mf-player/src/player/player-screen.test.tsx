@@ -62,13 +62,13 @@ describe('/player', () => {
     });
   });
 
-  it('asks for the quality chosen on this device, without reading the account’s', async () => {
+  it('a quality chosen on this device is not sent as the account’s (the API would save it there)', async () => {
     localStorage.setItem(PLAYER_STORAGE_KEYS.playbackPreferences, JSON.stringify({ quality: 'SD' }));
     try {
       renderPlayer();
       await waitFor(() => expect(streamRequests()).toHaveLength(1));
-      expect(streamRequests()[0]).toMatchObject({ videoQuality: 'SD' });
-      expect(server.requests.some((r) => r.url === '/api/v1/account')).toBe(false);
+      expect(streamRequests()[0]).toMatchObject({ videoQuality: 'HD' });
+      expect(server.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
     } finally {
       localStorage.clear();
     }

@@ -12,28 +12,22 @@ export interface StartRequest {
   vidictId: string;
   /** The edge played from last (SPEC edgeAddress), '' for none. */
   edgeAddress: string;
-  /** The quality chosen in the player on this device, if any: it wins over the account's. */
-  deviceQuality?: VideoQuality;
 }
 
 /**
- * Asks for one event's stream: the quality (this device's choice, else the account's, which
- * costs a read first; decision 235) and the stream request in one chain, the
+ * Asks for one event's stream: the account's quality and the stream request in one chain, the
  * event beside it, so the first frame waits for two round trips, not three. A grant that is
  * not watched (the event ended or has not started, or the screen went) is closed at once.
  * Resolves to null when aborted; rejects with the failing call's error.
  */
 export async function startViewing(
   http: Platform['http'],
-  { eventId, vidictId, edgeAddress, deviceQuality }: StartRequest,
+  { eventId, vidictId, edgeAddress }: StartRequest,
   signal: AbortSignal,
   on: { quality(saved: VideoQuality): void; event(event: CatalogEvent): void },
 ): Promise<StartResult | null> {
   const eventRead = readEvent(http, eventId, signal);
-  const qualityRead = deviceQuality
-    ? Promise.resolve(deviceQuality)
-    : readVideoQuality(http, signal);
-  const grantRead = qualityRead.then((saved) => {
+  const grantRead = readVideoQuality(http, signal).then((saved) => {
     if (!signal.aborted) on.quality(saved);
     return requestStream(http, { edgeAddress, pk: eventId, vidictId, videoQuality: saved }, signal);
   });

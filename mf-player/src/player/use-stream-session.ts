@@ -87,7 +87,11 @@ export function useStreamSession(
   const resumingRef = useRef(false);
   /** Renewals asked for while paused or resuming: they get the resumed stream's token. */
   const resumeWaitersRef = useRef<((token: StreamToken | null) => void)[]>([]);
-  const qualityRef = useRef<VideoQuality>('AUTO');
+  /**
+   * The account's videoQuality: what stream requests carry, since the API saves a request's
+   * quality on the account, and a choice in the player is this device's only (decision 235).
+   */
+  const accountQualityRef = useRef<VideoQuality>('AUTO');
   const heartbeatsRef = useRef<HeartbeatScheduler | null>(null);
   const offlineTriesRef = useRef(0);
 
@@ -135,12 +139,13 @@ export function useStreamSession(
 
     const start = async () => {
       preloadHls().catch(() => undefined);
-      const deviceQuality = readPreferences(browserPreferenceStore()).quality;
-      const request = { eventId, vidictId: device.vidictId, edgeAddress: lastEdge, deviceQuality };
+      const request = { eventId, vidictId: device.vidictId, edgeAddress: lastEdge };
       const result = await startViewing(http, request, signal, {
         quality: (saved) => {
-          dispatch({ type: 'quality', quality: saved });
-          qualityRef.current = saved;
+          accountQualityRef.current = saved;
+          // This device's own choice wins; the account's is the default.
+          const chosen = readPreferences(browserPreferenceStore()).quality ?? saved;
+          dispatch({ type: 'quality', quality: chosen });
         },
         event: (event) => dispatch({ type: 'event-read', event }),
       });
@@ -236,7 +241,7 @@ export function useStreamSession(
         edgeAddress: suspended.edge,
         pk: suspended.eventId,
         vidictId: device.vidictId,
-        videoQuality: qualityRef.current,
+        videoQuality: accountQualityRef.current,
       })
         .then((grant) => {
           grantRef.current = grant;
@@ -256,7 +261,6 @@ export function useStreamSession(
 
   const chooseQuality = useCallback(
     (next: VideoQuality) => {
-      qualityRef.current = next;
       dispatch({ type: 'quality', quality: next });
       // Saved on this device only (decision 235): the account's preference changes on /account.
       savePreferences(browserPreferenceStore(), { quality: next });
