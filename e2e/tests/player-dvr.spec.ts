@@ -155,10 +155,9 @@ test('at 360 px a break is said under the picture, never over it, and can be dis
     await strip.getByRole('button', { name: 'Dismiss: Rain delay' }).click();
     await expect(strip).toBeHidden();
   } finally {
-    await changeMatchState(
-      new URL(page.url()).searchParams.get('event') ?? '',
-      { playState: 'in_play' },
-    ).catch(() => undefined);
+    await changeMatchState(new URL(page.url()).searchParams.get('event') ?? '', {
+      playState: 'in_play',
+    }).catch(() => undefined);
     await context.close();
   }
 });

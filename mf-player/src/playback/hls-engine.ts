@@ -42,7 +42,8 @@ export function hlsEngine(
     audio: hls.audioTracks.map(trackOf),
     subtitles: hls.subtitleTracks.map(trackOf),
     audioLanguage: hls.audioTracks[hls.audioTrack]?.lang ?? '',
-    captions: hls.subtitleTrack >= 0 ? (hls.subtitleTracks[hls.subtitleTrack]?.lang ?? 'off') : 'off',
+    captions:
+      hls.subtitleTrack >= 0 ? (hls.subtitleTracks[hls.subtitleTrack]?.lang ?? 'off') : 'off',
   });
   const report = () => callbacks.onTracks(tracks());
   const applyCaptions = () => {

@@ -63,7 +63,10 @@ describe('/player', () => {
   });
 
   it('a quality chosen on this device is not sent as the account’s (the API would save it there)', async () => {
-    localStorage.setItem(PLAYER_STORAGE_KEYS.playbackPreferences, JSON.stringify({ quality: 'SD' }));
+    localStorage.setItem(
+      PLAYER_STORAGE_KEYS.playbackPreferences,
+      JSON.stringify({ quality: 'SD' }),
+    );
     try {
       renderPlayer();
       await waitFor(() => expect(streamRequests()).toHaveLength(1));

@@ -1,11 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { StreamToken, VideoQuality } from '@crease/contract';
-import type {
-  PlaybackEngine,
-  PlaybackFault,
-  StreamTracks,
-} from '../playback/playback-engine';
+import type { PlaybackEngine, PlaybackFault, StreamTracks } from '../playback/playback-engine';
 import { startPlayback } from '../playback/playback-engine';
 import type { DevicePreferences } from '../preferences/use-device-preferences';
 
@@ -154,31 +150,33 @@ export function usePlaybackEngine(
       onFault: (fault) => {
         if (!cancelled) onFault(fault);
       },
-    }).then((created) => {
-      if (cancelled) {
-        created?.destroy();
-        return;
-      }
-      if (!created) {
-        setUnsupported(true);
-        return;
-      }
-      engine = created;
-      engineRef.current = created;
-      loadingPausedRef.current = false;
-      // Pressing Watch allows sound; a reload has no user gesture, so start muted and offer
-      // to unmute rather than show a still frame.
-      video.play().catch(() => {
-        if (cancelled) return;
-        video.muted = true;
-        setMutedForAutoplay(true);
-        video.play().catch(() => undefined);
+    })
+      .then((created) => {
+        if (cancelled) {
+          created?.destroy();
+          return;
+        }
+        if (!created) {
+          setUnsupported(true);
+          return;
+        }
+        engine = created;
+        engineRef.current = created;
+        loadingPausedRef.current = false;
+        // Pressing Watch allows sound; a reload has no user gesture, so start muted and offer
+        // to unmute rather than show a still frame.
+        video.play().catch(() => {
+          if (cancelled) return;
+          video.muted = true;
+          setMutedForAutoplay(true);
+          video.play().catch(() => undefined);
+        });
+      })
+      .catch(() => {
+        // hls.js refused to start (its chunk failed to load, or a configuration it rejects):
+        // a designed failure with a retry, not a spinner for ever.
+        if (!cancelled) setBroken(true);
       });
-    }).catch(() => {
-      // hls.js refused to start (its chunk failed to load, or a configuration it rejects):
-      // a designed failure with a retry, not a spinner for ever.
-      if (!cancelled) setBroken(true);
-    });
     return () => {
       cancelled = true;
       engine?.destroy();

@@ -116,7 +116,10 @@ export function usePlayback(
   const goLive = useCallback(() => moveTo((w) => w.live, true), [moveTo]);
   const startOver = useCallback(() => moveTo((w) => w.start, true), [moveTo]);
   const seekTo = useCallback((position: number) => moveTo(() => position, false), [moveTo]);
-  const seekBy = useCallback((seconds: number) => moveTo((_w, now) => now + seconds, false), [moveTo]);
+  const seekBy = useCallback(
+    (seconds: number) => moveTo((_w, now) => now + seconds, false),
+    [moveTo],
+  );
   const playFromMoment = useCallback(
     (wallMs: number) => {
       const at = mediaTimeOf(wallMs, engineRef.current?.epochOffset() ?? null);
@@ -125,7 +128,16 @@ export function usePlayback(
     [engineRef, moveTo],
   );
   const actions = useMemo(
-    () => ({ togglePlay, toggleMute, setVolume, goLive, seekTo, seekBy, startOver, playFromMoment }),
+    () => ({
+      togglePlay,
+      toggleMute,
+      setVolume,
+      goLive,
+      seekTo,
+      seekBy,
+      startOver,
+      playFromMoment,
+    }),
     [togglePlay, toggleMute, setVolume, goLive, seekTo, seekBy, startOver, playFromMoment],
   );
 

@@ -259,14 +259,11 @@ export function useStreamSession(
     [http, device.vidictId, fail, closeOpenStream],
   );
 
-  const chooseQuality = useCallback(
-    (next: VideoQuality) => {
-      dispatch({ type: 'quality', quality: next });
-      // Saved on this device only (decision 235): the account's preference changes on /account.
-      savePreferences(browserPreferenceStore(), { quality: next });
-    },
-    [],
-  );
+  const chooseQuality = useCallback((next: VideoQuality) => {
+    dispatch({ type: 'quality', quality: next });
+    // Saved on this device only (decision 235): the account's preference changes on /account.
+    savePreferences(browserPreferenceStore(), { quality: next });
+  }, []);
 
   const signOut = useCallback(
     (vidictId: string) => {

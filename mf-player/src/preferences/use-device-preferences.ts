@@ -20,7 +20,8 @@ export function useDevicePreferences(): DevicePreferences {
     readPreferences(browserPreferenceStore()),
   );
   const save = useCallback(
-    (change: DevicePlaybackPreferences) => setSaved(savePreferences(browserPreferenceStore(), change)),
+    (change: DevicePlaybackPreferences) =>
+      setSaved(savePreferences(browserPreferenceStore(), change)),
     [],
   );
   const chooseLatency = useCallback((latency: LatencyMode) => save({ latency }), [save]);

@@ -59,30 +59,25 @@ describe('beside the player', () => {
 
     const batters = within(card).getByRole('table', { name: 'Batters' });
     const rahul = within(batters).getByRole('row', { name: /Rahul/ });
-    expect(within(rahul).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '34',
-      '27',
-      '4',
-      '1',
-    ]);
+    expect(
+      within(rahul)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['34', '27', '4', '1']);
     expect(within(rahul).getByLabelText('on strike')).toBeVisible();
     const bowlers = within(card).getByRole('table', { name: 'Bowlers' });
     const khan = within(bowlers).getByRole('row', { name: /Khan/ });
-    expect(within(khan).getAllByRole('cell').map((c) => c.textContent)).toEqual([
-      '3.2',
-      '0',
-      '24',
-      '1',
-    ]);
+    expect(
+      within(khan)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['3.2', '0', '24', '1']);
     const balls = within(card).getByRole('list', { name: 'Last six balls' });
-    expect(within(balls).getAllByRole('listitem').map((b) => b.textContent)).toEqual([
-      '1',
-      '0',
-      '4',
-      'W',
-      '1wd',
-      '6',
-    ]);
+    expect(
+      within(balls)
+        .getAllByRole('listitem')
+        .map((b) => b.textContent),
+    ).toEqual(['1', '0', '4', 'W', '1wd', '6']);
   });
 
   it('spoiler-free behind live hides the moments after the picture and the live score; the toggle reveals them', async () => {

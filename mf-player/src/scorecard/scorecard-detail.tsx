@@ -11,7 +11,9 @@ function ballClass(ball: string): string {
 function ChaseLine({ scorecard }: { scorecard: Scorecard }) {
   if (scorecard.target === null) return null;
   const rate =
-    scorecard.requiredRunRate === null ? '' : ` · Required rate ${scorecard.requiredRunRate.toFixed(2)}`;
+    scorecard.requiredRunRate === null
+      ? ''
+      : ` · Required rate ${scorecard.requiredRunRate.toFixed(2)}`;
   return (
     <p className={styles.chase}>
       Target {scorecard.target}
