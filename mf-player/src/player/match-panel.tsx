@@ -74,7 +74,7 @@ export function MatchPanel({
       </p>
       {state?.scorecard ? <ScorecardDetail scorecard={state.scorecard} /> : null}
       {latest ? (
-        <p className={styles.venue} aria-live="polite">
+        <p className={styles.venue}>
           Live now: {latest.scoreSummary || 'Yet to bat'}
           {latest.result ? ` · ${latest.result}` : ''}
         </p>
