@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { catalogEventTimelinePath } from '@crease/contract';
 import { changeMatchState } from '../support/catalog-operator';
 import {
   apiGet,
@@ -107,6 +108,32 @@ test('seek back 2 minutes and stay there (needs the DVR origin: a window of minu
     eventId,
   );
   expect(cleared).toBeNull();
+});
+
+test('a wicket marker plays from just before it, and the card then shows that moment (needs the DVR origin and a ball-by-ball timeline)', async ({
+  page,
+}) => {
+  await signInDemo(page);
+  const eventId = await watchLiveMatch(page);
+  await expectPlaying(page);
+  const length = await windowSeconds(page);
+  test.skip(length < 150, `the origin serves a ${Math.round(length)} s window, not a DVR window`);
+  const markers = page.getByRole('list', { name: 'Key moments on the timeline' });
+  const wickets = markers.getByRole('button', { name: /^Wicket: / });
+  test.skip((await wickets.count()) === 0, 'the timeline has no wicket in the window yet');
+
+  const label = (await wickets.first().getAttribute('aria-label')) ?? '';
+  const { entries } = await apiGet<{
+    entries: { moment?: { label: string } | null; state: { scoreSummary: string } }[];
+  }>(page, catalogEventTimelinePath(eventId));
+  const wicket = entries.find((entry) => entry.moment?.label === label);
+  expect(wicket).toBeDefined();
+
+  await wickets.first().click();
+  await expect(behindLive(page)).toBeVisible({ timeout: 5000 });
+  const summary = page.getByRole('region', { name: 'Scorecard' }).locator('p[aria-live]');
+  // Five seconds of run-up, then the wicket is on the picture and on the card.
+  await expect(summary).toHaveText(`Score ${wicket!.state.scoreSummary}`, { timeout: 20_000 });
 });
 
 test('a quality chosen in the player stays on its device; the account keeps its own', async ({
