@@ -196,7 +196,12 @@ test('at 360 px a break is said under the picture, never over it, and can be dis
     const stage = (await page.getByTestId('player-stage').boundingBox())!;
     const notice = (await strip.boundingBox())!;
     expect(notice.y).toBeGreaterThanOrEqual(stage.y + stage.height - 1);
-    await expect(page.getByRole('region', { name: 'Playback statistics' })).toBeVisible();
+    const statsPanel = page.getByRole('region', { name: 'Playback statistics' });
+    await expect(statsPanel).toBeVisible();
+    // The stats stay readable: above the seek bar, not under it.
+    const statsBox = (await statsPanel.boundingBox())!;
+    const barBox = (await seekBar(page).locator('..').boundingBox())!;
+    expect(statsBox.y + statsBox.height).toBeLessThanOrEqual(barBox.y + 1);
     await page.screenshot({ path: 'test-results/player-dvr-360-break.png' });
 
     await strip.getByRole('button', { name: 'Dismiss: Rain delay' }).click();
