@@ -31,7 +31,8 @@ export async function devOutbox(to: string): Promise<OutboxMail[]> {
   const api = await apiContext();
   try {
     const response = await api.get(`/api/v1/dev/outbox?to=${encodeURIComponent(to)}`);
-    if (!response.ok()) throw new Error(`dev outbox: ${response.status()} ${await response.text()}`);
+    if (!response.ok())
+      throw new Error(`dev outbox: ${response.status()} ${await response.text()}`);
     return (await response.json()) as OutboxMail[];
   } finally {
     await api.dispose();

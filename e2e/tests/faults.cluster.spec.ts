@@ -6,7 +6,7 @@ import { startCluster } from 'deploy/cluster';
 import type { RunningCluster } from 'deploy/cluster';
 import { buyMonthly } from '../support/billing';
 import { freshEmail, registerViewer, VIEWER_PASSWORD } from '../support/viewer';
-import { expectVideoPlaying, playhead, watchFirstLiveMatch } from '../support/watching';
+import { video, watchLiveMatch } from '../support/player-session';
 import { CLUSTER_PORT } from '../playwright.cluster.config';
 
 /**
@@ -80,6 +80,20 @@ async function paymentsOf(email: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** The picture's position, in seconds. */
+const playhead = (page: Page) => video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+
+/** The video really plays: its time moves by more than `seconds`, and frames are decoded. */
+async function expectVideoPlaying(page: Page, seconds = 1) {
+  await expect.poll(() => playhead(page), { timeout: 30_000 }).toBeGreaterThan(0);
+  const start = await playhead(page);
+  await expect.poll(() => playhead(page), { timeout: 30_000 }).toBeGreaterThan(start + seconds);
+  const frames = await video(page).evaluate(
+    (v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames,
+  );
+  expect(frames).toBeGreaterThan(0);
+}
+
 const accessToken = (page: Page) => page.evaluate(() => localStorage.getItem('access_token'));
 
 test('a viewer pays and watches while an API replica, an edge and redis die: nothing is lost', async ({
@@ -88,7 +102,7 @@ test('a viewer pays and watches while an API replica, an edge and redis die: not
   test.setTimeout(240_000);
   const email = await registerViewer(page, freshEmail('cluster'));
   await buyMonthly(page);
-  await watchFirstLiveMatch(page);
+  await watchLiveMatch(page);
   await expectVideoPlaying(page);
 
   // An API replica crashes mid-match: the player's heartbeats and renewals, and the session's

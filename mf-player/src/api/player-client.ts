@@ -140,10 +140,6 @@ export async function readVideoQuality(http: Http, signal?: AbortSignal): Promis
   return (VIDEO_QUALITIES as readonly string[]).includes(saved) ? (saved as VideoQuality) : 'AUTO';
 }
 
-/** Saves the viewer's quality choice on the account (the next stream request sends it too). */
-export const saveVideoQuality = (http: Http, videoQuality: VideoQuality) =>
-  call(() => http.patch(BILLING_PATHS.accountSettings, { json: { videoQuality } }).json<unknown>());
-
 /** POST the SPEC's Edge stream request: 201 StreamGrant, or a PlayerCallError. */
 export const requestStream = (http: Http, request: StreamRequest, signal?: AbortSignal) =>
   call(() =>

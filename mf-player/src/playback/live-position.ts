@@ -21,16 +21,13 @@ export function livePosition(currentTime: number, liveTarget: number | null): Li
   return { behindSeconds: atLive ? 0 : Math.round(behind), atLive };
 }
 
-/**
- * After a pause or a stall the playhead may have fallen out of the live window (its segments
- * are gone from the origin): then resuming must jump to live rather than ask for lost media.
- */
-export function fellOutOfWindow(currentTime: number, windowStart: number | null): boolean {
-  return windowStart !== null && currentTime < windowStart + 0.5;
-}
-
-/** "Behind live by 1 min 5 s" reads better than "65 s" once past a minute. */
+/** "Behind live by 1 min 5 s" reads better than "65 s" once past a minute; hours past an hour. */
 export function formatBehind(seconds: number): string {
+  if (seconds >= 3600) {
+    const hours = Math.floor(seconds / 3600);
+    const minutes = Math.floor((seconds % 3600) / 60);
+    return minutes ? `${hours} h ${minutes} min` : `${hours} h`;
+  }
   if (seconds < 60) return `${seconds} s`;
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;

@@ -1,17 +1,45 @@
-import type Hls from 'hls.js/light';
-import type { ErrorData, HlsConfig } from 'hls.js/light';
+import type Hls from 'hls.js';
 import type { VideoQuality } from '@crease/contract';
-import { levelIndexFor } from './quality';
-import { withToken } from './token-url';
+import type { LatencyMode } from '../preferences/device-preferences';
+import { hlsEngine } from './hls-engine';
+import { nativeEngine } from './native-engine';
 
 /** Why playback stopped on its own: the screen decides what to do (renew, reconnect, give up). */
 export type PlaybackFault = 'token' | 'network' | 'media';
+
+/** An audio or subtitles rendition of the stream (EXT-X-MEDIA). */
+export interface MediaTrack {
+  /** Its language as the playlist says it ("en", "hi"). */
+  language: string;
+  /** Its NAME ("English", "Hindi"). */
+  name: string;
+}
+
+/** The tracks the stream offers now and which are on. */
+export interface StreamTracks {
+  audio: MediaTrack[];
+  subtitles: MediaTrack[];
+  /** The language of the audio playing ('' when the stream has one audio). */
+  audioLanguage: string;
+  /** The captions' language, or 'off'. */
+  captions: string;
+}
 
 export interface PlaybackCallbacks {
   /** The rendition now on screen changed (its height; 0 when unknown). */
   onRendition(height: number): void;
   /** Playback cannot continue without help (decision 116 says who helps how). */
   onFault(fault: PlaybackFault): void;
+  /** The stream's audio or subtitle renditions, or the chosen ones, changed. */
+  onTracks(tracks: StreamTracks): void;
+}
+
+/** What the viewer's device asked for, applied as the stream starts. */
+export interface PlaybackChoices {
+  quality: VideoQuality;
+  latency: LatencyMode;
+  audioLanguage?: string | undefined;
+  captions?: string | undefined;
 }
 
 export interface PlaybackStats {
@@ -23,15 +51,26 @@ export interface PlaybackStats {
   latency: number | null;
 }
 
+/** The seekable part of the stream in media seconds: its first moment and the live point. */
+export interface SeekWindow {
+  start: number;
+  /** Where "live" plays (hls.js liveSyncPosition): a little behind the newest media. */
+  live: number;
+}
+
 export interface PlaybackEngine {
   readonly kind: 'hls.js' | 'native';
-  /** The wall time of the picture on screen (EXT-X-PROGRAM-DATE-TIME), or null when unknown. */
-  pictureTime(): number | null;
-  /** The target playhead for "live" (null before the first playlist or without live info). */
-  liveTarget(): number | null;
-  /** The earliest position still in the live window. */
-  windowStart(): number | null;
+  /**
+   * The wall time (ms) of media time 0, from EXT-X-PROGRAM-DATE-TIME: a picture at media time t
+   * was taken at epochOffset + t × 1000. Null before the first playlist.
+   */
+  epochOffset(): number | null;
+  /** The seekable window, or null before the first playlist. */
+  seekWindow(): SeekWindow | null;
   setQuality(quality: VideoQuality): void;
+  setAudioLanguage(language: string): void;
+  /** A subtitles language, or 'off'. */
+  setCaptions(language: string): void;
   /** Later playlist and segment requests carry this token. */
   setToken(token: string): void;
   /**
@@ -45,183 +84,36 @@ export interface PlaybackEngine {
   destroy(): void;
 }
 
-/**
- * Low latency without stalls on ~2 s segments: sit two segments behind the newest (4 s) and speed
- * up to 1.25× when more than that behind. No jump back to live past 12 s any more: the origin
- * serves the whole match as a DVR window (decision 215), and a seek back must stay there. A worker
- * would need `worker-src blob:` in the CSP and buys nothing for fMP4, which needs no transmuxing.
- */
-export const HLS_LIVE_CONFIG: Partial<HlsConfig> = {
-  enableWorker: false,
-  lowLatencyMode: false,
-  liveSyncDuration: 4,
-  maxLiveSyncPlaybackRate: 1.25,
-  backBufferLength: 30,
-  maxBufferLength: 12,
-  startFragPrefetch: true,
-  // The first picture matters more than the first picture's quality: start from the estimate.
-  testBandwidth: false,
-  capLevelToPlayerSize: false,
-};
-
 const HLS_MIME = 'application/vnd.apple.mpegurl';
 
 let hlsModule: Promise<{ default: typeof Hls }> | null = null;
 
 /**
  * Starts downloading hls.js (once): the screen calls it as it asks for the stream, so the chunk
- * arrives while the API answers instead of after.
+ * arrives while the API answers instead of after. The full build, not the light one: only it
+ * plays alternative audio (commentary languages) and subtitles (decision 235).
  */
 export function preloadHls(): Promise<{ default: typeof Hls }> {
-  hlsModule ??= import(/* webpackChunkName: "hls" */ 'hls.js/light');
+  hlsModule ??= import(/* webpackChunkName: "hls" */ 'hls.js');
   return hlsModule;
 }
 
 /**
- * Plays `playlistUrl` in `video`: with hls.js (its light build, loaded here on first use so it
- * is in its own chunk and only /player downloads it) where Media Source Extensions exist, else
- * with the browser's own HLS (Safari on iOS). Returns null when the browser can do neither.
+ * Plays `playlistUrl` in `video`: with hls.js (loaded here on first use so it is in its own
+ * chunk and only /player downloads it) where Media Source Extensions exist, else with the
+ * browser's own HLS (Safari on iOS). Returns null when the browser can do neither.
  */
 export async function startPlayback(
   video: HTMLVideoElement,
   playlistUrl: string,
   token: string,
-  quality: VideoQuality,
+  choices: PlaybackChoices,
   callbacks: PlaybackCallbacks,
 ): Promise<PlaybackEngine | null> {
   const { default: HlsClass } = await preloadHls();
   if (HlsClass.isSupported()) {
-    return hlsEngine(HlsClass, video, playlistUrl, token, quality, callbacks);
+    return hlsEngine(HlsClass, video, playlistUrl, token, choices, callbacks);
   }
   if (video.canPlayType(HLS_MIME)) return nativeEngine(video, playlistUrl, token, callbacks);
   return null;
-}
-
-function hlsEngine(
-  HlsClass: typeof Hls,
-  video: HTMLVideoElement,
-  playlistUrl: string,
-  initialToken: string,
-  quality: VideoQuality,
-  callbacks: PlaybackCallbacks,
-): PlaybackEngine {
-  let token = initialToken;
-  let mediaRecoveries = 0;
-  const hls = new HlsClass({
-    ...HLS_LIVE_CONFIG,
-    // Every request goes out with the current token, whatever token the URL was written with.
-    xhrSetup: (xhr, url) => {
-      xhr.open('GET', withToken(url, token), true);
-    },
-  });
-  const { Events, ErrorTypes } = HlsClass;
-
-  hls.on(Events.MANIFEST_PARSED, (_event, data) => {
-    const index = levelIndexFor(quality, data.levels);
-    if (index >= 0) {
-      hls.startLevel = index;
-      hls.loadLevel = index;
-    }
-  });
-  hls.on(Events.LEVEL_SWITCHED, (_event, data) => {
-    callbacks.onRendition(hls.levels[data.level]?.height ?? 0);
-  });
-  hls.on(Events.ERROR, (_event, data: ErrorData) => {
-    if (!data.fatal) return;
-    if (data.type === ErrorTypes.MEDIA_ERROR && mediaRecoveries < 2) {
-      mediaRecoveries += 1;
-      hls.recoverMediaError();
-      return;
-    }
-    const status = data.response?.code ?? 0;
-    if (data.type === ErrorTypes.NETWORK_ERROR) {
-      callbacks.onFault(status === 403 || status === 401 ? 'token' : 'network');
-    } else {
-      callbacks.onFault('media');
-    }
-  });
-
-  hls.loadSource(withToken(playlistUrl, token));
-  hls.attachMedia(video);
-
-  return {
-    kind: 'hls.js',
-    pictureTime: () => hls.playingDate?.getTime() ?? null,
-    liveTarget: () => hls.liveSyncPosition,
-    windowStart: () => (video.seekable.length ? video.seekable.start(0) : null),
-    setQuality(next) {
-      // An immediate switch for a fixed rendition (the viewer asked to see it now); Auto lets
-      // the ABR controller take over from the next segment.
-      hls.currentLevel = levelIndexFor(next, hls.levels);
-    },
-    setToken(next) {
-      token = next;
-    },
-    pauseLoading() {
-      hls.stopLoad();
-    },
-    resumeLoading() {
-      hls.startLoad();
-    },
-    stats() {
-      const level = hls.levels[hls.currentLevel];
-      return {
-        bitrate: level?.bitrate ?? 0,
-        bandwidth: Number.isFinite(hls.bandwidthEstimate) ? hls.bandwidthEstimate : 0,
-        latency: Number.isFinite(hls.latency) ? hls.latency : null,
-      };
-    },
-    destroy() {
-      hls.destroy();
-      video.removeAttribute('src');
-      video.load();
-    },
-  };
-}
-
-/**
- * The browser's own HLS: it fetches the URLs the origin wrote, so a renewed token takes effect
- * by reloading the source at the live edge (a short hiccup; only where MSE is missing).
- */
-function nativeEngine(
-  video: HTMLVideoElement,
-  playlistUrl: string,
-  initialToken: string,
-  callbacks: PlaybackCallbacks,
-): PlaybackEngine {
-  const onError = () => callbacks.onFault(navigator.onLine ? 'token' : 'network');
-  video.addEventListener('error', onError);
-  video.src = withToken(playlistUrl, initialToken);
-  const startDate = () => {
-    const date = (video as HTMLVideoElement & { getStartDate?: () => Date }).getStartDate?.();
-    const time = date?.getTime();
-    return time !== undefined && Number.isFinite(time) ? time : null;
-  };
-  const seekableEnd = () => (video.seekable.length ? video.seekable.end(0) : null);
-  return {
-    kind: 'native',
-    pictureTime: () => {
-      const start = startDate();
-      return start === null ? null : start + video.currentTime * 1000;
-    },
-    liveTarget: () => {
-      const end = seekableEnd();
-      return end === null ? null : Math.max(0, end - HLS_LIVE_CONFIG.liveSyncDuration!);
-    },
-    windowStart: () => (video.seekable.length ? video.seekable.start(0) : null),
-    setQuality: () => undefined,
-    setToken(next) {
-      video.src = withToken(playlistUrl, next);
-      void video.play().catch(() => undefined);
-    },
-    // The browser's own loader cannot be paused; its new token reloads the source anyway.
-    pauseLoading: () => undefined,
-    resumeLoading: () => undefined,
-    stats: () => ({ bitrate: 0, bandwidth: 0, latency: null }),
-    destroy() {
-      video.removeEventListener('error', onError);
-      video.removeAttribute('src');
-      video.load();
-    },
-  };
 }

@@ -1,6 +1,8 @@
-import { MATCH_FORMAT_LABELS, PLAY_STATE_LABELS } from '@crease/contract';
+import { MATCH_FORMAT_LABELS } from '@crease/contract';
 import type { CatalogEvent, MatchState, Team } from '@crease/contract';
 import { LiveBadge } from '@crease/ui';
+import { matchPhase } from '../match/match-phase';
+import { ScorecardDetail } from '../scorecard/scorecard-detail';
 import styles from './match-panel.module.css';
 
 function inningsOf(state: MatchState | null, team: Team) {
@@ -16,20 +18,21 @@ export function MatchPanel({
   event,
   state,
   live,
+  latest,
 }: {
   event: CatalogEvent;
   state: MatchState | null;
   live: boolean;
+  /** Spoiler-free off and behind live: the newest state, said apart from the picture's. */
+  latest?: MatchState | null;
 }) {
-  const batting = state?.innings.at(-1)?.team ?? null;
+  const { interruption, battingTeam } = matchPhase(state);
   return (
     <section className={styles.panel} aria-labelledby="match-panel-title">
       <div className={styles.top}>
         {live ? <LiveBadge /> : null}
         <span className={styles.tag}>{MATCH_FORMAT_LABELS[event.format]}</span>
-        {state?.playState ? (
-          <span className={styles.playState}>{PLAY_STATE_LABELS[state.playState]}</span>
-        ) : null}
+        {interruption ? <span className={styles.playState}>{interruption}</span> : null}
       </div>
       <h2 id="match-panel-title" className={styles.heading}>
         Scorecard
@@ -48,7 +51,7 @@ export function MatchPanel({
               />
               <span className={styles.teamName}>
                 {team.name}
-                {batting === team.shortName && state?.status === 'live' ? (
+                {battingTeam === team.shortName ? (
                   <span className={styles.batting}> batting</span>
                 ) : null}
               </span>
@@ -57,7 +60,9 @@ export function MatchPanel({
                   ? innings
                       .map((i) => `${i.runs}/${i.wickets}${i.declared ? 'd' : ''} (${i.overs})`)
                       .join(' & ')
-                  : '–'}
+                  : state
+                    ? 'Yet to bat'
+                    : '–'}
               </span>
             </li>
           );
@@ -67,6 +72,13 @@ export function MatchPanel({
         <span className={styles.summaryLabel}>Score </span>
         {state ? state.scoreSummary || 'Yet to bat' : 'The score appears with the picture'}
       </p>
+      {state?.scorecard ? <ScorecardDetail scorecard={state.scorecard} /> : null}
+      {latest ? (
+        <p className={styles.venue}>
+          Live now: {latest.scoreSummary || 'Yet to bat'}
+          {latest.result ? ` · ${latest.result}` : ''}
+        </p>
+      ) : null}
       {state?.result ? <p className={styles.result}>{state.result}</p> : null}
       {state?.toss ? (
         <p className={styles.venue}>

@@ -1,15 +1,6 @@
-import { PLAY_STATE_LABELS } from '@crease/contract';
-import type { BreakPlayState } from '@crease/contract';
 import { Spinner } from '@crease/ui';
 import { Icon } from './icons';
 import styles from './player-view.module.css';
-
-/** A line under the break's name for the breaks that need saying more. */
-const BREAK_WORDS: Partial<Record<BreakPlayState, string>> = {
-  rain_delay: 'Covers are on. Play resumes when the rain stops.',
-  innings_break: 'The teams change over. The second innings starts soon.',
-  bad_light: 'The umpires have taken the players off for bad light.',
-};
 
 /** Before the first frame. */
 export function StartingOverlay() {
@@ -27,17 +18,6 @@ export function ReconnectingOverlay() {
       <div className={styles.notice}>
         <Spinner label="Connection lost. Reconnecting…" />
       </div>
-    </div>
-  );
-}
-
-/** Play has stopped (rain, an interval): said over the picture, which keeps going. */
-export function BreakOverlay({ playState }: { playState: BreakPlayState }) {
-  const words = BREAK_WORDS[playState];
-  return (
-    <div className={styles.breakOverlay} role="status">
-      <p className={styles.breakTitle}>{PLAY_STATE_LABELS[playState]}</p>
-      {words ? <p className={styles.breakText}>{words}</p> : null}
     </div>
   );
 }

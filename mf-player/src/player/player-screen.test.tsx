@@ -2,6 +2,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { testServerForFile } from '@crease/test-utils';
+import { PLAYER_STORAGE_KEYS } from '@crease/contract';
 import type { StreamRequest } from '@crease/contract';
 import { grantFor, liveEvent, playerApi } from '../testing/player-fixtures';
 import type { FakeApi } from '../testing/player-fixtures';
@@ -59,6 +60,21 @@ describe('/player', () => {
       vidictId: 'this-device',
       videoQuality: 'HD',
     });
+  });
+
+  it('a quality chosen on this device is not sent as the account’s (the API would save it there)', async () => {
+    localStorage.setItem(
+      PLAYER_STORAGE_KEYS.playbackPreferences,
+      JSON.stringify({ quality: 'SD' }),
+    );
+    try {
+      renderPlayer();
+      await waitFor(() => expect(streamRequests()).toHaveLength(1));
+      expect(streamRequests()[0]).toMatchObject({ videoQuality: 'HD' });
+      expect(server.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
+    } finally {
+      localStorage.clear();
+    }
   });
 
   it('says so when the browser can play neither hls.js (no MSE) nor native HLS', async () => {

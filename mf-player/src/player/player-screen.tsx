@@ -4,11 +4,11 @@ import type { ScreenProps } from '@crease/contract';
 import { Page, ScreenLink } from '@crease/ui';
 import { trialTimeText } from './countdown';
 import { PlayerView } from './player-view';
+import { NotEntitledState } from './access-states';
 import {
   EndedState,
   FailedState,
   LoadingState,
-  NotEntitledState,
   NotFoundState,
   NotStartedState,
   OfflineState,

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { EntitlementReason } from '@crease/contract';
 import { Button, ButtonLink, Spinner } from '@crease/ui';
 import { countdownText } from './countdown';
 import styles from './player-states.module.css';
 
-type NavigateTo = (to: string) => void;
+export type NavigateTo = (to: string) => void;
 
 /** A designed state in the video's place: same 16:9 stage, so the page never jumps or goes blank. */
 export function StateCard({
@@ -99,82 +98,6 @@ export function NotFoundState({ navigate }: { navigate: NavigateTo }) {
       }
     >
       <p>The link may be old, or the match was removed from the schedule.</p>
-    </StateCard>
-  );
-}
-
-const TRIAL_USED: readonly EntitlementReason[] = [
-  'TRIAL_TIME_USED',
-  'TRIAL_DAILY_TIME_USED',
-  'TRIAL_EXPIRED',
-];
-
-function entitlementWords(reason: EntitlementReason | null, midStream: boolean) {
-  switch (reason) {
-    case 'TRIAL_DAILY_TIME_USED':
-      return {
-        title: "You've used today's trial time",
-        body: 'Your free minutes for today are used up. Choose a plan to keep watching now, or come back tomorrow.',
-      };
-    case 'TRIAL_TIME_USED':
-    case 'TRIAL_EXPIRED':
-      return {
-        title: 'Your free trial is over',
-        body: 'Thanks for trying Crease. Choose a plan to keep watching every match live in HD.',
-      };
-    case 'PLAN_EXPIRED':
-      return {
-        title: 'Your plan has ended',
-        body: 'Renew your plan to keep watching live cricket.',
-      };
-    case 'DEVICE_NOT_REGISTERED':
-      return {
-        title: 'This device is signed out',
-        body: 'This browser is no longer one of your devices. Reload the page to register it again.',
-      };
-    case 'ACCOUNT_INACTIVE':
-      return {
-        title: 'Your account is not active',
-        body: 'Please contact support to reactivate your account.',
-      };
-    default:
-      return {
-        title: midStream ? 'You can no longer watch this stream' : 'Choose a plan to watch',
-        body: 'Watching live cricket on Crease needs a plan or trial time.',
-      };
-  }
-}
-
-export function NotEntitledState({
-  reason,
-  midStream,
-  navigate,
-}: {
-  reason: EntitlementReason | null;
-  midStream: boolean;
-  navigate: NavigateTo;
-}) {
-  const words = entitlementWords(reason, midStream);
-  const trialUsed = reason !== null && TRIAL_USED.includes(reason);
-  return (
-    <StateCard
-      tone="error"
-      title={words.title}
-      actions={
-        <>
-          <ButtonLink href="/plans" navigate={navigate}>
-            {trialUsed ? 'Choose a plan' : 'See plans'}
-          </ButtonLink>
-          <ButtonLink href="/events" variant="ghost" navigate={navigate}>
-            Back to matches
-          </ButtonLink>
-        </>
-      }
-    >
-      <p>
-        {midStream ? 'The stream stopped. ' : ''}
-        {words.body}
-      </p>
     </StateCard>
   );
 }

@@ -2,18 +2,18 @@ import { useMemo, useRef, useState } from 'react';
 import { isBreakPlayState } from '@crease/contract';
 import type { CatalogEvent, TimelineEntry } from '@crease/contract';
 import { VisuallyHidden } from '@crease/ui';
-import { entryAt } from '../match/score-at';
+import { DvrBar } from '../dvr/dvr-bar';
+import { PlaybackSettings } from '../dvr/playback-settings';
+import type { Moment } from '../match/key-moments';
+import { usePictureTimeStore, usePictureTitle } from '../match/use-picture-time';
+import { useMatchView } from '../match/use-match-view';
 import { renditionName } from '../playback/quality';
-import { MatchPanel } from './match-panel';
-import { PlayerControls } from './player-controls';
-import {
-  BreakOverlay,
-  ReconnectingOverlay,
-  StartingOverlay,
-  UnmuteOverlay,
-} from './player-overlays';
+import { SEEK_STEP_SECONDS, windowLength } from '../playback/seek-window';
+import { useDevicePreferences } from '../preferences/use-device-preferences';
+import { BreakStrip } from '../scorecard/break-strip';
+import { MatchSide } from '../scorecard/match-side';
+import { PlayerStage } from './player-stage';
 import { FailedState, UnsupportedState } from './player-states';
-import { StatsPanel } from './stats-panel';
 import type { StatsReading } from './stats-panel';
 import { usePlayback } from './use-playback';
 import { usePlayerKeys } from './use-player-keys';
@@ -31,39 +31,52 @@ interface PlayerViewProps {
   timeline: TimelineEntry[];
 }
 
+/** A window shorter than this is only the live edge's: Start over would change little. */
+const START_OVER_MIN_SECONDS = 30;
+
 /**
  * The video, its controls and the match beside it, for one granted stream. The view only
- * composes: playback (usePlayback), the stage's modes and keys, the playhead's reading, and
- * one component per overlay and per control.
+ * composes: playback (usePlayback), the stage's modes and keys, the playhead's reading, the
+ * match as the viewer may see it (spoiler-free), and one component per part.
  */
 export function PlayerView({ session, watch, event, timeline }: PlayerViewProps) {
   const { grant } = watch;
-  const playback = usePlayback(session, grant);
-  const { videoRef, engineRef, actions } = playback;
+  const preferences = useDevicePreferences();
+  const playback = usePlayback(session, grant, preferences);
+  const { videoRef, engineRef, ...picture } = playback;
+  const { actions } = picture;
   const stageRef = useRef<HTMLDivElement>(null);
   const modes = useStageModes(stageRef, videoRef);
   const [statsOpen, setStatsOpen] = useState(false);
+  // On for a replay; a live viewer turns it on by starting over (decision 236).
+  const [spoilerFree, setSpoilerFree] = useState(grant.eventStatus !== 'live');
   const reading = usePlayerReading(videoRef, engineRef, statsOpen);
-  const { togglePlay, toggleMute } = actions;
+  const { pictureTime, position } = reading;
+  const view = useMatchView(timeline, pictureTime, position.atLive, spoilerFree);
+  usePictureTimeStore(event.eventId, pictureTime, position.atLive);
+  usePictureTitle(event.title, view.shown);
+  const { togglePlay, toggleMute, seekBy, startOver, playFromMoment } = actions;
   const { toggleFullscreen } = modes;
 
-  // Space plays and pauses, f fullscreen, m mute: anywhere on the screen but in a text field.
+  // Space plays and pauses, ←/→ seek, f fullscreen, m mute: anywhere but in a text field.
   usePlayerKeys(
     useMemo(
-      () => ({ ' ': togglePlay, f: toggleFullscreen, m: toggleMute }),
-      [togglePlay, toggleFullscreen, toggleMute],
+      () => ({
+        ' ': togglePlay,
+        ArrowLeft: () => seekBy(-SEEK_STEP_SECONDS),
+        ArrowRight: () => seekBy(SEEK_STEP_SECONDS),
+        f: toggleFullscreen,
+        m: toggleMute,
+      }),
+      [togglePlay, seekBy, toggleFullscreen, toggleMute],
     ),
   );
 
-  const { pictureTime } = reading;
-  const shown = useMemo(
-    () => (pictureTime === null ? null : entryAt(timeline, pictureTime)),
-    [timeline, pictureTime],
-  );
-  const playState = shown?.state.playState ?? null;
+  const playState = view.shown?.playState ?? null;
   const rendition = playback.height ? renditionName(playback.height) : null;
   const stats: StatsReading | null =
     statsOpen && reading.stats ? { ...reading.stats, rendition: rendition ?? '–' } : null;
+  const playMoment = (moment: Moment) => playFromMoment(moment.at);
 
   if (playback.unsupported) return <UnsupportedState />;
   if (playback.broken) {
@@ -78,42 +91,48 @@ export function PlayerView({ session, watch, event, timeline }: PlayerViewProps)
   return (
     <div className={styles.layout}>
       <div className={styles.main}>
-        <div
-          ref={stageRef}
-          className={`${styles.stage} ${modes.fullscreen ? styles.fullscreen : ''}`}
-          data-testid="player-stage"
+        <PlayerStage
+          stageRef={stageRef}
+          videoRef={videoRef}
+          event={event}
+          playback={picture}
+          reading={reading}
+          shown={view.shown}
+          moments={view.moments}
+          stats={stats}
+          controls={{
+            modes,
+            quality: session.quality,
+            rendition,
+            onChooseQuality: session.chooseQuality,
+            statsOpen,
+            onToggleStats: () => setStatsOpen((open) => !open),
+            pipAvailable: reading.pipAvailable,
+          }}
+        />
+        {isBreakPlayState(playState) ? <BreakStrip playState={playState} /> : null}
+        <DvrBar
+          canStartOver={windowLength(reading.window) >= START_OVER_MIN_SECONDS}
+          onStartOver={() => {
+            setSpoilerFree(true);
+            startOver();
+          }}
         >
-          <video
-            ref={videoRef}
-            className={styles.video}
-            playsInline
-            aria-label={`Live video: ${event.title}`}
-            onClick={togglePlay}
-            onDoubleClick={toggleFullscreen}
-          />
-          {!playback.started && !playback.reconnecting ? <StartingOverlay /> : null}
-          {playback.reconnecting ? <ReconnectingOverlay /> : null}
-          {isBreakPlayState(playState) ? <BreakOverlay playState={playState} /> : null}
-          {playback.mutedForAutoplay ? <UnmuteOverlay onUnmute={toggleMute} /> : null}
-          {stats ? <StatsPanel reading={stats} /> : null}
-          <PlayerControls
-            playback={playback}
-            modes={modes}
-            position={reading.position}
-            quality={session.quality}
-            rendition={rendition}
-            onChooseQuality={session.chooseQuality}
-            statsOpen={statsOpen}
-            onToggleStats={() => setStatsOpen((open) => !open)}
-            pipAvailable={reading.pipAvailable}
-          />
-        </div>
+          <PlaybackSettings tracks={playback.tracks} preferences={preferences} />
+        </DvrBar>
         <p className={styles.hint}>
           <VisuallyHidden>Keyboard: </VisuallyHidden>
-          Space play/pause · F full screen · M mute
+          Space play/pause · ←/→ 10 s · F full screen · M mute
         </p>
       </div>
-      <MatchPanel event={event} state={shown?.state ?? null} live={grant.eventStatus === 'live'} />
+      <MatchSide
+        event={event}
+        view={view}
+        live={grant.eventStatus === 'live'}
+        spoilerFree={spoilerFree}
+        onToggleSpoilerFree={() => setSpoilerFree((on) => !on)}
+        onMoment={playMoment}
+      />
     </div>
   );
 }

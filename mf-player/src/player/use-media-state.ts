@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
-import { fellOutOfWindow } from '../playback/live-position';
+import { resumePosition } from '../playback/seek-window';
 import type { PlaybackEngine } from '../playback/playback-engine';
 
 export interface MediaState {
@@ -58,12 +58,10 @@ export function useMediaState(
     const onPlay = () => {
       setPaused(false);
       pausedChanged(false);
-      // Paused longer than the live window keeps: its media is gone, so resume at live.
-      const engine = engineRef.current;
-      if (engine && fellOutOfWindow(video.currentTime, engine.windowStart())) {
-        const target = engine.liveTarget();
-        if (target !== null) video.currentTime = target;
-      }
+      // A paused stream resumes where it paused (decision 237); only a playhead whose media
+      // has left the window (paused longer than the window keeps) moves, just inside it.
+      const resumeAt = resumePosition(video.currentTime, engineRef.current?.seekWindow() ?? null);
+      if (resumeAt !== video.currentTime) video.currentTime = resumeAt;
     };
     const onVolume = () => {
       setMuted(video.muted);

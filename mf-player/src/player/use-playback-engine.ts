@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { StreamToken, VideoQuality } from '@crease/contract';
-import type { PlaybackEngine, PlaybackFault } from '../playback/playback-engine';
+import type { PlaybackEngine, PlaybackFault, StreamTracks } from '../playback/playback-engine';
 import { startPlayback } from '../playback/playback-engine';
+import type { DevicePreferences } from '../preferences/use-device-preferences';
+
+const NO_TRACKS: StreamTracks = { audio: [], subtitles: [], audioLanguage: '', captions: 'off' };
 
 /** After a network loss: try again soon, then less often (the video resumes by itself). */
 const RECONNECT_MS = [1000, 2000, 4000, 8000];
@@ -16,6 +19,8 @@ export interface EngineInput {
   /** The session's current token (renewed in the background), null before the first. */
   token: StreamToken | null;
   quality: VideoQuality;
+  /** This device's latency mode, audio language and captions (decision 235). */
+  preferences: Pick<DevicePreferences, 'latency' | 'audioLanguage' | 'captions'>;
   /** A trial stream: closed while paused, so its picture stops loading then (decision 151). */
   metered: boolean;
   /** The origin refused a segment (or the network came back): renew before reconnecting. */
@@ -34,6 +39,8 @@ export interface EngineState {
   height: number;
   /** The browser refused to autoplay with sound, so the picture started muted. */
   mutedForAutoplay: boolean;
+  /** The stream's audio and subtitle renditions (none until its playlist is read). */
+  tracks: StreamTracks;
   /** The picture moves: any reconnect is over and the next one starts from the shortest wait. */
   playing(): void;
   /** The viewer turned the sound on. */
@@ -52,11 +59,16 @@ export interface EngineState {
  */
 export function usePlaybackEngine(
   videoRef: RefObject<HTMLVideoElement | null>,
-  { playlistUrl, grantToken, token, quality, metered, renewNow }: EngineInput,
+  { playlistUrl, grantToken, token, quality, preferences, metered, renewNow }: EngineInput,
 ): EngineState {
   const engineRef = useRef<PlaybackEngine | null>(null);
   const tokenRef = useRef(token?.token ?? grantToken);
   const qualityRef = useRef(quality);
+  const preferencesRef = useRef(preferences);
+  const { latency, audioLanguage, captions } = preferences;
+  useEffect(() => {
+    preferencesRef.current = preferences;
+  });
   const mediaFaultsRef = useRef(0);
   const reconnectTriesRef = useRef(0);
   /** Loading stopped for a paused trial stream, until the resumed stream's token arrives. */
@@ -68,6 +80,7 @@ export function usePlaybackEngine(
   const [reconnecting, setReconnecting] = useState(false);
   const [height, setHeight] = useState(0);
   const [mutedForAutoplay, setMutedForAutoplay] = useState(false);
+  const [tracks, setTracks] = useState<StreamTracks>(NO_TRACKS);
 
   const onFault = useCallback(
     (fault: PlaybackFault) => {
@@ -108,43 +121,68 @@ export function usePlaybackEngine(
     engineRef.current?.setQuality(quality);
   }, [quality]);
 
+  // A new audio language or captions choice reaches the running engine.
+  useEffect(() => {
+    if (audioLanguage) engineRef.current?.setAudioLanguage(audioLanguage);
+  }, [audioLanguage]);
+  useEffect(() => {
+    if (captions) engineRef.current?.setCaptions(captions);
+  }, [captions]);
+
+  // One engine per stream, per reconnect and per latency mode (hls.js takes it at construction).
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
     let cancelled = false;
     let engine: PlaybackEngine | null = null;
-    void startPlayback(video, playlistUrl, tokenRef.current, qualityRef.current, {
+    const chosen = preferencesRef.current;
+    const choices = {
+      quality: qualityRef.current,
+      latency,
+      audioLanguage: chosen.audioLanguage,
+      captions: chosen.captions,
+    };
+    void startPlayback(video, playlistUrl, tokenRef.current, choices, {
+      onTracks: (next) => {
+        if (!cancelled) setTracks(next);
+      },
       onRendition: setHeight,
       onFault: (fault) => {
         if (!cancelled) onFault(fault);
       },
-    }).then((created) => {
-      if (cancelled) {
-        created?.destroy();
-        return;
-      }
-      if (!created) {
-        setUnsupported(true);
-        return;
-      }
-      engine = created;
-      engineRef.current = created;
-      loadingPausedRef.current = false;
-      // Pressing Watch allows sound; a reload has no user gesture, so start muted and offer
-      // to unmute rather than show a still frame.
-      video.play().catch(() => {
-        if (cancelled) return;
-        video.muted = true;
-        setMutedForAutoplay(true);
-        video.play().catch(() => undefined);
+    })
+      .then((created) => {
+        if (cancelled) {
+          created?.destroy();
+          return;
+        }
+        if (!created) {
+          setUnsupported(true);
+          return;
+        }
+        engine = created;
+        engineRef.current = created;
+        loadingPausedRef.current = false;
+        // Pressing Watch allows sound; a reload has no user gesture, so start muted and offer
+        // to unmute rather than show a still frame.
+        video.play().catch(() => {
+          if (cancelled) return;
+          video.muted = true;
+          setMutedForAutoplay(true);
+          video.play().catch(() => undefined);
+        });
+      })
+      .catch(() => {
+        // hls.js refused to start (its chunk failed to load, or a configuration it rejects):
+        // a designed failure with a retry, not a spinner for ever.
+        if (!cancelled) setBroken(true);
       });
-    });
     return () => {
       cancelled = true;
       engine?.destroy();
       if (engineRef.current === engine) engineRef.current = null;
     };
-  }, [videoRef, playlistUrl, generation, onFault]);
+  }, [videoRef, playlistUrl, generation, onFault, latency]);
 
   const playing = useCallback(() => {
     setReconnecting(false);
@@ -171,6 +209,7 @@ export function usePlaybackEngine(
     reconnecting,
     height,
     mutedForAutoplay,
+    tracks,
     playing,
     unmuted,
     restart,

@@ -4,6 +4,8 @@ import type { StreamSession } from './use-stream-session';
 import { usePlaybackEngine } from './use-playback-engine';
 import type { EngineState } from './use-playback-engine';
 import { useMediaState } from './use-media-state';
+import { clampToWindow, mediaTimeOf, MOMENT_LEAD_SECONDS } from '../playback/seek-window';
+import type { DevicePreferences } from '../preferences/use-device-preferences';
 import type { MediaState } from './use-media-state';
 
 /** What the viewer can do to the picture (the controls and the keys call these). */
@@ -14,6 +16,14 @@ export interface PlaybackActions {
   setVolume(volume: number): void;
   /** Jump to the live edge (and play). */
   goLive(): void;
+  /** Move the playhead to a media time inside the window (clamped); a paused picture stays paused. */
+  seekTo(position: number): void;
+  /** Move the playhead by seconds (← and → are ±SEEK_STEP_SECONDS). */
+  seekBy(seconds: number): void;
+  /** Play from the window's first moment. */
+  startOver(): void;
+  /** Play from MOMENT_LEAD_SECONDS before a wall time (a key moment). */
+  playFromMoment(wallMs: number): void;
 }
 
 export interface Playback
@@ -28,6 +38,7 @@ export interface Playback
       | 'height'
       | 'mutedForAutoplay'
       | 'restart'
+      | 'tracks'
     > {
   videoRef: RefObject<HTMLVideoElement | null>;
   actions: PlaybackActions;
@@ -42,6 +53,7 @@ export interface Playback
 export function usePlayback(
   session: StreamSession,
   grant: { playlistUrl: string; playback: { token: string }; heartbeatSeconds: number | null },
+  preferences: DevicePreferences,
 ): Playback {
   const videoRef = useRef<HTMLVideoElement>(null);
   const engine = usePlaybackEngine(videoRef, {
@@ -49,6 +61,7 @@ export function usePlayback(
     grantToken: grant.playback.token,
     token: session.token,
     quality: session.quality,
+    preferences,
     metered: grant.heartbeatSeconds !== null,
     renewNow: session.renewNow,
   });
@@ -89,16 +102,43 @@ export function usePlayback(
     video.muted = video.volume === 0;
   }, []);
   const { engineRef } = engine;
-  const goLive = useCallback(() => {
-    const video = videoRef.current;
-    const target = engineRef.current?.liveTarget();
-    if (!video || target === null || target === undefined) return;
-    video.currentTime = target;
-    if (video.paused) void video.play().catch(() => undefined);
-  }, [engineRef]);
+  /** Moves the playhead inside the window; `play` also starts a paused picture. */
+  const moveTo = useCallback(
+    (position: (window: { start: number; live: number }, now: number) => number, play: boolean) => {
+      const video = videoRef.current;
+      const window = engineRef.current?.seekWindow();
+      if (!video || !window) return;
+      video.currentTime = clampToWindow(position(window, video.currentTime), window);
+      if (play && video.paused) void video.play().catch(() => undefined);
+    },
+    [engineRef],
+  );
+  const goLive = useCallback(() => moveTo((w) => w.live, true), [moveTo]);
+  const startOver = useCallback(() => moveTo((w) => w.start, true), [moveTo]);
+  const seekTo = useCallback((position: number) => moveTo(() => position, false), [moveTo]);
+  const seekBy = useCallback(
+    (seconds: number) => moveTo((_w, now) => now + seconds, false),
+    [moveTo],
+  );
+  const playFromMoment = useCallback(
+    (wallMs: number) => {
+      const at = mediaTimeOf(wallMs, engineRef.current?.epochOffset() ?? null);
+      if (at !== null) moveTo(() => at - MOMENT_LEAD_SECONDS, true);
+    },
+    [engineRef, moveTo],
+  );
   const actions = useMemo(
-    () => ({ togglePlay, toggleMute, setVolume, goLive }),
-    [togglePlay, toggleMute, setVolume, goLive],
+    () => ({
+      togglePlay,
+      toggleMute,
+      setVolume,
+      goLive,
+      seekTo,
+      seekBy,
+      startOver,
+      playFromMoment,
+    }),
+    [togglePlay, toggleMute, setVolume, goLive, seekTo, seekBy, startOver, playFromMoment],
   );
 
   return {
@@ -110,6 +150,7 @@ export function usePlayback(
     reconnecting: engine.reconnecting,
     height: engine.height,
     mutedForAutoplay: engine.mutedForAutoplay,
+    tracks: engine.tracks,
     restart: engine.restart,
     actions,
   };

@@ -2,12 +2,19 @@ import { useEffect, useState } from 'react';
 import type { RefObject } from 'react';
 import { livePosition } from '../playback/live-position';
 import type { LivePosition } from '../playback/live-position';
-import type { PlaybackEngine } from '../playback/playback-engine';
+import type { PlaybackEngine, SeekWindow } from '../playback/playback-engine';
+import { wallTimeOf } from '../playback/seek-window';
 import type { StatsReading } from './stats-panel';
 
 export interface PlayerReading {
   /** Wall time (ms) of the picture on screen, from EXT-X-PROGRAM-DATE-TIME. */
   pictureTime: number | null;
+  /** The playhead, media seconds. */
+  currentTime: number;
+  /** The seekable window (null before the first playlist). */
+  window: SeekWindow | null;
+  /** Wall ms of media time 0 (EXT-X-PROGRAM-DATE-TIME), null when unknown. */
+  epochOffset: number | null;
   position: LivePosition;
   stats: Omit<StatsReading, 'rendition'> | null;
   pipAvailable: boolean;
@@ -15,6 +22,9 @@ export interface PlayerReading {
 
 const NO_READING: PlayerReading = {
   pictureTime: null,
+  currentTime: 0,
+  window: null,
+  epochOffset: null,
   position: { behindSeconds: 0, atLive: true },
   stats: null,
   pipAvailable: false,
@@ -43,9 +53,14 @@ function readPlayer(
   if (!video || !engine) return NO_READING;
   const frames = video.getVideoPlaybackQuality?.();
   const playback = withStats ? engine.stats() : null;
+  const window = engine.seekWindow();
+  const epochOffset = engine.epochOffset();
   return {
-    pictureTime: engine.pictureTime(),
-    position: livePosition(video.currentTime, engine.liveTarget()),
+    pictureTime: wallTimeOf(video.currentTime, epochOffset),
+    currentTime: video.currentTime,
+    window,
+    epochOffset,
+    position: livePosition(video.currentTime, window?.live ?? null),
     stats: playback
       ? {
           bitrate: playback.bitrate,
@@ -72,7 +87,13 @@ export function usePlayerReading(
     const read = () => setReading(readPlayer(videoRef.current, engineRef.current, withStats));
     read();
     const timer = setInterval(read, READ_EVERY_MS);
-    return () => clearInterval(timer);
+    // A seek shows at once on the bar and the card, not at the next tick.
+    const video = videoRef.current;
+    video?.addEventListener('seeking', read);
+    return () => {
+      clearInterval(timer);
+      video?.removeEventListener('seeking', read);
+    };
   }, [videoRef, engineRef, withStats]);
   return reading;
 }

@@ -6,15 +6,14 @@ import type {
   StreamToken,
   VideoQuality,
 } from '@crease/contract';
-import {
-  closeStream,
-  failureOf,
-  requestStream,
-  saveVideoQuality,
-  stopPlaybackOn,
-} from '../api/player-client';
+import { closeStream, failureOf, requestStream, stopPlaybackOn } from '../api/player-client';
 import type { PlayerFailure } from '../api/player-client';
 import { preloadHls } from '../playback/playback-engine';
+import {
+  browserPreferenceStore,
+  readPreferences,
+  savePreferences,
+} from '../preferences/device-preferences';
 import type { HeartbeatScheduler } from '../trial/heartbeat-scheduler';
 import { startViewing } from './start-viewing';
 import { INITIAL_SESSION, sessionReducer } from './stream-session-state';
@@ -83,9 +82,13 @@ export function useStreamSession(
   const resumingRef = useRef(false);
   /** Renewals asked for while paused or resuming: they get the resumed stream's token. */
   const resumeWaitersRef = useRef<((token: StreamToken | null) => void)[]>([]);
-  const qualityRef = useRef<VideoQuality>('AUTO');
   /** This browser was registered again after a DEVICE_NOT_REGISTERED (once a screen). */
   const reRegisteredRef = useRef(false);
+  /**
+   * The account's videoQuality: what stream requests carry, since the API saves a request's
+   * quality on the account, and a choice in the player is this device's only (decision 235).
+   */
+  const accountQualityRef = useRef<VideoQuality>('AUTO');
   const heartbeatsRef = useRef<HeartbeatScheduler | null>(null);
   const offlineTriesRef = useRef(0);
 
@@ -140,8 +143,10 @@ export function useStreamSession(
       const request = { eventId, vidictId: device.vidictId, edgeAddress: lastEdge };
       const result = await startViewing(http, request, signal, {
         quality: (saved) => {
-          dispatch({ type: 'quality', quality: saved });
-          qualityRef.current = saved;
+          accountQualityRef.current = saved;
+          // This device's own choice wins; the account's is the default.
+          const chosen = readPreferences(browserPreferenceStore()).quality ?? saved;
+          dispatch({ type: 'quality', quality: chosen });
         },
         event: (event) => dispatch({ type: 'event-read', event }),
       });
@@ -237,7 +242,7 @@ export function useStreamSession(
         edgeAddress: suspended.edge,
         pk: suspended.eventId,
         vidictId: device.vidictId,
-        videoQuality: qualityRef.current,
+        videoQuality: accountQualityRef.current,
       })
         .then((grant) => {
           grantRef.current = grant;
@@ -255,15 +260,11 @@ export function useStreamSession(
     [http, device.vidictId, fail, closeOpenStream],
   );
 
-  const chooseQuality = useCallback(
-    (next: VideoQuality) => {
-      qualityRef.current = next;
-      dispatch({ type: 'quality', quality: next });
-      // Saved on the account: the next stream request (a reload, another device) asks for it.
-      saveVideoQuality(http, next).catch(() => undefined);
-    },
-    [http],
-  );
+  const chooseQuality = useCallback((next: VideoQuality) => {
+    dispatch({ type: 'quality', quality: next });
+    // Saved on this device only (decision 235): the account's preference changes on /account.
+    savePreferences(browserPreferenceStore(), { quality: next });
+  }, []);
 
   const stopThere = useCallback(
     (vidictId: string) => {

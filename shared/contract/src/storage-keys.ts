@@ -9,3 +9,20 @@ export const STORAGE_KEYS = {
   forwarded: 'forwarded',
   sessionExpired: 'sessionExpired',
 } as const;
+
+/**
+ * Issue 21: the viewer's own playback choices on this device (localStorage, cleared with the
+ * rest at sign-out) and, per browser tab, the wall time of the picture a viewer behind live is
+ * watching (sessionStorage, UTC ISO; absent at live), which the /events card reads so it shows
+ * no more of the match than the picture has (decisions 235, 236).
+ */
+export const PLAYER_STORAGE_KEYS = {
+  /** localStorage: JSON DevicePlaybackPreferences of mf-player. */
+  playbackPreferences: 'crease.player.preferences',
+  /** sessionStorage prefix: `crease.pictureTime.<eventId>` → UTC ISO. */
+  pictureTimePrefix: 'crease.pictureTime.',
+} as const;
+
+/** The sessionStorage key of one event's picture time (PLAYER_STORAGE_KEYS.pictureTimePrefix). */
+export const pictureTimeKey = (eventId: string) =>
+  `${PLAYER_STORAGE_KEYS.pictureTimePrefix}${eventId}`;

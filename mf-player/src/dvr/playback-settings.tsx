@@ -1,0 +1,65 @@
+import type { StreamTracks } from '../playback/playback-engine';
+import type { LatencyMode } from '../preferences/device-preferences';
+import type { DevicePreferences } from '../preferences/use-device-preferences';
+import { ChoiceMenu } from '../player/choice-menu';
+import styles from './dvr.module.css';
+
+const LATENCY_CHOICES: { value: LatencyMode; label: string }[] = [
+  { value: 'low', label: 'Low latency' },
+  { value: 'smooth', label: 'Smooth' },
+];
+
+const nameOf = (tracks: StreamTracks['audio'], language: string) =>
+  tracks.find((t) => t.language === language)?.name ?? language;
+
+/**
+ * Latency, commentary language and captions, each saved on this device (decision 235). The
+ * language and captions menus appear only when the stream has more than one audio rendition or
+ * any subtitles.
+ */
+export function PlaybackSettings({
+  tracks,
+  preferences,
+}: {
+  tracks: StreamTracks;
+  preferences: DevicePreferences;
+}) {
+  const audio = tracks.audio.filter((t) => t.language);
+  const subtitles = tracks.subtitles.filter((t) => t.language);
+  const captionChoices = [
+    { value: 'off', label: 'Off' },
+    ...subtitles.map((t) => ({ value: t.language, label: t.name })),
+  ];
+  return (
+    <>
+      <ChoiceMenu
+        name="Latency"
+        className={styles.barButton}
+        summary={LATENCY_CHOICES.find((c) => c.value === preferences.latency)!.label}
+        choices={LATENCY_CHOICES}
+        value={preferences.latency}
+        onChoose={preferences.chooseLatency}
+      />
+      {audio.length > 1 ? (
+        <ChoiceMenu
+          name="Commentary"
+          className={styles.barButton}
+          summary={nameOf(audio, tracks.audioLanguage)}
+          choices={audio.map((t) => ({ value: t.language, label: t.name }))}
+          value={tracks.audioLanguage}
+          onChoose={preferences.chooseAudioLanguage}
+        />
+      ) : null}
+      {subtitles.length ? (
+        <ChoiceMenu
+          name="Captions"
+          className={styles.barButton}
+          summary={tracks.captions === 'off' ? 'Off' : nameOf(subtitles, tracks.captions)}
+          choices={captionChoices}
+          value={tracks.captions}
+          onChoose={preferences.chooseCaptions}
+        />
+      ) : null}
+    </>
+  );
+}

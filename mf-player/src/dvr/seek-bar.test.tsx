@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Moment } from '../match/key-moments';
+import { momentsOf } from '../match/key-moments';
+import { CHASE_TIMELINE, T0 } from '../testing/match-fixtures';
+import { SeekBar } from './seek-bar';
+
+/** Media time 0 is T0 on the wall clock; the window is the first 30 minutes. */
+const WINDOW = { start: 0, live: 1800 };
+
+/** The bar over a playhead that moves where it is told, like the video does. */
+function Harness({ start, onMoment }: { start: number; onMoment(moment: Moment): void }) {
+  const [time, setTime] = useState(start);
+  return (
+    <SeekBar
+      window={WINDOW}
+      currentTime={time}
+      epochOffset={T0}
+      moments={momentsOf(CHASE_TIMELINE)}
+      onSeek={(position) => setTime(Math.min(WINDOW.live, Math.max(WINDOW.start, position)))}
+      onMoment={onMoment}
+    />
+  );
+}
+
+describe('the seek bar', () => {
+  it('moves 10 s with the arrows, a minute with Page keys, to the start with Home and live with End', async () => {
+    const user = userEvent.setup();
+    render(<Harness start={900} onMoment={jest.fn()} />);
+    const slider = screen.getByRole('slider', { name: 'Seek' });
+    expect(slider).toHaveAttribute('aria-valuemax', '1800');
+    expect(slider).toHaveAttribute('aria-valuenow', '900');
+    expect(slider.getAttribute('aria-valuetext')).toMatch(/15 min behind live$/);
+
+    slider.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(slider).toHaveAttribute('aria-valuenow', '890');
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(slider).toHaveAttribute('aria-valuenow', '910');
+    await user.keyboard('{PageDown}');
+    expect(slider).toHaveAttribute('aria-valuenow', '850');
+    await user.keyboard('{Home}');
+    expect(slider).toHaveAttribute('aria-valuenow', '0');
+    expect(slider.getAttribute('aria-valuetext')).toMatch(/30 min behind live$/);
+    await user.keyboard('{End}');
+    expect(slider).toHaveAttribute('aria-valuenow', '1800');
+    expect(slider.getAttribute('aria-valuetext')).toMatch(/, live$/);
+  });
+
+  it('shows each key moment as a labelled button that plays it', async () => {
+    const user = userEvent.setup();
+    const onMoment = jest.fn();
+    render(<Harness start={1500} onMoment={onMoment} />);
+    const markers = screen.getByRole('list', { name: 'Key moments on the timeline' });
+    expect(markers).toBeVisible();
+    const wicket = screen.getByRole('button', { name: 'Wicket: Gill c Smith b Khan, 22 (19)' });
+    expect(screen.getByRole('button', { name: 'Four: Rahul off Khan' })).toBeVisible();
+
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(wicket).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onMoment).toHaveBeenCalledWith(expect.objectContaining({ seq: 3, kind: 'wicket' }));
+  });
+
+  it('is not there before the window is known, or for a window under a second', () => {
+    const { container, rerender } = render(
+      <SeekBar
+        window={null}
+        currentTime={0}
+        epochOffset={null}
+        moments={[]}
+        onSeek={jest.fn()}
+        onMoment={jest.fn()}
+      />,
+    );
+    expect(container).toBeEmptyDOMElement();
+    rerender(
+      <SeekBar
+        window={{ start: 5, live: 5.5 }}
+        currentTime={5}
+        epochOffset={null}
+        moments={[]}
+        onSeek={jest.fn()}
+        onMoment={jest.fn()}
+      />,
+    );
+    expect(screen.queryByRole('slider')).toBeNull();
+  });
+});

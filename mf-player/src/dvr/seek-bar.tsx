@@ -1,0 +1,140 @@
+import { useRef, useState } from 'react';
+import type { KeyboardEvent, PointerEvent } from 'react';
+import type { Moment } from '../match/key-moments';
+import { MOMENT_TAGS } from '../match/key-moments';
+import { formatBehind, livePosition } from '../playback/live-position';
+import type { SeekWindow } from '../playback/playback-engine';
+import {
+  clockText,
+  fractionOf,
+  mediaTimeOf,
+  positionAt,
+  SEEK_STEP_SECONDS,
+  wallTimeOf,
+  windowLength,
+} from '../playback/seek-window';
+import styles from './dvr.module.css';
+
+export interface SeekBarProps {
+  window: SeekWindow | null;
+  currentTime: number;
+  epochOffset: number | null;
+  /** The moments the viewer may see (spoiler-free has already hidden the later ones). */
+  moments: readonly Moment[];
+  onSeek(position: number): void;
+  onMoment(moment: Moment): void;
+}
+
+/** Page Up / Page Down move a minute: a quick way through a long window. */
+const PAGE_STEP_SECONDS = 60;
+
+/** How the slider says where it is: the picture's clock and the distance from live. */
+function positionText(position: number, window: SeekWindow, epochOffset: number | null) {
+  const { atLive, behindSeconds } = livePosition(position, window.live);
+  const wall = wallTimeOf(position, epochOffset);
+  const where = atLive ? 'live' : `${formatBehind(behindSeconds)} behind live`;
+  return wall === null ? where : `${clockText(wall)}, ${where}`;
+}
+
+/**
+ * The whole DVR window as one slider (decision 237): ←/→ ±10 s, Page Up/Down ±1 min, Home the
+ * window's start, End live; a pointer or a finger drags it. Each visible key moment is a button on
+ * the bar at its program-date-time.
+ */
+export function SeekBar({
+  window,
+  currentTime,
+  epochOffset,
+  moments,
+  onSeek,
+  onMoment,
+}: SeekBarProps) {
+  const trackRef = useRef<HTMLDivElement>(null);
+  /** While dragging: where the finger is (the picture moves when it lets go). */
+  const [dragging, setDragging] = useState<number | null>(null);
+  if (!window || windowLength(window) < 1) return null;
+
+  const shown = dragging ?? currentTime;
+  const length = windowLength(window);
+  const percent = (position: number) => `${(fractionOf(position, window) * 100).toFixed(3)}%`;
+  const pointerPosition = (event: PointerEvent) => {
+    const box = trackRef.current!.getBoundingClientRect();
+    return positionAt(box.width ? (event.clientX - box.left) / box.width : 1, window);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const moves: Record<string, () => number> = {
+      ArrowLeft: () => currentTime - SEEK_STEP_SECONDS,
+      ArrowDown: () => currentTime - SEEK_STEP_SECONDS,
+      ArrowRight: () => currentTime + SEEK_STEP_SECONDS,
+      ArrowUp: () => currentTime + SEEK_STEP_SECONDS,
+      PageDown: () => currentTime - PAGE_STEP_SECONDS,
+      PageUp: () => currentTime + PAGE_STEP_SECONDS,
+      Home: () => window.start,
+      End: () => window.live,
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    // Handled here: the screen's own ←/→ shortcut must not move it a second time.
+    event.preventDefault();
+    onSeek(move());
+  };
+
+  return (
+    <div className={styles.seek}>
+      <div
+        ref={trackRef}
+        className={styles.track}
+        onPointerDown={(event) => {
+          if ((event.target as HTMLElement).closest('button')) return;
+          event.currentTarget.setPointerCapture?.(event.pointerId);
+          setDragging(pointerPosition(event));
+        }}
+        onPointerMove={(event) => {
+          if (dragging !== null) setDragging(pointerPosition(event));
+        }}
+        onPointerUp={(event) => {
+          if (dragging === null) return;
+          setDragging(null);
+          onSeek(pointerPosition(event));
+        }}
+        onPointerCancel={() => setDragging(null)}
+      >
+        <div className={styles.rail} />
+        <div className={styles.played} style={{ width: percent(shown) }} />
+        <div
+          role="slider"
+          tabIndex={0}
+          className={styles.thumb}
+          style={{ left: percent(shown) }}
+          aria-label="Seek"
+          aria-orientation="horizontal"
+          aria-valuemin={0}
+          aria-valuemax={Math.round(length)}
+          aria-valuenow={Math.round(shown - window.start)}
+          aria-valuetext={positionText(shown, window, epochOffset)}
+          onKeyDown={onKeyDown}
+        />
+        <ul className={styles.markers} aria-label="Key moments on the timeline">
+          {moments.map((moment) => {
+            const at = mediaTimeOf(moment.at, epochOffset);
+            if (at === null || at < window.start || at > window.live + 1) return null;
+            return (
+              <li key={moment.seq} className={styles.markerItem} style={{ left: percent(at) }}>
+                <button
+                  type="button"
+                  className={`${styles.marker} ${styles[moment.kind] ?? ''}`}
+                  aria-label={moment.label}
+                  title={moment.label}
+                  onClick={() => onMoment(moment)}
+                >
+                  <span aria-hidden="true">{MOMENT_TAGS[moment.kind]}</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </div>
+  );
+}

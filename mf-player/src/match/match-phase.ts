@@ -1,0 +1,35 @@
+import { isBreakPlayState, PLAY_STATE_LABELS } from '@crease/contract';
+import type { MatchState } from '@crease/contract';
+
+/**
+ * What the card says play is doing: a break's name ("Innings break", "Rain delay"), or who bats.
+ * A break never names a batting side (issue 21: the card said "batting" through an innings
+ * break). The ball-by-ball scorecard's words win where the timeline has them.
+ */
+export interface MatchPhase {
+  /** "Innings break", "Rain delay", "Bad light"… or null while play goes on. */
+  interruption: string | null;
+  /** The batting side's shortName while play goes on, else null. */
+  battingTeam: string | null;
+}
+
+export function matchPhase(state: MatchState | null): MatchPhase {
+  if (!state) return { interruption: null, battingTeam: null };
+  const interruption =
+    state.scorecard?.interruption ??
+    (isBreakPlayState(state.playState) ? PLAY_STATE_LABELS[state.playState] : null);
+  if (interruption || state.status !== 'live') return { interruption, battingTeam: null };
+  const battingTeam =
+    state.scorecard !== undefined && state.scorecard !== null
+      ? state.scorecard.battingTeam
+      : (state.innings.at(-1)?.team ?? null);
+  return { interruption: null, battingTeam };
+}
+
+/** The score drawn on the picture: the batting side's innings ("MUM 87/2 (10.3)"), else the summary. */
+export function overlayScore(state: MatchState | null): string | null {
+  if (!state) return null;
+  const innings = state.innings.at(-1);
+  if (!innings) return state.scoreSummary || null;
+  return `${innings.team} ${innings.runs}/${innings.wickets}${innings.declared ? 'd' : ''} (${innings.overs})`;
+}

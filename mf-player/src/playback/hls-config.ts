@@ -1,0 +1,53 @@
+import type { HlsConfig } from 'hls.js';
+import type { LatencyMode } from '../preferences/device-preferences';
+
+/**
+ * No jump back to live however far behind (decision 237): hls.js moves the playhead to live when
+ * it is more than liveMaxLatencyDuration behind the newest segment, which made every seek back
+ * beyond 12 s snap forward. A whole day is longer than any DVR window. It is set on the running
+ * config (tuneRunningConfig), not the constructor's: hls.js refuses liveMaxLatencyDuration without a
+ * liveSyncDuration, and a liveSyncDuration would override LL-HLS's PART-HOLD-BACK.
+ */
+export const NO_LIVE_SNAP_SECONDS = 24 * 3600;
+
+/** "Smooth": two ~2 s segments behind the newest, the classic-HLS setting of decision 115. */
+export const SMOOTH_SYNC_SECONDS = 4;
+
+/**
+ * Set on a running hls.js's config, where the constructor's checks do not apply:
+ * NO_LIVE_SNAP_SECONDS, and SMOOTH_SYNC_SECONDS as the fallback target. hls.js uses the
+ * fallback only when the playlist gives neither PART-HOLD-BACK nor HOLD-BACK (a classic origin
+ * without EXT-X-SERVER-CONTROL), where it would otherwise sit 3 target durations (6 s) behind.
+ */
+export function tuneRunningConfig(
+  config: Pick<HlsConfig, 'liveMaxLatencyDuration' | 'liveSyncDuration'>,
+) {
+  config.liveMaxLatencyDuration = NO_LIVE_SNAP_SECONDS;
+  config.liveSyncDuration ??= SMOOTH_SYNC_SECONDS;
+}
+
+const SHARED: Partial<HlsConfig> = {
+  // A worker would need `worker-src blob:` in the CSP and buys nothing for fMP4.
+  enableWorker: false,
+  maxLiveSyncPlaybackRate: 1.25,
+  backBufferLength: 30,
+  maxBufferLength: 12,
+  startFragPrefetch: true,
+  // The first picture matters more than the first picture's quality: start from the estimate.
+  testBandwidth: false,
+  // Auto never picks more pixels than the player shows (a 360 px phone gets no 1080p).
+  capLevelToPlayerSize: true,
+};
+
+/**
+ * hls.js's configuration for a latency mode. "Low" turns on LL-HLS (parts, preload hints,
+ * blocking reloads where the playlist offers them) and leaves the target to the playlist's
+ * PART-HOLD-BACK: hls.js ignores that when liveSyncDuration is set, so "low" must not set it.
+ * On a playlist without parts "low" plays like classic HLS at the playlist's HOLD-BACK, or at
+ * SMOOTH_SYNC_SECONDS without one (tuneRunningConfig).
+ */
+export function hlsConfigFor(mode: LatencyMode): Partial<HlsConfig> {
+  return mode === 'low'
+    ? { ...SHARED, lowLatencyMode: true }
+    : { ...SHARED, lowLatencyMode: false, liveSyncDuration: SMOOTH_SYNC_SECONDS };
+}

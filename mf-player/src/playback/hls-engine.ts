@@ -1,0 +1,151 @@
+import type Hls from 'hls.js';
+import type { ErrorData, MediaPlaylist } from 'hls.js';
+import { hlsConfigFor, tuneRunningConfig } from './hls-config';
+import type {
+  MediaTrack,
+  PlaybackCallbacks,
+  PlaybackChoices,
+  PlaybackEngine,
+  StreamTracks,
+} from './playback-engine';
+import { levelIndexFor } from './quality';
+import { withToken } from './token-url';
+
+const trackOf = (playlist: MediaPlaylist): MediaTrack => ({
+  language: playlist.lang ?? '',
+  name: playlist.name,
+});
+
+/** hls.js over Media Source Extensions: every request carries the current token. */
+export function hlsEngine(
+  HlsClass: typeof Hls,
+  video: HTMLVideoElement,
+  playlistUrl: string,
+  initialToken: string,
+  choices: PlaybackChoices,
+  callbacks: PlaybackCallbacks,
+): PlaybackEngine {
+  let token = initialToken;
+  let mediaRecoveries = 0;
+  let wantedCaptions = choices.captions ?? 'off';
+  const hls = new HlsClass({
+    ...hlsConfigFor(choices.latency),
+    // Every request goes out with the current token, whatever token the URL was written with.
+    xhrSetup: (xhr, url) => {
+      xhr.open('GET', withToken(url, token), true);
+    },
+  });
+  tuneRunningConfig(hls.config);
+  const { Events, ErrorTypes } = HlsClass;
+
+  const tracks = (): StreamTracks => ({
+    audio: hls.audioTracks.map(trackOf),
+    subtitles: hls.subtitleTracks.map(trackOf),
+    audioLanguage: hls.audioTracks[hls.audioTrack]?.lang ?? '',
+    captions:
+      hls.subtitleTrack >= 0 ? (hls.subtitleTracks[hls.subtitleTrack]?.lang ?? 'off') : 'off',
+  });
+  const report = () => callbacks.onTracks(tracks());
+  const applyCaptions = () => {
+    const index = hls.subtitleTracks.findIndex((t) => t.lang === wantedCaptions);
+    // Off unless asked for: a DEFAULT=YES subtitles rendition does not switch captions on.
+    hls.subtitleTrack = wantedCaptions === 'off' ? -1 : index;
+    hls.subtitleDisplay = index >= 0;
+  };
+
+  hls.on(Events.MANIFEST_PARSED, (_event, data) => {
+    const index = levelIndexFor(choices.quality, data.levels);
+    if (index >= 0) {
+      hls.startLevel = index;
+      hls.loadLevel = index;
+    }
+  });
+  hls.on(Events.AUDIO_TRACKS_UPDATED, () => {
+    const index = hls.audioTracks.findIndex((t) => t.lang === choices.audioLanguage);
+    if (index >= 0 && index !== hls.audioTrack) hls.audioTrack = index;
+    report();
+  });
+  hls.on(Events.SUBTITLE_TRACKS_UPDATED, () => {
+    applyCaptions();
+    report();
+  });
+  hls.on(Events.AUDIO_TRACK_SWITCHED, report);
+  hls.on(Events.SUBTITLE_TRACK_SWITCH, report);
+  hls.on(Events.LEVEL_SWITCHED, (_event, data) => {
+    callbacks.onRendition(hls.levels[data.level]?.height ?? 0);
+  });
+  hls.on(Events.ERROR, (_event, data: ErrorData) => {
+    if (!data.fatal) return;
+    if (data.type === ErrorTypes.MEDIA_ERROR && mediaRecoveries < 2) {
+      mediaRecoveries += 1;
+      hls.recoverMediaError();
+      return;
+    }
+    const status = data.response?.code ?? 0;
+    if (data.type === ErrorTypes.NETWORK_ERROR) {
+      callbacks.onFault(status === 403 || status === 401 ? 'token' : 'network');
+    } else {
+      callbacks.onFault('media');
+    }
+  });
+
+  hls.loadSource(withToken(playlistUrl, token));
+  hls.attachMedia(video);
+
+  return {
+    kind: 'hls.js',
+    epochOffset() {
+      const playing = hls.playingDate?.getTime();
+      if (playing !== undefined && Number.isFinite(playing)) {
+        return playing - video.currentTime * 1000;
+      }
+      // Before the first frame (or paused before it): the playlist's first dated segment.
+      const first = hls.latestLevelDetails?.fragments[0];
+      return first?.programDateTime ? first.programDateTime - first.start * 1000 : null;
+    },
+    seekWindow() {
+      const details = hls.latestLevelDetails;
+      const live = hls.liveSyncPosition;
+      if (!details) return null;
+      const start = video.seekable.length ? video.seekable.start(0) : details.fragmentStart;
+      const end = details.live ? (live ?? details.edge) : details.edge;
+      return { start, live: Math.max(start, end) };
+    },
+    setQuality(next) {
+      // An immediate switch for a fixed rendition (the viewer asked to see it now); Auto lets
+      // the ABR controller take over from the next segment.
+      hls.currentLevel = levelIndexFor(next, hls.levels);
+    },
+    setAudioLanguage(language) {
+      const index = hls.audioTracks.findIndex((t) => t.lang === language);
+      if (index >= 0) hls.audioTrack = index;
+    },
+    setCaptions(language) {
+      wantedCaptions = language;
+      applyCaptions();
+      report();
+    },
+    setToken(next) {
+      token = next;
+    },
+    pauseLoading() {
+      hls.stopLoad();
+    },
+    resumeLoading() {
+      hls.startLoad();
+    },
+    stats() {
+      const level = hls.levels[hls.currentLevel];
+      return {
+        bitrate: level?.bitrate ?? 0,
+        bandwidth: Number.isFinite(hls.bandwidthEstimate) ? hls.bandwidthEstimate : 0,
+        latency: Number.isFinite(hls.latency) ? hls.latency : null,
+      };
+    },
+    destroy() {
+      hls.destroy();
+      video.removeAttribute('src');
+      video.load();
+    },
+  };
+}

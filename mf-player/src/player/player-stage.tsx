@@ -1,0 +1,73 @@
+import type { RefObject } from 'react';
+import type { CatalogEvent, MatchState } from '@crease/contract';
+import { SeekBar } from '../dvr/seek-bar';
+import type { Moment } from '../match/key-moments';
+import { ScoreOverlay } from '../scorecard/score-overlay';
+import { PlayerControls } from './player-controls';
+import type { PlayerControlsProps } from './player-controls';
+import { ReconnectingOverlay, StartingOverlay, UnmuteOverlay } from './player-overlays';
+import { StatsPanel } from './stats-panel';
+import type { StatsReading } from './stats-panel';
+import type { Playback } from './use-playback';
+import type { PlayerReading } from './use-player-reading';
+import styles from './player-view.module.css';
+
+/**
+ * The 16:9 stage: the video, the score drawn on it, the overlays that belong on the picture
+ * (starting, reconnecting, unmute, stats), the seek bar and the control bar. Break notices are
+ * not here: they sit under the picture (BreakStrip).
+ */
+export function PlayerStage({
+  stageRef,
+  videoRef,
+  event,
+  playback,
+  reading,
+  shown,
+  moments,
+  stats,
+  controls,
+}: {
+  stageRef: RefObject<HTMLDivElement | null>;
+  videoRef: RefObject<HTMLVideoElement | null>;
+  event: CatalogEvent;
+  /** The picture's state and actions (its refs come apart: they are not read in render). */
+  playback: Omit<Playback, 'videoRef' | 'engineRef'>;
+  reading: PlayerReading;
+  shown: MatchState | null;
+  moments: readonly Moment[];
+  stats: StatsReading | null;
+  controls: Omit<PlayerControlsProps, 'playback' | 'position'>;
+}) {
+  const { actions } = playback;
+  return (
+    <div
+      ref={stageRef}
+      className={`${styles.stage} ${controls.modes.fullscreen ? styles.fullscreen : ''}`}
+      data-testid="player-stage"
+    >
+      <video
+        ref={videoRef}
+        className={styles.video}
+        playsInline
+        aria-label={`Live video: ${event.title}`}
+        onClick={actions.togglePlay}
+        onDoubleClick={controls.modes.toggleFullscreen}
+      />
+      <ScoreOverlay state={shown} />
+      {!playback.started && !playback.reconnecting ? <StartingOverlay /> : null}
+      {playback.reconnecting ? <ReconnectingOverlay /> : null}
+      {playback.mutedForAutoplay ? <UnmuteOverlay onUnmute={actions.toggleMute} /> : null}
+      {stats ? <StatsPanel reading={stats} /> : null}
+      <SeekBar
+        window={reading.window}
+        currentTime={reading.currentTime}
+        epochOffset={reading.epochOffset}
+        moments={moments}
+        onSeek={actions.seekTo}
+        onMoment={(moment) => actions.playFromMoment(moment.at)}
+      />
+      <PlayerControls playback={playback} position={reading.position} {...controls} />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { MatchState } from '@crease/contract';
+import { matchPhase, overlayScore } from '../match/match-phase';
+import styles from './scorecard.module.css';
+
+/**
+ * The score on the picture, drawn by the player from the timeline at the picture's time (the
+ * picture itself carries none, issue 21 §6). Decorative: the scorecard says the same to a screen
+ * reader.
+ */
+export function ScoreOverlay({ state }: { state: MatchState | null }) {
+  const score = overlayScore(state);
+  if (!score) return null;
+  const { interruption } = matchPhase(state);
+  const target = state?.scorecard?.target;
+  const note = interruption ?? (target ? `Target ${target}` : null);
+  return (
+    <div className={styles.overlay} aria-hidden="true" data-testid="score-overlay">
+      {score}
+      {note ? <span className={styles.overlayNote}>{note}</span> : null}
+    </div>
+  );
+}
