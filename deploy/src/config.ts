@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseTrustProxy } from 'api/config';
 import type { TrustProxy } from 'api/config';
+import { WEB_OAUTH_CLIENT_ID } from '@crease/contract';
 import type { S3Config } from './artifacts/s3-artifact-store';
 import { edgeProductionProblems, releaseServiceProductionProblems } from './config-production';
 import { DEFAULT_QUORUM } from './signals/quorum';
@@ -288,7 +289,7 @@ export function loadEdgeConfig(
     releaseMapFile: path.join(dataDir, 'release-map.json'),
     productName,
     apiOrigin,
-    oauthClientId: env.CREASE_OAUTH_CLIENT_ID ?? 'crease-web',
+    oauthClientId: env.CREASE_OAUTH_CLIENT_ID ?? WEB_OAUTH_CLIENT_ID,
     oauthClientSecret: env.CREASE_OAUTH_CLIENT_SECRET ?? 'public',
     botCheckProvider: provider as EdgeConfig['botCheckProvider'],
     recaptchaSiteKey: siteKey,

@@ -4,6 +4,8 @@
  * signs playback tokens, and the timings of tokens, heartbeats and the live window.
  */
 import path from 'node:path';
+import { envAnyText, envInt, envText, readEnv } from './env-schema';
+import type { Env } from './env-schema';
 
 export interface StreamConfig {
   /**
@@ -23,24 +25,29 @@ export interface StreamConfig {
   mediaCacheDir: string;
 }
 
-type Env = Record<string, string | undefined>;
-type Int = (name: string, fallback: number, min: number, max: number) => number;
+/** The streams' variables (the playback token key is read with the API's other keys). */
+const STREAM_ENV = {
+  CREASE_STREAM_EDGE_URL: envText(
+    /^https?:\/\/[^\s/]+(\/\S*)?$/,
+    'an http(s) URL like https://video.crease.tv/',
+  ),
+  CREASE_STREAM_TOKEN_SECONDS: envInt(20, 900),
+  CREASE_STREAM_HEARTBEAT_SECONDS: envInt(5, 300),
+  CREASE_STREAM_WINDOW_SEGMENTS: envInt(3, 30),
+  CREASE_STREAM_MEDIA_DIR: envAnyText(),
+} as const;
 
 export function loadStreamConfig(
   env: Env,
-  int: Int,
   problems: string[],
   root: string,
-  secretFrom: (name: string, file: string) => Uint8Array,
+  secretFrom: (name: 'CREASE_STREAM_TOKEN_SECRET', file: string) => Uint8Array,
 ): StreamConfig {
-  let edgeUrl = env.CREASE_STREAM_EDGE_URL || null;
-  if (edgeUrl !== null) {
-    if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(edgeUrl))
-      problems.push('CREASE_STREAM_EDGE_URL must be an http(s) URL like https://video.crease.tv/');
-    else if (!edgeUrl.endsWith('/')) edgeUrl = `${edgeUrl}/`;
-  }
-  const tokenSeconds = int('CREASE_STREAM_TOKEN_SECONDS', 120, 20, 900);
-  const heartbeatSeconds = int('CREASE_STREAM_HEARTBEAT_SECONDS', 30, 5, 300);
+  const vars = readEnv(STREAM_ENV, env, problems);
+  const edge = vars.CREASE_STREAM_EDGE_URL;
+  const edgeUrl = edge === undefined ? null : edge.endsWith('/') ? edge : `${edge}/`;
+  const tokenSeconds = vars.CREASE_STREAM_TOKEN_SECONDS ?? 120;
+  const heartbeatSeconds = vars.CREASE_STREAM_HEARTBEAT_SECONDS ?? 30;
   if (heartbeatSeconds >= tokenSeconds)
     problems.push(
       'CREASE_STREAM_HEARTBEAT_SECONDS must be shorter than CREASE_STREAM_TOKEN_SECONDS',
@@ -50,7 +57,7 @@ export function loadStreamConfig(
     tokenSecret: secretFrom('CREASE_STREAM_TOKEN_SECRET', 'api-stream-token.key'),
     tokenSeconds,
     heartbeatSeconds,
-    windowSegments: int('CREASE_STREAM_WINDOW_SEGMENTS', 6, 3, 30),
-    mediaCacheDir: path.resolve(root, env.CREASE_STREAM_MEDIA_DIR ?? '.cache/stream-media'),
+    windowSegments: vars.CREASE_STREAM_WINDOW_SEGMENTS ?? 6,
+    mediaCacheDir: path.resolve(root, vars.CREASE_STREAM_MEDIA_DIR ?? '.cache/stream-media'),
   };
 }

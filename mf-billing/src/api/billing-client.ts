@@ -1,4 +1,4 @@
-import { BILLING_PATHS, billingPath } from '@crease/contract';
+import { BILLING_PATHS, IDEMPOTENCY_HEADER, billingPath } from '@crease/contract';
 import type {
   AccountOverview,
   AccountSettingsRequest,
@@ -83,7 +83,7 @@ export function createCheckout(
     http
       .post(BILLING_PATHS.checkouts, {
         json: request,
-        headers: { 'Idempotency-Key': idempotencyKey },
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       })
       .json<Checkout>(),
   );
@@ -141,7 +141,7 @@ export function submitCard(
     http
       .post(billingPath('sandboxCard', { sessionId }), {
         json: card,
-        headers: { 'Idempotency-Key': idempotencyKey },
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       })
       .json<SandboxPaymentResult>(),
   );
@@ -157,7 +157,7 @@ export function confirmPayment(
     http
       .post(billingPath('sandboxConfirm', { sessionId }), {
         json: { approve },
-        headers: { 'Idempotency-Key': idempotencyKey },
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       })
       .json<SandboxPaymentResult>(),
   );

@@ -10,7 +10,7 @@ import { ACCOUNT_PATHS, BOT_CHECK_HEADER, normalizeEmail } from '@crease/contrac
 import { TokenResponseSchema } from '@crease/contract/schemas';
 import { signInRecord } from '../accounts-service';
 import { ApiError } from '../errors';
-import { IDEMPOTENCY_HEADER, isValidIdempotencyKey } from '../../platform/http/idempotency';
+import { IDEMPOTENCY_REQUEST_HEADER, isValidIdempotencyKey } from '../../platform/http/idempotency';
 import { siteHostOf } from '../../platform/http/site-host';
 import { countSignInAttempt, signInDifficulty } from '../sign-in-limits';
 import { OAuthErrorResponse } from '../../platform/http/error-schemas';
@@ -77,7 +77,7 @@ function requireClient(
  * retries, so a retry whose first answer was lost gets the same tokens. Optional, as elsewhere.
  */
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const raw = request.headers[IDEMPOTENCY_HEADER];
+  const raw = request.headers[IDEMPOTENCY_REQUEST_HEADER];
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw.join(', ') : raw;
   if (!isValidIdempotencyKey(key)) throw new ApiError('INVALID_IDEMPOTENCY_KEY');

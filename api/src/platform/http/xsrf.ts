@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
 
 /**
  * Double-submit tokens signed with an HMAC (decision 012): `<random>.<mac>`. A sibling subdomain
