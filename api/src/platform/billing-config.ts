@@ -79,8 +79,8 @@ function sandboxInProduction(env: Env): string {
 /** The billing variables, each with its rule. */
 const BILLING_ENV = {
   CREASE_PAYMENTS: envOneOf(['sandbox', 'stripe']),
-  /** The staging opt-in that lets the sandbox take payments with NODE_ENV=production (204). */
-  [SANDBOX_OPT_IN]: envBool(),
+  /** SANDBOX_OPT_IN: the staging opt-in (decision 204). */
+  CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: envBool(),
   CREASE_SANDBOX_WEBHOOK_URL: envText(/^https?:\/\/\S+$/, 'an http(s) URL'),
   CREASE_SANDBOX_WEBHOOK_SECRET: envCheckedText(
     (raw) => raw.length >= 16,
@@ -117,7 +117,7 @@ export function loadBillingConfig(
   const provider = vars.CREASE_PAYMENTS ?? (env.CREASE_PAYMENTS ? null : 'sandbox');
   // Whether a staging site running NODE_ENV=production let the sandbox take payments (decision
   // 204). Off unless said, by this one name: production otherwise takes real money only.
-  const sandboxAllowed = !production || vars[SANDBOX_OPT_IN] === true;
+  const sandboxAllowed = !production || vars.CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION === true;
   if (provider === 'sandbox' && !sandboxAllowed) problems.push(sandboxInProduction(env));
   // Development makes one and keeps it; production never invents a key (decision 175).
   let sandboxSecret = vars.CREASE_SANDBOX_WEBHOOK_SECRET ?? '';

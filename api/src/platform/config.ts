@@ -7,6 +7,9 @@ import type { TrustProxy } from './http/trust-proxy';
 // The edge reads the same CREASE_TRUST_PROXY (deploy/src/config.ts): one rule for both.
 export { parseTrustProxy } from './http/trust-proxy';
 export type { TrustProxy } from './http/trust-proxy';
+// The edge and release tools (deploy/src/config.ts) read their settings the same way.
+export * from './env-schema';
+export { isLocalHost, requiredInProduction } from './config-production';
 import { loadBillingConfig } from './billing-config';
 import type { BillingConfig } from './billing-config';
 import { loadStreamConfig } from './stream-config';

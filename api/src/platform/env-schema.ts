@@ -41,11 +41,11 @@ export const envBool = () => Type.Boolean({ rule: 'true or false' });
 
 /** One of a few words. */
 export const envOneOf = <const Values extends readonly string[]>(values: Values) =>
-  Type.Union(
-    values.map((value) => Type.Literal(value)) as {
-      [K in keyof Values]: ReturnType<typeof Type.Literal<Values[K]>>;
-    },
-    { rule: either(values) },
+  Type.Unsafe<Values[number]>(
+    Type.Union(
+      values.map((value) => Type.Literal(value)),
+      { rule: either(values) },
+    ),
   );
 
 /** Text matching a pattern; `rule` says in words what the pattern wants. */

@@ -50,7 +50,7 @@ export function registerXsrf(
     // Readable by the site's JavaScript (not HttpOnly): that is how double submit works.
     reply.setCookie(XSRF_COOKIE, xsrf.issue(), {
       maxAge: 60 * 60 * 24 * 7,
-      domain,
+      domain: domain ?? undefined,
       path: '/',
       sameSite: 'lax',
       secure: config.cookieSecure,
