@@ -23,7 +23,7 @@ import {
 } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
 import { describeEachDatabase } from '../testing/test-api';
-import { testEvent } from '../testing/catalog-fixtures';
+import { testEvent, testLeague } from '../testing/catalog-fixtures';
 import type { ApiClient, CallOptions, RunningApi } from '../testing/test-api';
 
 /**
@@ -104,16 +104,11 @@ describeEachDatabase('Streams API and origin', (host) => {
     ops = api.client();
     const league = await ops.postJson(
       `/${CATALOG_PATHS.operatorLeagues}`,
-      {
+      testLeague({
         leagueId,
         caption: `Streams ${suiteCounter}`,
         description: 'Stream test fixtures.',
-        logo: 'crease-premier-league',
-        logoAltText: 'logo',
-        application: 'cricket',
-        status: 'in_progress',
-        active: true,
-      },
+      }),
       operator,
     );
     expect(league.status).toBe(201);

@@ -1,9 +1,29 @@
 /**
- * The operator API's event body the catalog and streams tests create matches with: two teams, a
- * venue and a T20 from `start` to `end`. The one spelling of a test match (it was copied into
- * three test files).
+ * The operator API's bodies the catalog and streams tests create leagues and matches with: an
+ * active league, and two teams at a venue playing a T20 from `start` to `end`. The one spelling
+ * of each (they were copied into three test files).
  */
-import type { EventCreate } from '@crease/contract';
+import type { EventCreate, LeagueCreate } from '@crease/contract';
+
+export function testLeague(league: {
+  leagueId: string;
+  caption: string;
+  description: string;
+  logoAltText?: string;
+  application?: string;
+  active?: boolean;
+}): LeagueCreate {
+  return {
+    leagueId: league.leagueId,
+    caption: league.caption,
+    description: league.description,
+    logo: 'crease-premier-league',
+    logoAltText: league.logoAltText ?? 'logo',
+    application: league.application ?? 'cricket',
+    status: 'in_progress',
+    active: league.active ?? true,
+  };
+}
 
 export function testEvent(match: {
   eventId: string;

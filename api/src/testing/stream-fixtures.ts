@@ -8,7 +8,7 @@ import { CATALOG_PATHS, STREAM_PATHS, streamPath } from '@crease/contract';
 import type { HeartbeatResult, StreamGrant, StreamToken } from '@crease/contract';
 import { STREAM_EPOCH_MS } from '../streams/origin/playlists';
 import { BILLING_TEST_ENV, buyPlan, newViewer } from './billing-helpers';
-import { testEvent } from './catalog-fixtures';
+import { testEvent, testLeague } from './catalog-fixtures';
 import type { Viewer } from './billing-helpers';
 import type { ApiHost, CallOptions, RunningApi } from './test-api';
 
@@ -66,16 +66,11 @@ export async function startStreamFixtures(
   const liveId = `${leagueId}-live`;
   const league = await ops.postJson(
     `/${CATALOG_PATHS.operatorLeagues}`,
-    {
+    testLeague({
       leagueId,
       caption: `Integrity ${options.tag}`,
       description: 'Stream integrity fixtures.',
-      logo: 'crease-premier-league',
-      logoAltText: 'logo',
-      application: 'cricket',
-      status: 'in_progress',
-      active: true,
-    },
+    }),
     operator,
   );
   if (league.status !== 201) throw new Error(`league: ${league.status} ${league.text}`);
