@@ -28,8 +28,9 @@ export default {
   testMatch: ['**/src/**/*.test.ts?(x)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
+  // @fastify/cookie is transformed for its `await import('cookie')`, which jest runs only as require.
   transformIgnorePatterns: [
-    '/node_modules/(?!(ky|single-spa|single-spa-react|altcha-lib|jose|content-disposition|typebox|cookie)/)',
+    '/node_modules/(?!(ky|single-spa|single-spa-react|altcha-lib|jose|content-disposition|typebox|cookie|@fastify/cookie)/)',
   ],
   moduleNameMapper: {
     '\\.module\\.css$': '<rootDir>/shared/test-utils/src/css-module-proxy.cjs',

@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { BOT_CHECK_HEADER } from '@crease/contract';
+import { BOT_CHECK_HEADER, IDEMPOTENCY_HEADER, XSRF_HEADER } from '@crease/contract';
 import type { ApiConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
 import type { Database } from './platform/db/client';
@@ -74,8 +74,8 @@ export async function createApi(
         paths: [
           'req.headers.authorization',
           'req.headers.cookie',
-          'req.headers["x-xsrf-token"]',
-          'req.headers["x-bot-check"]',
+          `req.headers["${XSRF_HEADER.toLowerCase()}"]`,
+          `req.headers["${BOT_CHECK_HEADER.toLowerCase()}"]`,
           'res.headers["set-cookie"]',
           '*.password',
           '*.newPassword',
@@ -165,9 +165,9 @@ export async function createApi(
       'Authorization',
       'Content-Type',
       'Accept',
-      'X-XSRF-TOKEN',
+      XSRF_HEADER,
       BOT_CHECK_HEADER,
-      'Idempotency-Key',
+      IDEMPOTENCY_HEADER,
       // The catalog's conditional reads (a page that read the ETag sends it back: 304).
       'If-None-Match',
     ],
@@ -216,7 +216,7 @@ export async function createApi(
             description: 'OAuth2 public client id (the secret is not checked).',
           },
           botCheck: { type: 'apiKey', in: 'header', name: BOT_CHECK_HEADER },
-          xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+          xsrf: { type: 'apiKey', in: 'header', name: XSRF_HEADER },
           operator: {
             type: 'http',
             scheme: 'bearer',

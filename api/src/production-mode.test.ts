@@ -4,69 +4,28 @@
  * standalone API (`api/src/cli/serve.ts`, what Kubernetes runs) as a child process with
  * NODE_ENV=production, over real HTTP.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  requiredNames,
+  startService,
+  startUp as startServiceUp,
+} from '@crease/test-utils/service-process';
+import type { ServiceProcess } from '@crease/test-utils/service-process';
 import { PRODUCTION_API_ENV } from './testing/production-env';
 
-const repoRoot = path.resolve(__dirname, '..', '..');
-const SERVE = path.join(repoRoot, 'api', 'src', 'cli', 'serve.ts');
+const SERVE = path.resolve(__dirname, 'cli', 'serve.ts');
+/** The standalone API's banner: `… at http://localhost:<port>/`. */
+const API_LISTENING = /at http:\/\/localhost:(\d+)\//;
 
-interface ApiProcess {
-  /** Resolves with the origin once listening, or rejects with the exit code and stderr. */
-  ready: Promise<string>;
-  exited: Promise<{ code: number | null; stderr: string }>;
-  stop(): Promise<void>;
-}
-
-/** Only the given settings (and PATH): nothing leaks in from the developer's own shell. */
-function startApi(env: Record<string, string>): ApiProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVE], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', API_PORT: '0', API_HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, stderr })),
-  );
-  const ready = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const port = /at http:\/\/localhost:(\d+)\//.exec(stdout)?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}`);
-    });
-    void exited.then(({ code }) => reject(new Error(`API exited (${code}): ${stderr}`)));
-  });
-  ready.catch(() => undefined); // a refusal to start is what some tests wait for
-  return {
-    ready,
-    exited,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
-  };
-}
+/** The API on a free loopback port with only the given settings (and PATH). */
+const startApi = (env: Record<string, string>) =>
+  startService(SERVE, { API_PORT: '0', API_HOST: '127.0.0.1', ...env }, API_LISTENING);
 
 /** How start-up ended: the exit (code, stderr), or 'started' (then stopped) if it listened. */
-async function startUp(env: Record<string, string>) {
-  const api = startApi(env);
-  const outcome = await Promise.race([api.exited, api.ready.then(() => 'started' as const)]);
-  await api.stop();
-  return outcome === 'started' ? { code: 'started', stderr: '' } : outcome;
-}
-
-/** The names in the "NAME is required in production" lines of a start-up failure. */
-const requiredNames = (stderr: string) =>
-  [...stderr.matchAll(/^- (\S+)(?: or (\S+))? is required in production/gm)].flatMap((m) =>
-    m.slice(1).filter(Boolean),
-  );
+const startUp = (env: Record<string, string>) =>
+  startServiceUp(SERVE, { API_PORT: '0', API_HOST: '127.0.0.1', ...env }, API_LISTENING);
 
 describe('the API with NODE_ENV=production', () => {
   let dataDir: string;
@@ -133,7 +92,7 @@ describe('the API with NODE_ENV=production', () => {
   }, 120_000);
 
   describe('started with a production-like environment', () => {
-    let api: ApiProcess;
+    let api: ServiceProcess;
     let origin: string;
     beforeAll(async () => {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-production-api-run-'));

@@ -6,21 +6,8 @@
  * config loaders report everything wrong at once.
  */
 
-/** "NAME is required in production (…)": the one phrasing, so a report names every missing one. */
-export const requiredInProduction = (name: string, what: string) =>
-  `${name} is required in production (${what})`;
-
-/** localhost, *.localhost, 127.0.0.0/8, ::1 and 0.0.0.0: a developer's machine, never a site. */
-export function isLocalHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    /^127\.\d+\.\d+\.\d+$/.test(host) ||
-    host === '::1' ||
-    host === '0.0.0.0'
-  );
-}
+// The one phrasing of a missing setting, and what counts as a developer's machine: the API's.
+import { isLocalHost, requiredInProduction } from 'api/config';
 
 /** Each set origin must be public https (the CSP lists them); null when not set. */
 function publicHttpsProblem(name: string, value: string | undefined): string | null {

@@ -1,6 +1,17 @@
 import path from 'node:path';
-import { parseTrustProxy } from 'api/config';
-import type { TrustProxy } from 'api/config';
+import {
+  envAnyText,
+  envBool,
+  envCheckedText,
+  envInt,
+  envList,
+  envOneOf,
+  envText,
+  parseTrustProxy,
+  readEnv,
+} from 'api/config';
+import type { Env, TrustProxy } from 'api/config';
+import { WEB_OAUTH_CLIENT_ID } from '@crease/contract';
 import type { S3Config } from './artifacts/s3-artifact-store';
 import { edgeProductionProblems, releaseServiceProductionProblems } from './config-production';
 import { DEFAULT_QUORUM } from './signals/quorum';
@@ -100,95 +111,69 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
+const ORIGIN = /^https?:\/\/[^\s/]+$/;
+
+/** The release settings' variables (shared by the release CLI, the release API and the edge). */
+const RELEASE_ENV = {
+  NODE_ENV: envAnyText(),
+  CREASE_DATA_DIR: envAnyText(),
+  CREASE_ASSET_ORIGIN: envText(/^https?:\/\/[^\s/]+\/*$/, 'an origin like https://cdn.example.com'),
+  CREASE_ARTIFACT_STORE: envOneOf(['fs', 's3']),
+  CREASE_S3_BUCKET: envAnyText(),
+  CREASE_S3_ENDPOINT: envAnyText(),
+  CREASE_S3_REGION: envAnyText(),
+  CREASE_S3_ACCESS_KEY_ID: envAnyText(),
+  CREASE_S3_SECRET_ACCESS_KEY: envCheckedText(() => true, 'text', { secret: true }),
+  CREASE_S3_PREFIX: envAnyText(),
+  CREASE_RELEASE_TOKENS: envList(
+    /^[\w.@-]{1,60}\s*:\s*\S.{15,}$/,
+    '"name:token" pairs separated by commas, tokens at least 16 characters',
+    { secret: true },
+  ),
+  CREASE_LKG_MIN_LIVE_SECONDS: envInt(0, 9_999_999, 'a whole number of seconds (0-9999999)'),
+  CREASE_CANARY_MIN_VIEWS: envInt(1, 9_999_999, 'a whole number of page views (1-9999999)'),
+  CREASE_SIGNALS_PER_MINUTE: envInt(1, 9_999_999, 'a whole number of batches (1-9999999)'),
+  CREASE_SIGNALS_RETENTION_HOURS: envInt(1, 99_999, 'a whole number of hours (1-99999)'),
+  CREASE_RELEASE_PROOF_SECRET: envList(
+    /^.{32,}$/,
+    'keys of at least 32 characters, comma-separated',
+    { secret: true },
+  ),
+  CREASE_QUORUM_BROWSERS: envInt(1, 9999, 'a whole number (1-9999)'),
+  CREASE_QUORUM_NETWORKS: envInt(1, 9999, 'a whole number (1-9999)'),
+  CREASE_RELEASE_ALLOW_ANONYMOUS: envBool(),
+} as const;
+
+/** "name:token" with both trimmed (the schema has checked the shape). */
+function releaseToken(pair: string): ReleaseToken {
+  const at = pair.indexOf(':');
+  return { name: pair.slice(0, at).trim(), token: pair.slice(at + 1).trim() };
+}
+
 /** Release settings from the environment; `problems` collects what is wrong (STYLE §9). */
-function readReleaseConfig(
-  env: NodeJS.ProcessEnv,
-  root: string,
-  problems: string[],
-): ReleaseConfig {
-  const dataDir = path.resolve(root, env.CREASE_DATA_DIR ?? '.data');
-  const production = env.NODE_ENV === 'production';
-  const assetOrigin = env.CREASE_ASSET_ORIGIN?.replace(/\/+$/, '') || null;
-  if (assetOrigin !== null && !/^https?:\/\/[^\s/]+$/.test(assetOrigin)) {
-    problems.push(
-      `CREASE_ASSET_ORIGIN must look like https://cdn.example.com, got "${assetOrigin}"`,
-    );
-  }
-  const kind = env.CREASE_ARTIFACT_STORE ?? 'fs';
+function readReleaseConfig(env: Env, root: string, problems: string[]): ReleaseConfig {
+  const vars = readEnv(RELEASE_ENV, env, problems);
+  const dataDir = path.resolve(root, vars.CREASE_DATA_DIR ?? '.data');
+  const production = vars.NODE_ENV === 'production';
+  const assetOrigin = vars.CREASE_ASSET_ORIGIN?.replace(/\/+$/, '') ?? null;
   let artifactStore: ReleaseConfig['artifactStore'] = { kind: 'fs' };
-  if (kind === 's3') {
-    const need = (name: string) => {
-      const value = env[name];
-      if (!value) problems.push(`CREASE_ARTIFACT_STORE=s3 needs ${name}`);
-      return value ?? '';
+  if (vars.CREASE_ARTIFACT_STORE === 's3') {
+    const need = (name: keyof typeof RELEASE_ENV) => {
+      const value = vars[name];
+      if (typeof value !== 'string') problems.push(`CREASE_ARTIFACT_STORE=s3 needs ${name}`);
+      return typeof value === 'string' ? value : '';
     };
     artifactStore = {
       kind: 's3',
       bucket: need('CREASE_S3_BUCKET'),
       endpoint: need('CREASE_S3_ENDPOINT'),
-      region: env.CREASE_S3_REGION ?? 'us-east-1',
+      region: vars.CREASE_S3_REGION ?? 'us-east-1',
       accessKeyId: need('CREASE_S3_ACCESS_KEY_ID'),
       secretAccessKey: need('CREASE_S3_SECRET_ACCESS_KEY'),
-      prefix: env.CREASE_S3_PREFIX ?? '',
+      prefix: vars.CREASE_S3_PREFIX ?? '',
     };
-  } else if (kind !== 'fs') {
-    problems.push(`CREASE_ARTIFACT_STORE must be fs or s3, got "${kind}"`);
   }
-  const tokens: ReleaseToken[] = [];
-  for (const pair of (env.CREASE_RELEASE_TOKENS ?? '').split(',').filter((p) => p.trim())) {
-    const at = pair.indexOf(':');
-    const name = pair.slice(0, at).trim();
-    const token = pair.slice(at + 1).trim();
-    if (at <= 0 || !/^[\w.@-]{1,60}$/.test(name) || token.length < 16) {
-      problems.push(
-        'CREASE_RELEASE_TOKENS must be "name:token" pairs separated by commas, tokens at least 16 characters',
-      );
-      break;
-    }
-    tokens.push({ name, token });
-  }
-  const minLive = env.CREASE_LKG_MIN_LIVE_SECONDS ?? String(DEFAULT_LKG_MIN_LIVE_SECONDS);
-  if (!/^\d{1,7}$/.test(minLive)) {
-    problems.push(
-      `CREASE_LKG_MIN_LIVE_SECONDS must be a whole number of seconds (0-9999999), got "${minLive}"`,
-    );
-  }
-  const canaryMinViews = env.CREASE_CANARY_MIN_VIEWS ?? String(DEFAULT_CANARY_MIN_VIEWS);
-  if (!/^\d{1,7}$/.test(canaryMinViews) || Number(canaryMinViews) < 1) {
-    problems.push(
-      `CREASE_CANARY_MIN_VIEWS must be a whole number of page views (1-9999999), got "${canaryMinViews}"`,
-    );
-  }
-  const signalsPerMinute = env.CREASE_SIGNALS_PER_MINUTE ?? '120';
-  if (!/^\d{1,7}$/.test(signalsPerMinute) || Number(signalsPerMinute) < 1) {
-    problems.push(
-      `CREASE_SIGNALS_PER_MINUTE must be a whole number of batches (1-9999999), got "${signalsPerMinute}"`,
-    );
-  }
-  const signalsRetention = env.CREASE_SIGNALS_RETENTION_HOURS ?? '168';
-  if (!/^\d{1,5}$/.test(signalsRetention) || Number(signalsRetention) < 1) {
-    problems.push(
-      `CREASE_SIGNALS_RETENTION_HOURS must be a whole number of hours (1-99999), got "${signalsRetention}"`,
-    );
-  }
-  const proofSecrets = (env.CREASE_RELEASE_PROOF_SECRET ?? '')
-    .split(',')
-    .map((secret) => secret.trim())
-    .filter(Boolean);
-  if (proofSecrets.some((secret) => secret.length < 32))
-    problems.push(
-      'CREASE_RELEASE_PROOF_SECRET must be keys of at least 32 characters, comma-separated',
-    );
-  const quorumBrowsers = env.CREASE_QUORUM_BROWSERS ?? String(DEFAULT_QUORUM.browsers);
-  const quorumNetworks = env.CREASE_QUORUM_NETWORKS ?? String(DEFAULT_QUORUM.networks);
-  for (const [name, value] of [
-    ['CREASE_QUORUM_BROWSERS', quorumBrowsers],
-    ['CREASE_QUORUM_NETWORKS', quorumNetworks],
-  ] as const) {
-    if (!/^\d{1,4}$/.test(value) || Number(value) < 1)
-      problems.push(`${name} must be a whole number (1-9999), got "${value}"`);
-  }
-  const allowAnonymous = env.CREASE_RELEASE_ALLOW_ANONYMOUS === '1';
+  const allowAnonymous = vars.CREASE_RELEASE_ALLOW_ANONYMOUS === true;
   if (allowAnonymous && production)
     problems.push('CREASE_RELEASE_ALLOW_ANONYMOUS=1 is refused when NODE_ENV=production');
   return {
@@ -199,16 +184,16 @@ function readReleaseConfig(
     artifactStore,
     assetOrigin,
     production,
-    tokens,
+    tokens: (vars.CREASE_RELEASE_TOKENS ?? []).map(releaseToken),
     allowAnonymous,
-    lkgMinLiveMs: /^\d{1,7}$/.test(minLive) ? Number(minLive) * 1000 : 0,
-    canaryMinViews: Number(canaryMinViews) || DEFAULT_CANARY_MIN_VIEWS,
-    signalsPerMinute: Number(signalsPerMinute) || 120,
-    signalsRetentionHours: Number(signalsRetention) || 168,
-    proofSecrets,
+    lkgMinLiveMs: (vars.CREASE_LKG_MIN_LIVE_SECONDS ?? DEFAULT_LKG_MIN_LIVE_SECONDS) * 1000,
+    canaryMinViews: vars.CREASE_CANARY_MIN_VIEWS ?? DEFAULT_CANARY_MIN_VIEWS,
+    signalsPerMinute: vars.CREASE_SIGNALS_PER_MINUTE ?? 120,
+    signalsRetentionHours: vars.CREASE_SIGNALS_RETENTION_HOURS ?? 168,
+    proofSecrets: vars.CREASE_RELEASE_PROOF_SECRET ?? [],
     quorum: {
-      browsers: Number(quorumBrowsers) || DEFAULT_QUORUM.browsers,
-      networks: Number(quorumNetworks) || DEFAULT_QUORUM.networks,
+      browsers: vars.CREASE_QUORUM_BROWSERS ?? DEFAULT_QUORUM.browsers,
+      networks: vars.CREASE_QUORUM_NETWORKS ?? DEFAULT_QUORUM.networks,
     },
   };
 }
@@ -218,7 +203,7 @@ function readReleaseConfig(
  * release API service (`cli/release-api.ts`), which production runs only with release tokens.
  */
 export function loadReleaseConfig(
-  env: NodeJS.ProcessEnv = process.env,
+  env: Env = process.env,
   root = process.cwd(),
   { service = false }: { service?: boolean } = {},
 ): ReleaseConfig {
@@ -230,69 +215,64 @@ export function loadReleaseConfig(
   return config;
 }
 
+/** The edge's own variables (the release settings' are read with them). */
+const EDGE_ENV = {
+  PORT: envInt(0, 65535, 'a port number (0-65535)'),
+  HOST: envAnyText(),
+  CREASE_API_ORIGIN: envText(ORIGIN, 'an origin like https://api.example.com'),
+  CREASE_BOT_CHECK: envOneOf(['altcha', 'recaptcha', 'off']),
+  CREASE_RECAPTCHA_SITE_KEY: envAnyText(),
+  CREASE_STREAM_EDGE_URL: envCheckedText(
+    (raw) => URL.canParse(raw) && /^https?:$/.test(new URL(raw).protocol),
+    'an http(s) URL like https://video.crease.tv/',
+  ),
+  CREASE_PRODUCT_NAME: envCheckedText(
+    (name) => name.trim() !== '' && name.length <= 60,
+    '1-60 characters',
+  ),
+  CREASE_OAUTH_CLIENT_ID: envAnyText(),
+  CREASE_OAUTH_CLIENT_SECRET: envAnyText(),
+  CREASE_REMOTE_OVERRIDES: envOneOf(['on', 'off']),
+} as const;
+
 /**
  * The edge's settings. `staticExport`: for `export:static`, which writes files that nginx serves
  * under its own CSP (deploy/nginx), so the serving edge's production rules do not apply.
  */
 export function loadEdgeConfig(
-  env: NodeJS.ProcessEnv = process.env,
+  env: Env = process.env,
   root = process.cwd(),
   { staticExport = false }: { staticExport?: boolean } = {},
 ): EdgeConfig {
   const problems: string[] = [];
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    problems.push(`PORT must be a port number, got "${env.PORT}"`);
-  const apiOrigin = env.CREASE_API_ORIGIN ?? null;
-  if (apiOrigin !== null && !/^https?:\/\/[^\s/]+$/.test(apiOrigin)) {
-    problems.push(`CREASE_API_ORIGIN must look like https://api.example.com, got "${apiOrigin}"`);
-  }
-  const provider = env.CREASE_BOT_CHECK ?? 'altcha';
-  if (provider !== 'altcha' && provider !== 'recaptcha' && provider !== 'off') {
-    problems.push(`CREASE_BOT_CHECK must be altcha, recaptcha or off, got "${provider}"`);
-  }
-  const siteKey = env.CREASE_RECAPTCHA_SITE_KEY ?? null;
+  const vars = readEnv(EDGE_ENV, env, problems);
+  const provider = vars.CREASE_BOT_CHECK ?? 'altcha';
+  const siteKey = vars.CREASE_RECAPTCHA_SITE_KEY ?? null;
   if (provider === 'recaptcha' && !siteKey)
     problems.push('CREASE_BOT_CHECK=recaptcha needs CREASE_RECAPTCHA_SITE_KEY');
-  let streamEdgeOrigin: string | null = null;
-  if (env.CREASE_STREAM_EDGE_URL) {
-    try {
-      const url = new URL(env.CREASE_STREAM_EDGE_URL);
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('not http(s)');
-      streamEdgeOrigin = url.origin;
-    } catch {
-      problems.push(
-        `CREASE_STREAM_EDGE_URL must be an http(s) URL like https://video.crease.tv/, got "${env.CREASE_STREAM_EDGE_URL}"`,
-      );
-    }
-  }
-  const productName = env.CREASE_PRODUCT_NAME ?? 'Crease';
-  if (productName.trim() === '' || productName.length > 60)
-    problems.push('CREASE_PRODUCT_NAME must be 1-60 characters');
+  const streamEdge = vars.CREASE_STREAM_EDGE_URL;
   const release = readReleaseConfig(env, root, problems);
   const trusted = parseTrustProxy(env.CREASE_TRUST_PROXY);
   if (typeof trusted === 'object' && 'problem' in trusted) problems.push(trusted.problem);
-  const overrides = env.CREASE_REMOTE_OVERRIDES ?? (release.production ? 'off' : 'on');
-  if (overrides !== 'on' && overrides !== 'off')
-    problems.push(`CREASE_REMOTE_OVERRIDES must be on or off, got "${overrides}"`);
-  else if (overrides === 'on' && release.production)
+  const overrides = vars.CREASE_REMOTE_OVERRIDES ?? (release.production ? 'off' : 'on');
+  if (overrides === 'on' && release.production)
     problems.push('CREASE_REMOTE_OVERRIDES=on is refused when NODE_ENV=production');
   if (release.production && !staticExport) problems.push(...edgeProductionProblems(env));
   if (problems.length > 0)
     throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   const dataDir = release.dataDir;
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
+    port: vars.PORT ?? 8080,
+    host: vars.HOST ?? '0.0.0.0',
     artifactsDir: path.join(dataDir, 'artifacts'),
     releaseMapFile: path.join(dataDir, 'release-map.json'),
-    productName,
-    apiOrigin,
-    oauthClientId: env.CREASE_OAUTH_CLIENT_ID ?? 'crease-web',
-    oauthClientSecret: env.CREASE_OAUTH_CLIENT_SECRET ?? 'public',
-    botCheckProvider: provider as EdgeConfig['botCheckProvider'],
+    productName: vars.CREASE_PRODUCT_NAME ?? 'Crease',
+    apiOrigin: vars.CREASE_API_ORIGIN ?? null,
+    oauthClientId: vars.CREASE_OAUTH_CLIENT_ID ?? WEB_OAUTH_CLIENT_ID,
+    oauthClientSecret: vars.CREASE_OAUTH_CLIENT_SECRET ?? 'public',
+    botCheckProvider: provider,
     recaptchaSiteKey: siteKey,
-    streamEdgeOrigin,
+    streamEdgeOrigin: streamEdge ? new URL(streamEdge).origin : null,
     remoteOverrides: overrides === 'on',
     trustProxy: typeof trusted === 'object' && 'problem' in trusted ? false : trusted,
     release,

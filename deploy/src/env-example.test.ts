@@ -18,6 +18,7 @@ const CONFIG_SOURCES = [
   'api/src/platform/config.ts',
   'api/src/platform/config-production.ts',
   'api/src/platform/billing-config.ts',
+  'api/src/platform/stream-config.ts',
   'api/src/platform/http/trust-proxy.ts',
   'deploy/src/config.ts',
   'deploy/src/config-production.ts',
@@ -31,7 +32,13 @@ const SETTING =
 function namesReadBy(source: string): Set<string> {
   const text = fs.readFileSync(path.join(repoRoot, source), 'utf8');
   const names = new Set<string>();
-  const patterns = [/env\.([A-Z][A-Z0-9_]+)/g, /\(\s*'([A-Z][A-Z0-9_]+)'/g, /\$([A-Z][A-Z0-9_]+)/g];
+  // `env.NAME`, a name passed as an argument, a shell `$NAME`, and a schema's `NAME: env…(`.
+  const patterns = [
+    /^\s+([A-Z][A-Z0-9_]+): env[A-Z]\w*\(/gm,
+    /env\.([A-Z][A-Z0-9_]+)/g,
+    /\(\s*'([A-Z][A-Z0-9_]+)'/g,
+    /\$([A-Z][A-Z0-9_]+)/g,
+  ];
   for (const pattern of patterns)
     for (const match of text.matchAll(pattern))
       if (match[1] && SETTING.test(match[1])) names.add(match[1]);

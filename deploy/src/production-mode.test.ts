@@ -13,7 +13,7 @@ import { RELEASE_API_PREFIX } from './http/release-api-paths';
 import { openRegistry } from './registry/open-registry';
 import { writeEdgeArtifacts } from './testing/edge-artifacts';
 import { PRODUCTION_EDGE_ENV } from './testing/production-env';
-import { requiredNames, startService, startUp } from './testing/service-process';
+import { deployCli, requiredNames, startService, startUp } from './testing/service-process';
 import type { ServiceProcess } from './testing/service-process';
 
 const EDGE_BANNER = /serving at http:\/\/localhost:(\d+)\//;
@@ -65,7 +65,7 @@ describe('the edge with NODE_ENV=production', () => {
   it('refuses to start without an explicit API origin, naming it', async () => {
     const { CREASE_API_ORIGIN: _origin, ...withoutApiOrigin } = EDGE_ENV;
     const { code, stderr } = await startUp(
-      'serve.ts',
+      deployCli('serve.ts'),
       { ...withoutApiOrigin, CREASE_DATA_DIR: dataDir },
       EDGE_BANNER,
     );
@@ -77,7 +77,7 @@ describe('the edge with NODE_ENV=production', () => {
 
   it('refuses a development origin for the API, the stream edge or the assets', async () => {
     const { code, stderr } = await startUp(
-      'serve.ts',
+      deployCli('serve.ts'),
       {
         ...EDGE_ENV,
         CREASE_DATA_DIR: dataDir,
@@ -103,7 +103,11 @@ describe('the edge with NODE_ENV=production', () => {
     let edge: ServiceProcess;
     let origin: string;
     beforeAll(async () => {
-      edge = startService('serve.ts', { ...EDGE_ENV, CREASE_DATA_DIR: dataDir }, EDGE_BANNER);
+      edge = startService(
+        deployCli('serve.ts'),
+        { ...EDGE_ENV, CREASE_DATA_DIR: dataDir },
+        EDGE_BANNER,
+      );
       origin = await edge.ready;
     }, 60_000);
     afterAll(() => edge?.stop());
@@ -142,7 +146,7 @@ describe('npm start (the edge with the API mounted) with NODE_ENV=production', (
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-production-start-'));
     try {
       const { code, stderr } = await startUp(
-        'start.ts',
+        deployCli('start.ts'),
         { NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', CREASE_DATA_DIR: empty },
         EDGE_BANNER,
       );
@@ -172,7 +176,7 @@ describe('the release service with NODE_ENV=production', () => {
   it('refuses to start without release tokens, naming the setting', async () => {
     const { CREASE_RELEASE_TOKENS: _tokens, ...withoutTokens } = PRODUCTION_RELEASE_ENV;
     const { code, stderr } = await startUp(
-      'release-api.ts',
+      deployCli('release-api.ts'),
       { ...withoutTokens, CREASE_DATA_DIR: dataDir },
       FASTIFY_LISTENING,
     );
@@ -187,7 +191,7 @@ describe('the release service with NODE_ENV=production', () => {
     let origin: string;
     beforeAll(async () => {
       service = startService(
-        'release-api.ts',
+        deployCli('release-api.ts'),
         { ...PRODUCTION_RELEASE_ENV, CREASE_DATA_DIR: dataDir },
         FASTIFY_LISTENING,
       );

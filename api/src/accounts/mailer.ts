@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../platform/db/client';
 import { mailOutbox } from './tables';
@@ -44,4 +45,14 @@ export function outboxMailer(db: Db, announce?: (message: MailMessage) => void):
       announce?.(message);
     },
   };
+}
+
+/** The mail the outbox kept for one (normalised) address, newest first: the dev outbox's read. */
+export async function outboxFor(db: Db, to: string, limit = 50) {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(desc(mailOutbox.sentAt))
+    .limit(limit);
 }

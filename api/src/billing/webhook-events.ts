@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { checkouts, payments, webhookEvents } from './tables';
 import type { Clock } from '../platform/clock';
-import type { Database, Db } from '../platform/db/client';
+import type { Database, Tx } from '../platform/db/client';
 import type { BackgroundTasks } from '../platform/background-tasks';
 import { redeemOnPayment, releaseRedemption } from './coupon-reservations';
 import { expireDisplacedSessions } from './displaced-sessions';
@@ -62,8 +62,6 @@ export async function applyProviderEvent(
     services.background.run(() => expireDisplacedSessions(provider, displaced, log));
   return result;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function apply(
   tx: Tx,

@@ -18,6 +18,7 @@ import { CATALOG_PATHS, catalogLogoPath } from '@crease/contract';
 import { describeEachDatabase, uniqueEmail } from '../testing/test-api';
 import type { ApiClient, CallOptions, RunningApi } from '../testing/test-api';
 import { PRODUCTION_API_ENV } from '../testing/production-env';
+import { testEvent, testLeague } from '../testing/catalog-fixtures';
 
 const T0 = new Date('2026-06-01T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -42,43 +43,23 @@ describeEachDatabase('catalog API', (host) => {
   const southId = `south-odi-${suiteCounter}`;
   const hiddenId = `hidden-league-${suiteCounter}`;
 
-  const league = (leagueId: string, caption: string, active = true): LeagueCreate => ({
-    leagueId,
-    caption,
-    description: `${caption}: test fixtures.`,
-    logo: 'crease-premier-league',
-    logoAltText: `${caption} logo`,
-    application: 'live',
-    status: 'in_progress',
-    active,
-  });
-  const event = (
-    eventId: string,
-    leagueId: string,
-    startHours: number,
-    hours = 3,
-  ): EventCreate => ({
-    eventId,
-    leagueId,
-    title: `Match ${eventId}`,
-    teams: [
-      {
-        name: 'Northern Owls',
-        shortName: 'NOW',
-        colours: { primary: '#112233', secondary: '#ffffff' },
-      },
-      {
-        name: 'Southern Foxes',
-        shortName: 'SOF',
-        colours: { primary: '#aa3300', secondary: '#000000' },
-      },
-    ],
-    venue: { name: 'Test Oval', city: 'Leeds', country: 'England' },
-    format: 't20',
-    startTime: iso(startHours),
-    estimatedEnd: iso(startHours + hours),
-    channelId: `ch-${eventId}`,
-  });
+  const league = (leagueId: string, caption: string, active = true): LeagueCreate =>
+    testLeague({
+      leagueId,
+      caption,
+      description: `${caption}: test fixtures.`,
+      logoAltText: `${caption} logo`,
+      application: 'live',
+      active,
+    });
+  const event = (eventId: string, leagueId: string, startHours: number, hours = 3): EventCreate =>
+    testEvent({
+      eventId,
+      leagueId,
+      title: `Match ${eventId}`,
+      start: new Date(T0.getTime() + startHours * HOUR),
+      end: new Date(T0.getTime() + (startHours + hours) * HOUR),
+    });
 
   const operator = {
     createLeague: (body: unknown, as = alice) =>

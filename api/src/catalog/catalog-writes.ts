@@ -14,7 +14,7 @@ import type {
   LeagueUpdate,
   MatchStateChange,
 } from '@crease/contract';
-import type { Db } from '../platform/db/client';
+import type { Db, Tx } from '../platform/db/client';
 import { catalogAudit, catalogEventTimeline, catalogEvents, catalogLeagues } from './tables';
 import { ApiError } from './errors';
 import type { Clock } from '../platform/clock';
@@ -26,7 +26,6 @@ import { applyStateChange, checkInnings } from './match-state';
 import type { StoredState, TimelineDetail } from './match-state';
 import { TIMELINE_INSERT_CHUNK, timelineColumns } from './timeline-row';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Changes = AuditEntry['changes'];
 
 /** Fields whose value differs (compared as JSON), as {before, after}. */

@@ -3,7 +3,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ANALYTICS_PATHS } from '@crease/contract';
 import type { FastifyInstance } from 'fastify';
-import { analyticsEvents } from './tables';
+import type { AnalyticsStore } from './analytics-store';
 import { errorResponses } from '../platform/http/error-schemas';
 
 const PageView = Type.Object(
@@ -27,13 +27,14 @@ const Event = Type.Object(
 );
 const Accepted = Type.Object({ accepted: Type.Boolean() });
 
-export async function analyticsRoutes(root: FastifyInstance): Promise<void> {
+export async function analyticsRoutes(
+  root: FastifyInstance,
+  { store, perMinute }: { store: AnalyticsStore; perMinute: number },
+): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = app.services.database;
   // Anyone may call these (no sign-in), so each IP gets a budget, and housekeeping deletes rows
   // older than CREASE_ANALYTICS_RETENTION_DAYS: the table cannot grow without bound (decision 054).
-  const rateLimit = { max: app.services.config.analyticsPerMinute, timeWindow: 60_000 };
-  const userAgent = (header: string | undefined) => (header ?? '').slice(0, 500) || null;
+  const rateLimit = { max: perMinute, timeWindow: 60_000 };
 
   app.post(
     `/${ANALYTICS_PATHS.pageViews}`,
@@ -48,15 +49,7 @@ export async function analyticsRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { path, title, referrer } = request.body;
-      await db.insert(analyticsEvents).values({
-        kind: 'page-view',
-        name: 'page_view',
-        path,
-        title,
-        referrer,
-        userAgent: userAgent(request.headers['user-agent']),
-      });
+      await store.pageView(request.body, request.headers['user-agent']);
       return reply.code(202).send({ accepted: true });
     },
   );
@@ -74,13 +67,7 @@ export async function analyticsRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { name, properties } = request.body;
-      await db.insert(analyticsEvents).values({
-        kind: 'event',
-        name,
-        properties,
-        userAgent: userAgent(request.headers['user-agent']),
-      });
+      await store.event(request.body, request.headers['user-agent']);
       return reply.code(202).send({ accepted: true });
     },
   );

@@ -2,6 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { ControlledClock } from '../platform/clock';
+import type { Clock } from '../platform/clock';
 import { ApiError } from '../platform/errors';
 import { errorResponses } from '../platform/http/error-schemas';
 
@@ -15,9 +16,11 @@ const ClockReading = Type.Object({ now: Type.String({ format: 'date-time' }) });
  * forward so that end-to-end tests can see renewals, reminders and expiries happen. The clock
  * moves for this process only; it never goes back.
  */
-export async function devClockRoutes(root: FastifyInstance): Promise<void> {
+export async function devClockRoutes(
+  root: FastifyInstance,
+  { clock }: { clock: Clock },
+): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const clock = app.services.clock;
   app.get(
     '/api/v1/dev/clock',
     {

@@ -2,12 +2,12 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { normalizeEmail } from '@crease/contract';
-import { desc, eq } from 'drizzle-orm';
-import { mailOutbox } from '../accounts';
+import { outboxFor } from '../accounts';
+import type { Db } from '../platform/db/client';
 import { errorResponses } from '../platform/http/error-schemas';
 
 /** Outside production only (not even registered there): the mail the API "sent", newest first. */
-export async function devOutboxRoutes(root: FastifyInstance): Promise<void> {
+export async function devOutboxRoutes(root: FastifyInstance, { db }: { db: Db }): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/v1/dev/outbox',
@@ -35,12 +35,7 @@ export async function devOutboxRoutes(root: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const rows = await app.services.database.db
-        .select()
-        .from(mailOutbox)
-        .where(eq(mailOutbox.to, normalizeEmail(request.query.to)))
-        .orderBy(desc(mailOutbox.sentAt))
-        .limit(50);
+      const rows = await outboxFor(db, normalizeEmail(request.query.to));
       reply.header('cache-control', 'no-store');
       return rows.map(({ to, subject, text, html, links, sentAt }) => ({
         to,

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../platform/db/client';
 import { errorBody } from '../platform/errors';
 
 /** Kubernetes probes: liveness (the process answers) and readiness (the database answers). */
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
+export async function healthRoutes(
+  app: FastifyInstance,
+  { database }: { database: Pick<Database, 'ping'> },
+): Promise<void> {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     try {
-      await app.services.database.ping();
+      await database.ping();
       return { ok: true };
     } catch (error) {
       request.log.error({ err: error }, 'database not reachable');

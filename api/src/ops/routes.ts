@@ -1,15 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { analyticsRoutes } from './analytics';
+import { analyticsStore } from './analytics-store';
 import { devClockRoutes } from './dev-clock';
 import { devOutboxRoutes } from './dev-outbox';
 import { healthRoutes } from './health';
 
 /** Health, first-party analytics, and (outside production) the development mail outbox and clock. */
 export async function opsRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(healthRoutes);
-  await app.register(analyticsRoutes);
-  if (app.services.config.env !== 'production') {
-    await app.register(devOutboxRoutes);
-    await app.register(devClockRoutes);
+  // Each routes plugin gets what it uses, not the whole of app.services.
+  const { database, config, clock } = app.services;
+  await app.register(healthRoutes, { database });
+  await app.register(analyticsRoutes, {
+    store: analyticsStore(database.db),
+    perMinute: config.analyticsPerMinute,
+  });
+  if (config.env !== 'production') {
+    await app.register(devOutboxRoutes, { db: database.db });
+    await app.register(devClockRoutes, { clock });
   }
 }

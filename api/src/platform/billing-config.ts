@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { requiredInProduction } from './config-production';
+import { envBool, envCheckedText, envInt, envOneOf, envText, readEnv } from './env-schema';
+import type { Env } from './env-schema';
 
 export type PaymentProviderName = 'sandbox' | 'stripe';
 
@@ -48,9 +50,6 @@ export interface BillingConfig {
   } | null;
 }
 
-type Env = Record<string, string | undefined>;
-type Int = (name: string, fallback: number, min: number, max: number) => number;
-
 function persistedWebhookSecret(dataDir: string): string {
   const file = path.join(dataDir, 'sandbox-webhook.key');
   try {
@@ -66,18 +65,6 @@ function persistedWebhookSecret(dataDir: string): string {
 /** The staging opt-in that lets the sandbox take payments with NODE_ENV=production (204). */
 export const SANDBOX_OPT_IN = 'CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION';
 
-/**
- * Whether a staging site running NODE_ENV=production let the sandbox take payments (decision
- * 204). Off unless said, by this one name: production otherwise takes real money only.
- */
-function sandboxOptedIn(env: Env, problems: string[]): boolean {
-  const raw = env.CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION;
-  if (raw === undefined || raw === '' || raw === 'false' || raw === '0') return false;
-  if (raw === 'true' || raw === '1') return true;
-  problems.push(`${SANDBOX_OPT_IN} must be true or false, got "${raw}"`);
-  return false;
-}
-
 /** Why production refuses the sandbox: its test cards would give anyone a plan for nothing. */
 function sandboxInProduction(env: Env): string {
   const why = `the sandbox's test cards pay for nothing; a staging site may set ${SANDBOX_OPT_IN}=true`;
@@ -89,24 +76,52 @@ function sandboxInProduction(env: Env): string {
       );
 }
 
+/** The billing variables, each with its rule. */
+const BILLING_ENV = {
+  CREASE_PAYMENTS: envOneOf(['sandbox', 'stripe']),
+  /** SANDBOX_OPT_IN: the staging opt-in (decision 204). */
+  CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: envBool(),
+  CREASE_SANDBOX_WEBHOOK_URL: envText(/^https?:\/\/\S+$/, 'an http(s) URL'),
+  CREASE_SANDBOX_WEBHOOK_SECRET: envCheckedText(
+    (raw) => raw.length >= 16,
+    'at least 16 characters',
+    {
+      secret: true,
+    },
+  ),
+  STRIPE_SECRET_KEY: envText(/^(sk|rk)_/, 'a Stripe key, sk_… or rk_…', { secret: true }),
+  STRIPE_WEBHOOK_SECRET: envText(/^whsec_/, 'a Stripe webhook secret, whsec_…', { secret: true }),
+  STRIPE_API_BASE: envText(/^https?:\/\/[^\s/]+$/, 'an origin like https://api.stripe.com'),
+  CREASE_WEBHOOK_TOLERANCE_SECONDS: envInt(1, 3600),
+  CREASE_CHECKOUT_TTL_SECONDS: envInt(60, 86_400),
+  CREASE_TRIAL_OVERALL_MINUTES: envInt(1, 100_000),
+  CREASE_TRIAL_DAILY_MINUTES: envInt(1, 1440),
+  CREASE_MAX_DEVICES_WITHOUT_PLAN: envInt(1, 100),
+  CREASE_COUPON_FAILURES_PER_ACCOUNT: envInt(1, 100_000),
+  CREASE_COUPON_FAILURES_PER_IP: envInt(1, 100_000),
+  CREASE_COUPON_WINDOW_SECONDS: envInt(1, 86_400),
+  CREASE_TRIALS_PER_NETWORK_PER_DAY: envInt(1, 1_000_000),
+  CREASE_SANDBOX_DISPATCH_INTERVAL_MS: envInt(10, 60_000),
+  CREASE_SANDBOX_RETRY_BASE_MS: envInt(10, 3_600_000),
+  CREASE_SANDBOX_RETRY_MAX_MS: envInt(100, 86_400_000),
+} as const;
+
+/** `production`: NODE_ENV=production, as the API's config read it. */
 export function loadBillingConfig(
   env: Env,
-  int: Int,
   problems: string[],
   dataDir: string,
+  production: boolean,
 ): BillingConfig {
-  const provider = (env.CREASE_PAYMENTS ?? 'sandbox') as PaymentProviderName;
-  if (provider !== 'sandbox' && provider !== 'stripe')
-    problems.push(`CREASE_PAYMENTS must be sandbox or stripe, got "${provider}"`);
-  const production = env.NODE_ENV === 'production';
-  const sandboxAllowed = !production || sandboxOptedIn(env, problems);
+  const vars = readEnv(BILLING_ENV, env, problems);
+  const provider = vars.CREASE_PAYMENTS ?? (env.CREASE_PAYMENTS ? null : 'sandbox');
+  // Whether a staging site running NODE_ENV=production let the sandbox take payments (decision
+  // 204). Off unless said, by this one name: production otherwise takes real money only.
+  const sandboxAllowed = !production || vars.CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION === true;
   if (provider === 'sandbox' && !sandboxAllowed) problems.push(sandboxInProduction(env));
-  const webhookUrl = env.CREASE_SANDBOX_WEBHOOK_URL || null;
-  if (webhookUrl !== null && !/^https?:\/\/\S+$/.test(webhookUrl))
-    problems.push('CREASE_SANDBOX_WEBHOOK_URL must be an http(s) URL');
   // Development makes one and keeps it; production never invents a key (decision 175).
-  let sandboxSecret = env.CREASE_SANDBOX_WEBHOOK_SECRET || '';
-  if (!sandboxSecret && production) {
+  let sandboxSecret = vars.CREASE_SANDBOX_WEBHOOK_SECRET ?? '';
+  if (!env.CREASE_SANDBOX_WEBHOOK_SECRET && production) {
     // Its key is asked for only where the sandbox may run: a refused one needs no key.
     if (provider === 'sandbox' && sandboxAllowed)
       problems.push(
@@ -115,43 +130,38 @@ export function loadBillingConfig(
           "the sandbox's webhook signing key, whsec_… (16+ characters)",
         ),
       );
-  } else {
-    sandboxSecret ||= persistedWebhookSecret(dataDir);
-    if (sandboxSecret.length < 16)
-      problems.push('CREASE_SANDBOX_WEBHOOK_SECRET must be at least 16 characters');
-  }
+  } else if (!env.CREASE_SANDBOX_WEBHOOK_SECRET) sandboxSecret = persistedWebhookSecret(dataDir);
 
   let stripe: BillingConfig['stripe'] = null;
   if (provider === 'stripe') {
-    const secretKey = env.STRIPE_SECRET_KEY ?? '';
-    const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? '';
-    if (!/^(sk|rk)_/.test(secretKey))
+    if (!env.STRIPE_SECRET_KEY)
       problems.push('CREASE_PAYMENTS=stripe needs STRIPE_SECRET_KEY (sk_… or rk_…)');
-    if (!webhookSecret.startsWith('whsec_'))
+    if (!env.STRIPE_WEBHOOK_SECRET)
       problems.push('CREASE_PAYMENTS=stripe needs STRIPE_WEBHOOK_SECRET (whsec_…)');
-    const apiBase = env.STRIPE_API_BASE || null;
-    if (apiBase !== null && !/^https?:\/\/[^\s/]+$/.test(apiBase))
-      problems.push('STRIPE_API_BASE must be an origin like https://api.stripe.com');
-    stripe = { secretKey, webhookSecret, apiBase };
+    stripe = {
+      secretKey: vars.STRIPE_SECRET_KEY ?? '',
+      webhookSecret: vars.STRIPE_WEBHOOK_SECRET ?? '',
+      apiBase: vars.STRIPE_API_BASE ?? null,
+    };
   }
 
   return {
-    provider,
-    webhookToleranceSeconds: int('CREASE_WEBHOOK_TOLERANCE_SECONDS', 300, 1, 3600),
-    checkoutTtlSeconds: int('CREASE_CHECKOUT_TTL_SECONDS', 1800, 60, 86_400),
-    trialOverallMinutes: int('CREASE_TRIAL_OVERALL_MINUTES', 120, 1, 100_000),
-    trialDailyMinutes: int('CREASE_TRIAL_DAILY_MINUTES', 30, 1, 1440),
-    maxDevicesWithoutPlan: int('CREASE_MAX_DEVICES_WITHOUT_PLAN', 1, 1, 100),
-    couponFailuresPerAccount: int('CREASE_COUPON_FAILURES_PER_ACCOUNT', 10, 1, 100_000),
-    couponFailuresPerIp: int('CREASE_COUPON_FAILURES_PER_IP', 50, 1, 100_000),
-    couponWindowSeconds: int('CREASE_COUPON_WINDOW_SECONDS', 600, 1, 86_400),
-    trialsPerNetworkPerDay: int('CREASE_TRIALS_PER_NETWORK_PER_DAY', 3, 1, 1_000_000),
+    provider: provider ?? 'sandbox',
+    webhookToleranceSeconds: vars.CREASE_WEBHOOK_TOLERANCE_SECONDS ?? 300,
+    checkoutTtlSeconds: vars.CREASE_CHECKOUT_TTL_SECONDS ?? 1800,
+    trialOverallMinutes: vars.CREASE_TRIAL_OVERALL_MINUTES ?? 120,
+    trialDailyMinutes: vars.CREASE_TRIAL_DAILY_MINUTES ?? 30,
+    maxDevicesWithoutPlan: vars.CREASE_MAX_DEVICES_WITHOUT_PLAN ?? 1,
+    couponFailuresPerAccount: vars.CREASE_COUPON_FAILURES_PER_ACCOUNT ?? 10,
+    couponFailuresPerIp: vars.CREASE_COUPON_FAILURES_PER_IP ?? 50,
+    couponWindowSeconds: vars.CREASE_COUPON_WINDOW_SECONDS ?? 600,
+    trialsPerNetworkPerDay: vars.CREASE_TRIALS_PER_NETWORK_PER_DAY ?? 3,
     sandbox: {
       webhookSecret: sandboxSecret,
-      webhookUrl,
-      dispatchIntervalMs: int('CREASE_SANDBOX_DISPATCH_INTERVAL_MS', 1000, 10, 60_000),
-      retryBaseMs: int('CREASE_SANDBOX_RETRY_BASE_MS', 1000, 10, 3_600_000),
-      retryMaxMs: int('CREASE_SANDBOX_RETRY_MAX_MS', 3_600_000, 100, 86_400_000),
+      webhookUrl: vars.CREASE_SANDBOX_WEBHOOK_URL ?? null,
+      dispatchIntervalMs: vars.CREASE_SANDBOX_DISPATCH_INTERVAL_MS ?? 1000,
+      retryBaseMs: vars.CREASE_SANDBOX_RETRY_BASE_MS ?? 1000,
+      retryMaxMs: vars.CREASE_SANDBOX_RETRY_MAX_MS ?? 3_600_000,
     },
     stripe,
   };

@@ -260,4 +260,60 @@ describe('loadApiConfig', () => {
         loadApiConfig({ CREASE_DATA_DIR: dir, CREASE_CATALOG_OPERATOR_TOKENS: bad }),
       ).toThrow(/CREASE_CATALOG_OPERATOR_TOKENS must be "name:token,…"/);
   });
+
+  describe('a bad value (decision 205)', () => {
+    const problemsOf = (env: Record<string, string>): string => {
+      try {
+        loadApiConfig({ CREASE_DATA_DIR: dir, ...env });
+      } catch (error) {
+        if (error instanceof ConfigError) return error.message;
+        throw error;
+      }
+      throw new Error('the configuration was accepted');
+    };
+
+    it.each([
+      ['API_PORT', '70000', 'a whole number from 0 to 65535'],
+      ['CREASE_ACCESS_TOKEN_SECONDS', '1.5', 'a whole number from 30 to 86400'],
+      ['CREASE_SEED', 'yes', 'true or false'],
+      ['NODE_ENV', 'staging', 'development, test or production'],
+      ['LOG_LEVEL', 'loud', 'fatal, error, warn, info, debug, trace or silent'],
+      ['CREASE_RECAPTCHA_MIN_SCORE', '2', 'between 0 and 1'],
+      ['CREASE_SITE_ORIGINS', 'https://crease.tv/, ', 'a comma-separated list of origins'],
+      ['CREASE_STREAM_EDGE_URL', 'video.crease.tv', 'an http(s) URL like https://video.crease.tv/'],
+      ['CREASE_STREAM_HEARTBEAT_SECONDS', '1', 'a whole number from 5 to 300'],
+      ['CREASE_PAYMENTS', 'paypal', 'sandbox or stripe'],
+      ['CREASE_CHECKOUT_TTL_SECONDS', '59', 'a whole number from 60 to 86400'],
+      ['STRIPE_API_BASE', 'https://api.stripe.com/v1', 'an origin like https://api.stripe.com'],
+    ])('%s=%s is refused with the variable, the rule and the value', (name, value, rule) => {
+      expect(problemsOf({ [name]: value })).toContain(`- ${name} must be ${rule}`);
+      expect(problemsOf({ [name]: value })).toContain(`got "${value}"`);
+    });
+
+    it('never repeats a secret in the message', () => {
+      const message = problemsOf({
+        CREASE_JWT_SECRET: 'c2hvcnQtc2VjcmV0',
+        DATABASE_URL: 'mysql://root:hunter2@db/crease',
+        CREASE_CATALOG_OPERATOR_TOKENS: 'alice:hunter2',
+        CREASE_SANDBOX_WEBHOOK_SECRET: 'whsec_hunter2',
+      });
+      expect(message).toContain('- CREASE_JWT_SECRET must be at least 32 bytes, base64url-encoded');
+      expect(message).toContain('- DATABASE_URL must be a postgres:// or postgresql:// URL');
+      expect(message).toContain('- CREASE_CATALOG_OPERATOR_TOKENS must be "name:token,…"');
+      expect(message).toContain('- CREASE_SANDBOX_WEBHOOK_SECRET must be at least 16 characters');
+      expect(message).not.toMatch(/hunter2|c2hvcnQtc2VjcmV0/);
+    });
+
+    it('reads an empty variable as unset, and true/1 and false/0 as booleans', () => {
+      const config = loadApiConfig({
+        CREASE_DATA_DIR: dir,
+        API_PORT: '',
+        CREASE_SEED: '0',
+        CREASE_COOKIE_SECURE: '1',
+      });
+      expect(config.port).toBe(8081);
+      expect(config.seed).toBe(false);
+      expect(config.cookieSecure).toBe(true);
+    });
+  });
 });

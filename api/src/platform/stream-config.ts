@@ -4,6 +4,8 @@
  * signs playback tokens, and the timings of tokens, heartbeats, the DVR window and LL-HLS or classic HLS.
  */
 import path from 'node:path';
+import { envAnyText, envBool, envInt, envText, readEnv } from './env-schema';
+import type { Env } from './env-schema';
 
 export interface StreamConfig {
   /**
@@ -31,31 +33,30 @@ export interface StreamConfig {
   mediaCacheDir: string;
 }
 
-type Env = Record<string, string | undefined>;
-type Int = (name: string, fallback: number, min: number, max: number) => number;
-
-function lowLatencyFrom(raw: string | undefined, problems: string[]): boolean {
-  if (raw === undefined || raw === '' || raw === 'true' || raw === '1') return true;
-  if (raw === 'false' || raw === '0') return false;
-  problems.push(`CREASE_STREAM_LOW_LATENCY must be true or false, got "${raw}"`);
-  return true;
-}
+/** The streams' variables (the playback token key is read with the API's other keys). */
+const STREAM_ENV = {
+  CREASE_STREAM_EDGE_URL: envText(
+    /^https?:\/\/[^\s/]+(\/\S*)?$/,
+    'an http(s) URL like https://video.crease.tv/',
+  ),
+  CREASE_STREAM_TOKEN_SECONDS: envInt(20, 900),
+  CREASE_STREAM_HEARTBEAT_SECONDS: envInt(5, 300),
+  CREASE_STREAM_DVR_SECONDS: envInt(60, 24 * 3600),
+  CREASE_STREAM_LOW_LATENCY: envBool(),
+  CREASE_STREAM_MEDIA_DIR: envAnyText(),
+} as const;
 
 export function loadStreamConfig(
   env: Env,
-  int: Int,
   problems: string[],
   root: string,
-  secretFrom: (name: string, file: string) => Uint8Array,
+  secretFrom: (name: 'CREASE_STREAM_TOKEN_SECRET', file: string) => Uint8Array,
 ): StreamConfig {
-  let edgeUrl = env.CREASE_STREAM_EDGE_URL || null;
-  if (edgeUrl !== null) {
-    if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(edgeUrl))
-      problems.push('CREASE_STREAM_EDGE_URL must be an http(s) URL like https://video.crease.tv/');
-    else if (!edgeUrl.endsWith('/')) edgeUrl = `${edgeUrl}/`;
-  }
-  const tokenSeconds = int('CREASE_STREAM_TOKEN_SECONDS', 120, 20, 900);
-  const heartbeatSeconds = int('CREASE_STREAM_HEARTBEAT_SECONDS', 30, 5, 300);
+  const vars = readEnv(STREAM_ENV, env, problems);
+  const edge = vars.CREASE_STREAM_EDGE_URL;
+  const edgeUrl = edge === undefined ? null : edge.endsWith('/') ? edge : `${edge}/`;
+  const tokenSeconds = vars.CREASE_STREAM_TOKEN_SECONDS ?? 120;
+  const heartbeatSeconds = vars.CREASE_STREAM_HEARTBEAT_SECONDS ?? 30;
   if (heartbeatSeconds >= tokenSeconds)
     problems.push(
       'CREASE_STREAM_HEARTBEAT_SECONDS must be shorter than CREASE_STREAM_TOKEN_SECONDS',
@@ -65,8 +66,8 @@ export function loadStreamConfig(
     tokenSecret: secretFrom('CREASE_STREAM_TOKEN_SECRET', 'api-stream-token.key'),
     tokenSeconds,
     heartbeatSeconds,
-    dvrSeconds: int('CREASE_STREAM_DVR_SECONDS', 8 * 3600, 60, 24 * 3600),
-    lowLatency: lowLatencyFrom(env.CREASE_STREAM_LOW_LATENCY, problems),
-    mediaCacheDir: path.resolve(root, env.CREASE_STREAM_MEDIA_DIR ?? '.cache/stream-media'),
+    dvrSeconds: vars.CREASE_STREAM_DVR_SECONDS ?? 8 * 3600,
+    lowLatency: vars.CREASE_STREAM_LOW_LATENCY ?? true,
+    mediaCacheDir: path.resolve(root, vars.CREASE_STREAM_MEDIA_DIR ?? '.cache/stream-media'),
   };
 }

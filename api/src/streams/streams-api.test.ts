@@ -20,6 +20,7 @@ import {
 } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
 import { describeEachDatabase } from '../testing/test-api';
+import { testEvent, testLeague } from '../testing/catalog-fixtures';
 import type { ApiClient, CallOptions, RunningApi } from '../testing/test-api';
 
 /**
@@ -76,28 +77,14 @@ describeEachDatabase('Streams API and origin', (host) => {
     await api.advanceClock(seconds);
   };
 
-  const eventBody = (eventId: string, startHours: number) => ({
-    eventId,
-    leagueId,
-    title: `Streams match ${eventId}`,
-    teams: [
-      {
-        name: 'Northern Owls',
-        shortName: 'NOW',
-        colours: { primary: '#112233', secondary: '#ffffff' },
-      },
-      {
-        name: 'Southern Foxes',
-        shortName: 'SOF',
-        colours: { primary: '#aa3300', secondary: '#000000' },
-      },
-    ],
-    venue: { name: 'Test Oval', city: 'Leeds', country: 'England' },
-    format: 't20',
-    startTime: new Date(T0.getTime() + startHours * 3_600_000).toISOString(),
-    estimatedEnd: new Date(T0.getTime() + (startHours + 3) * 3_600_000).toISOString(),
-    channelId: `ch-${eventId}`,
-  });
+  const eventBody = (eventId: string, startHours: number) =>
+    testEvent({
+      eventId,
+      leagueId,
+      title: `Streams match ${eventId}`,
+      start: new Date(T0.getTime() + startHours * 3_600_000),
+      end: new Date(T0.getTime() + (startHours + 3) * 3_600_000),
+    });
   const setState = async (eventId: string, body: Record<string, unknown>) => {
     const res = await ops.postJson(
       `/${CATALOG_PATHS.operatorEvents}/${eventId}/state`,
@@ -114,16 +101,11 @@ describeEachDatabase('Streams API and origin', (host) => {
     ops = api.client();
     const league = await ops.postJson(
       `/${CATALOG_PATHS.operatorLeagues}`,
-      {
+      testLeague({
         leagueId,
         caption: `Streams ${suiteCounter}`,
         description: 'Stream test fixtures.',
-        logo: 'crease-premier-league',
-        logoAltText: 'logo',
-        application: 'cricket',
-        status: 'in_progress',
-        active: true,
-      },
+      }),
       operator,
     );
     expect(league.status).toBe(201);

@@ -8,6 +8,7 @@ import { CATALOG_PATHS, STREAM_PATHS, streamPath } from '@crease/contract';
 import type { HeartbeatResult, StreamGrant, StreamToken } from '@crease/contract';
 import { STREAM_EPOCH_MS } from '../streams/origin/dvr-window';
 import { BILLING_TEST_ENV, buyPlan, newViewer } from './billing-helpers';
+import { testEvent, testLeague } from './catalog-fixtures';
 import type { Viewer } from './billing-helpers';
 import type { ApiHost, CallOptions, RunningApi } from './test-api';
 
@@ -76,43 +77,23 @@ export async function startStreamFixtures(
   const liveId = `${leagueId}-live`;
   const league = await ops.postJson(
     `/${CATALOG_PATHS.operatorLeagues}`,
-    {
+    testLeague({
       leagueId,
       caption: `Integrity ${options.tag}`,
       description: 'Stream integrity fixtures.',
-      logo: 'crease-premier-league',
-      logoAltText: 'logo',
-      application: 'cricket',
-      status: 'in_progress',
-      active: true,
-    },
+    }),
     operator,
   );
   if (league.status !== 201) throw new Error(`league: ${league.status} ${league.text}`);
   const event = await ops.postJson(
     `/${CATALOG_PATHS.operatorEvents}`,
-    {
+    testEvent({
       eventId: liveId,
       leagueId,
       title: `Integrity match ${options.tag}`,
-      teams: [
-        {
-          name: 'Northern Owls',
-          shortName: 'NOW',
-          colours: { primary: '#112233', secondary: '#ffffff' },
-        },
-        {
-          name: 'Southern Foxes',
-          shortName: 'SOF',
-          colours: { primary: '#aa3300', secondary: '#000000' },
-        },
-      ],
-      venue: { name: 'Test Oval', city: 'Leeds', country: 'England' },
-      format: 't20',
-      startTime: new Date(now - 3_600_000).toISOString(),
-      estimatedEnd: new Date(now + 7_200_000).toISOString(),
-      channelId: `ch-${liveId}`,
-    },
+      start: new Date(now - 3_600_000),
+      end: new Date(now + 7_200_000),
+    }),
     operator,
   );
   if (event.status !== 201) throw new Error(`event: ${event.status} ${event.text}`);

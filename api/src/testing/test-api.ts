@@ -6,10 +6,11 @@ import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
+import { WEB_OAUTH_CLIENT_ID, XSRF_COOKIE, XSRF_HEADER } from '@crease/contract';
 import { findPostgresBin, startPostgresCluster } from './postgres-cluster';
 import type { PostgresCluster } from './postgres-cluster';
 
-export const TEST_CLIENT = 'crease-web';
+export const TEST_CLIENT = WEB_OAUTH_CLIENT_ID;
 export const SITE_ORIGIN = 'http://localhost:4700';
 const SITE_ORIGINS = `${SITE_ORIGIN},http://crease.localhost:4700`;
 
@@ -138,8 +139,9 @@ export class ApiClient {
 
   private remember(response: Response) {
     for (const cookie of response.headers.getSetCookie()) {
-      const match = /^XSRF-TOKEN=([^;]*)/.exec(cookie);
-      if (match) this.xsrfToken = decodeURIComponent(match[1] ?? '');
+      const [pair = ''] = cookie.split(';');
+      const [name, value = ''] = pair.split('=');
+      if (name === XSRF_COOKIE) this.xsrfToken = decodeURIComponent(value);
     }
   }
 
@@ -201,8 +203,8 @@ export class ApiClient {
     };
     if (options.xsrf !== false && method !== 'GET') {
       if (!this.xsrfToken) await this.get('/healthz');
-      headers.cookie = `XSRF-TOKEN=${encodeURIComponent(this.xsrfToken ?? '')}`;
-      headers['x-xsrf-token'] = this.xsrfToken ?? '';
+      headers.cookie = `${XSRF_COOKIE}=${encodeURIComponent(this.xsrfToken ?? '')}`;
+      headers[XSRF_HEADER] = this.xsrfToken ?? '';
     }
     if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
     if (options.botCheck) {

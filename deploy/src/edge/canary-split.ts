@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { ReleaseMap, RemoteName } from '@crease/contract';
 import type { LiveState } from '../registry/release-map-file';
 
@@ -11,23 +12,18 @@ export const RELEASE_SEED_COOKIE = 'crease_release_seed';
 const SEED = /^[0-9a-f]{32}$/;
 const SEED_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-/** The seed in a Cookie header, or null when there is none or it is not one the edge made. */
-export function seedFromCookies(cookieHeader: string | undefined): string | null {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at < 0 || part.slice(0, at).trim() !== RELEASE_SEED_COOKIE) continue;
-    const value = part.slice(at + 1).trim();
-    return SEED.test(value) ? value : null;
-  }
-  return null;
+/** The seed from the browser's cookie, or null when there is none or it is not one the edge made. */
+export function seedOf(cookie: string | undefined): string | null {
+  return cookie !== undefined && SEED.test(cookie) ? cookie : null;
 }
 
 export function newSeed(): string {
   return crypto.randomBytes(16).toString('hex');
 }
 
-export function seedCookie(seed: string, secure: boolean): string {
-  return `${RELEASE_SEED_COOKIE}=${seed}; Path=/; Max-Age=${SEED_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** How the seed cookie is set (through @fastify/cookie's `reply.setCookie`). */
+export function seedCookieOptions(secure: boolean): CookieSerializeOptions {
+  return { path: '/', maxAge: SEED_MAX_AGE_SECONDS, httpOnly: true, sameSite: 'lax', secure };
 }
 
 /**

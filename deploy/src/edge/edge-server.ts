@@ -1,4 +1,5 @@
 import http from 'node:http';
+import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { EdgeConfig } from '../config';
@@ -55,6 +56,8 @@ export function createEdgeServer(
     trustProxy: config.trustProxy,
     ...(apiHandler ? { serverFactory: apiHostFactory(apiHandler) } : {}),
   });
+  // Cookies read and set through one parser/serializer (the canary seed, decision 140).
+  app.register(cookie);
   const liveView = liveViewReader(config.releaseMapFile);
 
   app.get('/healthz', async () => ({ ok: true }));

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReleaseMap } from '@crease/contract';
-import { canariesFor, mapWithCanaries, newSeed, seedCookie, seedFromCookies } from './canary-split';
+import {
+  RELEASE_SEED_COOKIE,
+  canariesFor,
+  mapWithCanaries,
+  newSeed,
+  seedCookieOptions,
+  seedOf,
+} from './canary-split';
 import { readLiveState } from '../registry/release-map-file';
 import type { LiveState } from '../registry/release-map-file';
 import { releaseMapBody, releaseMapEtag } from './release-map-etag';
@@ -96,11 +103,12 @@ export function browserVariant(
   request: FastifyRequest,
   reply: FastifyReply,
 ): { variant: MapVariant; seed: string | null } {
-  let seed = seedFromCookies(request.headers.cookie);
+  // request.cookies and reply.setCookie: @fastify/cookie, registered by the edge server.
+  let seed = seedOf(request.cookies[RELEASE_SEED_COOKIE]);
   if (!live.state.canaries) return { variant: live, seed };
   if (!seed) {
     seed = newSeed();
-    reply.header('set-cookie', seedCookie(seed, request.protocol === 'https'));
+    reply.setCookie(RELEASE_SEED_COOKIE, seed, seedCookieOptions(request.protocol === 'https'));
   }
   // Caches must not hand one browser's map to another.
   reply.header('vary', 'cookie');

@@ -1,4 +1,10 @@
-import { BILLING_PATHS, billingPath, STREAM_PATHS, streamPath } from '@crease/contract';
+import {
+  BILLING_PATHS,
+  IDEMPOTENCY_HEADER,
+  billingPath,
+  STREAM_PATHS,
+  streamPath,
+} from '@crease/contract';
 import type {
   AccountOverview,
   AccountSettingsRequest,
@@ -84,7 +90,7 @@ export function createCheckout(
     http
       .post(BILLING_PATHS.checkouts, {
         json: request,
-        headers: { 'Idempotency-Key': idempotencyKey },
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       })
       .json<Checkout>(),
   );
@@ -154,7 +160,7 @@ export function submitCard(
     http
       .post(billingPath('sandboxCard', { sessionId }), {
         json: card,
-        headers: { 'Idempotency-Key': idempotencyKey },
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       })
       .json<SandboxPaymentResult>(),
   );
@@ -170,7 +176,7 @@ export function confirmPayment(
     http
       .post(billingPath('sandboxConfirm', { sessionId }), {
         json: { approve },
-        headers: { 'Idempotency-Key': idempotencyKey },
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       })
       .json<SandboxPaymentResult>(),
   );

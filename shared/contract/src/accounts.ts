@@ -23,6 +23,9 @@ export const ANALYTICS_PATHS = {
   events: 'api/v1/analytics/events',
 } as const;
 
+/** The OAuth client id of the site's own pages (the default CREASE_OAUTH_CLIENT_ID(S)). */
+export const WEB_OAUTH_CLIENT_ID = 'crease-web';
+
 /** Header that carries a bot-check token (ALTCHA payload or reCAPTCHA token) on protected calls. */
 export const BOT_CHECK_HEADER = 'X-Bot-Check';
 

@@ -59,6 +59,8 @@ export type {
   UserProfile,
 } from './wire';
 export { deriveApiOrigin } from './api-origin';
+export { IDEMPOTENCY_HEADER, XSRF_COOKIE, XSRF_HEADER } from './http-headers';
+export { cardDigits, passesLuhn } from './card-check';
 export { pageTitle, WELCOME_TAGLINE } from './product-title';
 export {
   ACCOUNT_ERROR_CODES,
@@ -66,6 +68,7 @@ export {
   ANALYTICS_PATHS,
   ACCOUNT_RESULT_CODES,
   BOT_CHECK_HEADER,
+  WEB_OAUTH_CLIENT_ID,
   DEFAULT_FIRST_NAME,
   DEFAULT_LAST_NAME,
   EMAIL_MAX_LENGTH,

@@ -1,4 +1,4 @@
-import { parseReleaseMap } from '@crease/contract';
+import { WEB_OAUTH_CLIENT_ID, parseReleaseMap } from '@crease/contract';
 import type { ReleaseMap } from '@crease/contract';
 
 /** What the edge server inlines into index.html as window.__CREASE__. */
@@ -37,7 +37,7 @@ export interface BootData {
 export const DEFAULT_CONFIG: ShellConfig = {
   productName: 'Crease',
   apiOrigin: null,
-  oauthClientId: 'crease-web',
+  oauthClientId: WEB_OAUTH_CLIENT_ID,
   oauthClientSecret: 'public',
   botCheck: { provider: 'altcha', siteKey: null },
   features: {},

@@ -1,10 +1,11 @@
 import ky from 'ky';
+import { XSRF_HEADER } from '@crease/contract';
 import type { KyInstance, NormalizedOptions } from 'ky';
 import type { RefreshableSession } from '../session/session';
 import { ensureIdempotencyKey } from './idempotency';
 import { RETRY_POLICY } from './retry-policy';
 import type { TokenRefresher } from './token-refresher';
-import { XSRF_HEADER, xsrfRetryHook, xsrfToken } from './xsrf';
+import { xsrfRetryHook, xsrfToken } from './xsrf';
 import type { XsrfTokenReader } from './xsrf';
 import { RefreshAhead } from './refresh-ahead';
 

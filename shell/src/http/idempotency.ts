@@ -1,5 +1,6 @@
+import { IDEMPOTENCY_HEADER } from '@crease/contract';
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /**
  * Gives a mutating request an Idempotency-Key unless the caller chose one (a form that wants

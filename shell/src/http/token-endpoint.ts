@@ -1,11 +1,17 @@
 import ky, { HTTPError } from 'ky';
 import type { KyInstance } from 'ky';
-import { ACCOUNT_PATHS, BOT_CHECK_HEADER, INVALID_ACCESS_TOKEN, MESSAGES } from '@crease/contract';
+import {
+  ACCOUNT_PATHS,
+  BOT_CHECK_HEADER,
+  IDEMPOTENCY_HEADER,
+  INVALID_ACCESS_TOKEN,
+  MESSAGES,
+  XSRF_HEADER,
+} from '@crease/contract';
 import type { SessionTokens } from '@crease/contract';
 import { isPlausibleToken } from '../session/token-store';
-import { IDEMPOTENCY_HEADER } from './idempotency';
 import { RETRY_POLICY } from './retry-policy';
-import { XSRF_HEADER, xsrfRetryHook, xsrfToken } from './xsrf';
+import { xsrfRetryHook, xsrfToken } from './xsrf';
 import type { XsrfTokenReader } from './xsrf';
 
 /** SPEC §5 / §8: the message is the spec's; remotes recognise the error by its code. */

@@ -1,9 +1,8 @@
 import ky from 'ky';
 import type { AfterResponseHook, NormalizedOptions } from 'ky';
 
-/** The cross-site token cookie the API sets, and the header it expects back (double submit). */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+// The cross-site token cookie the API sets, and the header it expects back (double submit).
+import { XSRF_COOKIE, XSRF_HEADER } from '@crease/contract';
 
 /** Codes the API answers a state-changing call with when the header is missing or stale. */
 export const XSRF_ERROR_CODES: readonly string[] = ['XSRF_TOKEN_MISSING', 'XSRF_TOKEN_MISMATCH'];

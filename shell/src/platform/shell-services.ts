@@ -29,6 +29,7 @@ import { REMOTE_FALLBACK_PATH, reportRemoteFallback } from './ops-events';
 import { ReleaseProofs } from './release-proofs';
 import { SignalQueue } from './release-signals';
 import { observeWebVitals } from './web-vitals';
+import { whenIdle } from '../remotes/prefetch-after-sign-in';
 import type { RemoteSignals } from '../remotes/remote-signals';
 
 /** Well inside a release proof's hour, so a visible tab's proof never lapses. */
@@ -166,18 +167,32 @@ export function createShellServices({
       });
     },
   });
-  // Vitals first: they join the batch the queue sends when the page is hidden.
-  observeWebVitals(
-    () => {
-      const remote = document
-        .querySelector('[data-remote]:not([hidden])')
-        ?.getAttribute('data-remote');
-      const version = remote && isRemoteName(remote) ? runtime.liveVersion(remote) : null;
-      return remote && version && isRemoteName(remote) ? { remote, version } : null;
-    },
-    (remote, version, name, value) => signals.vital(remote, version, name, value),
-  );
   signals.listen(window, document);
+  // Web vitals once the page is idle, from a chunk of their own (decision 206). They are reported
+  // when the page is hidden, maybe after the queue sent its batch: one more send catches them.
+  const remoteShown = (name: string | null | undefined) => {
+    const version = name && isRemoteName(name) ? runtime.liveVersion(name) : null;
+    return name && version && isRemoteName(name) ? { remote: name, version } : null;
+  };
+  let resend = false;
+  whenIdle(() => {
+    void observeWebVitals(
+      () =>
+        remoteShown(
+          document.querySelector('[data-remote]:not([hidden])')?.getAttribute('data-remote'),
+        ),
+      remoteShown,
+      (remote, version, name, value) => signals.vital(remote, version, name, value),
+      () => {
+        if (document.visibilityState !== 'hidden' || resend) return;
+        resend = true;
+        queueMicrotask(() => {
+          resend = false;
+          signals.flush();
+        });
+      },
+    );
+  });
   const platform: Platform = {
     http,
     session,

@@ -52,12 +52,23 @@ export const RESULT_MESSAGES = {
   passwordChanged: 'Your password has been changed. Other devices have been signed out.',
 } as const;
 
-/** The services Fastify hands every route (`app.services`, declared in app.ts). */
-type ApiServices = FastifyInstance['services'];
+/** What the sign-up, password and reset routes use of the API's services (app.ts declares them). */
+export type AuthRouteServices = Pick<
+  FastifyInstance['services'],
+  | 'config'
+  | 'botCheck'
+  | 'hasher'
+  | 'database'
+  | 'background'
+  | 'mailer'
+  | 'sessions'
+  | 'attempts'
+  | 'accessTokens'
+>;
 
 async function requireBotCheck(
   request: FastifyRequest,
-  services: ApiServices,
+  services: Pick<AuthRouteServices, 'botCheck' | 'config'>,
   action: BotCheckAction,
 ) {
   const token = request.headers[BOT_CHECK_HEADER.toLowerCase()];
@@ -85,9 +96,11 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export async function authRoutes(root: FastifyInstance): Promise<void> {
+export async function authRoutes(
+  root: FastifyInstance,
+  services: AuthRouteServices,
+): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const services = app.services;
   const { config } = services;
 
   app.post(

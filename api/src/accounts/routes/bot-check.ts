@@ -8,9 +8,15 @@ import { BOT_CHECK_ACTIONS } from '../bot-check';
 import { signInDifficulty } from '../sign-in-limits';
 import { errorResponses } from '../../platform/http/error-schemas';
 
-export async function botCheckRoutes(root: FastifyInstance): Promise<void> {
+export async function botCheckRoutes(
+  root: FastifyInstance,
+  {
+    attempts,
+    botCheck,
+    config,
+  }: Pick<FastifyInstance['services'], 'attempts' | 'botCheck' | 'config'>,
+): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const { attempts, botCheck, config } = app.services;
   app.get(
     `/${ACCOUNT_PATHS.botCheckChallenge}`,
     {

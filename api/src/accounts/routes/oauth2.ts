@@ -10,7 +10,7 @@ import { ACCOUNT_PATHS, BOT_CHECK_HEADER, normalizeEmail } from '@crease/contrac
 import { TokenResponseSchema } from '@crease/contract/schemas';
 import { signInRecord } from '../accounts-service';
 import { ApiError } from '../errors';
-import { IDEMPOTENCY_HEADER, isValidIdempotencyKey } from '../../platform/http/idempotency';
+import { IDEMPOTENCY_REQUEST_HEADER, isValidIdempotencyKey } from '../../platform/http/idempotency';
 import { siteHostOf } from '../../platform/http/site-host';
 import { countSignInAttempt, signInDifficulty } from '../sign-in-limits';
 import { OAuthErrorResponse } from '../../platform/http/error-schemas';
@@ -47,13 +47,16 @@ const oauthErrors = {
   429: OAuthErrorResponse,
 };
 
-/** The services Fastify hands every route (`app.services`, declared in app.ts). */
-type ApiServices = FastifyInstance['services'];
+/** What the token endpoint uses of the API's services (app.ts declares them). */
+export type OAuth2RouteServices = Pick<
+  FastifyInstance['services'],
+  'config' | 'attempts' | 'hasher' | 'botCheck' | 'sessions' | 'database'
+>;
 
 /** The client id from HTTP Basic (or the body, RFC 6749 §2.3.1); unknown ids are refused. */
 function requireClient(
   request: FastifyRequest,
-  services: ApiServices,
+  services: OAuth2RouteServices,
   bodyClientId?: string,
 ): string {
   const header = request.headers.authorization ?? '';
@@ -77,7 +80,7 @@ function requireClient(
  * retries, so a retry whose first answer was lost gets the same tokens. Optional, as elsewhere.
  */
 function idempotencyKeyOf(request: FastifyRequest): string | undefined {
-  const raw = request.headers[IDEMPOTENCY_HEADER];
+  const raw = request.headers[IDEMPOTENCY_REQUEST_HEADER];
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw.join(', ') : raw;
   if (!isValidIdempotencyKey(key)) throw new ApiError('INVALID_IDEMPOTENCY_KEY');
@@ -86,7 +89,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | undefined {
 
 async function passwordGrant(
   request: FastifyRequest,
-  services: ApiServices,
+  services: OAuth2RouteServices,
   body: { scope?: string; username?: string; password?: string },
 ) {
   const { config, attempts, hasher, botCheck, sessions, database } = services;
@@ -126,9 +129,10 @@ async function passwordGrant(
   return sessions.start((user as { id: string }).id);
 }
 
-export async function oauth2Routes(app: FastifyInstance): Promise<void> {
-  const services = app.services;
-
+export async function oauth2Routes(
+  app: FastifyInstance,
+  services: OAuth2RouteServices,
+): Promise<void> {
   app.post(
     `/${ACCOUNT_PATHS.token}`,
     {

@@ -17,7 +17,7 @@ import { PaymentProviderError } from '../providers/payment-provider';
 import { withCouponBudget } from '../coupons';
 import { ApiError } from '../errors';
 import { authenticate } from '../../accounts';
-import { IDEMPOTENCY_HEADER } from '../../platform/http/idempotency';
+import { IDEMPOTENCY_REQUEST_HEADER } from '../../platform/http/idempotency';
 import { siteOrigin } from '../../platform/http/site-host';
 import { CheckoutSchema, billingErrorResponses } from '../schemas';
 import { ErrorResponse } from '../../platform/http/error-schemas';
@@ -50,7 +50,7 @@ export async function billingCheckoutRoutes(app: FastifyInstance): Promise<void>
       config: { accepts: 'json', idempotent: true },
       // The key is checked before the claim (preHandler) so a keyless request never runs.
       onRequest: async (request) => {
-        if (request.headers[IDEMPOTENCY_HEADER] === undefined)
+        if (request.headers[IDEMPOTENCY_REQUEST_HEADER] === undefined)
           throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
       },
       schema: {

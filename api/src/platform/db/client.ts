@@ -13,6 +13,9 @@ import { claimPgliteFolder } from './pglite-lock';
 /** Either driver, one type: the routes never know which database they run on. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** The handle a `db.transaction(async (tx) => …)` callback gets. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /**
  * A hot-path statement with positional parameters ($1…). On PostgreSQL it is a named prepared
  * statement: each pooled connection parses and plans it once, not on every call (decision 018).

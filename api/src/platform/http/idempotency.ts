@@ -8,6 +8,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { IDEMPOTENCY_HEADER } from '@crease/contract';
 import { ApiError } from '../errors';
 import type { ApiConfig } from '../config';
 import type { Database } from '../db/client';
@@ -19,7 +20,8 @@ declare module 'fastify' {
   }
 }
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The contract's header name as Node hands request headers over: lower-cased. */
+export const IDEMPOTENCY_REQUEST_HEADER = IDEMPOTENCY_HEADER.toLowerCase();
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 /** How long an answer is kept for retries: the shell retries within seconds; a day is generous. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -117,7 +119,7 @@ export function registerIdempotency(app: FastifyInstance, services: IdempotencyD
 
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.routeOptions.config.idempotent) return;
-    const raw = request.headers[IDEMPOTENCY_HEADER];
+    const raw = request.headers[IDEMPOTENCY_REQUEST_HEADER];
     if (raw === undefined) return; // Non-browser clients may omit it: no replay protection.
     const key = Array.isArray(raw) ? raw.join(', ') : raw;
     if (!isValidIdempotencyKey(key)) throw new ApiError('INVALID_IDEMPOTENCY_KEY');

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { sendError } from '../error-handler';
 import type { ApiConfig } from '../config';
-import { XSRF_COOKIE, XSRF_HEADER, sameToken } from './xsrf';
+import { XSRF_COOKIE, XSRF_HEADER } from '@crease/contract';
+import { sameToken } from './xsrf';
 import type { XsrfTokens } from './xsrf';
 
 /**
@@ -47,15 +48,14 @@ export function registerXsrf(
   const setCookie = (request: FastifyRequest, reply: FastifyReply) => {
     const domain = config.cookieDomain ?? cookieDomainFor(request.hostname);
     // Readable by the site's JavaScript (not HttpOnly): that is how double submit works.
-    const attributes = [
-      `${XSRF_COOKIE}=${xsrf.issue()}`,
-      `Max-Age=${60 * 60 * 24 * 7}`,
-      ...(domain ? [`Domain=${domain}`] : []),
-      'Path=/',
-      'SameSite=Lax',
-      ...(config.cookieSecure ? ['Secure'] : []),
-    ];
-    reply.header('set-cookie', attributes.join('; '));
+    reply.setCookie(XSRF_COOKIE, xsrf.issue(), {
+      maxAge: 60 * 60 * 24 * 7,
+      domain: domain ?? undefined,
+      path: '/',
+      sameSite: 'lax',
+      secure: config.cookieSecure,
+      httpOnly: false,
+    });
   };
   const localhostOrigins = new Set(
     config.siteOrigins.filter((origin) => new URL(origin).hostname === 'localhost'),
@@ -72,7 +72,7 @@ export function registerXsrf(
     if (request.routeOptions.config.bearerOnly) return;
     // Provider webhooks are signed by the provider; they carry no ambient credential either.
     if (request.routeOptions.config?.xsrf === false) return;
-    const header = request.headers[XSRF_HEADER];
+    const header = request.headers[XSRF_HEADER.toLowerCase()];
     const sent = typeof header === 'string' ? header : undefined;
     if (!cookie && !sent && config.xsrfLocalhostFallback) {
       const origin = request.headers.origin;

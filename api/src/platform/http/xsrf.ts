@@ -1,8 +1,5 @@
 import crypto from 'node:crypto';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
-
 /**
  * Double-submit tokens signed with an HMAC (decision 012): `<random>.<mac>`. A sibling subdomain
  * can plant a cookie on the root domain, but it cannot mint a value this check accepts.

@@ -2,7 +2,7 @@ import { Heading } from '@crease/ui';
 import type { ReleaseConsoleClient } from '../api/release-console-client';
 import type { AppStatus, ReleaseStatus } from '../api/release-types';
 import { formatTime } from './format';
-import { CanaryControl } from './release-forms';
+import { CanaryControl } from './canary-control';
 import type { ActionHooks } from './use-action';
 import styles from '../console.module.css';
 

@@ -3,15 +3,13 @@ import type { ReleaseConsoleClient } from '../api/release-console-client';
 import type { PublishedArtifact, ReleaseHealth, ReleaseStatus } from '../api/release-types';
 import { ActionForm } from './action-form';
 import { warningsFor } from './build-warnings';
+import { AppVersionFields, useConfirmation } from './app-version-fields';
 import {
-  AppSelect,
-  ConfirmWarnings,
   Select,
   VersionOptions,
   WarningList,
   liveOf,
   otherVersions,
-  unconfirmed,
   useAppVersion,
 } from './release-fields';
 import type { ActionHooks } from './use-action';
@@ -40,7 +38,7 @@ export function PromoteForm(props: FormProps) {
   const { client, status, artifacts, health: _health, ...hooks } = props;
   const apps = Object.keys(artifacts).filter((app) => (artifacts[app]?.length ?? 0) > 0);
   const [choice, setChoice] = useState<Record<string, string>>({});
-  const [confirmed, setConfirmed] = useState(false);
+  const confirmation = useConfirmation();
   const versions = Object.fromEntries(
     Object.entries(choice).filter(
       ([app, version]) => version && version !== liveOf(status, app)?.version,
@@ -63,12 +61,12 @@ export function PromoteForm(props: FormProps) {
         check: () =>
           Object.keys(versions).length === 0
             ? { code: 'INVALID_REQUEST', message: 'Choose a new version for at least one app.' }
-            : unconfirmed(warned, confirmed),
+            : confirmation.check(warned),
         run: (recorded) => client.promote(versions, recorded),
         success: `Promoted ${list}.`,
         onCommitted: () => {
           setChoice({});
-          setConfirmed(false);
+          confirmation.reset();
         },
       }}
     >
@@ -82,7 +80,7 @@ export function PromoteForm(props: FormProps) {
             value={choice[app] ?? ''}
             onChange={(next) => {
               setChoice((current) => ({ ...current, [app]: next }));
-              setConfirmed(false);
+              confirmation.reset();
             }}
             hint={
               <WarningList
@@ -99,7 +97,7 @@ export function PromoteForm(props: FormProps) {
           </Select>
         );
       })}
-      {warned ? <ConfirmWarnings checked={confirmed} onChange={setConfirmed} /> : null}
+      {confirmation.question(warned)}
     </ActionForm>
   );
 }
@@ -109,7 +107,7 @@ export function RollbackForm(props: FormProps) {
   const { client, status, artifacts, health: _health, ...hooks } = props;
   const apps = status.apps.map((entry) => entry.app);
   const { app, version: to, chooseApp, setVersion: setTo } = useAppVersion(() => apps[0] ?? '');
-  const [confirmed, setConfirmed] = useState(false);
+  const confirmation = useConfirmation();
   const live = liveOf(status, app);
   const warnings = warningsOfChoice(props, app, to);
   // Rolling back with no version chosen goes to the last-known-good (or aborts a canary).
@@ -127,36 +125,24 @@ export function RollbackForm(props: FormProps) {
       submit={{
         label: 'Roll back',
         unavailable,
-        check: () => unconfirmed(warnings.length > 0, confirmed),
+        check: () => confirmation.check(warnings.length > 0),
         run: (recorded) => client.rollback(app, to || null, recorded),
         success: `Rolled ${app} back${to ? ` to ${to}` : ' to its last-known-good'}.`,
-        onCommitted: () => setConfirmed(false),
+        onCommitted: confirmation.reset,
       }}
     >
-      <AppSelect
-        label="App to roll back"
-        apps={apps}
-        value={app}
-        onChange={(next) => {
-          chooseApp(next);
-          setConfirmed(false);
-        }}
-      />
-      <Select
-        label="Roll back to"
-        value={to}
-        onChange={(next) => {
-          setTo(next);
-          setConfirmed(false);
-        }}
-        hint={<WarningList chosen={[{ label: to, warnings }]} />}
+      <AppVersionFields
+        {...{ apps, app, version: to, warnings, confirmation }}
+        appLabel="App to roll back"
+        onApp={chooseApp}
+        versionLabel="Roll back to"
+        onVersion={setTo}
       >
         <option value="">
           Last known good{live?.lastKnownGood ? ` (${live.lastKnownGood})` : ' (none recorded)'}
         </option>
         <VersionOptions app={app} artifacts={otherVersions(artifacts, status, app)} facts={props} />
-      </Select>
-      {warnings.length > 0 ? <ConfirmWarnings checked={confirmed} onChange={setConfirmed} /> : null}
+      </AppVersionFields>
     </ActionForm>
   );
 }
@@ -178,7 +164,7 @@ export function CanaryForm(props: FormProps) {
       '',
   );
   const [percent, setPercent] = useState('10');
-  const [confirmed, setConfirmed] = useState(false);
+  const confirmation = useConfirmation();
   const percentId = useId();
   const candidates = otherVersions(artifacts, status, app);
   const chosen = version || cleanCandidate(app)?.version || '';
@@ -193,7 +179,7 @@ export function CanaryForm(props: FormProps) {
         label: 'Start canary',
         check: () =>
           chosen
-            ? unconfirmed(warnings.length > 0, confirmed)
+            ? confirmation.check(warnings.length > 0)
             : {
                 code: 'INVALID_REQUEST',
                 message:
@@ -203,32 +189,20 @@ export function CanaryForm(props: FormProps) {
               },
         run: (recorded) => client.canary(app, chosen, Number(percent), recorded),
         success: `Canary of ${app} ${chosen} started for ${percent} % of browsers.`,
-        onCommitted: () => setConfirmed(false),
+        onCommitted: confirmation.reset,
       }}
     >
-      <AppSelect
-        label="Remote for the canary"
-        apps={remotes}
-        value={app}
-        onChange={(next) => {
-          chooseApp(next);
-          setConfirmed(false);
-        }}
-      />
-      <Select
-        label="Canary version"
-        value={chosen}
-        onChange={(next) => {
-          setVersion(next);
-          setConfirmed(false);
-        }}
-        hint={<WarningList chosen={[{ label: chosen, warnings }]} />}
+      <AppVersionFields
+        {...{ apps: remotes, app, version: chosen, warnings, confirmation }}
+        appLabel="Remote for the canary"
+        onApp={chooseApp}
+        versionLabel="Canary version"
+        onVersion={setVersion}
       >
         {candidates.length === 0 ? <option value="">No other published version</option> : null}
         {candidates.length > 0 && !chosen ? <option value="">Choose a version</option> : null}
         <VersionOptions app={app} artifacts={candidates} facts={props} />
-      </Select>
-      {warnings.length > 0 ? <ConfirmWarnings checked={confirmed} onChange={setConfirmed} /> : null}
+      </AppVersionFields>
       <div className={styles.field}>
         <label htmlFor={percentId}>Share of browsers (%)</label>
         <input
@@ -244,37 +218,5 @@ export function CanaryForm(props: FormProps) {
         />
       </div>
     </ActionForm>
-  );
-}
-
-/** A running canary: promote it (finish the release) or roll it back (abort). */
-export function CanaryControl({
-  client,
-  status,
-  app,
-  version,
-  ...hooks
-}: ActionHooks & {
-  client: ReleaseConsoleClient;
-  status: ReleaseStatus;
-  app: string;
-  version: string;
-}) {
-  return (
-    <ActionForm
-      {...hooks}
-      title={`Canary of ${app}`}
-      revision={status.revision}
-      submit={{
-        label: 'Promote canary',
-        run: (recorded) => client.promote({ [app]: version }, recorded),
-        success: `Canary ${app} ${version} promoted to every browser.`,
-      }}
-      alternative={{
-        label: 'Roll back canary',
-        run: (recorded) => client.rollback(app, null, recorded),
-        success: `Canary ${app} ${version} rolled back.`,
-      }}
-    />
   );
 }

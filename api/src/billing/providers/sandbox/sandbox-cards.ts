@@ -2,7 +2,7 @@
  * The sandbox's card rules: what a real card form checks (Luhn, expiry, CVC) and what the
  * well-known test cards do (contract SANDBOX_TEST_CARDS). Pure functions, no database.
  */
-import { SANDBOX_TEST_CARDS } from '@crease/contract';
+import { SANDBOX_TEST_CARDS, cardDigits, passesLuhn } from '@crease/contract';
 import type { BillingErrorCode, PaymentFailureCode, SandboxCardRequest } from '@crease/contract';
 
 export type CardProblem = {
@@ -18,23 +18,8 @@ export type CardOutcome =
   | { kind: 'REQUIRES_CONFIRMATION' }
   | { kind: 'FAILS'; code: PaymentFailureCode; message: string };
 
-/** Digits only: spaces and dashes, as people type them, are dropped. */
-export function cardDigits(number: string): string {
-  return number.replace(/[\s-]/g, '');
-}
-
-export function passesLuhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
+// The number's check is the contract's, the one the hosted card form makes too.
+export { cardDigits, passesLuhn };
 
 /** The first problem with the card as typed, or null. `now` is the provider's clock. */
 export function cardProblem(card: SandboxCardRequest, now: Date): CardProblem | null {

@@ -15,7 +15,7 @@ import type {
   SandboxPaymentResult,
   SandboxSessionView,
 } from '@crease/contract';
-import type { Db } from '../../../platform/db/client';
+import type { Db, Tx } from '../../../platform/db/client';
 import { sandboxCharges, sandboxSessions } from '../../tables';
 import { ApiError } from '../../errors';
 import type { BillingConfig } from '../../../platform/billing-config';
@@ -33,7 +33,6 @@ export const EVENT_COMPLETED = 'checkout.session.completed';
 export const EVENT_FAILED = 'checkout.session.payment_failed';
 export const EVENT_EXPIRED = 'checkout.session.expired';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Session = typeof sandboxSessions.$inferSelect;
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
