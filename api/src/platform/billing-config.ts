@@ -23,7 +23,7 @@ export interface BillingConfig {
   couponFailuresPerAccount: number;
   couponFailuresPerIp: number;
   couponWindowSeconds: number;
-  /** Free trials granted per network (IPv4 address, IPv6 /64) per 24 h (decision 106). */
+  /** Free trials granted per network (IPv4 address, IPv6 /64) per 24 h (decisions 106, 256). */
   trialsPerNetworkPerDay: number;
   sandbox: {
     /** HMAC-SHA256 key of the sandbox's webhook signatures (whsec_…). */
@@ -145,7 +145,7 @@ export function loadBillingConfig(
     couponFailuresPerAccount: int('CREASE_COUPON_FAILURES_PER_ACCOUNT', 10, 1, 100_000),
     couponFailuresPerIp: int('CREASE_COUPON_FAILURES_PER_IP', 50, 1, 100_000),
     couponWindowSeconds: int('CREASE_COUPON_WINDOW_SECONDS', 600, 1, 86_400),
-    trialsPerNetworkPerDay: int('CREASE_TRIALS_PER_NETWORK_PER_DAY', 3, 1, 1_000_000),
+    trialsPerNetworkPerDay: int('CREASE_TRIALS_PER_NETWORK_PER_DAY', 10, 1, 1_000_000),
     sandbox: {
       webhookSecret: sandboxSecret,
       webhookUrl,

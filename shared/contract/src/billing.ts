@@ -123,8 +123,6 @@ export interface TrialOffer {
   available: boolean;
   /** Why not, when not available. */
   reason: TrialUnavailableReason | null;
-  /** TRIAL_NETWORK_LIMIT_REACHED only: when this network may start a trial again (ISO 8601). */
-  availableAgainAt?: string | null;
 }
 
 export const TRIAL_UNAVAILABLE_REASONS = [
