@@ -5,7 +5,11 @@
  * (public max-age, ETag, 304) and the same bytes whoever asks, signed in or not.
  */
 import type { Storefront } from '@crease/contract';
-import { BILLING_PATHS, STOREFRONT_MATCH_LIMIT, STOREFRONT_MAX_AGE_SECONDS } from '@crease/contract';
+import {
+  BILLING_PATHS,
+  STOREFRONT_MATCH_LIMIT,
+  STOREFRONT_MAX_AGE_SECONDS,
+} from '@crease/contract';
 import { BILLING_TEST_ENV, newViewer } from '../testing/billing-helpers';
 import { describeEachDatabase } from '../testing/test-api';
 import type { RunningApi } from '../testing/test-api';
@@ -43,7 +47,13 @@ describeEachDatabase('Public storefront', (host) => {
     expect(live.length).toBeLessThanOrEqual(STOREFRONT_MATCH_LIMIT);
     expect(upcoming.length).toBeLessThanOrEqual(STOREFRONT_MATCH_LIMIT);
     for (const match of [...live, ...upcoming]) {
-      expect(Object.keys(match).sort()).toEqual(['eventId', 'league', 'startTime', 'teams', 'title']);
+      expect(Object.keys(match).sort()).toEqual([
+        'eventId',
+        'league',
+        'startTime',
+        'teams',
+        'title',
+      ]);
       expect(match.teams).toHaveLength(2);
     }
     // Soonest first, and every "next fixture" still to start.
