@@ -80,7 +80,7 @@ function Plans({ plans, trial, source }: PlansProps) {
             <h3>{plan.planName}</h3>
             <strong className={styles.price}>{money.format(plan.price)}</strong>
             {plan.renews
-              ? `Every ${days(plan.duration)}, renews until you cancel`
+              ? `${days(plan.duration)} at a time, renews until you cancel`
               : `${days(plan.duration)}, paid once, never renews`}
             {`, ${plan.maxDevices} ${plan.maxDevices > 1 ? 'screens' : 'screen'}`}
             <Link
