@@ -111,3 +111,18 @@ test('a signed-in viewer opening / is still sent on as the spec says, not shown 
   await page.goto('/plans');
   await expect(page).toHaveURL(/\/signin\?returnTo=%2Fplans$/);
 });
+
+test('at 360 px the storefront fits the screen and stays axe-clean', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await expect(
+    page
+      .getByRole('region', { name: 'Plans and prices' })
+      .getByRole('link', { name: 'Choose Annual' }),
+  ).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(0);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+});
