@@ -9,6 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { Chrome } from './layout/chrome';
 import { WelcomePage } from './pages/welcome-page';
+import { storefrontSource } from './pages/storefront/storefront-source';
 import { ROUTE_TABLE } from './navigation/route-table';
 
 /** The edge server replaces this with the configured, HTML-escaped product name. */
@@ -17,7 +18,7 @@ export const PRODUCT_NAME_PLACEHOLDER = '__CREASE_PRODUCT_NAME__';
 const markup = renderToStaticMarkup(
   <MemoryRouter initialEntries={['/']}>
     <Chrome productName={PRODUCT_NAME_PLACEHOLDER} signedIn={false} onSignOut={() => undefined}>
-      <WelcomePage productName={PRODUCT_NAME_PLACEHOLDER} />
+      <WelcomePage productName={PRODUCT_NAME_PLACEHOLDER} storefront={storefrontSource('')} />
     </Chrome>
   </MemoryRouter>,
 );

@@ -81,6 +81,7 @@ describeEachDatabase('Billing API', (host) => {
           'active',
           'status',
           'trial',
+          'renews',
           'created',
           'updated',
         ].sort(),
@@ -90,7 +91,9 @@ describeEachDatabase('Billing API', (host) => {
         duration: 30,
         maxDevices: 2,
         status: 'ACTIVE',
+        renews: true,
       });
+      expect(res.body.map((p) => p.renews)).toEqual([false, false, true, false, true]);
       expect(res.headers.get('cache-control')).toBe('public, max-age=60');
       // A response shared by caches carries no cookie (no viewer's XSRF token for everyone).
       expect(res.headers.get('set-cookie')).toBeNull();
@@ -753,6 +756,7 @@ describeEachDatabase('Billing API', (host) => {
     const res = await api.client().get<{ paths: Record<string, unknown> }>('/docs/json');
     for (const path of [
       '/api/v1/billing/plans',
+      '/api/v1/storefront',
       '/api/v1/billing/coupons/check',
       '/api/v1/billing/checkouts',
       '/api/v1/billing/checkouts/{checkoutId}',

@@ -38,6 +38,9 @@ export const PlanSchema = Type.Object({
   active: Type.Boolean(),
   status: Type.String({ description: 'ACTIVE or INACTIVE.' }),
   trial: Type.Boolean({ description: 'The free-trial plan (taken with trial activation).' }),
+  renews: Type.Boolean({
+    description: 'true: a subscription renewing until cancelled; false: a pass, paid once.',
+  }),
   created: isoDate,
   updated: isoDate,
 });

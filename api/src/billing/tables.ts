@@ -33,6 +33,8 @@ export const plans = pgTable(
     active: boolean('active').notNull().default(true),
     /** The free-trial plan: taken with trial activation, never sold. */
     trial: boolean('trial').notNull().default(false),
+    /** A subscription that renews until cancelled (true) or a pass paid once (false). */
+    renews: boolean('renews').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

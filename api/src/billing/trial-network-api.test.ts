@@ -93,4 +93,35 @@ describeEachDatabase('Free trials per network', (host) => {
     );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 429, 429, 429, 429]);
   });
+
+  it('says before the click that the network has spent its trials, and only for that network', async () => {
+    const address = '192.0.2.77';
+    const offerFrom = async (from: string) => {
+      const viewer = await newViewer(api, 'trial-offer');
+      const vidictId = randomUUID();
+      await registerDevice(viewer, vidictId);
+      const res = await viewer.client.get<{ available: boolean; reason: string | null }>(
+        `/api/v1/billing/trial?vidictId=${vidictId}`,
+        { bearer: viewer.bearer, headers: { 'x-forwarded-for': from } },
+      );
+      expect(res.status).toBe(200);
+      return { viewer, vidictId, offer: res.body };
+    };
+    // Reading the offer spends nothing: it is offered as often as asked while the budget lasts.
+    for (let i = 0; i < 3; i++)
+      expect((await offerFrom(address)).offer).toMatchObject({ available: true, reason: null });
+    expect((await startTrialFrom(address)).res.status).toBe(201);
+    expect((await startTrialFrom(address)).res.status).toBe(201);
+
+    const late = await offerFrom(address);
+    expect(late.offer).toEqual(
+      expect.objectContaining({ available: false, reason: 'TRIAL_NETWORK_LIMIT_REACHED' }),
+    );
+    // What the offer said is what the click gets.
+    const click = await startTrial(late.viewer, late.vidictId, { 'x-forwarded-for': address });
+    expect(click.status).toBe(429);
+    expectErrorShape(click.body, 'TRIAL_NETWORK_LIMIT_REACHED');
+    // A viewer on another network is still offered the trial.
+    expect((await offerFrom('192.0.2.78')).offer).toMatchObject({ available: true, reason: null });
+  });
 });

@@ -13,6 +13,22 @@ import type { ApiConfig } from '../platform/config';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
+const networkKey = (request: FastifyRequest) => `trial:network:${networkOf(request.ip)}`;
+
+/**
+ * Whether the caller's network has spent its trials for the day, read before the click (issue 23
+ * §3) so /plans and /trial-activation never offer a trial that would be refused for it. A soft
+ * read (AttemptStore.count): the activation still counts first with `hit`, so a race between
+ * this read and the click is settled there.
+ */
+export async function trialNetworkSpent(
+  request: FastifyRequest,
+  services: { attempts: AttemptStore; config: ApiConfig },
+): Promise<boolean> {
+  const { attempts, config } = services;
+  return (await attempts.count(networkKey(request))) >= config.billing.trialsPerNetworkPerDay;
+}
+
 /**
  * Runs a trial activation within the network's daily budget: counted before it runs, so parallel
  * activations cannot all slip in; over the budget, 429 TRIAL_NETWORK_LIMIT_REACHED with
@@ -26,7 +42,7 @@ export async function withTrialNetworkBudget<T>(
   activate: () => Promise<T>,
 ): Promise<T> {
   const { attempts, config } = services;
-  const key = `trial:network:${networkOf(request.ip)}`;
+  const key = networkKey(request);
   const counted = await attempts.hit(key, DAY_SECONDS);
   if (counted.count > config.billing.trialsPerNetworkPerDay) {
     await attempts.undo(key);

@@ -25,7 +25,7 @@ export interface BillingConfig {
   couponFailuresPerAccount: number;
   couponFailuresPerIp: number;
   couponWindowSeconds: number;
-  /** Free trials granted per network (IPv4 address, IPv6 /64) per 24 h (decision 106). */
+  /** Free trials granted per network (IPv4 address, IPv6 /64) per 24 h (decisions 106, 256). */
   trialsPerNetworkPerDay: number;
   sandbox: {
     /** HMAC-SHA256 key of the sandbox's webhook signatures (whsec_…). */
@@ -155,7 +155,7 @@ export function loadBillingConfig(
     couponFailuresPerAccount: vars.CREASE_COUPON_FAILURES_PER_ACCOUNT ?? 10,
     couponFailuresPerIp: vars.CREASE_COUPON_FAILURES_PER_IP ?? 50,
     couponWindowSeconds: vars.CREASE_COUPON_WINDOW_SECONDS ?? 600,
-    trialsPerNetworkPerDay: vars.CREASE_TRIALS_PER_NETWORK_PER_DAY ?? 3,
+    trialsPerNetworkPerDay: vars.CREASE_TRIALS_PER_NETWORK_PER_DAY ?? 10,
     sandbox: {
       webhookSecret: sandboxSecret,
       webhookUrl: vars.CREASE_SANDBOX_WEBHOOK_URL ?? null,

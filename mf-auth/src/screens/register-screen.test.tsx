@@ -9,9 +9,9 @@ import { AuthScreen } from './auth-screen';
 
 const server = testServerForFile();
 
-function renderRegister(options: { signedIn?: boolean } = {}) {
+function renderRegister(options: { signedIn?: boolean; search?: string } = {}) {
   const { platform, session, track } = testPlatform(server.origin, options);
-  const props = screenProps(platform, 'register');
+  const props = screenProps(platform, 'register', options.search);
   render(<AuthScreen {...props} />);
   return { session, track, navigate: props.navigate, user: userEvent.setup() };
 }
@@ -31,6 +31,37 @@ describe('Registration screen', () => {
     expect(emailField()).toHaveAttribute('autocomplete', 'email');
     expect(screen.getByRole('checkbox', { name: /email me match alerts/i })).not.toBeChecked();
   });
+
+  it('continues to the plan chosen on the storefront once signed up (returnTo)', async () => {
+    const search = `?${new URLSearchParams({ returnTo: '/payment-process?planId=monthly' })}`;
+    const { navigate, user } = renderRegister({ search });
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/signin${search}`,
+    );
+    await user.type(emailField(), 'chooser@example.com');
+    await user.type(passwordField(), 'correct horse battery');
+
+    await user.click(submit());
+
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/payment-process?planId=monthly'));
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(['https://evil.example/x', '//evil.example/x', '/signin?returnTo=/x'])(
+    'ignores an unsafe returnTo %p and continues to /plans',
+    async (returnTo) => {
+      const { navigate, user } = renderRegister({
+        search: `?${new URLSearchParams({ returnTo })}`,
+      });
+      await user.type(emailField(), 'careful@example.com');
+      await user.type(passwordField(), 'correct horse battery');
+
+      await user.click(submit());
+
+      await waitFor(() => expect(navigate).toHaveBeenCalledWith('/plans'));
+    },
+  );
 
   it.each([
     ['short', 'Use at least 8 characters.'],

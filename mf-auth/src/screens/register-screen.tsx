@@ -1,6 +1,12 @@
 import { useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { emailProblem, normalizeEmail, passwordProblem } from '@crease/contract';
+import {
+  RETURN_TO_PARAM,
+  emailProblem,
+  normalizeEmail,
+  passwordProblem,
+  returnToFrom,
+} from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Alert, Button } from '@crease/ui';
 import { ProblemError } from '@crease/contract';
@@ -22,10 +28,16 @@ type Outcome = { tone: 'error'; title?: string; body: ReactNode };
 
 /**
  * /register. Creates the account, signs the viewer in through the shell's session, and
- * continues to /plans. The password rules shown are the ones the API enforces (one source:
+ * continues to a safe `returnTo` (the storefront's chosen plan's payment, a live match: issue 22
+ * §3), else to /plans. The password rules shown are the ones the API enforces (one source:
  * @crease/contract).
  */
-export function RegisterScreen({ platform, navigate }: ScreenProps) {
+export function RegisterScreen({ platform, navigate, location }: ScreenProps) {
+  const returnTo = returnToFrom(location.search);
+  // "Sign in" instead keeps the same destination: the shell sends a signed-in viewer there.
+  const signInPath = returnTo
+    ? `/signin?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo })}`
+    : '/signin';
   const form = useRef<HTMLFormElement>(null);
   const signedIn = useSignedIn(platform.session);
   const email = useField('email', emailProblem);
@@ -58,7 +70,7 @@ export function RegisterScreen({ platform, navigate }: ScreenProps) {
         fail(
           <p>
             {problem.message}{' '}
-            <ScreenLink to="/signin" navigate={navigate}>
+            <ScreenLink to={signInPath} navigate={navigate}>
               Sign in
             </ScreenLink>{' '}
             or{' '}
@@ -83,7 +95,7 @@ export function RegisterScreen({ platform, navigate }: ScreenProps) {
     platform.analytics.track({ name: 'sign_up', properties: { emailSubscribe } });
     try {
       await signIn(platform, address, password.value, signInProof);
-      navigate(AFTER_REGISTRATION);
+      navigate(returnTo ?? AFTER_REGISTRATION);
     } catch (error) {
       setCompleting(false);
       setBusy(false);
@@ -92,7 +104,7 @@ export function RegisterScreen({ platform, navigate }: ScreenProps) {
       fail(
         <p>
           We could not sign you in: {message}{' '}
-          <ScreenLink to="/signin" navigate={navigate}>
+          <ScreenLink to={signInPath} navigate={navigate}>
             Sign in
           </ScreenLink>{' '}
           to continue.
@@ -161,7 +173,7 @@ export function RegisterScreen({ platform, navigate }: ScreenProps) {
       </form>
       <p className={styles.switch}>
         Already have an account?{' '}
-        <ScreenLink to="/signin" navigate={navigate}>
+        <ScreenLink to={signInPath} navigate={navigate}>
           Sign in
         </ScreenLink>
       </p>

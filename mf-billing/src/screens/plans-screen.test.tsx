@@ -161,6 +161,7 @@ describe('Plans screen', () => {
                   active: true,
                   status: 'ACTIVE',
                   trial: false,
+                  renews: false,
                   created: '',
                   updated: '',
                 },

@@ -9,6 +9,7 @@ import { ScreenLink } from '@crease/ui';
 import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
 import { useCoupon } from '../components/use-coupon';
 import { useResource } from '../components/use-resource';
+import { TrialUnavailableNotice } from '../components/trial-unavailable';
 import { formatDate, formatMinutes, formatDuration } from '../format/formatters';
 import { paymentProcessPath } from './payment-paths';
 import styles from './plans-screen.module.css';
@@ -102,6 +103,9 @@ function PlansContent({
     <>
       {subscription ? <CurrentStatus subscription={subscription} navigate={navigate} /> : null}
       {trial?.available ? <TrialOfferCard trial={trial} navigate={navigate} /> : null}
+      {trial?.reason && trial.reason !== 'PLAN_ALREADY_ACTIVE' ? (
+        <TrialUnavailableNotice reason={trial.reason} />
+      ) : null}
 
       <form className={styles.coupon} onSubmit={onApply} noValidate aria-label="Coupon">
         <div className={styles.couponRow}>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ScreenProps, TrialOffer } from '@crease/contract';
-import { Alert, Button } from '@crease/ui';
+import { Button } from '@crease/ui';
 import { activateTrial, getTrialOffer } from '../api/billing-client';
 import { ProblemError } from '@crease/contract';
 import { FormAlert } from '@crease/ui/forms';
@@ -8,20 +8,14 @@ import { ScreenFrame } from '../components/screen-frame';
 import { ScreenLink } from '@crease/ui';
 import { LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
+import { TrialUnavailableNotice } from '../components/trial-unavailable';
 import { formatDuration, formatMinutes } from '../format/formatters';
 import styles from './payment-screens.module.css';
 
-/** Why the trial is not on offer, in the viewer's words. */
-const NOT_AVAILABLE: Readonly<Record<NonNullable<TrialOffer['reason']>, string>> = {
-  TRIAL_ALREADY_USED: 'You have already used your free trial on this account.',
-  TRIAL_DEVICE_ALREADY_USED: 'This device has already been used for a free trial.',
-  PLAN_ALREADY_ACTIVE: 'You already have an active plan, so there is no need for a trial.',
-};
-
 /**
  * /trial-activation: what the trial gives (days, minutes overall and per day), and one button
- * that starts it. The API allows one trial per account and per device; a second attempt is
- * refused with the reason.
+ * that starts it, offered only when the API says pressing it can work (one trial per account,
+ * per device, and a daily budget per network); otherwise the reason, before any click.
  */
 export function TrialActivationScreen({ platform, navigate }: ScreenProps) {
   const { resource, retry } = useResource(() => getTrialOffer(platform), []);
@@ -91,11 +85,7 @@ function TrialOfferDetails({
           {busy ? 'Starting your trial…' : 'Start free trial'}
         </Button>
       ) : null}
-      {!offer.available && offer.reason ? (
-        <Alert tone="info" title="The free trial is not available">
-          <p>{NOT_AVAILABLE[offer.reason]}</p>
-        </Alert>
-      ) : null}
+      {!offer.available && offer.reason ? <TrialUnavailableNotice reason={offer.reason} /> : null}
       <div className={styles.actions}>
         <ScreenLink to="/plans" navigate={navigate}>
           See the plans

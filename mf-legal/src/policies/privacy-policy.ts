@@ -3,7 +3,7 @@ import type { PolicyDocument } from './policy-document';
 export const privacyPolicy: PolicyDocument = {
   id: 'privacy-policy',
   title: 'Privacy Policy',
-  lastUpdated: '2026-11-01',
+  lastUpdated: '2026-11-24',
   summary:
     'This policy explains what personal data Crease Streaming Ltd collects when you use Crease, why we collect it, who we share it with and the choices and rights you have.',
   sections: [
@@ -33,12 +33,13 @@ export const privacyPolicy: PolicyDocument = {
           kind: 'list',
           items: [
             'Account data: your email address, your password (stored only in a securely hashed form), and account settings.',
-            'Subscription data: the plan you chose, trial and renewal dates, billing history and cancellation status.',
-            'Payment data: payments are handled by our payment provider. We receive a payment reference, the card type, the last four digits and the expiry date so you can recognise your card. We never receive or store your full card number or security code.',
+            'Plan data: the passes and subscriptions you bought, their start and end dates, whether a subscription renews or is cancelled, renewal attempts and their results, billing history, and whether and when you had the free trial.',
+            "Payment data: payments are handled by our payment provider. We receive a payment reference, the card type, the last four digits and the expiry date so you can recognise your card. For a subscription, the payment provider keeps your card on file so that renewals can be charged; we keep only the provider's reference to it. We never receive or store your full card number or security code.",
             'Device data: a device identifier we assign to each device you watch on (the "vidict id"), the device name you give it, your operating system and browser type, and the dates the device was registered and last used. We use this to apply your plan\'s device and stream limits.',
             'Viewing data: which events and streams you watch, when and for how long, the video quality delivered, and playback errors or buffering events.',
             'Location data: your approximate region or country, worked out from your IP address, so that we can apply broadcast rights and regional restrictions. We do not collect your precise location.',
             'Usage data: first-party records of the pages you visit on our website, and technical logs such as IP address, time of request and error reports.',
+            'Free trial checks: to keep the free trial to one per account and one per device, we record which account and device took it; and to limit how many trials start from one network each day, we count trials per IP address (per /64 block for IPv6) for 24 hours.',
             'Support data: the content of messages you send us and our replies.',
           ],
         },
@@ -55,7 +56,7 @@ export const privacyPolicy: PolicyDocument = {
         {
           kind: 'list',
           items: [
-            'Performance of our contract with you: to create and manage your account, provide your plan, take payments, run free trials and renewals, register your devices, enforce device and concurrent stream limits, and stream the events you choose.',
+            'Performance of our contract with you: to create and manage your account, provide your plan, take payments, charge subscription renewals until you cancel, run the free trial, register your devices, enforce device and concurrent stream limits, and stream the events you choose.',
             'Legal obligations: to keep tax and accounting records, respond to lawful requests from authorities, and comply with consumer protection law.',
             'Legitimate interests: to keep the service and your account secure, detect fraud, bots and account sharing, enforce broadcast rights and regional restrictions, understand how the website is used so we can improve it, and handle support requests. We balance these interests against your rights and you can object to them.',
             'Consent: where the law requires it, for example for optional marketing emails. You can withdraw consent at any time without affecting processing that took place before.',
@@ -116,10 +117,10 @@ export const privacyPolicy: PolicyDocument = {
         {
           kind: 'list',
           items: [
-            'account, subscription and device data is kept while your account is open and for up to 12 months after it is closed, so we can deal with questions, refunds and disputes;',
+            'account, plan and device data is kept while your account is open and for up to 12 months after it is closed, so we can deal with questions, refunds and disputes;',
             'billing and transaction records are kept for as long as tax and accounting law requires, which is usually up to 7 years;',
             'viewing data and technical logs are kept for up to 24 months, after which they are deleted or anonymised;',
-            'bot-check and security records are kept for up to 90 days unless needed to investigate abuse; and',
+            'bot-check and security records are kept for up to 90 days unless needed to investigate abuse, and the count of free trials started from a network for 24 hours; and',
             'support messages are kept for up to 24 months after the issue is resolved.',
           ],
         },

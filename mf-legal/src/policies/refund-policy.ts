@@ -3,9 +3,9 @@ import type { PolicyDocument } from './policy-document';
 export const refundPolicy: PolicyDocument = {
   id: 'refund-policy',
   title: 'Refund Policy',
-  lastUpdated: '2026-11-01',
+  lastUpdated: '2026-11-24',
   summary:
-    'This policy explains how free trials, cancellations and refunds work for Crease subscriptions, when you can get your money back and how to ask for it.',
+    'This policy explains how the free trial, passes, subscriptions, cancellations and refunds work on Crease, when you can get your money back and how to ask for it.',
   sections: [
     {
       id: 'overview',
@@ -13,7 +13,7 @@ export const refundPolicy: PolicyDocument = {
       blocks: [
         {
           kind: 'paragraph',
-          text: 'Crease is operated by Crease Streaming Ltd ("Crease", "we", "us" or "our"). This Refund Policy forms part of our Terms of Service and applies to all subscription plans purchased directly from us on the Crease website.',
+          text: 'Crease is operated by Crease Streaming Ltd ("Crease", "we", "us" or "our"). This Refund Policy forms part of our Terms of Service and applies to every plan bought directly from us on the Crease website: passes, which are paid once and never renew, and subscriptions, which renew until you cancel them.',
         },
         {
           kind: 'paragraph',
@@ -23,31 +23,47 @@ export const refundPolicy: PolicyDocument = {
     },
     {
       id: 'free-trials',
-      heading: 'Free trials',
+      heading: 'The free trial',
       blocks: [
         {
           kind: 'list',
           items: [
-            'You will not be charged during a free trial.',
-            'We will show the date your trial ends in your account settings and, where possible, send you a reminder email before it ends.',
-            'If you do not want to continue, cancel before the trial ends and you will not be charged.',
-            'If you do not cancel, your paid subscription starts automatically at the end of the trial and you will be charged the plan price shown when you signed up.',
-            'If you forget to cancel and contact us within 14 days of the first charge without having streamed any content after the trial ended, we will refund that first charge in full.',
+            'The free trial lasts 7 days and includes up to 120 minutes of watching in total, at most 30 minutes a day.',
+            'No card is needed and nothing is ever charged for the trial, so there is nothing to refund.',
+            'The trial never turns into a paid plan. When it ends you stop being able to watch until you choose a plan, and there is nothing to cancel.',
           ],
         },
       ],
     },
     {
-      id: 'cancelling',
-      heading: 'Cancelling your subscription',
+      id: 'passes',
+      heading: 'Passes',
       blocks: [
         {
           kind: 'paragraph',
-          text: 'You can cancel at any time in your account settings or by emailing support@crease.example. Cancelling stops your subscription from renewing. You will keep access until the end of the billing period you have already paid for, and you will not be charged again.',
+          text: 'A pass (Match Pass, Season) is paid once, when you buy it, for its whole length. It never renews and is never charged again. There is nothing to cancel: it ends on the date shown on your account page.',
+        },
+      ],
+    },
+    {
+      id: 'cancelling',
+      heading: 'Cancelling a subscription',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: 'A subscription (Monthly, Annual) renews at the end of each period until you cancel it. You can cancel at any time on your account page or by emailing support@crease.example. Cancelling stops your subscription from renewing. You keep access until the end of the period you have already paid for, you will not be charged again, and until that date you can resume the subscription.',
         },
         {
           kind: 'paragraph',
-          text: 'Cancelling on its own does not trigger a refund for the current billing period. If you think you are entitled to a refund, please request one as described below.',
+          text: 'Cancelling on its own does not trigger a refund for the current period. If you think you are entitled to a refund, please request one as described below.',
+        },
+        {
+          kind: 'paragraph',
+          text: 'If a renewal charge fails, we try it again 1, 3 and 5 days later and you keep access in the meantime. If the last try fails, the subscription ends and nothing more is charged.',
+        },
+        {
+          kind: 'paragraph',
+          text: 'When you move to a more expensive subscription, the unused part of your current period is credited against the new price at once, so you do not pay twice for the same days. A move to a cheaper subscription takes effect at the end of your current period, so nothing is refunded for it.',
         },
       ],
     },
@@ -62,7 +78,7 @@ export const refundPolicy: PolicyDocument = {
         {
           kind: 'list',
           items: [
-            'New subscriptions and renewals: if you ask within 14 days of being charged and you have not streamed any content during that billing period, we will refund the charge in full.',
+            'Passes, new subscriptions and renewals: if you ask within 14 days of being charged and you have not streamed any content with that pass or during that period, we will refund the charge in full.',
             'Duplicate or incorrect charges: if you were charged more than once for the same period, or charged an amount different from the price you agreed to, we will refund the extra amount.',
             'Technical failure of a paid event stream: if a live stream that your plan includes fails because of a problem on our side and you cannot watch a large part of the match (for example, more than half of the scheduled playing time), we will offer you a refund or account credit proportionate to the affected event.',
             'Service withdrawn: if we stop offering the service or your plan before the end of a period you have paid for, we will refund the unused part.',
@@ -82,7 +98,7 @@ export const refundPolicy: PolicyDocument = {
         {
           kind: 'list',
           items: [
-            'partly used billing periods after the 14-day window, or where you have streamed content during the period;',
+            'partly used passes or subscription periods after the 14-day window, or where you have streamed content with the pass or during the period;',
             'matches that are delayed, shortened, interrupted or abandoned because of rain, bad light or other weather, or decisions of match officials or organisers;',
             'changes to fixtures, schedules or start times set by organisers or broadcasters;',
             'events that are unavailable in your region because of broadcast rights, blackouts or regional restrictions, which are shown on the event page;',
@@ -121,7 +137,7 @@ export const refundPolicy: PolicyDocument = {
       blocks: [
         {
           kind: 'paragraph',
-          text: 'Approved refunds are paid back to the original payment method through our payment provider. We usually issue them within 5 business days of approval, but it can take a further 5 to 10 business days for the money to appear in your account, depending on your bank or card issuer. Where we offer account credit instead, it will be applied to your next billing period and shown in your account settings.',
+          text: 'Approved refunds are paid back to the original payment method through our payment provider. We usually issue them within 5 business days of approval, but it can take a further 5 to 10 business days for the money to appear in your account, depending on your bank or card issuer. Where we offer account credit instead, it will be applied to your next payment and shown on your account page.',
         },
       ],
     },
@@ -131,7 +147,7 @@ export const refundPolicy: PolicyDocument = {
       blocks: [
         {
           kind: 'paragraph',
-          text: 'If you have a problem with a charge, please contact us first so we can try to resolve it quickly. If you start a chargeback or payment dispute with your bank, we may suspend your account while the dispute is open. If the dispute is decided in your favour, your subscription will be cancelled. If it is decided in our favour, we may restore access once any amount owed has been paid.',
+          text: 'If you have a problem with a charge, please contact us first so we can try to resolve it quickly. If you start a chargeback or payment dispute with your bank, we may suspend your account while the dispute is open. If the dispute is decided in your favour, your plan will end and a subscription will not renew. If it is decided in our favour, we may restore access once any amount owed has been paid.',
         },
       ],
     },

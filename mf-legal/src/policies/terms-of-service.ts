@@ -3,9 +3,9 @@ import type { PolicyDocument } from './policy-document';
 export const termsOfService: PolicyDocument = {
   id: 'terms-of-service',
   title: 'Terms of Service',
-  lastUpdated: '2026-11-01',
+  lastUpdated: '2026-11-24',
   summary:
-    'These terms form the agreement between you and Crease Streaming Ltd when you create an account, subscribe to a plan and watch live cricket on Crease. Please read them carefully, because by using the service you agree to them.',
+    'These terms form the agreement between you and Crease Streaming Ltd when you create an account, buy a pass or a subscription, start a free trial and watch live cricket on Crease. Please read them carefully, because by using the service you agree to them.',
   sections: [
     {
       id: 'who-we-are',
@@ -51,54 +51,44 @@ export const termsOfService: PolicyDocument = {
     },
     {
       id: 'subscriptions-and-trials',
-      heading: 'Subscriptions, free trials and automatic renewal',
+      heading: 'Plans: passes, subscriptions and the free trial',
       blocks: [
         {
           kind: 'paragraph',
-          text: 'Access to live streams requires a paid subscription plan. Plans differ in features such as video quality, the number of registered devices and the number of streams you can watch at the same time. The features of each plan are shown on the plan selection page before you subscribe.',
-        },
-        {
-          kind: 'paragraph',
-          text: 'Some plans may be offered with a free trial. Unless we tell you otherwise when you sign up:',
+          text: 'Watching live streams needs a plan or the free trial. We sell two kinds of plan. A pass is paid once for its whole length and never renews: it simply ends. A subscription renews at the end of each period and is charged again until you cancel it. The plans on sale are:',
         },
         {
           kind: 'list',
           items: [
-            'you will not be charged during the trial period;',
-            'we will ask for a valid payment method when the trial starts;',
-            'your paid subscription starts automatically when the trial ends, and you will be charged the plan price shown at sign-up, unless you cancel before the trial ends; and',
-            'free trials are limited to one per person, household and payment method.',
+            'Match Pass — a pass: 1 day of access, paid once; it never renews.',
+            'Monthly — a subscription: renews every 30 days until you cancel.',
+            'Season — a pass: 180 days of access, paid once; it never renews.',
+            'Annual — a subscription: renews every 365 days until you cancel.',
           ],
         },
         {
           kind: 'paragraph',
-          text: 'Subscriptions renew automatically at the end of each billing period (for example monthly or yearly, depending on the plan you chose) and we will charge your payment method at the start of each new period until you cancel. You can turn off automatic renewal at any time in your account settings. Cancellation takes effect at the end of your current billing period, and you will keep access until then.',
+          text: 'Each plan also says how many screens can watch at the same time. The plan selection page shows every plan with its price, its length, whether it renews and its screens before you pay.',
         },
         {
           kind: 'paragraph',
-          text: 'If you change plans, the new plan and its price apply from the change date or from your next billing date, as we explain to you before you confirm the change.',
-        },
-      ],
-    },
-    {
-      id: 'pricing-and-payment',
-      heading: 'Pricing, taxes and payment',
-      blocks: [
-        {
-          kind: 'paragraph',
-          text: 'Prices are shown on the plan selection page and at checkout in your local currency where available. Prices include any sales tax or VAT we are required to collect unless stated otherwise. Your bank or card issuer may charge its own fees, for example for foreign currency transactions.',
+          text: 'The free trial lasts 7 days and includes up to 120 minutes of watching in total, at most 30 minutes a day. Watching time is counted by our servers while a stream plays. No card is needed, nothing is charged, and the trial never turns into a paid plan: when it ends, or its minutes are used up, you simply stop being able to watch until you choose a plan. There is nothing to cancel.',
         },
         {
           kind: 'paragraph',
-          text: 'Payments are processed by our third-party payment provider. By subscribing, you authorise us and our payment provider to charge your chosen payment method for the subscription fees and applicable taxes on a recurring basis.',
+          text: 'The free trial is for new accounts: one per account and one per device. To stop trials being farmed, only a limited number of trials can start from one network each day. When a trial is not available to you, the plan selection page and the trial page say so, and why, before you try to start it.',
         },
         {
           kind: 'paragraph',
-          text: "We may change our prices from time to time. If we increase the price of your plan, we will give you at least 30 days' notice by email before the new price applies to you, and you may cancel before the increase takes effect.",
+          text: 'When you buy a subscription, your card is saved with our payment provider so that renewals can be charged. At the end of each period we charge the price of your subscription for the next period. Your account page shows the date of the next renewal.',
         },
         {
           kind: 'paragraph',
-          text: 'If a payment fails, we may retry the charge and may suspend access to live streams until payment is successful. If payment remains outstanding, we may cancel your subscription.',
+          text: 'You can cancel a subscription at any time on your account page. Cancelling turns renewal off: you keep access until the end of the period you have paid for, and you are not charged again. Until that date you can resume the subscription, which turns renewal back on. A pass has nothing to cancel; your account page shows the date it ends.',
+        },
+        {
+          kind: 'paragraph',
+          text: 'You can move to a more expensive subscription at any time: the unused part of your current period is credited against the price of the new plan, and the new plan starts at once. A move to a cheaper subscription takes effect at the end of your current period, and the cheaper price is charged from then on.',
         },
       ],
     },
@@ -173,7 +163,7 @@ export const termsOfService: PolicyDocument = {
         },
         {
           kind: 'paragraph',
-          text: 'While your subscription is active and you comply with these terms, we grant you a limited, personal, non-exclusive, non-transferable and revocable licence to access and view the content through the service. You do not acquire any ownership of the content, and you may not copy, sell, license, publicly perform or otherwise exploit it except as these terms allow.',
+          text: 'While your pass, subscription or free trial is active and you comply with these terms, we grant you a limited, personal, non-exclusive, non-transferable and revocable licence to access and view the content through the service. You do not acquire any ownership of the content, and you may not copy, sell, license, publicly perform or otherwise exploit it except as these terms allow.',
         },
       ],
     },
@@ -183,11 +173,11 @@ export const termsOfService: PolicyDocument = {
       blocks: [
         {
           kind: 'paragraph',
-          text: 'You can cancel your subscription at any time in your account settings or by contacting support@crease.example. Cancellation stops future renewals; you will keep access until the end of the billing period you have already paid for. Refunds are handled under our Refund Policy.',
+          text: 'You can cancel a subscription at any time on your account page or by contacting support@crease.example. Cancelling stops future renewals; you keep access until the end of the period you have already paid for, and you can resume before then. A pass is never renewed, so there is nothing to cancel: it ends on its end date. Refunds are handled under our Refund Policy.',
         },
         {
           kind: 'paragraph',
-          text: 'We may suspend or terminate your account or subscription, with notice where reasonably possible, if:',
+          text: 'We may suspend or terminate your account or plan, with notice where reasonably possible, if:',
         },
         {
           kind: 'list',
@@ -222,7 +212,7 @@ export const termsOfService: PolicyDocument = {
             'we are not liable for losses that were not reasonably foreseeable when you agreed to these terms;',
             'we are not liable for business losses, such as loss of profit, revenue or business opportunity, because the service is for personal use only;',
             'we are not liable for delays or failures caused by events outside our reasonable control, including weather, decisions of match organisers, loss of broadcast rights, or failures of third-party networks; and',
-            'our total liability to you in connection with the service is limited to the subscription fees you paid to us in the 12 months before the event giving rise to the claim.',
+            'our total liability to you in connection with the service is limited to the fees for passes and subscriptions you paid to us in the 12 months before the event giving rise to the claim.',
           ],
         },
       ],

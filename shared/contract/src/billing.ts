@@ -7,7 +7,7 @@
  * shown" and we designed. Money on the wire is a number in the currency's major unit
  * (`price: 9.99`), always in BILLING_CURRENCY; the API stores whole minor units (cents).
  */
-import type { DeviceRegistration, Payment } from './wire';
+import type { DeviceRegistration, Payment, Plan } from './wire';
 
 /** The one currency every price and amount is in (ISO 4217); screens format it with Intl. */
 export const BILLING_CURRENCY = 'USD';
@@ -25,6 +25,8 @@ export const BILLING_PATHS = {
   checkouts: 'api/v1/billing/checkouts',
   /** GET: one checkout of the caller (the payment screens poll it with the entitlement). */
   checkout: 'api/v1/billing/checkouts/:checkoutId',
+  /** GET: Storefront, the public storefront on / (no auth, ETag + short max-age, no viewer data). */
+  storefront: 'api/v1/storefront',
   /** GET: TrialOffer; POST TrialActivationRequest: start the trial (once per account and device). */
   trial: 'api/v1/billing/trial',
   /** GET: the caller's Subscription. */
@@ -113,11 +115,51 @@ export interface TrialLimits {
 export interface TrialOffer {
   planId: string;
   limits: TrialLimits;
-  /** false after the account (or this device, when vidictId is given) has had its trial. */
+  /**
+   * false after the account (or this device, when vidictId is given) has had its trial, or while
+   * the caller's network has spent its trials for the day: read before the click, so a "Start
+   * free trial" button is shown only when pressing it can work (issue 23 §3).
+   */
   available: boolean;
   /** Why not, when not available. */
-  reason: 'TRIAL_ALREADY_USED' | 'TRIAL_DEVICE_ALREADY_USED' | 'PLAN_ALREADY_ACTIVE' | null;
+  reason: TrialUnavailableReason | null;
 }
+
+export const TRIAL_UNAVAILABLE_REASONS = [
+  'TRIAL_ALREADY_USED',
+  'TRIAL_DEVICE_ALREADY_USED',
+  'PLAN_ALREADY_ACTIVE',
+  'TRIAL_NETWORK_LIMIT_REACHED',
+] as const;
+export type TrialUnavailableReason = (typeof TRIAL_UNAVAILABLE_REASONS)[number];
+
+/** GET storefront: what a signed-out visitor may read on / (public, cacheable, no viewer data). */
+export interface Storefront {
+  /** Matches live now, soonest start first (at most STOREFRONT_MATCH_LIMIT). */
+  live: StorefrontMatch[];
+  /** The next scheduled fixtures, soonest first (at most STOREFRONT_MATCH_LIMIT). */
+  upcoming: StorefrontMatch[];
+  /** The plans on sale (active, not the trial), in orderNumber order. */
+  plans: Plan[];
+  /** The free trial's terms, or null when none is offered. */
+  trial: TrialLimits | null;
+}
+
+export interface StorefrontMatch {
+  eventId: string;
+  title: string;
+  /** The league's caption ("Premier Cricket League"). */
+  league: string;
+  /** The two teams' names. */
+  teams: [string, string];
+  /** UTC ISO: shown in the visitor's local time. */
+  startTime: string;
+}
+
+export const STOREFRONT_MATCH_LIMIT = 4;
+/** Browsers and CDNs may reuse the storefront this long: live-now changes within a minute. */
+export const STOREFRONT_MAX_AGE_SECONDS = 15;
+export const STOREFRONT_STALE_WHILE_REVALIDATE_SECONDS = 30;
 
 export interface TrialActivationRequest {
   /** The browser's device id (platform.device.vidictId): one trial per device. */

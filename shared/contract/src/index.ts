@@ -163,7 +163,11 @@ export {
   PAYMENT_SYSTEMS,
   PLAN_STATUSES,
   SANDBOX_TEST_CARDS,
+  STOREFRONT_MATCH_LIMIT,
+  STOREFRONT_MAX_AGE_SECONDS,
+  STOREFRONT_STALE_WHILE_REVALIDATE_SECONDS,
   SUBSCRIPTION_STATES,
+  TRIAL_UNAVAILABLE_REASONS,
   VIDEO_QUALITIES,
   billingPath,
 } from './billing';
@@ -192,11 +196,15 @@ export type {
   SandboxSessionView,
   Subscription,
   SubscriptionState,
+  Storefront,
+  StorefrontMatch,
   TrialActivationRequest,
   TrialLimits,
   TrialOffer,
+  TrialUnavailableReason,
   VideoQuality,
 } from './billing';
+export { RETURN_TO_PARAM, isSafeReturnTo, returnToFrom } from './return-to';
 export {
   AUTO_BITRATE_NAME,
   ORIGIN_PATHS,

@@ -47,6 +47,12 @@ export interface Plan {
   active: boolean;
   status: string;
   trial: boolean;
+  /**
+   * true: a subscription that renews at each period end until cancelled (Monthly, Annual);
+   * false: a pass, paid once for its whole duration, never renews (Match Pass, Season), and the
+   * free trial (issue 22 §1).
+   */
+  renews: boolean;
   created: string;
   updated: string;
 }

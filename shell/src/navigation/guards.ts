@@ -1,6 +1,6 @@
 import { redirect } from 'react-router-dom';
 import type { TokenStore } from '../session/token-store';
-import { RETURN_TO_PARAM } from './route-table';
+import { RETURN_TO_PARAM, isSafeReturnTo } from '@crease/contract';
 
 /** SPEC §2: a signed-out viewer on a protected route goes to /signin, remembering where to return. */
 export function protectedRouteRedirect(
@@ -18,17 +18,7 @@ export function welcomeRedirect(store: Pick<TokenStore, 'signedIn' | 'forwarded'
   return store.forwarded !== null ? '/plans' : '/events';
 }
 
-/** Only a path on this site, never //host, a backslash trick, control characters or /signin again. */
-export function isSafeReturnTo(path: string): boolean {
-  return (
-    path.startsWith('/') &&
-    !path.startsWith('//') &&
-    !path.includes('\\') &&
-    ![...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f) &&
-    path.length <= 2048 &&
-    !/^\/signin(?:[/?#]|$)/.test(path)
-  );
-}
+export { isSafeReturnTo };
 
 /**
  * Where a viewer goes once signed in on /signin: back to the route the guard sent them from,

@@ -12,7 +12,7 @@ export interface RouteDefinition {
 }
 
 /** Query parameter the guard uses to send a viewer back after sign-in. */
-export const RETURN_TO_PARAM = 'returnTo';
+export { RETURN_TO_PARAM } from '@crease/contract';
 
 /**
  * Every route of the product (SPEC §2), its owner (ARCHITECTURE §1) and its access level.

@@ -3,6 +3,7 @@ import type { RemoteName } from '@crease/contract';
 import { AppLayout } from '../layout/app-layout';
 import { NotFoundPage } from '../pages/not-found-page';
 import { RouteErrorPage } from '../pages/route-error-page';
+import { storefrontSource } from '../pages/storefront/storefront-source';
 import type { ShellServices } from '../platform/shell-services';
 import { alwaysRecheck, releaseMapLoader } from '../remotes/release-map-loader';
 import { RemoteOutlet } from '../remotes/remote-outlet';
@@ -54,7 +55,10 @@ export function createRoutes(services: ShellServices): RouteObject[] {
               /* webpackChunkName: "welcome" */ '../pages/welcome-page'
             );
             const productName = services.boot.config.productName;
-            return { Component: () => <WelcomePage productName={productName} /> };
+            const storefront = storefrontSource(services.platform.config.apiOrigin);
+            return {
+              Component: () => <WelcomePage productName={productName} storefront={storefront} />,
+            };
           },
         },
         ...remoteRoutes,

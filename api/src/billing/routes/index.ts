@@ -8,6 +8,7 @@ import { meRoutes } from './me';
 import { billingPaymentRoutes } from './payments';
 import { billingPlanRoutes } from './plans';
 import { sandboxProviderRoutes } from './sandbox-provider';
+import { storefrontRoutes } from './storefront';
 import { billingSubscriptionRoutes } from './subscription';
 import { billingTrialRoutes } from './trial';
 import { billingWebhookRoutes } from './webhooks';
@@ -20,6 +21,7 @@ import { billingWebhookRoutes } from './webhooks';
 export async function billingRoutes(app: FastifyInstance): Promise<void> {
   await app.register(meRoutes);
   await app.register(billingPlanRoutes);
+  await app.register(storefrontRoutes);
   await app.register(billingCouponRoutes);
   await app.register(billingCheckoutRoutes);
   await app.register(billingTrialRoutes);

@@ -7,12 +7,12 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { eq, or } from 'drizzle-orm';
-import { BILLING_PATHS } from '@crease/contract';
+import { BILLING_PATHS, TRIAL_UNAVAILABLE_REASONS } from '@crease/contract';
 import type { TrialOffer } from '@crease/contract';
 import { trialPlan } from '../plans';
 import { readSubscription, stateOf } from '../subscription-machine';
 import { startTrial, subscriptionToWire } from '../subscriptions';
-import { withTrialNetworkBudget } from '../trial-network';
+import { trialNetworkSpent, withTrialNetworkBudget } from '../trial-network';
 import { trialGrants } from '../tables';
 import { authenticate } from '../../accounts';
 import { SubscriptionSchema, TrialLimitsSchema, VidictId, billingErrorResponses } from '../schemas';
@@ -27,12 +27,7 @@ const TrialOfferSchema = Type.Object({
   planId: Type.String(),
   limits: TrialLimitsSchema,
   available: Type.Boolean(),
-  reason: Type.Union([
-    Type.Literal('TRIAL_ALREADY_USED'),
-    Type.Literal('TRIAL_DEVICE_ALREADY_USED'),
-    Type.Literal('PLAN_ALREADY_ACTIVE'),
-    Type.Null(),
-  ]),
+  reason: Type.Union([...TRIAL_UNAVAILABLE_REASONS.map((r) => Type.Literal(r)), Type.Null()]),
 });
 
 export async function billingTrialRoutes(app: FastifyInstance): Promise<void> {
@@ -44,7 +39,8 @@ export async function billingTrialRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['billing'],
-        summary: 'The trial offer: its limits and whether this account (and device) may take it',
+        summary:
+          'The trial offer: its limits and whether this account, device and network may take it now',
         security: [{ bearer: [] }],
         querystring: TrialQuery,
         response: { 200: TrialOfferSchema, ...billingErrorResponses },
@@ -72,7 +68,9 @@ export async function billingTrialRoutes(app: FastifyInstance): Promise<void> {
             ? 'TRIAL_ALREADY_USED'
             : grants.length > 0
               ? 'TRIAL_DEVICE_ALREADY_USED'
-              : null;
+              : (await trialNetworkSpent(request, services))
+                ? 'TRIAL_NETWORK_LIMIT_REACHED'
+                : null;
       reply.header('cache-control', 'private, no-store');
       return {
         planId: plan.id,
