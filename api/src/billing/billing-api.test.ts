@@ -81,6 +81,7 @@ describeEachDatabase('Billing API', (host) => {
           'active',
           'status',
           'trial',
+          'renews',
           'created',
           'updated',
         ].sort(),
@@ -90,6 +91,14 @@ describeEachDatabase('Billing API', (host) => {
         duration: 30,
         maxDevices: 2,
         status: 'ACTIVE',
+      });
+      // Subscriptions renew until cancelled; passes (and the trial) simply end.
+      expect(Object.fromEntries(res.body.map((p) => [p.planId, p.renews]))).toEqual({
+        trial: false,
+        'match-pass': false,
+        monthly: true,
+        season: false,
+        annual: true,
       });
       expect(res.headers.get('cache-control')).toBe('public, max-age=60');
       // A response shared by caches carries no cookie (no viewer's XSRF token for everyone).

@@ -20,6 +20,7 @@ export function planToWire(row: PlanRow): Plan {
     active: row.active,
     status: row.active ? 'ACTIVE' : 'INACTIVE',
     trial: row.trial,
+    renews: row.renews,
     created: row.createdAt.toISOString(),
     updated: row.updatedAt.toISOString(),
   };

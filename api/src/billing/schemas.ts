@@ -38,6 +38,10 @@ export const PlanSchema = Type.Object({
   active: Type.Boolean(),
   status: Type.String({ description: 'ACTIVE or INACTIVE.' }),
   trial: Type.Boolean({ description: 'The free-trial plan (taken with trial activation).' }),
+  renews: Type.Boolean({
+    description:
+      'A subscription that renews at the period end until cancelled (true) or a pass that ends (false).',
+  }),
   created: isoDate,
   updated: isoDate,
 });

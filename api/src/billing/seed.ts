@@ -17,6 +17,7 @@ export const SEED_PLANS = [
     orderNumber: 0,
     priceCents: 0,
     trial: true,
+    renews: false,
   },
   {
     id: 'match-pass',
@@ -27,6 +28,7 @@ export const SEED_PLANS = [
     orderNumber: 1,
     priceCents: 299,
     trial: false,
+    renews: false,
   },
   {
     id: 'monthly',
@@ -37,6 +39,7 @@ export const SEED_PLANS = [
     orderNumber: 2,
     priceCents: 999,
     trial: false,
+    renews: true,
   },
   {
     id: 'season',
@@ -47,6 +50,7 @@ export const SEED_PLANS = [
     orderNumber: 3,
     priceCents: 3999,
     trial: false,
+    renews: false,
   },
   {
     id: 'annual',
@@ -57,6 +61,7 @@ export const SEED_PLANS = [
     orderNumber: 4,
     priceCents: 6999,
     trial: false,
+    renews: true,
   },
 ] as const;
 

@@ -49,6 +49,7 @@ const plan = (overrides: Partial<Plan>): Plan => ({
   active: true,
   status: 'ACTIVE',
   trial: false,
+  renews: false,
   created: '2026-01-01T00:00:00.000Z',
   updated: '2026-01-01T00:00:00.000Z',
   ...overrides,

@@ -47,6 +47,11 @@ export interface Plan {
   active: boolean;
   status: string;
   trial: boolean;
+  /**
+   * Not a SPEC field (issue 22): true for a subscription (Monthly, Annual) that renews at the
+   * period end until cancelled, false for a pass (Match Pass, Season) that simply ends.
+   */
+  renews: boolean;
   created: string;
   updated: string;
 }
