@@ -109,13 +109,18 @@ export async function createApi(
   let demo: DemoClock | null = null;
   // The payment provider's background work (the sandbox's webhook sender) runs while the API
   // does; the sandbox sends to this API's own address once it listens.
-  app.addHook('onReady', async () => services.payments.start());
+  app.addHook('onReady', async () => {
+    services.payments.start();
+    // Every replica runs the renewal job; row claims keep it to one charge (decision 247).
+    if (config.billing.renewalIntervalMs > 0) services.renewals.start();
+  });
   app.addHook('onListen', async () => {
     const address = app.server.address();
     if (address && typeof address === 'object') services.sandbox?.listeningOn(address);
   });
   app.addHook('onClose', async () => {
     await demo?.stop();
+    await services.renewals.stop();
     await services.payments.stop();
     await housekeeping.stop();
     await services.background.drain();

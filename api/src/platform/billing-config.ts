@@ -25,6 +25,8 @@ export interface BillingConfig {
   couponWindowSeconds: number;
   /** Free trials granted per network (IPv4 address, IPv6 /64) per 24 h (decision 106). */
   trialsPerNetworkPerDay: number;
+  /** How often each replica looks for due renewals (0: only when kicked; decision 247). */
+  renewalIntervalMs: number;
   sandbox: {
     /** HMAC-SHA256 key of the sandbox's webhook signatures (whsec_…). */
     webhookSecret: string;
@@ -146,6 +148,7 @@ export function loadBillingConfig(
     couponFailuresPerIp: int('CREASE_COUPON_FAILURES_PER_IP', 50, 1, 100_000),
     couponWindowSeconds: int('CREASE_COUPON_WINDOW_SECONDS', 600, 1, 86_400),
     trialsPerNetworkPerDay: int('CREASE_TRIALS_PER_NETWORK_PER_DAY', 3, 1, 1_000_000),
+    renewalIntervalMs: int('CREASE_RENEWAL_INTERVAL_MS', 60_000, 0, 86_400_000),
     sandbox: {
       webhookSecret: sandboxSecret,
       webhookUrl,

@@ -19,6 +19,7 @@ export type ControlMessage =
   | { type: 'start'; env: Record<string, string>; clock?: string; port?: number }
   | { type: 'set-clock'; origin: string; at: string }
   | { type: 'demo-tick'; origin: string }
+  | { type: 'run-renewals'; origin: string }
   | { type: 'stop'; origin: string }
   | { type: 'advance-clock'; origin: string; seconds: number }
   | { type: 'query'; sql: string; params: unknown[] }
@@ -92,6 +93,11 @@ async function handle(message: ControlMessage): Promise<unknown> {
       const demo = apps.get(message.origin)?.app.catalogDemo;
       if (!demo) throw new Error('this API runs no catalog demo (CREASE_CATALOG_DEMO)');
       return demo.tick();
+    }
+    case 'run-renewals': {
+      const entry = apps.get(message.origin);
+      if (!entry) throw new Error(`no API at ${message.origin}`);
+      return entry.app.services.renewals.kick();
     }
     case 'query': {
       if (!database) throw new Error('open a database first');

@@ -24,6 +24,8 @@ export interface RunningApi {
   setClock(at: Date): Promise<void>;
   /** Runs one tick of the catalog demo (CREASE_CATALOG_DEMO=true). */
   demoTick(): Promise<Record<string, number>>;
+  /** Runs this instance's renewal job until nothing more is due (billing/renewals.ts). */
+  runRenewals(): Promise<{ claimed: number; renewed: number; failed: number; deferred: number }>;
 }
 
 /**
@@ -96,6 +98,7 @@ export class ApiHost {
       close: () => this.call({ type: 'stop', origin }),
       setClock: (at) => this.call({ type: 'set-clock', origin, at: at.toISOString() }),
       demoTick: () => this.call({ type: 'demo-tick', origin }),
+      runRenewals: () => this.call({ type: 'run-renewals', origin }),
     };
   }
 

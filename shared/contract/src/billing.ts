@@ -29,8 +29,19 @@ export const BILLING_PATHS = {
   trial: 'api/v1/billing/trial',
   /** GET: the caller's Subscription. */
   subscription: 'api/v1/billing/subscription',
-  /** POST: cancel at period end (a second cancel is 409 SUBSCRIPTION_ALREADY_CANCELLED). */
+  /**
+   * POST: cancel at period end: renewal off, access to periodEnd (a second cancel is 409
+   * SUBSCRIPTION_ALREADY_CANCELLED; a pass, which never renews, is 409 PLAN_DOES_NOT_RENEW).
+   */
   cancelSubscription: 'api/v1/billing/subscription/cancel',
+  /** POST: turn renewal back on before periodEnd (409 SUBSCRIPTION_NOT_CANCELLED otherwise). */
+  resumeSubscription: 'api/v1/billing/subscription/resume',
+  /**
+   * GET ?planId=: PlanChangeQuote. POST PlanChangeRequest + Idempotency-Key: PlanChangeResult.
+   * An upgrade is charged now to the saved card, less credit for the unused time; a downgrade
+   * starts at the period end (decision 246).
+   */
+  planChange: 'api/v1/billing/subscription/change',
   /** GET ?page=&pageSize=: PaymentPage, newest first. */
   payments: 'api/v1/billing/payments',
   /** GET: one payment with its receipt details. */
@@ -83,6 +94,24 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const SUBSCRIPTION_STATES = ['NONE', 'TRIAL', 'ACTIVE', 'CANCELLED', 'EXPIRED'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
+export const PLAN_KINDS = ['TRIAL', 'PASS', 'SUBSCRIPTION'] as const;
+export type PlanKind = (typeof PLAN_KINDS)[number];
+
+/**
+ * Why a plan ended: its period ran out (a pass, a trial), it was cancelled, the renewal payment
+ * failed after every retry, or the provider ended the subscription.
+ */
+export const PLAN_END_REASONS = [
+  'PERIOD_ENDED',
+  'CANCELLED',
+  'RENEWAL_FAILED',
+  'PROVIDER_CANCELLED',
+] as const;
+export type PlanEndReason = (typeof PLAN_END_REASONS)[number];
+
+/** Days after the period end on which a failed renewal is tried again; then the plan ends. */
+export const RENEWAL_RETRY_DAYS = [1, 3, 5] as const;
+
 /** The caller's subscription (GET subscription; inside AccountOverview.statics.subscription). */
 export interface Subscription {
   state: SubscriptionState;
@@ -95,6 +124,21 @@ export interface Subscription {
   periodEnd: string | null;
   /** ISO 8601 when cancelled, else null. */
   cancelledAt: string | null;
+  /** PASS or SUBSCRIPTION (Plan.renews), TRIAL; null in NONE. */
+  kind: PlanKind | null;
+  /** Renewal is on: the saved card is charged at periodEnd (off for a pass and after Cancel). */
+  renews: boolean;
+  /** ISO 8601: when the next renewal charge is tried (periodEnd, then the retry days). */
+  nextRenewalAt: string | null;
+  /** Failed renewal charges for this period end (retried after 1, 3 and 5 days). */
+  renewalFailures: number;
+  /** ISO 8601: after a failed renewal, access continues until here while retries run. */
+  graceUntil: string | null;
+  /** A downgrade waiting for periodEnd (decision 246). */
+  pendingPlanId: string | null;
+  pendingPlanName: string | null;
+  /** Why the plan ended (EXPIRED), else null. */
+  endedReason: PlanEndReason | null;
   /** Entitled right now (TRIAL, ACTIVE, or CANCELLED before periodEnd). */
   entitled: boolean;
 }
@@ -242,7 +286,12 @@ export interface PaymentReceipt extends Payment {
   listPrice: number;
   couponCode: string | null;
   percentage: number;
-  checkoutId: string;
+  /** null for a renewal or an upgrade charged to the saved card. */
+  checkoutId: string | null;
+  /** RENEWAL, UPGRADE or CHECKOUT. */
+  kind: 'CHECKOUT' | 'RENEWAL' | 'UPGRADE';
+  /** Credit for the unused time of the previous plan, taken off an upgrade (major units). */
+  credit: number;
   /** The provider's payment reference. */
   providerReference: string;
   email: string;
@@ -296,7 +345,33 @@ export const SANDBOX_TEST_CARDS = {
   declined: '4000000000000002',
   requiresConfirmation: '4000002760003184',
   insufficientFunds: '4000000000009995',
+  /** Pays now and is saved, then every later charge to it is declined (Stripe's 0341). */
+  failsAtRenewal: '4000000000000341',
 } as const;
+
+/** GET planChange ?planId=: what changing to that plan would do. */
+export interface PlanChangeQuote {
+  planId: string;
+  planName: string;
+  /** UPGRADE: charged now, less credit; DOWNGRADE: starts at periodEnd, nothing charged now. */
+  kind: 'UPGRADE' | 'DOWNGRADE';
+  /** Charged now (major units; 0 for a downgrade). */
+  amount: number;
+  /** Credit for the unused time of the current period (major units; 0 for a downgrade). */
+  credit: number;
+  /** ISO 8601: when the new plan starts. */
+  effectiveAt: string;
+}
+
+export interface PlanChangeRequest {
+  planId: string;
+}
+
+export interface PlanChangeResult extends PlanChangeQuote {
+  subscription: Subscription;
+  /** The ledger entry of an upgrade's charge (null for a downgrade). */
+  paymentId: string | null;
+}
 
 /** GET sandboxSession: what the hosted card page shows. */
 export interface SandboxSessionView {
@@ -367,6 +442,12 @@ export const BILLING_ERROR_CODES = [
   'DEVICE_NOT_FOUND',
   'DEVICE_NOT_REGISTERED',
   'PAYMENT_NOT_FOUND',
+  /** Cancel of a pass: it ends on its own date and never renews. */
+  'PLAN_DOES_NOT_RENEW',
+  /** Resume of a subscription that is not cancelled (or whose period already ended). */
+  'SUBSCRIPTION_NOT_CANCELLED',
+  /** A plan change the current plan does not allow (not a running subscription, same plan, a pass). */
+  'PLAN_CHANGE_NOT_ALLOWED',
   /** Webhooks: a signature that does not verify, or none. */
   'WEBHOOK_SIGNATURE_INVALID',
   /** Webhooks: the signed timestamp is outside the tolerance (a replay). */
