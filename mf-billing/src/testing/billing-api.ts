@@ -217,6 +217,7 @@ export function sandboxSession(overrides: Partial<SandboxSessionView> = {}): San
     lastFailure: null,
     returnUrl: 'http://localhost/payment-process?checkout=co-1',
     expiresAt: '2026-11-23T13:00:00.000Z',
+    savesCard: false,
     ...overrides,
   };
 }

@@ -386,6 +386,8 @@ export interface SandboxSessionView {
   /** Where the page sends the browser when it is done (the site's /payment-process). */
   returnUrl: string;
   expiresAt: string;
+  /** A subscription's first payment: the card is saved and charged again at each renewal. */
+  savesCard: boolean;
 }
 
 export interface SandboxCardRequest {

@@ -222,6 +222,7 @@ export class SimulatedProvider {
           : null,
       returnUrl: session.returnUrl,
       expiresAt: session.expiresAt.toISOString(),
+      savesCard: session.saveCard,
     };
   }
 
