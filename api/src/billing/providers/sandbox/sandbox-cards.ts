@@ -73,8 +73,9 @@ export function cardProblem(card: SandboxCardRequest, now: Date): CardProblem | 
 export function cardOutcome(digits: string): CardOutcome {
   switch (digits) {
     case SANDBOX_TEST_CARDS.success:
-    // Good now; saved for renewals, its later charges are declined (failsOffSession).
+      return { kind: 'SUCCEEDS' };
     case SANDBOX_TEST_CARDS.failsAtRenewal:
+      // Good now; saved for renewals, its later charges are declined (failsOffSession).
       return { kind: 'SUCCEEDS' };
     case SANDBOX_TEST_CARDS.requiresConfirmation:
       return { kind: 'REQUIRES_CONFIRMATION' };
