@@ -64,6 +64,9 @@ export default defineConfig({
       CREASE_QUORUM_NETWORKS: '1',
       // Every page view of the whole suite sends signals from this one address.
       CREASE_SIGNALS_PER_MINUTE: '100000',
+      // Renewals are charged within a second of the period end the dev clock moved to (the
+      // production replicas look every minute); renewals.spec.ts waits for them.
+      CREASE_RENEWAL_INTERVAL_MS: '1000',
     },
     stdout: 'pipe',
   },
