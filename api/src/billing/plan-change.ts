@@ -67,7 +67,8 @@ async function price(
     row.periodEnd &&
     row.periodEnd > now &&
     row.renewalFailures === 0;
-  if (!running || !current || !current.renews || !target.renews || target.id === current.id)
+  const samePlan = target.id === current?.id && !row?.pendingPlanId;
+  if (!running || !current || !current.renews || !target.renews || samePlan)
     throw new ApiError(
       'PLAN_CHANGE_NOT_ALLOWED',
       'A plan can be changed from a running subscription (renewing, paid up) to another subscription plan. A pass simply ends; choose a new plan after it.',
