@@ -773,6 +773,8 @@ describeEachDatabase('Billing API', (host) => {
       '/api/v1/billing/checkouts/{checkoutId}',
       '/api/v1/billing/trial',
       '/api/v1/billing/subscription/cancel',
+      '/api/v1/billing/subscription/resume',
+      '/api/v1/billing/subscription/change',
       '/api/v1/billing/payments',
       '/api/v1/entitlement',
       '/api/v1/account',
