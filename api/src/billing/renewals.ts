@@ -12,13 +12,14 @@
  *    already settled is left alone), the period extended or the grace period moved on.
  * Stripe-renewed subscriptions (provider_subscription_id) are Stripe's to charge; never claimed.
  */
-import { and, asc, eq, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { BILLING_CURRENCY } from '@crease/contract';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/client';
 import { renewalCharges, subscriptions } from './tables';
 import { findPlan } from './plans';
+import type { PlanRow } from './plans';
 import { PaymentProviderError } from './providers/payment-provider';
 import type { PaymentProvider, SavedCardCharge } from './providers/payment-provider';
 import { lockSubscription, stateOf } from './subscription-machine';
@@ -76,17 +77,19 @@ export async function claimDueRenewals(deps: RenewalDeps, limit: number): Promis
       .limit(limit)
       .for('update', { skipLocked: true });
     const claims: Claim[] = [];
+    const plansById = new Map<string, PlanRow | undefined>();
+    const planOf = async (id: string) => {
+      if (!plansById.has(id)) plansById.set(id, await findPlan(tx, id));
+      return plansById.get(id);
+    };
+    const unchargeable: string[] = [];
     for (const row of due) {
-      const plan = await findPlan(tx, row.pendingPlanId ?? row.planId ?? '');
+      const plan = await planOf(row.pendingPlanId ?? row.planId ?? '');
       if (!row.periodEnd || !row.paymentMethod || !plan) {
-        // Nothing to charge it with: renewal off, so it ends at its period end like a pass.
-        await tx
-          .update(subscriptions)
-          .set({ renewing: false, nextRenewalAt: null })
-          .where(eq(subscriptions.userId, row.userId));
+        unchargeable.push(row.userId);
         continue;
       }
-      const claim: Claim = {
+      claims.push({
         key: renewalKey(row.userId, row.periodEnd, row.renewalFailures + 1),
         userId: row.userId,
         planId: plan.id,
@@ -95,27 +98,41 @@ export async function claimDueRenewals(deps: RenewalDeps, limit: number): Promis
         paymentMethod: row.paymentMethod,
         customerId: row.providerCustomerId,
         periodEnd: row.periodEnd,
-      };
-      // A key row left PENDING by a runner that stopped mid-charge is charged again with the
-      // same key: the provider answers its first result.
+      });
+    }
+    // Nothing to charge it with: renewal off, so it ends at its period end like a pass.
+    if (unchargeable.length > 0)
       await tx
-        .insert(renewalCharges)
-        .values({
+        .update(subscriptions)
+        .set({ renewing: false, nextRenewalAt: null })
+        .where(inArray(subscriptions.userId, unchargeable));
+    if (claims.length === 0) return claims;
+    // A key row left PENDING by a runner that stopped mid-charge is charged again with the same
+    // key: the provider answers its first result.
+    await tx
+      .insert(renewalCharges)
+      .values(
+        claims.map((claim) => ({
           key: claim.key,
-          userId: row.userId,
+          userId: claim.userId,
           kind: 'RENEWAL',
-          planId: plan.id,
+          planId: claim.planId,
           amountCents: claim.amountCents,
           status: 'PENDING',
           createdAt: now,
-        })
-        .onConflictDoNothing();
-      await tx
-        .update(subscriptions)
-        .set({ nextRenewalAt: new Date(now.getTime() + RENEWAL_LEASE_MS) })
-        .where(eq(subscriptions.userId, row.userId));
-      claims.push(claim);
-    }
+        })),
+      )
+      .onConflictDoNothing();
+    // The lease: nobody else claims these until it runs out.
+    await tx
+      .update(subscriptions)
+      .set({ nextRenewalAt: new Date(now.getTime() + RENEWAL_LEASE_MS) })
+      .where(
+        inArray(
+          subscriptions.userId,
+          claims.map((claim) => claim.userId),
+        ),
+      );
     return claims;
   });
 }
