@@ -8,6 +8,7 @@
  * (`price: 9.99`), always in BILLING_CURRENCY; the API stores whole minor units (cents).
  */
 import type { DeviceRegistration, Payment } from './wire';
+import type { PlanEndReason, PlanKind } from './billing-renewals';
 
 /** The one currency every price and amount is in (ISO 4217); screens format it with Intl. */
 export const BILLING_CURRENCY = 'USD';
@@ -93,24 +94,6 @@ export type PlanStatus = (typeof PLAN_STATUSES)[number];
  */
 export const SUBSCRIPTION_STATES = ['NONE', 'TRIAL', 'ACTIVE', 'CANCELLED', 'EXPIRED'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
-
-export const PLAN_KINDS = ['TRIAL', 'PASS', 'SUBSCRIPTION'] as const;
-export type PlanKind = (typeof PLAN_KINDS)[number];
-
-/**
- * Why a plan ended: its period ran out (a pass, a trial), it was cancelled, the renewal payment
- * failed after every retry, or the provider ended the subscription.
- */
-export const PLAN_END_REASONS = [
-  'PERIOD_ENDED',
-  'CANCELLED',
-  'RENEWAL_FAILED',
-  'PROVIDER_CANCELLED',
-] as const;
-export type PlanEndReason = (typeof PLAN_END_REASONS)[number];
-
-/** Days after the period end on which a failed renewal is tried again; then the plan ends. */
-export const RENEWAL_RETRY_DAYS = [1, 3, 5] as const;
 
 /** The caller's subscription (GET subscription; inside AccountOverview.statics.subscription). */
 export interface Subscription {
@@ -337,85 +320,6 @@ export interface AccountStatics {
   devices: RegisteredDevice[];
   maxDevices: number;
   currency: string;
-}
-
-/** The sandbox provider's test cards (any future expiry, any 3-digit CVC). */
-export const SANDBOX_TEST_CARDS = {
-  success: '4242424242424242',
-  declined: '4000000000000002',
-  requiresConfirmation: '4000002760003184',
-  insufficientFunds: '4000000000009995',
-  /** Pays now and is saved, then every later charge to it is declined (Stripe's 0341). */
-  failsAtRenewal: '4000000000000341',
-} as const;
-
-/** GET planChange ?planId=: what changing to that plan would do. */
-export interface PlanChangeQuote {
-  planId: string;
-  planName: string;
-  /** UPGRADE: charged now, less credit; DOWNGRADE: starts at periodEnd, nothing charged now. */
-  kind: 'UPGRADE' | 'DOWNGRADE';
-  /** Charged now (major units; 0 for a downgrade). */
-  amount: number;
-  /** Credit for the unused time of the current period (major units; 0 for a downgrade). */
-  credit: number;
-  /** ISO 8601: when the new plan starts. */
-  effectiveAt: string;
-}
-
-export interface PlanChangeRequest {
-  planId: string;
-}
-
-export interface PlanChangeResult extends PlanChangeQuote {
-  subscription: Subscription;
-  /** The ledger entry of an upgrade's charge (null for a downgrade). */
-  paymentId: string | null;
-}
-
-/** GET sandboxSession: what the hosted card page shows. */
-export interface SandboxSessionView {
-  sessionId: string;
-  merchant: string;
-  description: string;
-  amount: number;
-  currency: string;
-  status: 'OPEN' | 'REQUIRES_CONFIRMATION' | 'SUCCEEDED' | 'EXPIRED';
-  /** The last failed attempt on this session, if any. */
-  lastFailure: { code: PaymentFailureCode; message: string } | null;
-  /** Where the page sends the browser when it is done (the site's /payment-process). */
-  returnUrl: string;
-  expiresAt: string;
-  /** A subscription's first payment: the card is saved and charged again at each renewal. */
-  savesCard: boolean;
-}
-
-export interface SandboxCardRequest {
-  /** Digits; spaces and dashes are allowed and ignored. */
-  number: string;
-  expMonth: number;
-  /** Four digits. */
-  expYear: number;
-  cvc: string;
-  name?: string;
-}
-
-export interface SandboxConfirmRequest {
-  /** The 3-D-Secure-style step: the viewer approves or refuses in their "bank" dialog. */
-  approve: boolean;
-}
-
-/**
- * The hosted page's answer to a card or a confirmation: the page then returns to returnUrl.
- * The API answers SUCCEEDED or REQUIRES_CONFIRMATION with 200; a refused payment is a 402 in
- * the error shape (CARD_DECLINED, INSUFFICIENT_FUNDS, AUTHENTICATION_FAILED), which the page
- * may turn into a FAILED result of its own.
- */
-export interface SandboxPaymentResult {
-  status: 'SUCCEEDED' | 'REQUIRES_CONFIRMATION' | 'FAILED';
-  failureCode: PaymentFailureCode | null;
-  message: string;
-  returnUrl: string;
 }
 
 /** Stable error codes of the billing API (the `code` of the spec's error shape). */

@@ -257,14 +257,7 @@ export interface TimelineEntry {
 
 /** What kind of key moment a timeline entry is (issue 21 §2). */
 export type KeyMomentKind =
-  | 'wicket'
-  | 'four'
-  | 'six'
-  | 'fifty'
-  | 'hundred'
-  | 'inningsEnd'
-  | 'rainDelay'
-  | 'badLight';
+  'wicket' | 'four' | 'six' | 'fifty' | 'hundred' | 'inningsEnd' | 'rainDelay' | 'badLight';
 
 /** A key moment: its kind and a label a viewer reads ("Wicket: Rahul c Smith b Khan, 34 (27)"). */
 export interface KeyMoment {

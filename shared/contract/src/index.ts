@@ -158,11 +158,7 @@ export {
   ENTITLEMENT_REASONS,
   PAYMENT_FAILURE_CODES,
   PAYMENT_SYSTEMS,
-  PLAN_END_REASONS,
-  PLAN_KINDS,
   PLAN_STATUSES,
-  RENEWAL_RETRY_DAYS,
-  SANDBOX_TEST_CARDS,
   SUBSCRIPTION_STATES,
   VIDEO_QUALITIES,
   billingPath,
@@ -184,17 +180,8 @@ export type {
   PaymentPage,
   PaymentReceipt,
   PaymentSystem,
-  PlanChangeQuote,
-  PlanChangeRequest,
-  PlanChangeResult,
-  PlanEndReason,
-  PlanKind,
   PlanStatus,
   RegisteredDevice,
-  SandboxCardRequest,
-  SandboxConfirmRequest,
-  SandboxPaymentResult,
-  SandboxSessionView,
   Subscription,
   SubscriptionState,
   TrialActivationRequest,
@@ -202,6 +189,21 @@ export type {
   TrialOffer,
   VideoQuality,
 } from './billing';
+export { SANDBOX_TEST_CARDS } from './sandbox-provider';
+export type {
+  SandboxCardRequest,
+  SandboxConfirmRequest,
+  SandboxPaymentResult,
+  SandboxSessionView,
+} from './sandbox-provider';
+export { PLAN_END_REASONS, PLAN_KINDS, RENEWAL_RETRY_DAYS } from './billing-renewals';
+export type {
+  PlanChangeQuote,
+  PlanChangeRequest,
+  PlanChangeResult,
+  PlanEndReason,
+  PlanKind,
+} from './billing-renewals';
 export {
   AUTO_BITRATE_NAME,
   ORIGIN_PATHS,

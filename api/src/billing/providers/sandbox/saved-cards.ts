@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
-import { sandboxOffSessionCharges, sandboxPaymentMethods } from '../../tables';
+import { sandboxOffSessionCharges, sandboxPaymentMethods } from './sandbox-tables';
 import type { SavedCardCharge, SavedCardChargeInput } from '../payment-provider';
 
 type ChargeRow = typeof sandboxOffSessionCharges.$inferSelect;

@@ -16,7 +16,7 @@ import type {
   SandboxSessionView,
 } from '@crease/contract';
 import type { Db } from '../../../platform/db/client';
-import { sandboxCharges, sandboxPaymentMethods, sandboxSessions } from '../../tables';
+import { sandboxCharges, sandboxPaymentMethods, sandboxSessions } from './sandbox-tables';
 import { ApiError } from '../../errors';
 import type { BillingConfig } from '../../../platform/billing-config';
 import type { Clock } from '../../../platform/clock';
