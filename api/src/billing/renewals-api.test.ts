@@ -5,6 +5,7 @@
  * job at the same moment; a card that fails at renewal goes through grace to expiry; cancel,
  * resume, passes, and an upgrade with credit for the unused time.
  */
+import { randomUUID } from 'node:crypto';
 import { SANDBOX_TEST_CARDS } from '@crease/contract';
 import type { PaymentPage, PaymentReceipt, PlanChangeQuote } from '@crease/contract';
 import {
@@ -209,6 +210,43 @@ describeEachDatabase('Renewals', (host) => {
       endedReason: 'PERIOD_ENDED',
     });
     expect(await history(viewer)).toHaveLength(1);
+  });
+
+  it('refuses bad plan changes with a clear 4xx and changes nothing', async () => {
+    const viewer = await newViewer(api, 'bad-change');
+    const noPlan = await changePlan(viewer, 'annual');
+    expect(noPlan.status).toBe(409);
+    expectErrorShape(noPlan.body, 'PLAN_CHANGE_NOT_ALLOWED');
+    await buyPlan(viewer, 'monthly');
+    const before = await subscriptionOf(viewer);
+    const unknown = await changePlan(viewer, 'no-such-plan');
+    expect(unknown.status).toBe(404);
+    expectErrorShape(unknown.body, 'PLAN_NOT_FOUND');
+    const same = await changePlan(viewer, 'monthly');
+    expect(same.status).toBe(409);
+    expectErrorShape(same.body, 'PLAN_CHANGE_NOT_ALLOWED');
+    const toPass = await changePlan(viewer, 'season');
+    expect(toPass.status).toBe(409);
+    const keyless = await viewer.client.postJson(
+      '/api/v1/billing/subscription/change',
+      { planId: 'annual' },
+      { bearer: viewer.bearer },
+    );
+    expect(keyless.status).toBe(400);
+    expectErrorShape(keyless.body, 'IDEMPOTENCY_KEY_REQUIRED');
+    expect((await subscriptionOf(viewer)).planId).toBe(before.planId);
+    expect(await history(viewer)).toHaveLength(1);
+    // The same upgrade asked twice with one key (a double click) charges once.
+    const key = randomUUID();
+    const [first, second] = await Promise.all([
+      changePlan(viewer, 'annual', key),
+      changePlan(viewer, 'annual', key),
+    ]);
+    expect([first.status, second.status]).toContain(200);
+    const after = await subscriptionOf(viewer);
+    expect(after.planId).toBe('annual');
+    expect(before.planId).toBe('monthly');
+    expect(await history(viewer)).toHaveLength(2);
   });
 
   it('an upgrade is charged now less credit for the unused time; a downgrade starts at the period end', async () => {
