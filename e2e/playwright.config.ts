@@ -68,6 +68,9 @@ export default defineConfig({
       // follow.spec moves the API's clock to a match's start (the dev clock route) and waits
       // for the reminder pass, which runs every 2 s here instead of 30 s (decision 275).
       CREASE_REMINDER_INTERVAL_SECONDS: '2',
+      // Renewals are charged within a second of the period end the dev clock moved to (the
+      // production replicas look every minute); renewals.spec.ts waits for them.
+      CREASE_RENEWAL_INTERVAL_MS: '1000',
     },
     stdout: 'pipe',
   },

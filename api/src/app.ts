@@ -129,6 +129,8 @@ export async function createApi(
   app.addHook('onReady', async () => {
     await services.payments.start();
     reminders.start(config.reminderIntervalSeconds);
+    // Every replica runs the renewal job; row claims keep it to one charge (decision 247).
+    if (config.billing.renewalIntervalMs > 0) services.renewals.start();
   });
   app.addHook('onListen', async () => {
     const address = app.server.address();
@@ -137,6 +139,7 @@ export async function createApi(
   app.addHook('onClose', async () => {
     await demo?.stop();
     await reminders.stop();
+    await services.renewals.stop();
     await services.payments.stop();
     await housekeeping.stop();
     await services.background.drain();

@@ -6,6 +6,7 @@ import type { Catalog } from './catalog/catalog';
 import { createPaymentProvider } from './billing/providers/create-provider';
 import type { PaymentProvider } from './billing/providers/payment-provider';
 import type { SimulatedProvider } from './billing/providers/sandbox/simulated-provider';
+import { RenewalJob } from './billing/renewals';
 import type { ApiConfig } from './platform/config';
 import type { Database } from './platform/db/client';
 import { outboxMailer, smtpMailer } from './accounts/mailer';
@@ -43,6 +44,8 @@ export interface ApiServices {
   payments: PaymentProvider;
   /** The embedded sandbox provider when it is the one in use (its hosted-page routes need it). */
   sandbox: SimulatedProvider | null;
+  /** Charges due subscriptions at their period end (billing/renewals.ts, decision 247). */
+  renewals: RenewalJob;
   /**
    * Playback tokens, the rendered test card the embedded origin serves and its held LL-HLS
    * requests (docs/streams.md).
@@ -97,6 +100,7 @@ export function createServices(
     background: new BackgroundTasks(log),
     payments,
     sandbox,
+    renewals: new RenewalJob({ db, clock, payments, log }, config.billing.renewalIntervalMs),
     streams: {
       tokens: new PlaybackTokens(config.streams.tokenSecret),
       media: new LazyMediaLibrary(config.streams.mediaCacheDir),

@@ -6,6 +6,8 @@ export const CARDS = {
   success: '4242 4242 4242 4242',
   declined: '4000 0000 0000 0002',
   confirmation: '4000 0027 6000 3184',
+  /** Pays now; saved for renewals, every later charge is declined (Stripe's 0341). */
+  failsAtRenewal: '4000 0000 0000 0341',
 };
 
 export const planCard = (page: Page, name: string) =>
@@ -27,9 +29,9 @@ export async function payByCard(page: Page, card: string, click: 'click' | 'dblc
 }
 
 /** From /plans: buy Monthly (two devices) with the success card, and wait for the webhook. */
-export async function buyMonthly(page: Page) {
+export async function buyMonthly(page: Page, card: string = CARDS.success) {
   await checkoutMonthly(page);
-  await payByCard(page, CARDS.success);
+  await payByCard(page, card);
   await expect(page).toHaveURL(/\/payment-success\?checkout=/, { timeout: 30_000 });
   await expect(page.getByText('Monthly is active')).toBeVisible();
 }

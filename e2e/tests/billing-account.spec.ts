@@ -52,9 +52,9 @@ test('cancelling on /account keeps the plan until the period ends, and is not of
 
   const plan = planSection(page);
   await expect(plan).toContainText('Active');
-  await expect(plan.getByText(/^Active until /)).toBeVisible();
-  const end = ((await plan.getByText(/^Active until /).textContent()) ?? '').replace(
-    'Active until ',
+  await expect(plan.getByText(/^Renews on /)).toBeVisible();
+  const end = ((await plan.getByText(/^Renews on /).textContent()) ?? '').replace(
+    'Renews on ',
     '',
   );
   expect(end).not.toBe('');
@@ -64,7 +64,7 @@ test('cancelling on /account keeps the plan until the period ends, and is not of
   await expect(question).toContainText(`You keep watching until ${end}`);
   // Changing one's mind cancels nothing.
   await question.getByRole('button', { name: 'Keep my plan' }).click();
-  await expect(plan.getByText(`Active until ${end}`)).toBeVisible();
+  await expect(plan.getByText(`Renews on ${end}`)).toBeVisible();
 
   await plan.getByRole('button', { name: 'Cancel subscription' }).click();
   await plan.getByRole('button', { name: 'Yes, cancel' }).click();

@@ -15,7 +15,7 @@ import { toMajor } from './money';
 import { findPlan, findTrialPlan, planToWire } from './plans';
 import { isEntitled, readSubscription, stateOf } from './subscription-machine';
 import type { SubscriptionRow } from './subscription-machine';
-import { subscriptionToWire, trialSecondsLeft } from './subscriptions';
+import { subscriptionView, trialSecondsLeft } from './subscriptions';
 
 type UserRow = typeof users.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -91,7 +91,7 @@ export async function accountOverview(
   const maxDevices = await maxDevicesFor(db, subscription, billing, now);
   const trialOffer = await findTrialPlan(db);
   const statics: AccountStatics = {
-    subscription: subscriptionToWire(subscription, plan, now),
+    subscription: await subscriptionView(db, subscription, now),
     trial: {
       days: trialOffer?.durationDays ?? 0,
       overallMinutes: billing.trialOverallMinutes,

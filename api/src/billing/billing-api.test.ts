@@ -93,7 +93,14 @@ describeEachDatabase('Billing API', (host) => {
         status: 'ACTIVE',
         renews: true,
       });
-      expect(res.body.map((p) => p.renews)).toEqual([false, false, true, false, true]);
+      // Subscriptions renew until cancelled; passes (and the trial) simply end.
+      expect(Object.fromEntries(res.body.map((p) => [p.planId, p.renews]))).toEqual({
+        trial: false,
+        'match-pass': false,
+        monthly: true,
+        season: false,
+        annual: true,
+      });
       expect(res.headers.get('cache-control')).toBe('public, max-age=60');
       // A response shared by caches carries no cookie (no viewer's XSRF token for everyone).
       expect(res.headers.get('set-cookie')).toBeNull();
@@ -762,6 +769,8 @@ describeEachDatabase('Billing API', (host) => {
       '/api/v1/billing/checkouts/{checkoutId}',
       '/api/v1/billing/trial',
       '/api/v1/billing/subscription/cancel',
+      '/api/v1/billing/subscription/resume',
+      '/api/v1/billing/subscription/change',
       '/api/v1/billing/payments',
       '/api/v1/entitlement',
       '/api/v1/account',

@@ -129,6 +129,8 @@ export async function createCheckout(
     returnUrl: `${siteOrigin}/payment-process?checkout=${checkoutId}`,
     siteOrigin,
     expiresAt,
+    // A subscription plan keeps the card for renewals (decision 245); a pass is paid once.
+    renewEveryDays: plan.renews ? plan.durationDays : null,
   });
   // Then the coupon's place and the row in one transaction (decision 166): the account's open
   // reservation is taken over, or the last redemption goes to one checkout only. If that refuses

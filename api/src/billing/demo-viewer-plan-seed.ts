@@ -49,6 +49,7 @@ export const demoViewerPlanSeeder: Seeder = {
         plan,
         now,
         `payment:${paymentId}`,
+        { amountCents: plan.priceCents, paymentSystem: 'SANDBOX', paymentMethod: null },
       );
       await tx.insert(payments).values({
         id: paymentId,

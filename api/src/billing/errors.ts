@@ -38,6 +38,18 @@ export const BILLING_ERRORS = {
   DEVICE_NOT_FOUND: plainEntry(404, 'There is no such device on your account.'),
   DEVICE_NOT_REGISTERED: plainEntry(409, 'Register this device first.'),
   PAYMENT_NOT_FOUND: plainEntry(404, 'There is no such payment.'),
+  PLAN_DOES_NOT_RENEW: plainEntry(
+    409,
+    'A pass ends on its own date and never renews, so there is nothing to cancel.',
+  ),
+  SUBSCRIPTION_NOT_CANCELLED: plainEntry(
+    409,
+    'There is no cancelled subscription to resume: renewal is already on, or the plan has ended.',
+  ),
+  PLAN_CHANGE_NOT_ALLOWED: plainEntry(
+    409,
+    'This plan cannot be changed to that one. Plans can be changed between subscriptions while one is running.',
+  ),
   WEBHOOK_SIGNATURE_INVALID: plainEntry(
     400,
     'The webhook signature is missing or does not verify.',

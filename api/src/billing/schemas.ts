@@ -12,6 +12,8 @@ import {
   ENTITLEMENT_REASONS,
   PAYMENT_FAILURE_CODES,
   PAYMENT_SYSTEMS,
+  PLAN_END_REASONS,
+  PLAN_KINDS,
   SUBSCRIPTION_STATES,
   VIDEO_QUALITIES,
 } from '@crease/contract';
@@ -39,7 +41,8 @@ export const PlanSchema = Type.Object({
   status: Type.String({ description: 'ACTIVE or INACTIVE.' }),
   trial: Type.Boolean({ description: 'The free-trial plan (taken with trial activation).' }),
   renews: Type.Boolean({
-    description: 'true: a subscription renewing until cancelled; false: a pass, paid once.',
+    description:
+      'A subscription that renews at the period end until cancelled (true) or a pass that ends (false).',
   }),
   created: isoDate,
   updated: isoDate,
@@ -68,7 +71,9 @@ export const ReceiptSchema = Type.Object({
   listPrice: Type.Number(),
   couponCode: nullable(Type.String()),
   percentage: Type.Integer(),
-  checkoutId: Type.String(),
+  checkoutId: nullable(Type.String()),
+  kind: literals(['CHECKOUT', 'RENEWAL', 'UPGRADE'] as const),
+  credit: money('Credit for the unused time of the previous plan (an upgrade), major units.'),
   providerReference: Type.String(),
   email: Type.String(),
 });
@@ -87,6 +92,29 @@ export const SubscriptionSchema = Type.Object({
   periodEnd: nullable(isoDate),
   cancelledAt: nullable(isoDate),
   entitled: Type.Boolean(),
+  kind: nullable(literals(PLAN_KINDS)),
+  renews: Type.Boolean({ description: 'Renewal is on: the saved card is charged at periodEnd.' }),
+  nextRenewalAt: nullable(isoDate),
+  renewalFailures: Type.Integer(),
+  graceUntil: nullable(isoDate),
+  pendingPlanId: nullable(Type.String()),
+  pendingPlanName: nullable(Type.String()),
+  endedReason: nullable(literals(PLAN_END_REASONS)),
+});
+
+const planChangeQuoteProperties = {
+  planId: Type.String(),
+  planName: Type.String(),
+  kind: literals(['UPGRADE', 'DOWNGRADE'] as const),
+  amount: money('Charged now, major units (0 for a downgrade).'),
+  credit: money('Credit for the unused time of the current period, major units.'),
+  effectiveAt: isoDate,
+};
+export const PlanChangeQuoteSchema = Type.Object(planChangeQuoteProperties);
+export const PlanChangeResultSchema = Type.Object({
+  ...planChangeQuoteProperties,
+  subscription: SubscriptionSchema,
+  paymentId: nullable(Type.String()),
 });
 
 export const EntitlementSchema = Type.Object({

@@ -5,9 +5,11 @@
  * period has ended on the injectable clock moves it to EXPIRED first.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { SubscriptionState } from '@crease/contract';
+import { RENEWAL_RETRY_DAYS } from '@crease/contract';
+import type { PlanEndReason, SubscriptionState } from '@crease/contract';
 import type { Db } from '../platform/db/client';
 import { subscriptionTransitions, subscriptions } from './tables';
+import { recordBillingEvent } from './billing-events';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** The database or an open transaction. */
@@ -18,7 +20,7 @@ export const TRANSITIONS: Readonly<Record<SubscriptionState, readonly Subscripti
   NONE: ['TRIAL', 'ACTIVE'],
   TRIAL: ['ACTIVE', 'EXPIRED'],
   ACTIVE: ['ACTIVE', 'CANCELLED', 'EXPIRED'],
-  CANCELLED: ['ACTIVE', 'EXPIRED'],
+  CANCELLED: ['ACTIVE', 'CANCELLED', 'EXPIRED'],
   EXPIRED: ['ACTIVE'],
 };
 
@@ -37,10 +39,30 @@ export function stateOf(row: SubscriptionRow | null | undefined): SubscriptionSt
   return (row?.state as SubscriptionState | undefined) ?? 'NONE';
 }
 
-type Patch = Partial<
-  Pick<SubscriptionRow, 'planId' | 'periodStart' | 'periodEnd' | 'cancelledAt'> &
-    Pick<SubscriptionRow, 'trialUsedSeconds' | 'trialTodaySeconds' | 'trialDay'>
->;
+type Patch = Partial<Omit<SubscriptionRow, 'userId' | 'state' | 'createdAt' | 'updatedAt'>>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A renewing subscription whose renewal job has not settled it yet keeps access this long after
+ * the period end: the last retry's day plus one (decision 245). The job normally ends it sooner,
+ * at the last failed try; this only bounds a job that never ran.
+ */
+export const RENEWAL_GRACE_DAYS = (RENEWAL_RETRY_DAYS.at(-1) ?? 0) + 1;
+
+/** When access ends: the period end, or later for a renewal that is still being tried. */
+export function accessEndsAt(row: SubscriptionRow): Date | null {
+  if (!row.periodEnd) return null;
+  if (row.renewing && stateOf(row) === 'ACTIVE')
+    return new Date(row.periodEnd.getTime() + RENEWAL_GRACE_DAYS * DAY_MS);
+  return row.periodEnd;
+}
+
+/** Why a running plan that lapsed on its own ended. */
+function lapseReason(row: SubscriptionRow): PlanEndReason {
+  if (stateOf(row) === 'CANCELLED') return 'CANCELLED';
+  return row.renewing ? 'RENEWAL_FAILED' : 'PERIOD_ENDED';
+}
 
 /**
  * Moves `row` to `to`. The UPDATE matches the state it read, so a concurrent change makes this
@@ -76,14 +98,28 @@ async function lapseIfEnded(
   now: Date,
 ): Promise<SubscriptionRow> {
   const state = stateOf(row);
-  if (RUNNING.includes(state) && row.periodEnd && row.periodEnd <= now) {
+  const end = accessEndsAt(row);
+  if (RUNNING.includes(state) && end && row.periodEnd && end <= now) {
     // Conditional on the state it read: two readers lapsing at once write one transition.
     const [lapsed] = await db
       .update(subscriptions)
-      .set({ state: 'EXPIRED', updatedAt: now })
+      .set({
+        state: 'EXPIRED',
+        endedReason: lapseReason(row),
+        renewing: false,
+        nextRenewalAt: null,
+        updatedAt: now,
+      })
       .where(and(eq(subscriptions.userId, row.userId), eq(subscriptions.state, state)))
       .returning();
     if (!lapsed) return (await readSubscription(db, row.userId, now)) ?? row;
+    await recordBillingEvent(db, {
+      userId: row.userId,
+      type: 'plan.ended',
+      dedupeKey: `${row.userId}:${row.periodEnd.toISOString()}`,
+      payload: { planId: row.planId, reason: lapsed.endedReason, periodEnd: row.periodEnd },
+      at: now,
+    });
     await db.insert(subscriptionTransitions).values({
       userId: row.userId,
       fromState: state,
@@ -130,5 +166,7 @@ export async function lockSubscription(
 
 /** Entitled now: a running state whose period has not ended. */
 export function isEntitled(row: SubscriptionRow | null, now: Date): boolean {
-  return !!row && RUNNING.includes(stateOf(row)) && !!row.periodEnd && row.periodEnd > now;
+  if (!row || !RUNNING.includes(stateOf(row))) return false;
+  const end = accessEndsAt(row);
+  return !!end && end > now;
 }

@@ -4,11 +4,12 @@
  * the subscription row locked, and moves state only through the machine.
  */
 import { eq } from 'drizzle-orm';
-import type { Subscription } from '@crease/contract';
+import type { PlanEndReason, PlanKind, Subscription } from '@crease/contract';
 import { trialGrants } from './tables';
 import { ApiError } from './errors';
 import type { BillingConfig } from '../platform/billing-config';
 import { isRegistered } from './devices';
+import { findPlan } from './plans';
 import type { PlanRow } from './plans';
 import { isEntitled, lockSubscription, stateOf, transition } from './subscription-machine';
 import type { Executor, SubscriptionRow } from './subscription-machine';
@@ -76,10 +77,40 @@ export async function startTrial(
   );
 }
 
+/** What the provider told us with a payment: who took it and the card it saved, if any. */
+export interface PaidWith {
+  amountCents: number;
+  paymentSystem: string;
+  /** A reusable payment method (a subscription's first payment); null for a pass. */
+  paymentMethod: string | null;
+  providerCustomerId?: string | null;
+  /** Stripe's Subscription: Stripe then charges the renewals itself (decision 245). */
+  providerSubscriptionId?: string | null;
+}
+
+/** The renewal columns for a freshly paid period of `plan`. */
+export function renewalPatch(plan: PlanRow, periodEnd: Date, paid: PaidWith) {
+  const renewing = plan.renews && (!!paid.paymentMethod || !!paid.providerSubscriptionId);
+  return {
+    renewing,
+    paymentSystem: renewing ? paid.paymentSystem : null,
+    paymentMethod: renewing ? paid.paymentMethod : null,
+    providerCustomerId: renewing ? (paid.providerCustomerId ?? null) : null,
+    providerSubscriptionId: renewing ? (paid.providerSubscriptionId ?? null) : null,
+    periodPriceCents: paid.amountCents,
+    nextRenewalAt: renewing ? periodEnd : null,
+    renewalFailures: 0,
+    graceUntil: null,
+    pendingPlanId: null,
+    endedReason: null,
+  };
+}
+
 /**
  * A confirmed payment: → ACTIVE. Paying while a paid period runs (ACTIVE or CANCELLED) extends
  * it from its end; otherwise (NONE, TRIAL, EXPIRED) a new period starts now. Adding the
- * duration to max(now, end) makes two payments land the same whatever their order.
+ * duration to max(now, end) makes two payments land the same whatever their order. A
+ * subscription plan paid with a saved card turns renewal on (decision 245).
  */
 export async function activatePaidPeriod(
   tx: Executor,
@@ -87,11 +118,17 @@ export async function activatePaidPeriod(
   plan: PlanRow,
   now: Date,
   cause: string,
+  paid: PaidWith,
 ): Promise<SubscriptionRow> {
   const row = await lockSubscription(tx, userId, now);
   const state = stateOf(row);
-  const continuing = (state === 'ACTIVE' || state === 'CANCELLED') && isEntitled(row, now);
+  const continuing =
+    (state === 'ACTIVE' || state === 'CANCELLED') &&
+    isEntitled(row, now) &&
+    !!row.periodEnd &&
+    row.periodEnd > now;
   const from = continuing && row.periodEnd ? row.periodEnd : now;
+  const periodEnd = addDays(from, plan.durationDays);
   return transition(
     tx,
     row,
@@ -99,15 +136,19 @@ export async function activatePaidPeriod(
     {
       planId: plan.id,
       periodStart: continuing && row.periodStart ? row.periodStart : now,
-      periodEnd: addDays(from, plan.durationDays),
+      periodEnd,
       cancelledAt: null,
+      ...renewalPatch(plan, periodEnd, paid),
     },
     cause,
     now,
   );
 }
 
-/** ACTIVE → CANCELLED: access continues until periodEnd; a second cancel is a clear 409. */
+/**
+ * ACTIVE → CANCELLED: renewal off, access continues until periodEnd; a second cancel is a clear
+ * 409, and so is cancelling a pass, which never renews.
+ */
 export async function cancelAtPeriodEnd(
   tx: Executor,
   userId: string,
@@ -117,7 +158,41 @@ export async function cancelAtPeriodEnd(
   const state = stateOf(row);
   if (state === 'CANCELLED') throw new ApiError('SUBSCRIPTION_ALREADY_CANCELLED');
   if (state !== 'ACTIVE') throw new ApiError('NO_ACTIVE_SUBSCRIPTION');
-  return transition(tx, row, 'CANCELLED', { cancelledAt: now }, 'cancel', now);
+  if (!row.renewing) throw new ApiError('PLAN_DOES_NOT_RENEW');
+  return transition(
+    tx,
+    row,
+    'CANCELLED',
+    { cancelledAt: now, renewing: false, nextRenewalAt: null, pendingPlanId: null },
+    'cancel',
+    now,
+  );
+}
+
+/**
+ * CANCELLED → ACTIVE before periodEnd: renewal on again, with the card it was paid with. After
+ * the period end there is nothing to resume (the plan has ended): 409.
+ */
+export async function resumeRenewal(
+  tx: Executor,
+  userId: string,
+  now: Date,
+): Promise<SubscriptionRow> {
+  const row = await lockSubscription(tx, userId, now);
+  const canResume =
+    stateOf(row) === 'CANCELLED' &&
+    !!row.periodEnd &&
+    row.periodEnd > now &&
+    (!!row.paymentMethod || !!row.providerSubscriptionId);
+  if (!canResume) throw new ApiError('SUBSCRIPTION_NOT_CANCELLED');
+  return transition(
+    tx,
+    row,
+    'ACTIVE',
+    { cancelledAt: null, renewing: true, nextRenewalAt: row.periodEnd },
+    'resume',
+    now,
+  );
 }
 
 /** Seconds of trial watching left, overall and today (UTC day), never below zero. */
@@ -133,10 +208,17 @@ export function trialSecondsLeft(
   return { overall, today };
 }
 
+function kindOf(row: SubscriptionRow | null, plan: PlanRow | null | undefined): PlanKind | null {
+  if (!row || stateOf(row) === 'NONE' || !plan) return null;
+  if (plan.trial) return 'TRIAL';
+  return plan.renews ? 'SUBSCRIPTION' : 'PASS';
+}
+
 export function subscriptionToWire(
   row: SubscriptionRow | null,
   plan: PlanRow | null | undefined,
   now: Date,
+  pendingPlan: PlanRow | null = null,
 ): Subscription {
   return {
     state: stateOf(row),
@@ -146,5 +228,24 @@ export function subscriptionToWire(
     periodEnd: row?.periodEnd?.toISOString() ?? null,
     cancelledAt: row?.cancelledAt?.toISOString() ?? null,
     entitled: isEntitled(row, now),
+    kind: kindOf(row, plan),
+    renews: row?.renewing ?? false,
+    nextRenewalAt: row?.renewing ? (row.nextRenewalAt?.toISOString() ?? null) : null,
+    renewalFailures: row?.renewalFailures ?? 0,
+    graceUntil: row?.graceUntil?.toISOString() ?? null,
+    pendingPlanId: row?.pendingPlanId ?? null,
+    pendingPlanName: pendingPlan?.name ?? null,
+    endedReason: (row?.endedReason as PlanEndReason | null | undefined) ?? null,
   };
+}
+
+/** The wire view of the account's subscription, with its plan and any pending downgrade. */
+export async function subscriptionView(
+  db: Executor,
+  row: SubscriptionRow | null,
+  now: Date,
+): Promise<Subscription> {
+  const plan = row?.planId ? await findPlan(db, row.planId) : null;
+  const pending = row?.pendingPlanId ? ((await findPlan(db, row.pendingPlanId)) ?? null) : null;
+  return subscriptionToWire(row, plan, now, pending);
 }

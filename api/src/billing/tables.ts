@@ -33,7 +33,7 @@ export const plans = pgTable(
     active: boolean('active').notNull().default(true),
     /** The free-trial plan: taken with trial activation, never sold. */
     trial: boolean('trial').notNull().default(false),
-    /** A subscription that renews until cancelled (true) or a pass paid once (false). */
+    /** A subscription: charged again at each period end until cancelled (decision 245). */
     renews: boolean('renews').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -150,9 +150,12 @@ export const payments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
-    checkoutId: uuid('checkout_id')
-      .notNull()
-      .references(() => checkouts.id),
+    /** The checkout it paid; null for a renewal or an upgrade charged to the saved card. */
+    checkoutId: uuid('checkout_id').references(() => checkouts.id),
+    /** The renewal charge it records (renewal_charges.key); null for a checkout's payment. */
+    renewalKey: text('renewal_key'),
+    /** Credit for the unused part of the previous plan, taken off an upgrade (decision 246). */
+    creditCents: integer('credit_cents').notNull().default(0),
     planId: text('plan_id')
       .notNull()
       .references(() => plans.id),
@@ -171,6 +174,11 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_checkout_key').on(t.checkoutId),
+    uniqueIndex('payments_renewal_key').on(t.renewalKey),
+    check(
+      'payments_checkout_or_renewal',
+      sql`(${t.checkoutId} IS NULL) <> (${t.renewalKey} IS NULL)`,
+    ),
     uniqueIndex('payments_provider_reference_key').on(t.paymentSystem, t.providerReference),
     index('payments_user_paid_idx').on(t.userId, t.paidAt),
   ],
@@ -180,25 +188,116 @@ export const payments = pgTable(
  * The account's one subscription, in exactly one state (contract SUBSCRIPTION_STATES). Every
  * change goes through api/src/billing/subscription-machine.ts and leaves a transition row.
  */
-export const subscriptions = pgTable('subscriptions', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  state: text('state').notNull(),
-  planId: text('plan_id').references(() => plans.id),
-  periodStart: ts('period_start'),
-  periodEnd: ts('period_end'),
-  cancelledAt: ts('cancelled_at'),
-  /** Trial watching metered from player heartbeats (seconds), and today's share. */
-  trialUsedSeconds: integer('trial_used_seconds').notNull().default(0),
-  trialTodaySeconds: integer('trial_today_seconds').notNull().default(0),
-  /** The UTC day (YYYY-MM-DD) trialTodaySeconds counts. */
-  trialDay: text('trial_day'),
-  /** Trial play is counted up to here: wall time before it is never counted again (two tabs). */
-  trialMeteredAt: ts('trial_metered_at'),
-  createdAt: ts('created_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
-});
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    planId: text('plan_id').references(() => plans.id),
+    periodStart: ts('period_start'),
+    periodEnd: ts('period_end'),
+    cancelledAt: ts('cancelled_at'),
+    /** Trial watching metered from player heartbeats (seconds), and today's share. */
+    trialUsedSeconds: integer('trial_used_seconds').notNull().default(0),
+    trialTodaySeconds: integer('trial_today_seconds').notNull().default(0),
+    /** The UTC day (YYYY-MM-DD) trialTodaySeconds counts. */
+    trialDay: text('trial_day'),
+    /** Trial play is counted up to here: wall time before it is never counted again (two tabs). */
+    trialMeteredAt: ts('trial_metered_at'),
+    /**
+     * Renewal is on: a subscription plan, paid with a saved card, not cancelled. Off for a pass,
+     * a trial, after Cancel (Resume turns it on again) and after the plan ended (decision 245).
+     */
+    renewing: boolean('renewing').notNull().default(false),
+    /** Which provider holds the saved card (SANDBOX, STRIPE); null without one. */
+    paymentSystem: text('payment_system'),
+    /** The provider's reusable payment method (sandbox pm_…, Stripe pm_…). */
+    paymentMethod: text('payment_method'),
+    /** Stripe's Customer and Subscription: Stripe then charges renewals itself (webhooks). */
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    /** What the current period cost (cents): the upgrade credit is this share of it. */
+    periodPriceCents: integer('period_price_cents'),
+    /** When the renewal job next tries to charge (the period end, then the retry days). */
+    nextRenewalAt: ts('next_renewal_at'),
+    /** Failed renewal charges for the current period end (0 after a success). */
+    renewalFailures: integer('renewal_failures').notNull().default(0),
+    /** Set after a failed renewal: access continues until here while retries run. */
+    graceUntil: ts('grace_until'),
+    /** A downgrade waiting for the period end: the renewal charges and starts this plan. */
+    pendingPlanId: text('pending_plan_id').references(() => plans.id),
+    /** Why the plan ended (contract PLAN_END_REASONS); null while it runs. */
+    endedReason: text('ended_reason'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    // The renewal job's claim: the due rows, in order, without scanning every subscription.
+    index('subscriptions_renewal_due_idx')
+      .on(t.nextRenewalAt)
+      .where(sql`${t.renewing} AND ${t.providerSubscriptionId} IS NULL`),
+    uniqueIndex('subscriptions_provider_subscription_key').on(t.providerSubscriptionId),
+  ],
+);
+
+/**
+ * The idempotent renewal-key row (decision 247): one row per charge the API asks a saved card
+ * for, keyed `<user>:<period end>:<attempt>` (a renewal) or `upgrade:<user>:<Idempotency-Key>`.
+ * The key is also the provider's idempotency key, so a runner that crashed mid-charge, or two
+ * replicas that raced, make one charge.
+ */
+export const renewalCharges = pgTable(
+  'renewal_charges',
+  {
+    key: text('key').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** RENEWAL or UPGRADE. */
+    kind: text('kind').notNull(),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    amountCents: integer('amount_cents').notNull(),
+    creditCents: integer('credit_cents').notNull().default(0),
+    /** PENDING (claimed, maybe charged), SUCCEEDED or FAILED. */
+    status: text('status').notNull(),
+    failureCode: text('failure_code'),
+    providerReference: text('provider_reference'),
+    createdAt: ts('created_at').notNull(),
+    settledAt: ts('settled_at'),
+  },
+  (t) => [index('renewal_charges_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Billing's domain events (outbox): what happened to a plan, for mail and analytics to pick up
+ * later. Append-only; `renewal.succeeded`, `renewal.failed`, `plan.ended`.
+ */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** Unique: the same fact (a renewal key, a period end) is recorded once. */
+    dedupeKey: text('dedupe_key').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    at: ts('at').notNull(),
+    /** Set by the consumer that handled it (none yet: mail comes with issue 22 §4). */
+    handledAt: ts('handled_at'),
+  },
+  (t) => [
+    uniqueIndex('billing_events_dedupe_key').on(t.type, t.dedupeKey),
+    index('billing_events_unhandled_idx')
+      .on(t.at)
+      .where(sql`${t.handledAt} IS NULL`),
+  ],
+);
 
 /** Append-only history of subscription transitions: what happened, when, and why. */
 export const subscriptionTransitions = pgTable(
@@ -268,75 +367,4 @@ export const webhookEvents = pgTable(
     receivedAt: ts('received_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
-);
-
-/**
- * The sandbox provider's durable webhook outbox: an event waits here until the API answered 2xx,
- * so a restart of either side loses none. Retries back off; `leaseUntil` lets one dispatcher
- * (of several replicas) own an attempt.
- */
-export const webhookDeliveries = pgTable(
-  'webhook_deliveries',
-  {
-    id: uuid('id').primaryKey(),
-    eventId: text('event_id').notNull(),
-    targetUrl: text('target_url').notNull(),
-    /** The exact JSON body that is signed and sent (the same bytes on every attempt). */
-    payload: text('payload').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: ts('next_attempt_at').notNull(),
-    leaseUntil: ts('lease_until'),
-    deliveredAt: ts('delivered_at'),
-    lastStatus: integer('last_status'),
-    lastError: text('last_error'),
-    createdAt: ts('created_at').notNull(),
-  },
-  (t) => [
-    uniqueIndex('webhook_deliveries_event_key').on(t.eventId),
-    index('webhook_deliveries_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.deliveredAt} IS NULL`),
-  ],
-);
-
-/** The sandbox provider's checkout sessions (its own data, as Stripe keeps its own). */
-export const sandboxSessions = pgTable('sandbox_sessions', {
-  id: text('id').primaryKey(),
-  /** Our checkout id (the provider's `client_reference_id`). */
-  reference: text('reference').notNull(),
-  description: text('description').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  currency: text('currency').notNull(),
-  returnUrl: text('return_url').notNull(),
-  status: text('status').notNull().default('OPEN'),
-  lastFailureCode: text('last_failure_code'),
-  lastFailureMessage: text('last_failure_message'),
-  createdAt: ts('created_at').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-});
-
-/**
- * The sandbox provider's charges. At most one succeeded charge per session (partial unique
- * index): 100 concurrent card submissions take the money once.
- */
-export const sandboxCharges = pgTable(
-  'sandbox_charges',
-  {
-    id: text('id').primaryKey(),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => sandboxSessions.id),
-    amountCents: integer('amount_cents').notNull(),
-    /** `pending_confirmation`, `succeeded`, `failed`. */
-    status: text('status').notNull(),
-    failureCode: text('failure_code'),
-    cardLast4: text('card_last4').notNull(),
-    createdAt: ts('created_at').notNull(),
-  },
-  (t) => [
-    uniqueIndex('sandbox_charges_one_success_key')
-      .on(t.sessionId)
-      .where(sql`${t.status} = 'succeeded'`),
-    index('sandbox_charges_session_idx').on(t.sessionId),
-  ],
 );

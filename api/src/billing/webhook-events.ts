@@ -18,6 +18,7 @@ import type { DisplacedCheckout } from './displaced-sessions';
 import { findPlan } from './plans';
 import type { PaymentProvider, ProviderEvent } from './providers/payment-provider';
 import { activatePaidPeriod } from './subscriptions';
+import { applySubscriptionEvent } from './provider-renewals';
 
 export interface EventResult {
   duplicate: boolean;
@@ -71,6 +72,12 @@ async function apply(
   displaced: DisplacedCheckout[],
 ): Promise<string> {
   if (event.kind === 'IGNORED') return `ignored: ${event.type} is not used`;
+  if (
+    event.kind === 'RENEWAL_PAID' ||
+    event.kind === 'RENEWAL_FAILED' ||
+    event.kind === 'SUBSCRIPTION_ENDED'
+  )
+    return applySubscriptionEvent(tx, provider, event, now);
   const [checkout] = await tx
     .select()
     .from(checkouts)
@@ -94,6 +101,13 @@ async function apply(
       plan,
       now,
       `payment:${paymentId}`,
+      {
+        amountCents: checkout.amountCents,
+        paymentSystem: provider.system,
+        paymentMethod: event.paymentMethod ?? null,
+        providerCustomerId: event.providerCustomerId ?? null,
+        providerSubscriptionId: event.providerSubscriptionId ?? null,
+      },
     );
     await tx.insert(payments).values({
       id: paymentId,

@@ -27,6 +27,8 @@ export interface BillingConfig {
   couponWindowSeconds: number;
   /** Free trials granted per network (IPv4 address, IPv6 /64) per 24 h (decisions 106, 256). */
   trialsPerNetworkPerDay: number;
+  /** How often each replica looks for due renewals (0: only when kicked; decision 247). */
+  renewalIntervalMs: number;
   sandbox: {
     /** HMAC-SHA256 key of the sandbox's webhook signatures (whsec_…). */
     webhookSecret: string;
@@ -101,6 +103,7 @@ const BILLING_ENV = {
   CREASE_COUPON_FAILURES_PER_IP: envInt(1, 100_000),
   CREASE_COUPON_WINDOW_SECONDS: envInt(1, 86_400),
   CREASE_TRIALS_PER_NETWORK_PER_DAY: envInt(1, 1_000_000),
+  CREASE_RENEWAL_INTERVAL_MS: envInt(0, 86_400_000),
   CREASE_SANDBOX_DISPATCH_INTERVAL_MS: envInt(10, 60_000),
   CREASE_SANDBOX_RETRY_BASE_MS: envInt(10, 3_600_000),
   CREASE_SANDBOX_RETRY_MAX_MS: envInt(100, 86_400_000),
@@ -156,6 +159,7 @@ export function loadBillingConfig(
     couponFailuresPerIp: vars.CREASE_COUPON_FAILURES_PER_IP ?? 50,
     couponWindowSeconds: vars.CREASE_COUPON_WINDOW_SECONDS ?? 600,
     trialsPerNetworkPerDay: vars.CREASE_TRIALS_PER_NETWORK_PER_DAY ?? 10,
+    renewalIntervalMs: vars.CREASE_RENEWAL_INTERVAL_MS ?? 60_000,
     sandbox: {
       webhookSecret: sandboxSecret,
       webhookUrl: vars.CREASE_SANDBOX_WEBHOOK_URL ?? null,

@@ -20,6 +20,7 @@ export type ControlMessage =
   | { type: 'set-clock'; origin: string; at: string }
   | { type: 'demo-tick'; origin: string }
   | { type: 'reminder-pass'; origin: string }
+  | { type: 'run-renewals'; origin: string }
   | { type: 'stop'; origin: string }
   | { type: 'advance-clock'; origin: string; seconds: number }
   | { type: 'query'; sql: string; params: unknown[] }
@@ -100,6 +101,11 @@ async function handle(message: ControlMessage): Promise<unknown> {
       const app = apps.get(message.origin)?.app;
       if (!app) throw new Error(`no API at ${message.origin}`);
       return app.reminders.pass();
+    }
+    case 'run-renewals': {
+      const entry = apps.get(message.origin);
+      if (!entry) throw new Error(`no API at ${message.origin}`);
+      return entry.app.services.renewals.kick();
     }
     case 'query': {
       if (!database) throw new Error('open a database first');

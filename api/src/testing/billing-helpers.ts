@@ -5,7 +5,7 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { SANDBOX_TEST_CARDS } from '@crease/contract';
-import type { Checkout, Entitlement } from '@crease/contract';
+import type { Checkout, Entitlement, PlanChangeResult, Subscription } from '@crease/contract';
 import { uniqueEmail } from './test-api';
 import type { ApiClient, ApiHost, CallResult, RunningApi } from './test-api';
 
@@ -100,10 +100,11 @@ export async function buyPlan(
   viewer: Viewer,
   planId: string,
   couponCode?: string,
+  card: string = SANDBOX_TEST_CARDS.success,
 ): Promise<Checkout> {
   const created = await createCheckout(viewer, { planId, ...(couponCode ? { couponCode } : {}) });
   if (created.status !== 201) throw new Error(`checkout: ${created.status} ${created.text}`);
-  const paid = await submitCard(viewer.client, created.body.sessionId);
+  const paid = await submitCard(viewer.client, created.body.sessionId, card);
   if (paid.status !== 200) throw new Error(`card: ${paid.status} ${paid.text}`);
   return eventually(async () => {
     const checkout = await getCheckout(viewer, created.body.checkoutId);
@@ -213,5 +214,32 @@ export function startTrial(
     '/api/v1/billing/trial',
     { vidictId },
     { bearer: viewer.bearer, headers },
+  );
+}
+
+/** GET subscription. */
+export async function subscriptionOf(viewer: Viewer): Promise<Subscription> {
+  const res = await viewer.client.get<Subscription>('/api/v1/billing/subscription', {
+    bearer: viewer.bearer,
+  });
+  if (res.status !== 200) throw new Error(`subscription: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+/** POST cancel or resume (no body), as the account screen does. */
+export function switchRenewal(viewer: Viewer, action: 'cancel' | 'resume') {
+  return viewer.client.postJson<Subscription & { code?: string }>(
+    `/api/v1/billing/subscription/${action}`,
+    {},
+    { bearer: viewer.bearer },
+  );
+}
+
+/** POST planChange with a fresh Idempotency-Key. */
+export function changePlan(viewer: Viewer, planId: string, key: string = randomUUID()) {
+  return viewer.client.postJson<PlanChangeResult & { code?: string }>(
+    '/api/v1/billing/subscription/change',
+    { planId },
+    { bearer: viewer.bearer, headers: { 'idempotency-key': key } },
   );
 }

@@ -27,6 +27,8 @@ export interface RunningApi {
   demoTick(): Promise<Record<string, number>>;
   /** Runs one pass of the match-reminder job (decision 275). */
   reminderPass(): Promise<{ enqueued: number; dropped: number; sent: number; failed: number }>;
+  /** Runs this instance's renewal job until nothing more is due (billing/renewals.ts). */
+  runRenewals(): Promise<{ claimed: number; renewed: number; failed: number; deferred: number }>;
 }
 
 /**
@@ -100,6 +102,7 @@ export class ApiHost {
       setClock: (at) => this.call({ type: 'set-clock', origin, at: at.toISOString() }),
       demoTick: () => this.call({ type: 'demo-tick', origin }),
       reminderPass: () => this.call({ type: 'reminder-pass', origin }),
+      runRenewals: () => this.call({ type: 'run-renewals', origin }),
     };
   }
 

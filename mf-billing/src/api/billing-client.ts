@@ -15,6 +15,8 @@ import type {
   PaymentPage,
   PaymentReceipt,
   Plan,
+  PlanChangeQuote,
+  PlanChangeResult,
   Platform,
   SandboxCardRequest,
   SandboxPaymentResult,
@@ -102,6 +104,34 @@ export function getCheckout({ http }: Http, checkoutId: string): Promise<Checkou
 
 export function cancelSubscription({ http }: Http): Promise<Subscription> {
   return asProblem(() => http.post(BILLING_PATHS.cancelSubscription).json<Subscription>());
+}
+
+/** Renewal back on before the period end (after a cancel). */
+export function resumeSubscription({ http }: Http): Promise<Subscription> {
+  return asProblem(() => http.post(BILLING_PATHS.resumeSubscription).json<Subscription>());
+}
+
+/** What changing to `planId` would do: an upgrade's charge and credit, or a downgrade's date. */
+export function quotePlanChange({ http }: Http, planId: string): Promise<PlanChangeQuote> {
+  return asProblem(() =>
+    http.get(BILLING_PATHS.planChange, { searchParams: { planId } }).json<PlanChangeQuote>(),
+  );
+}
+
+/** Changes plan; the key makes a double-clicked upgrade one charge. */
+export function changePlan(
+  { http }: Http,
+  planId: string,
+  idempotencyKey: string,
+): Promise<PlanChangeResult> {
+  return asProblem(() =>
+    http
+      .post(BILLING_PATHS.planChange, {
+        json: { planId },
+        headers: { 'Idempotency-Key': idempotencyKey },
+      })
+      .json<PlanChangeResult>(),
+  );
 }
 
 export function listPayments({ http }: Http, page: number, pageSize: number): Promise<PaymentPage> {

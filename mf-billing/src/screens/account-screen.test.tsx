@@ -40,7 +40,7 @@ describe('Account screen', () => {
     const plan = await screen.findByRole('region', { name: 'Plan' });
     expect(plan).toHaveTextContent('Monthly');
     expect(plan).toHaveTextContent('Active');
-    expect(plan).toHaveTextContent(`Active until ${localDate(ACTIVE_MONTHLY.periodEnd!)}`);
+    expect(plan).toHaveTextContent(`Renews on ${localDate(ACTIVE_MONTHLY.periodEnd!)}`);
     expect(
       within(section('Sign-in')).getByRole('link', { name: 'Change password' }),
     ).toHaveAttribute('href', '/change-password');
@@ -86,6 +86,8 @@ describe('Account screen', () => {
       ...ACTIVE_MONTHLY,
       state: 'CANCELLED',
       cancelledAt: '2026-11-23T12:00:00.000Z',
+      renews: false,
+      nextRenewalAt: null,
     };
     server.handle(
       billingApi({

@@ -28,7 +28,7 @@ export function AccountScreen({ platform, navigate }: ScreenProps) {
             data={resource.data}
             platform={platform}
             navigate={navigate}
-            onCancelled={(subscription) =>
+            onChanged={(subscription) =>
               replace({
                 ...resource.data,
                 statics: { ...resource.data.statics, subscription },

@@ -39,9 +39,17 @@ describe('Plans screen', () => {
       'Match Week',
       'Monthly',
       'Season Pass',
+      'Annual',
     ]);
     const monthly = card('Monthly');
     expect(monthly).toHaveTextContent('$9.99 for 30 days');
+    // Subscriptions say they renew; passes say they do not.
+    expect(monthly).toHaveTextContent('Subscription: renews every 30 days until you cancel');
+    expect(card('Season Pass')).toHaveTextContent('Pass: 1 year of live cricket, never renews');
+    expect(
+      screen.getByText(/charged again at the end of each period until you cancel/),
+    ).toBeVisible();
+    expect(screen.queryByText(/does not renew by itself/)).not.toBeInTheDocument();
     expect(monthly).toHaveTextContent('2 screens at a time');
     expect(monthly).toHaveTextContent('A month of every league.');
     expect(card('Season Pass')).toHaveTextContent('$79.99 for 1 year');
@@ -72,9 +80,20 @@ describe('Plans screen', () => {
 
     const monthly = await screen.findByRole('listitem', { name: 'Monthly' });
     expect(within(monthly).getByText('Your plan')).toBeVisible();
-    expect(within(monthly).getByRole('link', { name: 'Extend Monthly' })).toBeVisible();
+    // A running subscription is managed (and changed, with credit) on the account page.
+    expect(within(monthly).getByRole('link', { name: 'Manage Monthly' })).toHaveAttribute(
+      'href',
+      '/account',
+    );
+    expect(within(card('Annual')).getByRole('link', { name: 'Change to Annual' })).toHaveAttribute(
+      'href',
+      '/account',
+    );
+    expect(
+      within(card('Match Week')).getByRole('link', { name: 'Choose Match Week' }),
+    ).toBeVisible();
     expect(within(card('Match Week')).queryByText('Your plan')).not.toBeInTheDocument();
-    expect(screen.getByText(/You’re on Monthly until/)).toBeVisible();
+    expect(screen.getByText(/You’re on Monthly; it renews on/)).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Start free trial' })).not.toBeInTheDocument();
   });
 
@@ -90,11 +109,15 @@ describe('Plans screen', () => {
     expect(monthly).toHaveTextContent('$7.99 was $9.99 for 30 days');
     expect(monthly).toHaveTextContent('20% off with WELCOME20');
     const checks = callsTo(server.requests, 'GET', '/api/v1/billing/coupons/check');
+    // One check per plan for sale.
     expect(checks.map((request) => queryOf(request).get('code'))).toEqual([
       'WELCOME20',
       'WELCOME20',
       'WELCOME20',
+      'WELCOME20',
     ]);
+    // A subscription's coupon is for its first payment; renewals are at the list price.
+    expect(monthly).toHaveTextContent('20% off with WELCOME20 (first payment)');
     await user.click(within(monthly).getByRole('link', { name: 'Choose Monthly' }));
     expect(navigate).toHaveBeenCalledWith('/payment-process?planId=monthly&coupon=WELCOME20');
   });

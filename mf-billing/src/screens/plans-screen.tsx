@@ -3,15 +3,15 @@ import type { FormEvent } from 'react';
 import type { Plan, ScreenProps, Subscription, TrialOffer } from '@crease/contract';
 import { Button, TextField, formatPercent } from '@crease/ui';
 import { getSubscription, getTrialOffer, listPlans } from '../api/billing-client';
-import { PlanPrice } from '../components/plan-price';
 import { ScreenFrame } from '../components/screen-frame';
 import { ScreenLink } from '@crease/ui';
 import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
 import { useCoupon } from '../components/use-coupon';
 import { useResource } from '../components/use-resource';
 import { TrialUnavailableNotice } from '../components/trial-unavailable';
-import { formatDate, formatMinutes, formatDuration } from '../format/formatters';
-import { paymentProcessPath } from './payment-paths';
+import { CurrentStatus } from './plans/current-status';
+import { PlanCard } from './plans/plan-card';
+import { TrialOfferCard } from './plans/trial-offer-card';
 import styles from './plans-screen.module.css';
 
 interface PlansData {
@@ -51,8 +51,9 @@ export function PlansScreen({ platform, navigate }: ScreenProps) {
       title="Watch every ball, live in HD"
       lead={
         <p>
-          Pick a pass for the series you follow or the whole season. Every plan streams every live
-          match; they differ in length and how many screens can watch.
+          Subscribe monthly or yearly, or buy a pass for a day or the season. Every plan streams
+          every live match; they differ in length, whether they renew, and how many screens can
+          watch.
         </p>
       }
     >
@@ -144,59 +145,25 @@ function PlansContent({
       <ul className={styles.grid} aria-label="Plans">
         {plans.map((plan) => {
           const percentage = applied?.percentages[plan.planId];
-          const current = plan.planId === currentPlanId;
-          const to = paymentProcessPath(
-            plan.planId,
-            percentage !== undefined ? applied?.code : undefined,
-          );
           return (
-            <li
+            <PlanCard
               key={plan.planId}
-              className={current ? `${styles.plan} ${styles.current}` : styles.plan}
-              aria-labelledby={`plan-${plan.planId}`}
-            >
-              <div className={styles.planHead}>
-                <h2 id={`plan-${plan.planId}`} className={styles.planName}>
-                  {plan.planName}
-                </h2>
-                {current ? <span className={styles.badge}>Your plan</span> : null}
-              </div>
-              <PlanPrice
-                price={plan.price}
-                duration={plan.duration}
-                {...(percentage !== undefined ? { percentage } : {})}
-              />
-              {percentage !== undefined ? (
-                <p className={styles.saving}>
-                  {formatPercent(percentage)} off with {applied?.code}
-                </p>
-              ) : null}
-              <ul className={styles.facts}>
-                <li>{formatDuration(plan.duration)} of live cricket</li>
-                <li>
-                  {plan.maxDevices} {plan.maxDevices === 1 ? 'screen' : 'screens'} at a time
-                </li>
-              </ul>
-              <p className={styles.description}>{plan.description}</p>
-              <a
-                href={to}
-                className={styles.choose}
-                onClick={(event) => {
-                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)
-                    return;
-                  event.preventDefault();
-                  navigate(to);
-                }}
-              >
-                {current ? `Extend ${plan.planName}` : `Choose ${plan.planName}`}
-              </a>
-            </li>
+              plan={plan}
+              current={plan.planId === currentPlanId}
+              subscription={subscription}
+              navigate={navigate}
+              {...(percentage !== undefined && applied
+                ? { coupon: { code: applied.code, percentage } }
+                : {})}
+            />
           );
         })}
       </ul>
       <p className={styles.fine}>
-        Prices include tax. Payment is taken once for the whole period and your plan does not renew
-        by itself. Read the{' '}
+        Prices include tax. Monthly and Annual are subscriptions: your card is saved and charged
+        again at the end of each period until you cancel, which you can do at any time on your
+        account page (you keep watching until the end of the period you paid for). Passes are paid
+        once and simply end. Read the{' '}
         <ScreenLink to="/refund-policy" navigate={navigate}>
           refund policy
         </ScreenLink>
@@ -211,73 +178,4 @@ function describeDiscount(percentages: Readonly<Record<string, number>>, plans: 
   const values = [...new Set(Object.values(percentages))];
   const off = values.length === 1 ? `${formatPercent(values[0] ?? 0)} off` : 'a discount';
   return names.length === plans.length ? `${off} every plan.` : `${off} ${names.join(', ')}.`;
-}
-
-function CurrentStatus({
-  subscription,
-  navigate,
-}: {
-  subscription: Subscription;
-  navigate: ScreenProps['navigate'];
-}) {
-  const end = subscription.periodEnd ? formatDate(new Date(subscription.periodEnd)) : null;
-  const text = (() => {
-    switch (subscription.state) {
-      case 'ACTIVE':
-        return `You’re on ${subscription.planName} until ${end}. Buying again adds to it.`;
-      case 'TRIAL':
-        return `Your free trial runs until ${end}. Choose a plan to keep watching after it.`;
-      case 'CANCELLED':
-        return subscription.entitled
-          ? `${subscription.planName} is cancelled and ends on ${end}. Choose a plan to keep watching.`
-          : null;
-      case 'EXPIRED':
-        return `Your ${subscription.planName ?? 'plan'} ended on ${end}. Choose a plan to watch again.`;
-      default:
-        return null;
-    }
-  })();
-  if (!text) return null;
-  return (
-    <div className={styles.status} role="status">
-      <p>{text}</p>
-      <ScreenLink to="/account" navigate={navigate}>
-        Your account
-      </ScreenLink>
-    </div>
-  );
-}
-
-function TrialOfferCard({
-  trial,
-  navigate,
-}: {
-  trial: TrialOffer;
-  navigate: ScreenProps['navigate'];
-}) {
-  const { days, overallMinutes, dailyMinutes } = trial.limits;
-  return (
-    <section className={styles.trial} aria-labelledby="trial-offer-title">
-      <div>
-        <h2 id="trial-offer-title" className={styles.trialTitle}>
-          New here? Watch free for {formatDuration(days)}
-        </h2>
-        <p className={styles.trialText}>
-          {formatMinutes(overallMinutes)} of live cricket in total, up to{' '}
-          {formatMinutes(dailyMinutes)} a day. No card needed.
-        </p>
-      </div>
-      <a
-        href="/trial-activation"
-        className={styles.trialButton}
-        onClick={(event) => {
-          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-          event.preventDefault();
-          navigate('/trial-activation');
-        }}
-      >
-        Start free trial
-      </a>
-    </section>
-  );
 }

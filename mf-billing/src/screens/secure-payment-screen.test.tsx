@@ -49,6 +49,27 @@ describe('Secure payment (the sandbox provider’s hosted card page)', () => {
     expect(number()).toHaveAttribute('autocomplete', 'cc-number');
     expect(expiry()).toHaveAttribute('autocomplete', 'cc-exp');
     expect(cvc()).toHaveAttribute('autocomplete', 'cc-csc');
+    // A pass is paid once: nothing says the card is kept.
+    expect(screen.queryByText(/your card is saved/)).not.toBeInTheDocument();
+  });
+
+  it('says a subscription saves the card for renewals, and lists the card that fails at renewal', async () => {
+    server.handle(
+      billingApi({
+        'GET /api/v1/sandbox-provider/sessions/cs_test_session1': (_q, r) =>
+          sendJson(r, 200, sandboxSession({ savesCard: true })),
+      }),
+    );
+    renderCardPage();
+
+    expect(
+      await screen.findByText(
+        /your card is saved with the payment provider and charged \$7\.99 again/,
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('4000 0000 0000 0341').parentElement).toHaveTextContent(
+      'succeeds now, then is declined at renewal',
+    );
   });
 
   it('checks Luhn, expiry and CVC before sending anything, and focuses the first problem', async () => {

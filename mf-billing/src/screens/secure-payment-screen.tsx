@@ -1,42 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
-import type {
-  SandboxCardRequest,
-  SandboxPaymentResult,
-  SandboxSessionView,
-  ScreenProps,
-} from '@crease/contract';
-import { Alert, Button, TextField } from '@crease/ui';
-import { confirmPayment, getSandboxSession, submitCard } from '../api/billing-client';
-import { ProblemError } from '@crease/contract';
+import { useCallback, useState } from 'react';
+import type { SandboxPaymentResult, SandboxSessionView, ScreenProps } from '@crease/contract';
 import type { Problem } from '@crease/contract';
+import { Alert, ScreenLink } from '@crease/ui';
 import { FormAlert } from '@crease/ui/forms';
+import { getSandboxSession } from '../api/billing-client';
 import { ScreenFrame } from '../components/screen-frame';
-import { ScreenLink } from '@crease/ui';
 import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
-import { checkAll, useField } from '@crease/ui/forms';
-import { useIdempotencyKey } from '../components/use-idempotency-key';
 import { useResource } from '../components/use-resource';
 import { formatMoney } from '../format/formatters';
-import {
-  cardDigits,
-  cardNumberProblem,
-  cvcProblem,
-  expiryProblem,
-  formatCardNumber,
-  formatExpiry,
-  parseExpiry,
-} from '../payment/card-rules';
+import { CardForm } from './secure-payment/card-form';
+import { ConfirmStep } from './secure-payment/confirm-step';
 import { PAYMENT_QUERY, expectingPaid, followRedirect, sitePath } from './payment-paths';
 import styles from './secure-payment-screen.module.css';
-
-/** The sandbox's well-known test cards, shown the way providers show them in test mode. */
-const TEST_CARDS = [
-  ['4242 4242 4242 4242', 'succeeds'],
-  ['4000 0027 6000 3184', 'asks you to confirm with your bank'],
-  ['4000 0000 0000 0002', 'is declined'],
-  ['4000 0000 0000 9995', 'fails: insufficient funds'],
-] as const;
 
 /**
  * /secure-payment?session=…: the sandbox payment provider's hosted card page. It validates the
@@ -146,6 +121,12 @@ function HostedCardPage({
         <p className={styles.description}>{session.description}</p>
         <p className={styles.amount}>{amount}</p>
       </div>
+      {session.savesCard ? (
+        <p className={styles.description}>
+          This is a subscription: your card is saved with the payment provider and charged {amount}{' '}
+          again at the end of each period until you cancel.
+        </p>
+      ) : null}
       {problem ? (
         <FormAlert tone="error" title="Payment not taken" revision={problem.revision}>
           <p>{problem.problem.message}</p>
@@ -177,216 +158,5 @@ function HostedCardPage({
         card number.
       </p>
     </div>
-  );
-}
-
-interface StepProps {
-  session: SandboxSessionView;
-  platform: ScreenProps['platform'];
-  amount: string;
-  onResult(result: SandboxPaymentResult): void;
-  onProblem(problem: Problem): void;
-}
-
-/**
- * The provider refused the payment (402). Like a real hosted page, this one hands the browser
- * back to the merchant, whose page learns the outcome from the provider's webhook.
- */
-const REFUSALS = new Set(['CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'AUTHENTICATION_FAILED']);
-
-const FIELD_CODES: Readonly<Record<string, 'number' | 'expiry' | 'cvc'>> = {
-  CARD_NUMBER_INVALID: 'number',
-  CARD_EXPIRED: 'expiry',
-  CARD_EXPIRY_INVALID: 'expiry',
-  CARD_CVC_INVALID: 'cvc',
-};
-
-function CardForm({ session, platform, amount, onResult, onProblem }: StepProps) {
-  const form = useRef<HTMLFormElement>(null);
-  const number = useField('cardnumber', cardNumberProblem, { format: formatCardNumber });
-  const expiry = useField('exp-date', (value) => expiryProblem(value), { format: formatExpiry });
-  const cvc = useField('cvc', (value) => cvcProblem(value, number.value), {
-    format: (value) => value.replace(/\D/g, '').slice(0, 4),
-  });
-  const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const inFlight = useRef(false);
-  const keyFor = useIdempotencyKey();
-  const fields = { number, expiry, cvc };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (inFlight.current || !checkAll(form.current, [number, expiry, cvc])) return;
-    const parsed = parseExpiry(expiry.value)!;
-    const card: SandboxCardRequest = {
-      number: cardDigits(number.value),
-      expMonth: parsed.month,
-      expYear: parsed.year,
-      cvc: cvc.value,
-      ...(name.trim() ? { name: name.trim() } : {}),
-    };
-    inFlight.current = true;
-    setBusy(true);
-    try {
-      const result = await submitCard(platform, session.sessionId, card, keyFor(card));
-      onResult(result);
-      if (result.status === 'REQUIRES_CONFIRMATION') {
-        inFlight.current = false;
-        setBusy(false);
-      }
-    } catch (error) {
-      inFlight.current = false;
-      setBusy(false);
-      const problem = error instanceof ProblemError ? error.problem : null;
-      if (!problem) throw error;
-      const field = FIELD_CODES[problem.code];
-      if (field) {
-        fields[field].setError(problem.message);
-        const element = form.current?.elements.namedItem(fields[field].input.name);
-        if (element instanceof HTMLElement) element.focus();
-        return;
-      }
-      if (REFUSALS.has(problem.code)) {
-        onResult({
-          status: 'FAILED',
-          failureCode: null,
-          message: problem.message,
-          returnUrl: session.returnUrl,
-        });
-        return;
-      }
-      if (problem.code === 'SESSION_ALREADY_PAID') {
-        onResult({
-          status: 'SUCCEEDED',
-          failureCode: null,
-          message: problem.message,
-          returnUrl: session.returnUrl,
-        });
-        return;
-      }
-      onProblem(problem);
-    }
-  };
-
-  return (
-    <form
-      ref={form}
-      className={styles.form}
-      noValidate
-      onSubmit={onSubmit}
-      aria-label="Card details"
-    >
-      {session.lastFailure ? (
-        <Alert tone="info" title="Your last attempt did not go through">
-          <p>{session.lastFailure.message}</p>
-        </Alert>
-      ) : null}
-      <TextField
-        label="Name on card"
-        name="ccname"
-        autoComplete="cc-name"
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-      />
-      <TextField
-        {...number.input}
-        label="Card number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="1234 1234 1234 1234"
-        maxLength={23}
-      />
-      <div className={styles.row}>
-        <TextField
-          {...expiry.input}
-          className={styles.half}
-          label="Expiry (MM/YY)"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          maxLength={7}
-        />
-        <TextField
-          {...cvc.input}
-          className={styles.half}
-          label="Security code (CVC)"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          maxLength={4}
-        />
-      </div>
-      <Button type="submit" className={styles.pay} busy={busy}>
-        {busy ? 'Processing…' : `Pay ${amount}`}
-      </Button>
-      <details className={styles.testCards}>
-        <summary>Test cards (any future expiry, any CVC)</summary>
-        <ul>
-          {TEST_CARDS.map(([card, what]) => (
-            <li key={card}>
-              <code>{card}</code> {what}
-            </li>
-          ))}
-        </ul>
-      </details>
-    </form>
-  );
-}
-
-/** The 3-D-Secure-style step: the "bank" asks the viewer to approve this one payment. */
-function ConfirmStep({ session, platform, amount, onResult, onProblem }: StepProps) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [busy, setBusy] = useState<'approve' | 'refuse' | null>(null);
-  const keyFor = useIdempotencyKey();
-  useEffect(() => heading.current?.focus(), []);
-
-  const answer = async (approve: boolean) => {
-    if (busy) return;
-    setBusy(approve ? 'approve' : 'refuse');
-    try {
-      onResult(await confirmPayment(platform, session.sessionId, approve, keyFor({ approve })));
-    } catch (error) {
-      if (!(error instanceof ProblemError)) throw error;
-      if (REFUSALS.has(error.problem.code)) {
-        onResult({
-          status: 'FAILED',
-          failureCode: null,
-          message: error.problem.message,
-          returnUrl: session.returnUrl,
-        });
-        return;
-      }
-      setBusy(null);
-      onProblem(error.problem);
-    }
-  };
-
-  return (
-    <section className={styles.bank} aria-labelledby="bank-title">
-      <p className={styles.bankName}>Crease Test Bank · secure check</p>
-      <h2 id="bank-title" ref={heading} tabIndex={-1} className={styles.bankTitle}>
-        Confirm this payment
-      </h2>
-      <p>
-        Your bank asks you to confirm a payment of <strong>{amount}</strong> to {session.merchant}.
-      </p>
-      <div className={styles.bankActions}>
-        <Button
-          busy={busy === 'approve'}
-          disabled={busy !== null}
-          onClick={() => void answer(true)}
-        >
-          Confirm payment
-        </Button>
-        <Button
-          variant="secondary"
-          busy={busy === 'refuse'}
-          disabled={busy !== null}
-          onClick={() => void answer(false)}
-        >
-          Cancel payment
-        </Button>
-      </div>
-    </section>
   );
 }

@@ -101,6 +101,17 @@ export const PLANS: Plan[] = [
     duration: 30,
     orderNumber: 2,
     price: 9.99,
+    renews: true,
+  }),
+  plan({
+    planId: 'annual',
+    planName: 'Annual',
+    description: 'A year of every league.',
+    maxDevices: 4,
+    duration: 365,
+    orderNumber: 4,
+    price: 69.99,
+    renews: true,
   }),
 ];
 
@@ -112,6 +123,14 @@ export const NO_SUBSCRIPTION: Subscription = {
   periodEnd: null,
   cancelledAt: null,
   entitled: false,
+  kind: null,
+  renews: false,
+  nextRenewalAt: null,
+  renewalFailures: 0,
+  graceUntil: null,
+  pendingPlanId: null,
+  pendingPlanName: null,
+  endedReason: null,
 };
 
 export const ACTIVE_MONTHLY: Subscription = {
@@ -122,6 +141,24 @@ export const ACTIVE_MONTHLY: Subscription = {
   periodEnd: '2026-12-01T10:00:00.000Z',
   cancelledAt: null,
   entitled: true,
+  kind: 'SUBSCRIPTION',
+  renews: true,
+  nextRenewalAt: '2026-12-01T10:00:00.000Z',
+  renewalFailures: 0,
+  graceUntil: null,
+  pendingPlanId: null,
+  pendingPlanName: null,
+  endedReason: null,
+};
+
+/** A pass: it ends on its date and never renews. */
+export const ACTIVE_SEASON_PASS: Subscription = {
+  ...ACTIVE_MONTHLY,
+  planId: 'season',
+  planName: 'Season Pass',
+  kind: 'PASS',
+  renews: false,
+  nextRenewalAt: null,
 };
 
 export const TRIAL_OFFER: TrialOffer = {
@@ -182,6 +219,7 @@ export function sandboxSession(overrides: Partial<SandboxSessionView> = {}): San
     lastFailure: null,
     returnUrl: 'http://localhost/payment-process?checkout=co-1',
     expiresAt: '2026-11-23T13:00:00.000Z',
+    savesCard: false,
     ...overrides,
   };
 }
@@ -214,6 +252,8 @@ export function receipt(payment: Payment): PaymentReceipt {
     couponCode: null,
     percentage: 0,
     checkoutId: 'co-1',
+    kind: 'CHECKOUT',
+    credit: 0,
     providerReference: 'pi_test_123',
     email: 'viewer@example.com',
   };

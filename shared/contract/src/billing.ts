@@ -8,6 +8,7 @@
  * (`price: 9.99`), always in BILLING_CURRENCY; the API stores whole minor units (cents).
  */
 import type { DeviceRegistration, Payment, Plan } from './wire';
+import type { PlanEndReason, PlanKind } from './billing-renewals';
 
 /** The one currency every price and amount is in (ISO 4217); screens format it with Intl. */
 export const BILLING_CURRENCY = 'USD';
@@ -31,8 +32,19 @@ export const BILLING_PATHS = {
   trial: 'api/v1/billing/trial',
   /** GET: the caller's Subscription. */
   subscription: 'api/v1/billing/subscription',
-  /** POST: cancel at period end (a second cancel is 409 SUBSCRIPTION_ALREADY_CANCELLED). */
+  /**
+   * POST: cancel at period end: renewal off, access to periodEnd (a second cancel is 409
+   * SUBSCRIPTION_ALREADY_CANCELLED; a pass, which never renews, is 409 PLAN_DOES_NOT_RENEW).
+   */
   cancelSubscription: 'api/v1/billing/subscription/cancel',
+  /** POST: turn renewal back on before periodEnd (409 SUBSCRIPTION_NOT_CANCELLED otherwise). */
+  resumeSubscription: 'api/v1/billing/subscription/resume',
+  /**
+   * GET ?planId=: PlanChangeQuote. POST PlanChangeRequest + Idempotency-Key: PlanChangeResult.
+   * An upgrade is charged now to the saved card, less credit for the unused time; a downgrade
+   * starts at the period end (decision 246).
+   */
+  planChange: 'api/v1/billing/subscription/change',
   /** GET ?page=&pageSize=: PaymentPage, newest first. */
   payments: 'api/v1/billing/payments',
   /** GET: one payment with its receipt details. */
@@ -97,6 +109,21 @@ export interface Subscription {
   periodEnd: string | null;
   /** ISO 8601 when cancelled, else null. */
   cancelledAt: string | null;
+  /** PASS or SUBSCRIPTION (Plan.renews), TRIAL; null in NONE. */
+  kind: PlanKind | null;
+  /** Renewal is on: the saved card is charged at periodEnd (off for a pass and after Cancel). */
+  renews: boolean;
+  /** ISO 8601: when the next renewal charge is tried (periodEnd, then the retry days). */
+  nextRenewalAt: string | null;
+  /** Failed renewal charges for this period end (retried after 1, 3 and 5 days). */
+  renewalFailures: number;
+  /** ISO 8601: after a failed renewal, access continues until here while retries run. */
+  graceUntil: string | null;
+  /** A downgrade waiting for periodEnd (decision 246). */
+  pendingPlanId: string | null;
+  pendingPlanName: string | null;
+  /** Why the plan ended (EXPIRED), else null. */
+  endedReason: PlanEndReason | null;
   /** Entitled right now (TRIAL, ACTIVE, or CANCELLED before periodEnd). */
   entitled: boolean;
 }
@@ -284,7 +311,12 @@ export interface PaymentReceipt extends Payment {
   listPrice: number;
   couponCode: string | null;
   percentage: number;
-  checkoutId: string;
+  /** null for a renewal or an upgrade charged to the saved card. */
+  checkoutId: string | null;
+  /** RENEWAL, UPGRADE or CHECKOUT. */
+  kind: 'CHECKOUT' | 'RENEWAL' | 'UPGRADE';
+  /** Credit for the unused time of the previous plan, taken off an upgrade (major units). */
+  credit: number;
   /** The provider's payment reference. */
   providerReference: string;
   email: string;
@@ -333,57 +365,6 @@ export interface AccountStatics {
   currency: string;
 }
 
-/** The sandbox provider's test cards (any future expiry, any 3-digit CVC). */
-export const SANDBOX_TEST_CARDS = {
-  success: '4242424242424242',
-  declined: '4000000000000002',
-  requiresConfirmation: '4000002760003184',
-  insufficientFunds: '4000000000009995',
-} as const;
-
-/** GET sandboxSession: what the hosted card page shows. */
-export interface SandboxSessionView {
-  sessionId: string;
-  merchant: string;
-  description: string;
-  amount: number;
-  currency: string;
-  status: 'OPEN' | 'REQUIRES_CONFIRMATION' | 'SUCCEEDED' | 'EXPIRED';
-  /** The last failed attempt on this session, if any. */
-  lastFailure: { code: PaymentFailureCode; message: string } | null;
-  /** Where the page sends the browser when it is done (the site's /payment-process). */
-  returnUrl: string;
-  expiresAt: string;
-}
-
-export interface SandboxCardRequest {
-  /** Digits; spaces and dashes are allowed and ignored. */
-  number: string;
-  expMonth: number;
-  /** Four digits. */
-  expYear: number;
-  cvc: string;
-  name?: string;
-}
-
-export interface SandboxConfirmRequest {
-  /** The 3-D-Secure-style step: the viewer approves or refuses in their "bank" dialog. */
-  approve: boolean;
-}
-
-/**
- * The hosted page's answer to a card or a confirmation: the page then returns to returnUrl.
- * The API answers SUCCEEDED or REQUIRES_CONFIRMATION with 200; a refused payment is a 402 in
- * the error shape (CARD_DECLINED, INSUFFICIENT_FUNDS, AUTHENTICATION_FAILED), which the page
- * may turn into a FAILED result of its own.
- */
-export interface SandboxPaymentResult {
-  status: 'SUCCEEDED' | 'REQUIRES_CONFIRMATION' | 'FAILED';
-  failureCode: PaymentFailureCode | null;
-  message: string;
-  returnUrl: string;
-}
-
 /** Stable error codes of the billing API (the `code` of the spec's error shape). */
 export const BILLING_ERROR_CODES = [
   /** No such plan (or it is not for sale: the trial plan is taken with trial activation). */
@@ -410,6 +391,12 @@ export const BILLING_ERROR_CODES = [
   'DEVICE_NOT_FOUND',
   'DEVICE_NOT_REGISTERED',
   'PAYMENT_NOT_FOUND',
+  /** Cancel of a pass: it ends on its own date and never renews. */
+  'PLAN_DOES_NOT_RENEW',
+  /** Resume of a subscription that is not cancelled (or whose period already ended). */
+  'SUBSCRIPTION_NOT_CANCELLED',
+  /** A plan change the current plan does not allow (not a running subscription, same plan, a pass). */
+  'PLAN_CHANGE_NOT_ALLOWED',
   /** Webhooks: a signature that does not verify, or none. */
   'WEBHOOK_SIGNATURE_INVALID',
   /** Webhooks: the signed timestamp is outside the tolerance (a replay). */

@@ -1,4 +1,4 @@
-import { SANDBOX_TEST_CARDS } from './billing';
+import { SANDBOX_TEST_CARDS } from './sandbox-provider';
 import { cardDigits, passesLuhn } from './card-check';
 
 describe('the card-number check both the card form and the sandbox make', () => {

@@ -162,7 +162,6 @@ export {
   PAYMENT_FAILURE_CODES,
   PAYMENT_SYSTEMS,
   PLAN_STATUSES,
-  SANDBOX_TEST_CARDS,
   STOREFRONT_MATCH_LIMIT,
   STOREFRONT_MAX_AGE_SECONDS,
   STOREFRONT_STALE_WHILE_REVALIDATE_SECONDS,
@@ -190,10 +189,6 @@ export type {
   PaymentSystem,
   PlanStatus,
   RegisteredDevice,
-  SandboxCardRequest,
-  SandboxConfirmRequest,
-  SandboxPaymentResult,
-  SandboxSessionView,
   Subscription,
   SubscriptionState,
   Storefront,
@@ -205,6 +200,21 @@ export type {
   VideoQuality,
 } from './billing';
 export { RETURN_TO_PARAM, isSafeReturnTo, returnToFrom } from './return-to';
+export { SANDBOX_TEST_CARDS } from './sandbox-provider';
+export type {
+  SandboxCardRequest,
+  SandboxConfirmRequest,
+  SandboxPaymentResult,
+  SandboxSessionView,
+} from './sandbox-provider';
+export { PLAN_END_REASONS, PLAN_KINDS, RENEWAL_RETRY_DAYS } from './billing-renewals';
+export type {
+  PlanChangeQuote,
+  PlanChangeRequest,
+  PlanChangeResult,
+  PlanEndReason,
+  PlanKind,
+} from './billing-renewals';
 export {
   AUTO_BITRATE_NAME,
   ORIGIN_PATHS,

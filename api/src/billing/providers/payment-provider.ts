@@ -20,7 +20,54 @@ export interface CheckoutSessionInput {
   /** The site origin the viewer is on (for the sandbox's hosted page on /secure-payment). */
   siteOrigin: string;
   expiresAt: Date;
+  /**
+   * A subscription plan (Plan.renews): the provider keeps the card for renewals every this many
+   * days (the sandbox saves a payment method; Stripe opens a Customer and a Subscription).
+   * null for a pass: one payment, nothing kept.
+   */
+  renewEveryDays: number | null;
 }
+
+/** A charge to a saved card (a renewal or an upgrade), made off-session. */
+export interface SavedCardChargeInput {
+  paymentMethod: string;
+  customerId: string | null;
+  amountCents: number;
+  currency: string;
+  /** The renewal-key row's key: the same key never charges twice (decision 247). */
+  idempotencyKey: string;
+  description: string;
+}
+
+export type SavedCardCharge =
+  | { status: 'SUCCEEDED'; providerReference: string }
+  | { status: 'FAILED'; failureCode: PaymentFailureCode; failureMessage: string };
+
+/** Provider events about a subscription the provider itself renews (Stripe Billing). */
+export type SubscriptionEvent = {
+  eventId: string;
+  type: string;
+  created: Date;
+  payload: Record<string, unknown>;
+  providerSubscriptionId: string;
+} & (
+  | {
+      /** invoice.paid for a renewal: the period now ends at periodEnd. */
+      kind: 'RENEWAL_PAID';
+      invoiceId: string;
+      amountCents: number;
+      currency: string;
+      periodEnd: Date;
+    }
+  | {
+      /** invoice.payment_failed: the provider retries on its schedule until nextAttemptAt. */
+      kind: 'RENEWAL_FAILED';
+      invoiceId: string;
+      nextAttemptAt: Date | null;
+      failureMessage: string;
+    }
+  | { kind: 'SUBSCRIPTION_ENDED' }
+);
 
 export interface CheckoutSession {
   sessionId: string;
@@ -44,8 +91,14 @@ export type ProviderEvent =
       providerReference: string | null;
       failureCode: PaymentFailureCode | null;
       failureMessage: string | null;
+      /** A reusable payment method the provider saved (a subscription's first payment). */
+      paymentMethod?: string | null;
+      providerCustomerId?: string | null;
+      /** The provider's own subscription, when it renews it itself (Stripe). */
+      providerSubscriptionId?: string | null;
       payload: Record<string, unknown>;
     }
+  | SubscriptionEvent
   | {
       /** A verified event this API does not act on: acknowledged, stored, not applied. */
       kind: 'IGNORED';
@@ -104,6 +157,17 @@ export interface PaymentProvider {
     headers: Record<string, string | string[] | undefined>,
     now: Date,
   ): ProviderEvent;
+  /**
+   * Charges a saved card off-session, once per idempotency key: asking again with the same key
+   * answers the first result and charges nothing more. A decline is a FAILED result; a provider
+   * that did not answer throws PaymentProviderError (the charge is tried again later).
+   */
+  chargeSavedCard(input: SavedCardChargeInput): Promise<SavedCardCharge>;
+  /**
+   * Turns renewal of a provider-renewed subscription off (cancel at period end) or back on.
+   * Throws PaymentProviderError.
+   */
+  setRenewal(providerSubscriptionId: string, renew: boolean): Promise<void>;
   /** Background work (the sandbox's webhook dispatcher); stopped before the database closes. */
   start(): void;
   stop(): Promise<void>;

@@ -13,6 +13,8 @@ import type {
   ProviderEvent,
 } from './payment-provider';
 import { PaymentProviderError, WebhookVerificationError } from './payment-provider';
+import type { SavedCardCharge, SavedCardChargeInput } from './payment-provider';
+import { toProviderEvent } from './stripe-events';
 
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 
@@ -103,10 +105,61 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * An upgrade's prorated charge to the subscription's saved card: a PaymentIntent confirmed
+   * off-session, with our renewal key as Stripe's idempotency key (decision 247).
+   */
+  async chargeSavedCard(input: SavedCardChargeInput): Promise<SavedCardCharge> {
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency.toLowerCase(),
+          payment_method: input.paymentMethod,
+          ...(input.customerId ? { customer: input.customerId } : {}),
+          off_session: true,
+          confirm: true,
+          description: input.description,
+        },
+        { idempotencyKey: `crease-${input.idempotencyKey}` },
+      );
+      if (intent.status === 'succeeded')
+        return { status: 'SUCCEEDED', providerReference: intent.id };
+      return {
+        status: 'FAILED',
+        failureCode: 'AUTHENTICATION_FAILED',
+        failureMessage: 'Your bank asked to confirm this payment. Pay with your card again.',
+      };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError)
+        return {
+          status: 'FAILED',
+          failureCode: error.code === 'insufficient_funds' ? 'INSUFFICIENT_FUNDS' : 'CARD_DECLINED',
+          failureMessage: error.message,
+        };
+      throw providerErrorOf(error);
+    }
+  }
+
+  /** Cancel at period end, or resume before it: Stripe's own `cancel_at_period_end`. */
+  async setRenewal(providerSubscriptionId: string, renew: boolean): Promise<void> {
+    try {
+      await this.stripe.subscriptions.update(providerSubscriptionId, {
+        cancel_at_period_end: !renew,
+      });
+    } catch (error) {
+      throw providerErrorOf(error);
+    }
+  }
+
   private openSession(input: CheckoutSessionInput): Promise<Stripe.Checkout.Session> {
+    const metadata = { checkoutId: input.checkoutId, planId: input.planId, userId: input.userId };
+    const renews = input.renewEveryDays !== null;
     return this.stripe.checkout.sessions.create(
       {
-        mode: 'payment',
+        // A subscription plan: Stripe makes a Customer and a Subscription that it renews itself,
+        // and tells us by invoice.paid / invoice.payment_failed / customer.subscription.deleted.
+        mode: renews ? 'subscription' : 'payment',
         client_reference_id: input.checkoutId,
         customer_email: input.email,
         line_items: [
@@ -116,10 +169,14 @@ export class StripeProvider implements PaymentProvider {
               currency: input.currency.toLowerCase(),
               unit_amount: input.amountCents,
               product_data: { name: input.description },
+              ...(renews
+                ? { recurring: { interval: 'day', interval_count: input.renewEveryDays ?? 30 } }
+                : {}),
             },
           },
         ],
-        metadata: { checkoutId: input.checkoutId, planId: input.planId, userId: input.userId },
+        metadata,
+        ...(renews ? { subscription_data: { metadata } } : {}),
         success_url: input.returnUrl,
         cancel_url: input.returnUrl,
         // Stripe refuses less than 30 minutes.
@@ -158,49 +215,6 @@ export class StripeProvider implements PaymentProvider {
         message,
       );
     }
-    const created = new Date(event.created * 1000);
-    const payload = event as unknown as Record<string, unknown>;
-    const base = { eventId: event.id, type: event.type, created, payload };
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded': {
-        const session = event.data.object;
-        // A completed session with a delayed method (bank debit) is paid later, or never.
-        if (session.payment_status !== 'paid') return { kind: 'IGNORED', ...base };
-        return {
-          kind: 'PAYMENT_SUCCEEDED',
-          ...base,
-          sessionId: session.id,
-          amountCents: session.amount_total,
-          currency: session.currency?.toUpperCase() ?? null,
-          providerReference:
-            typeof session.payment_intent === 'string'
-              ? session.payment_intent
-              : (session.payment_intent?.id ?? session.id),
-          failureCode: null,
-          failureMessage: null,
-        };
-      }
-      case 'checkout.session.async_payment_failed':
-      case 'checkout.session.expired': {
-        const session = event.data.object;
-        const expired = event.type === 'checkout.session.expired';
-        return {
-          kind: expired ? 'SESSION_EXPIRED' : 'PAYMENT_FAILED',
-          ...base,
-          sessionId: session.id,
-          amountCents: session.amount_total,
-          currency: session.currency?.toUpperCase() ?? null,
-          providerReference: null,
-          // Checkout's delayed methods (bank debits) fail without a card decline code.
-          failureCode: expired ? 'SESSION_EXPIRED' : 'CARD_DECLINED',
-          failureMessage: expired
-            ? 'The payment page expired before the payment was made.'
-            : 'The payment failed. Try again or use another payment method.',
-        };
-      }
-      default:
-        return { kind: 'IGNORED', ...base };
-    }
+    return toProviderEvent(event);
   }
 }

@@ -80,6 +80,12 @@ export async function billingPaymentRoutes(app: FastifyInstance): Promise<void> 
         couponCode: row.couponCode,
         percentage: row.percentage,
         checkoutId: row.checkoutId,
+        kind: row.checkoutId
+          ? 'CHECKOUT'
+          : row.renewalKey?.startsWith('upgrade:')
+            ? 'UPGRADE'
+            : 'RENEWAL',
+        credit: toMajor(row.creditCents),
         providerReference: row.providerReference,
         email: user.email,
       };

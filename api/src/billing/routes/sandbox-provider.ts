@@ -41,6 +41,7 @@ const SessionView = Type.Object({
   lastFailure: Type.Union([Type.Object({ code: failure, message: Type.String() }), Type.Null()]),
   returnUrl: Type.String(),
   expiresAt: Type.String({ format: 'date-time' }),
+  savesCard: Type.Boolean({ description: 'A subscription: the card is saved for renewals.' }),
 });
 const PaymentResult = Type.Object({
   status: Type.Union(['SUCCEEDED', 'REQUIRES_CONFIRMATION', 'FAILED'].map((s) => Type.Literal(s))),

@@ -1,15 +1,58 @@
-/** The caller's subscription, and cancelling it at period end (ACTIVE → CANCELLED). */
+/**
+ * The caller's subscription: read it, cancel renewal (access to the period end), resume it
+ * before then, and change plan (an upgrade now with credit, a downgrade at the period end).
+ */
+import { Type } from '@fastify/type-provider-typebox';
+import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { BILLING_PATHS } from '@crease/contract';
 import type { Subscription } from '@crease/contract';
-import { findPlan } from '../plans';
+import { providerProblem } from '../checkouts';
+import { ApiError } from '../errors';
+import { changePlan, quotePlanChange } from '../plan-change';
 import { readSubscription } from '../subscription-machine';
-import { cancelAtPeriodEnd, subscriptionToWire } from '../subscriptions';
+import type { SubscriptionRow } from '../subscription-machine';
+import { cancelAtPeriodEnd, resumeRenewal, subscriptionView } from '../subscriptions';
+import type { Executor } from '../subscription-machine';
 import { authenticate } from '../../accounts';
-import { SubscriptionSchema, billingErrorResponses } from '../schemas';
+import { IDEMPOTENCY_REQUEST_HEADER } from '../../platform/http/idempotency';
+import {
+  PlanChangeQuoteSchema,
+  PlanChangeResultSchema,
+  SubscriptionSchema,
+  billingErrorResponses,
+} from '../schemas';
+
+const PlanChangeBody = Type.Object(
+  { planId: Type.String({ minLength: 1, maxLength: 64 }) },
+  { additionalProperties: false },
+);
 
 export async function billingSubscriptionRoutes(app: FastifyInstance): Promise<void> {
   const services = app.services;
+
+  /**
+   * Cancel or resume: a subscription Stripe renews itself is told first (its own
+   * cancel_at_period_end), then our row moves; the sandbox's are renewed by our job alone.
+   */
+  const switchRenewal = async (
+    userId: string,
+    renew: boolean,
+    move: (tx: Executor, userId: string, now: Date) => Promise<SubscriptionRow>,
+  ): Promise<Subscription> => {
+    const { db } = services.database;
+    const now = services.clock.now();
+    const before = await readSubscription(db, userId, now);
+    if (before?.providerSubscriptionId) {
+      try {
+        await services.payments.setRenewal(before.providerSubscriptionId, renew);
+      } catch (error) {
+        throw providerProblem(error, userId);
+      }
+    }
+    const row = await db.transaction((tx) => move(tx, userId, now));
+    return subscriptionView(db, row, now);
+  };
 
   app.get(
     `/${BILLING_PATHS.subscription}`,
@@ -27,7 +70,7 @@ export async function billingSubscriptionRoutes(app: FastifyInstance): Promise<v
       const now = services.clock.now();
       const row = await readSubscription(db, user.id, now);
       reply.header('cache-control', 'private, no-store');
-      return subscriptionToWire(row, row?.planId ? await findPlan(db, row.planId) : null, now);
+      return subscriptionView(db, row, now);
     },
   );
 
@@ -37,19 +80,84 @@ export async function billingSubscriptionRoutes(app: FastifyInstance): Promise<v
       config: { idempotent: true },
       schema: {
         tags: ['billing'],
-        summary: 'Cancel at period end (access continues until periodEnd)',
+        summary: 'Cancel renewal at period end (access continues until periodEnd)',
         description:
-          'ACTIVE → CANCELLED. Cancelling again: 409 SUBSCRIPTION_ALREADY_CANCELLED; nothing to cancel (no plan, trial, expired): 409 NO_ACTIVE_SUBSCRIPTION.',
+          'ACTIVE → CANCELLED: renewal off. Cancelling again: 409 SUBSCRIPTION_ALREADY_CANCELLED; a pass (it never renews): 409 PLAN_DOES_NOT_RENEW; nothing to cancel (no plan, trial, expired): 409 NO_ACTIVE_SUBSCRIPTION.',
         security: [{ bearer: [], xsrf: [] }],
         response: { 200: SubscriptionSchema, ...billingErrorResponses },
       },
     },
     async (request) => {
       const user = await authenticate(request, services);
-      const { db } = services.database;
-      const now = services.clock.now();
-      const row = await db.transaction((tx) => cancelAtPeriodEnd(tx, user.id, now));
-      return subscriptionToWire(row, row.planId ? await findPlan(db, row.planId) : null, now);
+      return switchRenewal(user.id, false, cancelAtPeriodEnd);
+    },
+  );
+
+  app.post(
+    `/${BILLING_PATHS.resumeSubscription}`,
+    {
+      config: { idempotent: true },
+      schema: {
+        tags: ['billing'],
+        summary: 'Resume renewal of a cancelled subscription before its period ends',
+        description:
+          'CANCELLED → ACTIVE: renewal on again with the saved card. Not cancelled, or the period already ended: 409 SUBSCRIPTION_NOT_CANCELLED.',
+        security: [{ bearer: [], xsrf: [] }],
+        response: { 200: SubscriptionSchema, ...billingErrorResponses },
+      },
+    },
+    async (request) => {
+      const user = await authenticate(request, services);
+      return switchRenewal(user.id, true, resumeRenewal);
+    },
+  );
+
+  app.get(
+    `/${BILLING_PATHS.planChange}`,
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'What changing to a plan would cost now (upgrade) or when it starts (downgrade)',
+        security: [{ bearer: [] }],
+        querystring: PlanChangeBody,
+        response: { 200: PlanChangeQuoteSchema, ...billingErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticate(request, services);
+      const { planId } = request.query as Static<typeof PlanChangeBody>;
+      reply.header('cache-control', 'private, no-store');
+      return quotePlanChange(services.database.db, user.id, planId, services.clock.now());
+    },
+  );
+
+  app.post(
+    `/${BILLING_PATHS.planChange}`,
+    {
+      config: { accepts: 'json', idempotent: true },
+      onRequest: async (request) => {
+        if (request.headers[IDEMPOTENCY_REQUEST_HEADER] === undefined)
+          throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
+      },
+      schema: {
+        tags: ['billing'],
+        summary: 'Change plan (Idempotency-Key required)',
+        description:
+          'An upgrade is charged now to the saved card, less credit for the unused time, and a new period of the new plan starts (a decline: 402 with the card code, nothing changed). A downgrade starts at the period end; nothing is charged now. Not a running subscription, a pass, the same plan: 409 PLAN_CHANGE_NOT_ALLOWED.',
+        security: [{ bearer: [], xsrf: [] }],
+        body: PlanChangeBody,
+        response: { 200: PlanChangeResultSchema, ...billingErrorResponses },
+      },
+    },
+    async (request) => {
+      const user = await authenticate(request, services);
+      const { planId } = request.body as Static<typeof PlanChangeBody>;
+      const key = String(request.headers[IDEMPOTENCY_REQUEST_HEADER]);
+      try {
+        return await changePlan(services, user.id, planId, key);
+      } catch (error) {
+        throw providerProblem(error, user.id);
+      }
     },
   );
 }

@@ -59,6 +59,9 @@ export function cardOutcome(digits: string): CardOutcome {
   switch (digits) {
     case SANDBOX_TEST_CARDS.success:
       return { kind: 'SUCCEEDS' };
+    case SANDBOX_TEST_CARDS.failsAtRenewal:
+      // Good now; saved for renewals, its later charges are declined (failsOffSession).
+      return { kind: 'SUCCEEDS' };
     case SANDBOX_TEST_CARDS.requiresConfirmation:
       return { kind: 'REQUIRES_CONFIRMATION' };
     case SANDBOX_TEST_CARDS.insufficientFunds:
@@ -81,4 +84,9 @@ export function cardOutcome(digits: string): CardOutcome {
           'Your card was declined: the sandbox takes only its test cards (4242 4242 4242 4242).',
       };
   }
+}
+
+/** A saved card that pays now and declines every later off-session charge (Stripe's 0341). */
+export function failsOffSession(digits: string): boolean {
+  return digits === SANDBOX_TEST_CARDS.failsAtRenewal;
 }

@@ -11,6 +11,8 @@ import type {
   CheckoutSessionInput,
   PaymentProvider,
   ProviderEvent,
+  SavedCardCharge,
+  SavedCardChargeInput,
 } from '../payment-provider';
 import { WebhookVerificationError } from '../payment-provider';
 import { SANDBOX_SIGNATURE_HEADER, verifySignatureHeader } from '../webhook-signature';
@@ -38,6 +40,13 @@ export class SandboxProvider implements PaymentProvider {
   createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession> {
     return this.simulated.openSession(input);
   }
+
+  chargeSavedCard(input: SavedCardChargeInput): Promise<SavedCardCharge> {
+    return this.simulated.chargeSavedCard(input);
+  }
+
+  /** The sandbox keeps no subscription of its own: the API's renewal job renews (decision 245). */
+  async setRenewal(): Promise<void> {}
 
   /** A displaced checkout's session ends at once (decision 203): its hosted page refuses it. */
   expireCheckoutSession(sessionId: string): Promise<void> {
@@ -91,6 +100,7 @@ export class SandboxProvider implements PaymentProvider {
       amountCents: typeof object.amount_total === 'number' ? object.amount_total : null,
       currency: typeof object.currency === 'string' ? object.currency.toUpperCase() : null,
       providerReference: typeof object.payment_intent === 'string' ? object.payment_intent : null,
+      paymentMethod: typeof object.payment_method === 'string' ? object.payment_method : null,
       failureCode: (failure?.code as PaymentFailureCode | undefined) ?? null,
       failureMessage: failure?.message ?? null,
       payload,

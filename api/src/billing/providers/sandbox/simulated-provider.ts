@@ -16,15 +16,21 @@ import type {
   SandboxSessionView,
 } from '@crease/contract';
 import type { Db, Tx } from '../../../platform/db/client';
-import { sandboxCharges, sandboxSessions } from '../../tables';
+import { sandboxCharges, sandboxPaymentMethods, sandboxSessions } from './sandbox-tables';
 import { ApiError } from '../../errors';
 import type { BillingConfig } from '../../../platform/billing-config';
 import type { Clock } from '../../../platform/clock';
 import { toMajor } from '../../money';
-import type { CheckoutSession, CheckoutSessionInput } from '../payment-provider';
-import { cardDigits, cardOutcome, cardProblem } from './sandbox-cards';
+import type {
+  CheckoutSession,
+  CheckoutSessionInput,
+  SavedCardCharge,
+  SavedCardChargeInput,
+} from '../payment-provider';
+import { cardDigits, cardOutcome, cardProblem, failsOffSession } from './sandbox-cards';
 import type { CardOutcome } from './sandbox-cards';
 import { WebhookDispatcher } from './webhook-dispatcher';
+import { chargeSavedCard } from './saved-cards';
 
 export const SANDBOX_MERCHANT = 'Crease';
 export const SANDBOX_WEBHOOK_PATH = '/api/v1/billing/webhooks/sandbox';
@@ -109,6 +115,7 @@ export class SimulatedProvider {
       amountCents: input.amountCents,
       currency: input.currency,
       returnUrl: input.returnUrl,
+      saveCard: input.renewEveryDays !== null,
       createdAt: this.clock.now(),
       expiresAt: input.expiresAt,
     });
@@ -214,6 +221,7 @@ export class SimulatedProvider {
           : null,
       returnUrl: session.returnUrl,
       expiresAt: session.expiresAt.toISOString(),
+      savesCard: session.saveCard,
     };
   }
 
@@ -235,9 +243,14 @@ export class SimulatedProvider {
             eq(sandboxCharges.status, 'pending_confirmation'),
           ),
         );
-      return this.charge(tx, session, outcome, digits.slice(-4));
+      return this.charge(tx, session, outcome, digits.slice(-4), failsOffSession(digits));
     });
     return this.report(attempt);
+  }
+
+  /** A renewal or an upgrade charged to a saved card (saved-cards.ts): once per key. */
+  chargeSavedCard(input: SavedCardChargeInput): Promise<SavedCardCharge> {
+    return chargeSavedCard(this.db, this.clock.now(), input);
   }
 
   /** The 3-D-Secure-style step: the viewer approves or refuses in their "bank" dialog. */
@@ -267,7 +280,7 @@ export class SimulatedProvider {
             code: 'AUTHENTICATION_FAILED',
             message: 'The payment was not confirmed with your bank. Try again or use another card.',
           };
-      return this.charge(tx, session, outcome, pending.cardLast4);
+      return this.charge(tx, session, outcome, pending.cardLast4, false);
     });
     return this.report(attempt);
   }
@@ -291,6 +304,7 @@ export class SimulatedProvider {
     session: Session,
     outcome: CardOutcome,
     last4: string,
+    declinesLater: boolean,
   ): Promise<Attempt> {
     const now = this.clock.now();
     const chargeId = newId('ch');
@@ -329,12 +343,24 @@ export class SimulatedProvider {
           : { status: 'OPEN', lastFailureCode: outcome.code, lastFailureMessage: outcome.message },
       )
       .where(eq(sandboxSessions.id, session.id));
+    // A subscription's first payment leaves the card saved for renewals (a PaymentMethod).
+    const paymentMethod = succeeded && session.saveCard ? newId('pm') : null;
+    if (paymentMethod)
+      await tx.insert(sandboxPaymentMethods).values({
+        id: paymentMethod,
+        sessionId: session.id,
+        cardLast4: last4,
+        failsOffSession: declinesLater,
+        createdAt: now,
+      });
     const [eventId, payload] = this.event(
       succeeded ? EVENT_COMPLETED : EVENT_FAILED,
       session,
       now,
       {
         payment_status: succeeded ? 'paid' : 'unpaid',
+        mode: session.saveCard ? 'subscription' : 'payment',
+        payment_method: paymentMethod,
         payment_intent: chargeId,
         last_payment_error: succeeded ? null : { code: outcome.code, message: outcome.message },
       },

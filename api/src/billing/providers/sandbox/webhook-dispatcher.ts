@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../platform/db/client';
-import { webhookDeliveries } from '../../tables';
+import { webhookDeliveries } from './sandbox-tables';
 import type { Clock } from '../../../platform/clock';
 import { SANDBOX_SIGNATURE_HEADER, signatureHeader } from '../webhook-signature';
 

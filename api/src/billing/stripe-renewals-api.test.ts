@@ -1,0 +1,199 @@
+/** @jest-environment node */
+/**
+ * Subscriptions Stripe renews itself (issue 22 §1, decision 245), over real HTTP on PGlite and
+ * PostgreSQL: the adapter opens a subscription-mode Checkout Session (Stripe makes the Customer
+ * and the Subscription), and Stripe's own signed webhooks drive the plan: invoice.paid renews,
+ * invoice.payment_failed starts grace, customer.subscription.deleted ends it. Cancel and resume
+ * set the Subscription's cancel_at_period_end. A local server plays Stripe's HTTP API.
+ */
+import http from 'node:http';
+import type net from 'node:net';
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import type { PaymentPage } from '@crease/contract';
+import {
+  BILLING_TEST_ENV,
+  createCheckout,
+  eventually,
+  getCheckout,
+  newViewer,
+  postWebhook,
+  subscriptionOf,
+  switchRenewal,
+} from '../testing/billing-helpers';
+import { describeEachDatabase } from '../testing/test-api';
+import type { RunningApi } from '../testing/test-api';
+
+const WEBHOOK_SECRET = 'whsec_renewal-tests-0123456789';
+const DAY = 24 * 60 * 60;
+
+/** Plays api.stripe.com: checkout session create, subscription update. Records every form. */
+class PlayedStripe {
+  readonly requests: { path: string; form: URLSearchParams }[] = [];
+  private readonly server = http.createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    request.on('end', () => {
+      const form = new URLSearchParams(raw);
+      const path = request.url ?? '';
+      this.requests.push({ path, form });
+      const json = (status: number, body: unknown) =>
+        response
+          .writeHead(status, { 'content-type': 'application/json' })
+          .end(JSON.stringify(body));
+      if (path === '/v1/checkout/sessions') {
+        const id = `cs_test_renewal_${randomUUID()}`;
+        json(200, {
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.com/c/pay/${id}`,
+        });
+      } else if (path.startsWith('/v1/subscriptions/'))
+        json(200, { id: path.split('/').at(-1), object: 'subscription' });
+      else json(404, { error: { type: 'invalid_request_error', message: 'not played' } });
+    });
+  });
+
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as net.AddressInfo).port}`;
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+describeEachDatabase('Stripe-renewed subscriptions', (host) => {
+  const stripe = new PlayedStripe();
+  const signer = new Stripe('sk_test_crease');
+  let api: RunningApi;
+  /** How far the test moved the API's clock: webhooks are signed at the API's "now". */
+  let offsetSeconds = 0;
+
+  beforeAll(async () => {
+    api = await host().start({
+      ...BILLING_TEST_ENV,
+      CREASE_RENEWAL_INTERVAL_MS: '0',
+      CREASE_PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_crease',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: await stripe.listen(),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await api?.close();
+    await stripe.close();
+  });
+
+  const now = () => Math.floor(Date.now() / 1000) + offsetSeconds;
+  /** A Stripe event, signed with the webhook secret, posted as Stripe does. */
+  const send = async (
+    type: string,
+    object: Record<string, unknown>,
+    id = `evt_${randomUUID()}`,
+  ) => {
+    const body = JSON.stringify({ id, object: 'event', type, created: now(), data: { object } });
+    const header = signer.webhooks.generateTestHeaderString({
+      payload: body,
+      secret: WEBHOOK_SECRET,
+      timestamp: now(),
+    });
+    return postWebhook(api, 'stripe', body, { 'stripe-signature': header });
+  };
+  const invoice = (subscription: string, fields: Record<string, unknown>) => ({
+    id: `in_${randomUUID()}`,
+    object: 'invoice',
+    currency: 'usd',
+    amount_paid: 999,
+    parent: { type: 'subscription_details', subscription_details: { subscription, metadata: {} } },
+    ...fields,
+  });
+
+  it('renews, fails into grace, cancels and resumes, and ends on Stripe webhooks', async () => {
+    const viewer = await newViewer(api, 'stripe-renewal');
+    const created = await createCheckout(viewer, { planId: 'monthly' });
+    expect(created.status).toBe(201);
+    const session = stripe.requests.find((r) => r.path === '/v1/checkout/sessions')?.form;
+    expect(session?.get('mode')).toBe('subscription');
+    expect(session?.get('line_items[0][price_data][recurring][interval]')).toBe('day');
+    expect(session?.get('line_items[0][price_data][recurring][interval_count]')).toBe('30');
+
+    const subscriptionId = `sub_${randomUUID()}`;
+    const completed = await send('checkout.session.completed', {
+      id: created.body.sessionId,
+      object: 'checkout.session',
+      mode: 'subscription',
+      amount_total: 999,
+      currency: 'usd',
+      payment_status: 'paid',
+      payment_intent: null,
+      invoice: `in_first_${randomUUID()}`,
+      customer: `cus_${randomUUID()}`,
+      subscription: subscriptionId,
+    });
+    expect(completed.status).toBe(200);
+    await eventually(async () =>
+      (await getCheckout(viewer, created.body.checkoutId)).status === 'PAID' ? true : null,
+    );
+    const first = await subscriptionOf(viewer);
+    expect(first).toMatchObject({ state: 'ACTIVE', kind: 'SUBSCRIPTION', renews: true });
+
+    // Stripe renews it, not our job: past the period end the job claims nothing of it.
+    await api.advanceClock(30 * DAY + 60);
+    offsetSeconds += 30 * DAY + 60;
+    await api.runRenewals();
+    const claims = await host().query<{ n: string | number }>(
+      'SELECT count(*) AS n FROM renewal_charges WHERE user_id = $1',
+      [viewer.userId],
+    );
+    expect(Number(claims[0]?.n)).toBe(0);
+    expect((await subscriptionOf(viewer)).entitled).toBe(true);
+
+    const nextEnd = new Date(first.periodEnd ?? '').getTime() / 1000 + 30 * DAY;
+    const paid = invoice(subscriptionId, {
+      billing_reason: 'subscription_cycle',
+      period_end: nextEnd,
+      lines: { object: 'list', data: [{ period: { start: nextEnd - 30 * DAY, end: nextEnd } }] },
+    });
+    const eventId = `evt_${randomUUID()}`;
+    expect((await send('invoice.paid', paid, eventId)).status).toBe(200);
+    // Stripe retries a delivery: the same event id changes nothing more.
+    expect((await send('invoice.paid', paid, eventId)).status).toBe(200);
+    const renewed = await subscriptionOf(viewer);
+    expect(new Date(renewed.periodEnd ?? '').getTime() / 1000).toBe(nextEnd);
+    const history = await viewer.client.get<PaymentPage>('/api/v1/billing/payments', {
+      bearer: viewer.bearer,
+    });
+    expect(history.body.total).toBe(2);
+
+    const retryAt = now() + 3 * DAY;
+    const failed = await send(
+      'invoice.payment_failed',
+      invoice(subscriptionId, {
+        billing_reason: 'subscription_cycle',
+        next_payment_attempt: retryAt,
+      }),
+    );
+    expect(failed.status).toBe(200);
+    const grace = await subscriptionOf(viewer);
+    expect(grace).toMatchObject({ state: 'ACTIVE', entitled: true, renewalFailures: 1 });
+    expect(new Date(grace.graceUntil ?? '').getTime() / 1000).toBe(retryAt);
+
+    expect((await switchRenewal(viewer, 'cancel')).status).toBe(200);
+    expect((await switchRenewal(viewer, 'resume')).status).toBe(200);
+    const updates = stripe.requests.filter((r) => r.path === `/v1/subscriptions/${subscriptionId}`);
+    expect(updates.map((r) => r.form.get('cancel_at_period_end'))).toEqual(['true', 'false']);
+
+    expect(
+      (await send('customer.subscription.deleted', { id: subscriptionId, object: 'subscription' }))
+        .status,
+    ).toBe(200);
+    expect(await subscriptionOf(viewer)).toMatchObject({
+      state: 'EXPIRED',
+      entitled: false,
+      endedReason: 'RENEWAL_FAILED',
+    });
+  });
+});

@@ -1,0 +1,45 @@
+import type { PlanEndReason, Subscription } from '@crease/contract';
+import { dateOf } from './account-data';
+
+/** Why a plan ended, as the account screen says it. */
+const ENDED_BECAUSE: Record<PlanEndReason, string> = {
+  PERIOD_ENDED: 'It ran to the end of the period you paid for.',
+  CANCELLED: 'It ended because you cancelled it.',
+  RENEWAL_FAILED:
+    'It ended because your card was declined on every renewal try. Choose a plan to watch again.',
+  PROVIDER_CANCELLED: 'The payment provider ended the subscription.',
+};
+
+/**
+ * The plan's state and date in local time: "Renews on …" for a subscription, "Ends on …" for a
+ * pass (it never renews), the grace period after a failed renewal, and why a plan ended.
+ */
+export function statusLine(subscription: Subscription): string {
+  const end = dateOf(subscription.periodEnd);
+  switch (subscription.state) {
+    case 'ACTIVE':
+      if (!subscription.renews) return `Ends on ${end}`;
+      if (subscription.renewalFailures > 0)
+        return `Your renewal payment was declined. We will try your card again on ${dateOf(subscription.nextRenewalAt)}; you can keep watching until ${dateOf(subscription.graceUntil)}.`;
+      return `Renews on ${end}`;
+    case 'TRIAL':
+      return `Trial ends on ${end}`;
+    case 'CANCELLED':
+      return subscription.entitled
+        ? `Cancelled: you can watch until ${end}. It will not renew.`
+        : `Ended on ${end}`;
+    case 'EXPIRED':
+      return `Ended on ${end}`;
+    default:
+      return 'Choose a plan or start a free trial to watch.';
+  }
+}
+
+/** A second line when there is more to say: why it ended, or a downgrade waiting. */
+export function statusNote(subscription: Subscription): string | null {
+  if (subscription.state === 'EXPIRED' && subscription.endedReason)
+    return ENDED_BECAUSE[subscription.endedReason];
+  if (subscription.pendingPlanName && subscription.renews)
+    return `Changes to ${subscription.pendingPlanName} on ${dateOf(subscription.periodEnd)}.`;
+  return null;
+}

@@ -1,0 +1,169 @@
+import { useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { SandboxCardRequest } from '@crease/contract';
+import { ProblemError } from '@crease/contract';
+import { Alert, Button, TextField } from '@crease/ui';
+import { checkAll, useField } from '@crease/ui/forms';
+import { submitCard } from '../../api/billing-client';
+import { useIdempotencyKey } from '../../components/use-idempotency-key';
+import {
+  cardDigits,
+  cardNumberProblem,
+  cvcProblem,
+  expiryProblem,
+  formatCardNumber,
+  formatExpiry,
+  parseExpiry,
+} from '../../payment/card-rules';
+import { REFUSALS } from './step-props';
+import type { StepProps } from './step-props';
+import styles from '../secure-payment-screen.module.css';
+
+/** The sandbox's well-known test cards, shown the way providers show them in test mode. */
+const TEST_CARDS = [
+  ['4242 4242 4242 4242', 'succeeds'],
+  ['4000 0027 6000 3184', 'asks you to confirm with your bank'],
+  ['4000 0000 0000 0002', 'is declined'],
+  ['4000 0000 0000 9995', 'fails: insufficient funds'],
+  ['4000 0000 0000 0341', 'succeeds now, then is declined at renewal'],
+] as const;
+
+const FIELD_CODES: Readonly<Record<string, 'number' | 'expiry' | 'cvc'>> = {
+  CARD_NUMBER_INVALID: 'number',
+  CARD_EXPIRED: 'expiry',
+  CARD_EXPIRY_INVALID: 'expiry',
+  CARD_CVC_INVALID: 'cvc',
+};
+
+/** The card step: a real form's checks before the card goes to the provider. */
+export function CardForm({ session, platform, amount, onResult, onProblem }: StepProps) {
+  const form = useRef<HTMLFormElement>(null);
+  const number = useField('cardnumber', cardNumberProblem, { format: formatCardNumber });
+  const expiry = useField('exp-date', (value) => expiryProblem(value), { format: formatExpiry });
+  const cvc = useField('cvc', (value) => cvcProblem(value, number.value), {
+    format: (value) => value.replace(/\D/g, '').slice(0, 4),
+  });
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+  const keyFor = useIdempotencyKey();
+  const fields = { number, expiry, cvc };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (inFlight.current || !checkAll(form.current, [number, expiry, cvc])) return;
+    const parsed = parseExpiry(expiry.value)!;
+    const card: SandboxCardRequest = {
+      number: cardDigits(number.value),
+      expMonth: parsed.month,
+      expYear: parsed.year,
+      cvc: cvc.value,
+      ...(name.trim() ? { name: name.trim() } : {}),
+    };
+    inFlight.current = true;
+    setBusy(true);
+    try {
+      const result = await submitCard(platform, session.sessionId, card, keyFor(card));
+      onResult(result);
+      if (result.status === 'REQUIRES_CONFIRMATION') {
+        inFlight.current = false;
+        setBusy(false);
+      }
+    } catch (error) {
+      inFlight.current = false;
+      setBusy(false);
+      const problem = error instanceof ProblemError ? error.problem : null;
+      if (!problem) throw error;
+      const field = FIELD_CODES[problem.code];
+      if (field) {
+        fields[field].setError(problem.message);
+        const element = form.current?.elements.namedItem(fields[field].input.name);
+        if (element instanceof HTMLElement) element.focus();
+        return;
+      }
+      if (REFUSALS.has(problem.code)) {
+        onResult({
+          status: 'FAILED',
+          failureCode: null,
+          message: problem.message,
+          returnUrl: session.returnUrl,
+        });
+        return;
+      }
+      if (problem.code === 'SESSION_ALREADY_PAID') {
+        onResult({
+          status: 'SUCCEEDED',
+          failureCode: null,
+          message: problem.message,
+          returnUrl: session.returnUrl,
+        });
+        return;
+      }
+      onProblem(problem);
+    }
+  };
+
+  return (
+    <form
+      ref={form}
+      className={styles.form}
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Card details"
+    >
+      {session.lastFailure ? (
+        <Alert tone="info" title="Your last attempt did not go through">
+          <p>{session.lastFailure.message}</p>
+        </Alert>
+      ) : null}
+      <TextField
+        label="Name on card"
+        name="ccname"
+        autoComplete="cc-name"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <TextField
+        {...number.input}
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        maxLength={23}
+      />
+      <div className={styles.row}>
+        <TextField
+          {...expiry.input}
+          className={styles.half}
+          label="Expiry (MM/YY)"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={7}
+        />
+        <TextField
+          {...cvc.input}
+          className={styles.half}
+          label="Security code (CVC)"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+        />
+      </div>
+      <Button type="submit" className={styles.pay} busy={busy}>
+        {busy ? 'Processing…' : `Pay ${amount}`}
+      </Button>
+      <details className={styles.testCards}>
+        <summary>Test cards (any future expiry, any CVC)</summary>
+        <ul>
+          {TEST_CARDS.map(([card, what]) => (
+            <li key={card}>
+              <code>{card}</code> {what}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </form>
+  );
+}
