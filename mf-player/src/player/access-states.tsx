@@ -2,7 +2,6 @@ import type { EntitlementReason } from '@crease/contract';
 import { ButtonLink } from '@crease/ui';
 import { StateCard } from './player-states';
 import type { NavigateTo } from './player-states';
-import styles from './player-states.module.css';
 
 /** The states where the account may not watch here: no plan or trial time, too many devices. */
 
