@@ -53,10 +53,7 @@ test('cancelling on /account keeps the plan until the period ends, and is not of
   const plan = planSection(page);
   await expect(plan).toContainText('Active');
   await expect(plan.getByText(/^Renews on /)).toBeVisible();
-  const end = ((await plan.getByText(/^Renews on /).textContent()) ?? '').replace(
-    'Renews on ',
-    '',
-  );
+  const end = ((await plan.getByText(/^Renews on /).textContent()) ?? '').replace('Renews on ', '');
   expect(end).not.toBe('');
 
   await plan.getByRole('button', { name: 'Cancel subscription' }).click();

@@ -14,7 +14,9 @@ export async function healthRoutes(
       return { ok: true };
     } catch (error) {
       request.log.error({ err: error }, 'database not reachable');
-      return reply.code(503).send(errorBody('SERVICE_UNAVAILABLE', 'The database is not reachable.'));
+      return reply
+        .code(503)
+        .send(errorBody('SERVICE_UNAVAILABLE', 'The database is not reachable.'));
     }
   });
 }

@@ -137,7 +137,8 @@ export function sendError(
   // only guards a limit that forgot, so a client never has to guess.
   if (status === 429 && !reply.hasHeader('retry-after'))
     reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
-  if (code === 'SERVICE_UNAVAILABLE') reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  if (code === 'SERVICE_UNAVAILABLE')
+    reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   const body = { ...errorBody(code, message, userId), ...details(error) };
   if (isOAuthPath(request.url)) {
     reply.header('cache-control', 'no-store');
