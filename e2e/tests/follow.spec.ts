@@ -104,6 +104,21 @@ test('follow a team: its match comes first; on a moved clock the reminder emails
   await expect.poll(() => upcomingTitles(page)).toEqual([ottersMatch]);
   await page.getByRole('button', { name: 'Following', pressed: true }).click();
 
+  // From a match page too: following the Hawks there lists their match under "Following".
+  await page.goto(`/player?event=${leagueId}-hawks`);
+  await expect(page.getByRole('heading', { level: 1, name: hawksMatch })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.getByRole('button', { name: `Follow ${HAWKS.name}`, pressed: false }).click();
+  await expect(
+    page.getByRole('button', { name: `Follow ${HAWKS.name}`, pressed: true }),
+  ).toBeVisible();
+  await page.goto(`/events?league=${leagueId}&following=1`);
+  await expect
+    .poll(() => upcomingTitles(page), { timeout: 20_000 })
+    .toEqual([hawksMatch, ottersMatch]);
+  await page.getByRole('button', { name: 'Following', pressed: true }).click();
+
   // Reminders: every followed team's match (opt-in), and "Remind me" on the other one.
   const optIn = page.getByRole('checkbox', {
     name: 'Email me when a team I follow starts a match',

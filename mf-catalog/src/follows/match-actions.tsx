@@ -1,6 +1,6 @@
+import { calendarUrl } from '@crease/contract';
 import type { ViewerFollows } from '@crease/contract';
 import { Button, VisuallyHidden } from '@crease/ui';
-import { calendarUrl } from '../api/follows-client';
 import type { BoardEvent } from '../events/match-board';
 import type { FollowActions } from './use-follows';
 import styles from './follows.module.css';

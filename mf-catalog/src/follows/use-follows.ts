@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { FollowError, followsClient } from '@crease/contract';
 import type { FollowKind, Platform, ViewerFollows } from '@crease/contract';
-import { FollowError, followsClient } from '../api/follows-client';
 
 export type FollowsState =
   | { kind: 'loading' }

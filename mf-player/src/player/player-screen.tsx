@@ -18,6 +18,7 @@ import { useMatchTimeline } from './use-match-timeline';
 import { useStreamSession } from './use-stream-session';
 import type { TrialTime } from './stream-session-state';
 import type { StreamSession } from './use-stream-session';
+import { FollowTeams } from '../match/follow-teams';
 import styles from './player-view.module.css';
 
 function eventIdOf(search: string): string {
@@ -119,6 +120,7 @@ function KnownEvent({ props, eventId }: { props: ScreenProps; eventId: string })
               {MATCH_FORMAT_LABELS[event.format]} · {event.venue.name}, {event.venue.city}
             </p>
           ) : null}
+          {event ? <FollowTeams http={props.platform.http} teams={event.teams} /> : null}
         </div>
         <Body props={props} session={session} eventId={eventId} />
       </div>

@@ -246,3 +246,5 @@ export {
   reminderPath,
 } from './follows';
 export type { FollowKind, FollowSettings, ViewerFollows } from './follows';
+export { FollowError, calendarUrl, followsClient } from './follows-client';
+export type { FollowsClient } from './follows-client';

@@ -1,11 +1,11 @@
-import {
-  FOLLOW_PATHS,
-  eventCalendarPath,
-  followPath,
-  isErrorResponse,
-  reminderPath,
-} from '@crease/contract';
-import type { FollowKind, Platform, ViewerFollows } from '@crease/contract';
+/**
+ * The follows API as every remote calls it (mf-catalog's /events, mf-player's match page), through
+ * the shell's HTTP client: one client, so both pages send and read the same thing.
+ */
+import { FOLLOW_PATHS, eventCalendarPath, followPath, reminderPath } from './follows';
+import type { FollowKind, ViewerFollows } from './follows';
+import type { Platform } from './screen-props';
+import { isErrorResponse } from './wire';
 
 /** The error the shell's ky client throws for a non-2xx answer; duck-typed (ky is the shell's). */
 async function messageOf(error: unknown, fallback: string): Promise<string> {

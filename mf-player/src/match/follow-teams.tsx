@@ -1,0 +1,62 @@
+import { useEffect, useMemo, useState } from 'react';
+import { FollowError, followsClient } from '@crease/contract';
+import type { Platform, Team } from '@crease/contract';
+import { Button, VisuallyHidden } from '@crease/ui';
+import styles from './follow-teams.module.css';
+
+/**
+ * Follow either team from the match page (issue 23 §1), as on /events: toggles with
+ * `aria-pressed` whose names say whom ("Follow Mumbai Monsoons"). Hidden until the viewer's
+ * follows are read, so a button never claims a state it does not know; a failed write says so.
+ */
+export function FollowTeams({ http, teams }: { http: Platform['http']; teams: readonly Team[] }) {
+  const client = useMemo(() => followsClient(http), [http]);
+  const [followed, setFollowed] = useState<readonly string[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    client.read().then(
+      (follows) => !stopped && setFollowed(follows.teams),
+      // Follows are extra here: without them the match page is still the match page.
+      () => undefined,
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [client]);
+
+  if (followed === null) return null;
+  const toggle = (team: Team, on: boolean) => {
+    setProblem(null);
+    client.follow('team', team.name, on).then(
+      (follows) => setFollowed(follows.teams),
+      (error: unknown) => setProblem(error instanceof FollowError ? error.message : String(error)),
+    );
+  };
+  return (
+    <div className={styles.follow} role="group" aria-label="Follow the teams">
+      {teams.map((team) => {
+        const on = followed.includes(team.name);
+        return (
+          <Button
+            key={team.name}
+            variant="ghost"
+            className={styles.toggle}
+            aria-pressed={on}
+            onClick={() => toggle(team, !on)}
+          >
+            <span aria-hidden="true">{on ? '★' : '☆'}</span> Follow
+            <VisuallyHidden> {team.name}</VisuallyHidden>
+            <span aria-hidden="true"> {team.shortName}</span>
+          </Button>
+        );
+      })}
+      {problem ? (
+        <p role="alert" className={styles.problem}>
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
