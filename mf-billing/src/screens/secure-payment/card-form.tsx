@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { SandboxCardRequest } from '@crease/contract';
-import { ProblemError } from '@crease/contract';
+import { ProblemError, SANDBOX_TEST_CARDS } from '@crease/contract';
 import { Alert, Button, TextField } from '@crease/ui';
 import { checkAll, useField } from '@crease/ui/forms';
 import { submitCard } from '../../api/billing-client';
@@ -19,14 +19,19 @@ import { REFUSALS } from './step-props';
 import type { StepProps } from './step-props';
 import styles from '../secure-payment-screen.module.css';
 
-/** The sandbox's well-known test cards, shown the way providers show them in test mode. */
-const TEST_CARDS = [
-  ['4242 4242 4242 4242', 'succeeds'],
-  ['4000 0027 6000 3184', 'asks you to confirm with your bank'],
-  ['4000 0000 0000 0002', 'is declined'],
-  ['4000 0000 0000 9995', 'fails: insufficient funds'],
-  ['4000 0000 0000 0341', 'succeeds now, then is declined at renewal'],
-] as const;
+/** Groups of four, as a card shows its number. */
+const grouped = (card: string) => card.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** The sandbox's test cards (one list, in the contract), shown as providers show them in test mode. */
+const TEST_CARDS: ReadonlyArray<readonly [number: string, what: string]> = (
+  [
+    [SANDBOX_TEST_CARDS.success, 'succeeds'],
+    [SANDBOX_TEST_CARDS.requiresConfirmation, 'asks you to confirm with your bank'],
+    [SANDBOX_TEST_CARDS.declined, 'is declined'],
+    [SANDBOX_TEST_CARDS.insufficientFunds, 'fails: insufficient funds'],
+    [SANDBOX_TEST_CARDS.failsAtRenewal, 'succeeds now, then is declined at renewal'],
+  ] as const
+).map(([card, what]) => [grouped(card), what] as const);
 
 const FIELD_CODES: Readonly<Record<string, 'number' | 'expiry' | 'cvc'>> = {
   CARD_NUMBER_INVALID: 'number',
