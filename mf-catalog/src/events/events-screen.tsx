@@ -99,6 +99,7 @@ export function EventsScreen({
               leagues={leagues}
               selected={selectedId}
               pathname={location.pathname}
+              search={location.search}
               apiOrigin={apiOrigin}
               navigate={go}
             />

@@ -9,6 +9,8 @@ export interface LeagueFilterProps {
   leagues: readonly League[];
   selected: string | null;
   pathname: string;
+  /** The current query: choosing a league keeps the other filters in it. */
+  search: string;
   apiOrigin: string;
   navigate: Navigate;
 }
@@ -21,6 +23,7 @@ export function LeagueFilter({
   leagues,
   selected,
   pathname,
+  search,
   apiOrigin,
   navigate,
 }: LeagueFilterProps) {
@@ -29,7 +32,7 @@ export function LeagueFilter({
       <ul className={styles.filterList}>
         <li>
           <ScreenLink
-            to={eventsHref(pathname, null)}
+            to={eventsHref(pathname, null, search)}
             navigate={navigate}
             className={styles.filterLink}
             aria-current={selected === null ? 'page' : undefined}
@@ -40,7 +43,7 @@ export function LeagueFilter({
         {leagues.map((league) => (
           <li key={league.leagueId}>
             <ScreenLink
-              to={eventsHref(pathname, league.leagueId)}
+              to={eventsHref(pathname, league.leagueId, search)}
               navigate={navigate}
               className={styles.filterLink}
               aria-current={selected === league.leagueId ? 'page' : undefined}

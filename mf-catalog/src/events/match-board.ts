@@ -44,8 +44,11 @@ export function leagueFromSearch(search: string): string | null {
 }
 
 /** The /events link for a league (null: every league). */
-export function eventsHref(pathname: string, leagueId: string | null): string {
-  return leagueId === null
-    ? pathname
-    : `${pathname}?${new URLSearchParams({ [LEAGUE_PARAM]: leagueId })}`;
+export function eventsHref(pathname: string, leagueId: string | null, search = ''): string {
+  // The other filters in the URL (following, date, team) stay as they are.
+  const params = new URLSearchParams(search);
+  if (leagueId === null) params.delete(LEAGUE_PARAM);
+  else params.set(LEAGUE_PARAM, leagueId);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
 }

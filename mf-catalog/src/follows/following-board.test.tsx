@@ -134,6 +134,19 @@ describe('/events: follow, remind, calendar, filters (issue 23 §1)', () => {
     expect(screen.getByRole('searchbox', { name: 'Search by team' })).toHaveValue('lee');
   });
 
+  it('choosing a league keeps the other filters, and "All leagues" keeps them too', async () => {
+    renderEvents('?following=1&team=lee');
+    const leagues = await screen.findByRole('navigation', { name: 'Leagues' });
+    expect(within(leagues).getByRole('link', { name: 'County Cup' })).toHaveAttribute(
+      'href',
+      '/events?following=1&team=lee&league=county-cup',
+    );
+    expect(within(leagues).getByRole('link', { name: 'All leagues' })).toHaveAttribute(
+      'href',
+      '/events?following=1&team=lee',
+    );
+  });
+
   it('a date shows that day’s matches only; no match that day says so and clears', async () => {
     const later = leagues[1]!.events[1]!;
     const day = localDay(later.startTime);
