@@ -22,7 +22,7 @@ export const SEED_PLANS = [
   {
     id: 'match-pass',
     name: 'Match Pass',
-    description: 'Every live match for 24 hours, in HD, on one device.',
+    description: 'Every live match for 24 hours, in HD, on one screen.',
     maxDevices: 1,
     durationDays: 1,
     orderNumber: 1,
@@ -33,7 +33,7 @@ export const SEED_PLANS = [
   {
     id: 'monthly',
     name: 'Monthly',
-    description: 'Every live match for 30 days, in HD, on two devices at once.',
+    description: 'Every live match for 30 days, in HD, on two screens at once.',
     maxDevices: 2,
     durationDays: 30,
     orderNumber: 2,
@@ -44,7 +44,7 @@ export const SEED_PLANS = [
   {
     id: 'season',
     name: 'Season',
-    description: 'The whole season: 180 days of live cricket on three devices.',
+    description: 'The whole season: 180 days of live cricket on three screens at once.',
     maxDevices: 3,
     durationDays: 180,
     orderNumber: 3,
@@ -55,7 +55,7 @@ export const SEED_PLANS = [
   {
     id: 'annual',
     name: 'Annual',
-    description: 'A full year of live cricket on four devices, the best price per day.',
+    description: 'A full year of live cricket on four screens at once, the best price per day.',
     maxDevices: 4,
     durationDays: 365,
     orderNumber: 4,

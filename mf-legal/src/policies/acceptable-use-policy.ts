@@ -64,18 +64,18 @@ export const acceptableUsePolicy: PolicyDocument = {
     },
     {
       id: 'account-sharing',
-      heading: 'Account sharing and device limits',
+      heading: 'Account sharing and screen limits',
       blocks: [
         {
           kind: 'paragraph',
-          text: 'Each plan allows a set number of registered devices and concurrent streams. These limits are part of what you pay for, and you must respect them. You must not:',
+          text: 'Each plan allows a set number of screens playing at the same time. That limit is part of what you pay for, and you must respect it. You must not:',
         },
         {
           kind: 'list',
           items: [
             'share your email address and password with anyone outside your household;',
             'sell, rent, lend or give away access to your account;',
-            "try to get around your plan's device or concurrent stream limits, for example by repeatedly removing and re-adding devices, altering or spoofing device identifiers, or using multiple free trials; or",
+            "try to get around your plan's limit on screens at a time, for example by altering or spoofing device identifiers or stream tokens, or by using multiple free trials; or",
             "use another person's account without their permission.",
           ],
         },

@@ -98,14 +98,14 @@ export const termsOfService: PolicyDocument = {
       blocks: [
         {
           kind: 'paragraph',
-          text: 'Each plan allows a set number of registered devices and a set number of streams that can play at the same time. These limits are shown on the plan selection page and in your account settings.',
+          text: 'Each plan allows a set number of screens that can play at the same time ("screens at a time"). It is shown on the plan selection page and in your account settings. You may register as many devices as you like: the limit counts only the devices that are playing.',
         },
         {
           kind: 'list',
           items: [
             'A device is registered to your account the first time you sign in and watch on it.',
-            'If you reach your device limit, you will need to remove an existing device in your account settings before you can add a new one. We may limit how often devices can be removed and replaced.',
-            'If you try to start more streams than your plan allows, a new stream may not start or another stream on your account may be stopped.',
+            'A device you have not used for 90 days is removed from your account by itself; signing in on it again registers it again.',
+            'If you try to start more streams than your plan allows, the new stream does not start: the player names the devices that are playing and lets you stop playback on one of them. A stream stops counting when it is closed or, if the device just goes away, within about two minutes.',
             'HD and other higher-quality video depends on your plan, your device, your internet connection and the quality of the broadcast feed we receive.',
           ],
         },
