@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { changeMatchState, createEvent, createLeague } from '../support/catalog-operator';
+import { expectPlaying, signInDemo } from '../support/player-session';
 
 /**
  * Replays and spoilers on /events (decisions 226, 227), over the whole running site: a finished
@@ -128,4 +129,20 @@ test('behind live, the live match’s card shows the score at the picture time u
   });
   await behind.getByRole('button', { name: 'Show live score' }).click();
   await expect(behind.getByText('Live score shown. You are watching behind live.')).toBeVisible();
+});
+
+test('"Watch replay" plays the finished match from its start, spoiler-free until revealed', async ({
+  page,
+}) => {
+  await signInDemo(page);
+  await page.goto('/events');
+  const replay = results(page)
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name: /^Watch replay / }) })
+    .first();
+  await replay.getByRole('link', { name: /^Watch replay / }).click();
+  await expect(page).toHaveURL(/\/player\?event=/);
+  await expectPlaying(page);
+  await expect(page.getByRole('heading', { name: 'This stream has ended' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Spoiler-free', pressed: true })).toBeVisible();
 });

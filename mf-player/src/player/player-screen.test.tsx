@@ -235,16 +235,17 @@ describe('/player', () => {
     );
   });
 
-  it('an ended stream says so and offers other matches', async () => {
+  it('a finished match plays as a replay from its start, not as "ended" (decision 227)', async () => {
     api.event = liveEvent({ eventStatus: 'ended', status: 'completed', result: 'MUM won' });
     renderPlayer();
 
-    const status = await screen.findByRole('heading', { name: 'This stream has ended' });
-    expect(status).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Find another match' })).toHaveAttribute(
-      'href',
-      '/events',
+    // It goes on to play: this test browser has no MSE, so the player says it cannot play here.
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'This browser cannot play live video',
     );
+    expect(screen.queryByRole('heading', { name: 'This stream has ended' })).toBeNull();
+    // The replay's stream is kept, not closed as an unwatched grant.
+    expect(server.requests.some((r) => r.method === 'DELETE')).toBe(false);
   });
 
   it('no answer from the API is "offline", and it tries again on its own', async () => {

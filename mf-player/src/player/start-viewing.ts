@@ -1,11 +1,12 @@
 import type { CatalogEvent, Platform, StreamGrant, VideoQuality } from '@crease/contract';
 import { closeStream, readEvent, readVideoQuality, requestStream } from '../api/player-client';
 
-/** What a start found: the live stream to watch, or what to show instead. */
+/**
+ * What a start found: a stream to watch (live, or a finished match's replay from its start,
+ * decision 227: `grant.eventStatus` says which), or a match that has not started.
+ */
 export type StartResult =
-  | { kind: 'live'; grant: StreamGrant }
-  | { kind: 'ended' }
-  | { kind: 'not-started'; startTime: string };
+  { kind: 'live'; grant: StreamGrant } | { kind: 'not-started'; startTime: string };
 
 export interface StartRequest {
   eventId: string;
@@ -17,7 +18,7 @@ export interface StartRequest {
 /**
  * Asks for one event's stream: the account's quality and the stream request in one chain, the
  * event beside it, so the first frame waits for two round trips, not three. A grant that is
- * not watched (the event ended or has not started, or the screen went) is closed at once.
+ * not watched (the match has not started, or the screen went) is closed at once.
  * Resolves to null when aborted; rejects with the failing call's error.
  */
 export async function startViewing(
@@ -37,18 +38,13 @@ export async function startViewing(
   const current = await eventRead;
   if (signal.aborted) return null;
   on.event(current);
-  if (current.eventStatus === 'ended') {
-    grantRead.then((grant) => closeStream(http, grant.streamId)).catch(() => undefined);
-    return { kind: 'ended' };
-  }
   const grant = await grantRead;
   if (signal.aborted) {
     closeStream(http, grant.streamId);
     return null;
   }
-  if (grant.eventStatus === 'live') return { kind: 'live', grant };
+  // A finished match is a replay: the origin serves it whole, from its start.
+  if (grant.eventStatus !== 'not_started') return { kind: 'live', grant };
   closeStream(http, grant.streamId);
-  return grant.eventStatus === 'ended'
-    ? { kind: 'ended' }
-    : { kind: 'not-started', startTime: current.startTime };
+  return { kind: 'not-started', startTime: current.startTime };
 }

@@ -151,7 +151,6 @@ export function useStreamSession(
         event: (event) => dispatch({ type: 'event-read', event }),
       });
       if (!result) return;
-      if (result.kind === 'ended') return dispatch({ type: 'show', phase: { kind: 'ended' } });
       if (result.kind === 'not-started') {
         dispatch({ type: 'show', phase: { kind: 'not-started', startTime: result.startTime } });
         pollTimer = setTimeout(() => dispatch({ type: 'restart' }), NOT_STARTED_POLL_MS);
