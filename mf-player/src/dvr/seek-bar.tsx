@@ -22,6 +22,11 @@ export interface SeekBarProps {
   /** The moments the viewer may see (spoiler-free has already hidden the later ones). */
   moments: readonly Moment[];
   onSeek(position: number): void;
+  /**
+   * Moves from where the picture is now (the video's own time, set at once by each seek), so
+   * key presses in quick succession add up instead of each starting from the last rendered time.
+   */
+  onSeekBy(seconds: number): void;
   onMoment(moment: Moment): void;
 }
 
@@ -47,6 +52,7 @@ export function SeekBar({
   epochOffset,
   moments,
   onSeek,
+  onSeekBy,
   onMoment,
 }: SeekBarProps) {
   const trackRef = useRef<HTMLDivElement>(null);
@@ -63,21 +69,22 @@ export function SeekBar({
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, () => number> = {
-      ArrowLeft: () => currentTime - SEEK_STEP_SECONDS,
-      ArrowDown: () => currentTime - SEEK_STEP_SECONDS,
-      ArrowRight: () => currentTime + SEEK_STEP_SECONDS,
-      ArrowUp: () => currentTime + SEEK_STEP_SECONDS,
-      PageDown: () => currentTime - PAGE_STEP_SECONDS,
-      PageUp: () => currentTime + PAGE_STEP_SECONDS,
-      Home: () => window.start,
-      End: () => window.live,
+    const steps: Record<string, number> = {
+      ArrowLeft: -SEEK_STEP_SECONDS,
+      ArrowDown: -SEEK_STEP_SECONDS,
+      ArrowRight: SEEK_STEP_SECONDS,
+      ArrowUp: SEEK_STEP_SECONDS,
+      PageDown: -PAGE_STEP_SECONDS,
+      PageUp: PAGE_STEP_SECONDS,
     };
-    const move = moves[event.key];
-    if (!move) return;
+    const ends: Record<string, number> = { Home: window.start, End: window.live };
+    const step = steps[event.key];
+    const end = ends[event.key];
+    if (step === undefined && end === undefined) return;
     // Handled here: the screen's own ←/→ shortcut must not move it a second time.
     event.preventDefault();
-    onSeek(move());
+    if (step !== undefined) onSeekBy(step);
+    else onSeek(end!);
   };
 
   return (

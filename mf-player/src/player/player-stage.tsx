@@ -65,6 +65,7 @@ export function PlayerStage({
         epochOffset={reading.epochOffset}
         moments={moments}
         onSeek={actions.seekTo}
+        onSeekBy={actions.seekBy}
         onMoment={(moment) => actions.playFromMoment(moment.at)}
       />
       <PlayerControls playback={playback} position={reading.position} {...controls} />
