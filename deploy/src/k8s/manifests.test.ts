@@ -33,17 +33,20 @@ const one = (kind: string, name?: string): Obj => {
 };
 
 /** Every environment variable the API reads (api/src/platform/config.ts and the parts it delegates to). */
+const apiSource = [
+  'platform/config.ts',
+  'platform/config-production.ts',
+  'platform/stream-config.ts',
+  'platform/billing-config.ts',
+]
+  .map((file) => fs.readFileSync(path.join(API_SRC, file), 'utf8'))
+  .join('\n');
 const apiEnvNames = new Set(
   [
-    ...[
-      'platform/config.ts',
-      'platform/config-production.ts',
-      'platform/stream-config.ts',
-      'platform/billing-config.ts',
-    ]
-      .map((file) => fs.readFileSync(path.join(API_SRC, file), 'utf8'))
-      .join('\n')
-      .matchAll(/(?:env\.|env\[|int\(|bool\(|secretFrom\()'?([A-Z][A-Z0-9_]+)/g),
+    // `env.NAME` or a name passed to a reader…
+    ...apiSource.matchAll(/(?:env\.|env\[|int\(|bool\(|secretFrom\()'?([A-Z][A-Z0-9_]+)/g),
+    // …or a schema's `NAME: env…(` (decision 205).
+    ...apiSource.matchAll(/^\s+([A-Z][A-Z0-9_]+): env[A-Z]\w*\(/gm),
   ].map((m) => m[1]),
 );
 
