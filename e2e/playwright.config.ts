@@ -17,9 +17,11 @@ export const E2E_DATA_DIR =
  */
 export default defineConfig({
   testDir: './tests',
-  // Run by playwright.short-tokens.config.ts (30-second access tokens) and
-  // playwright.cluster.config.ts (the production topology, npm run start:cluster).
-  testIgnore: ['**/*.short-tokens.spec.ts', '**/*.cluster.spec.ts'],
+  // Run by playwright.short-tokens.config.ts (30-second access tokens),
+  // playwright.moved-clock.config.ts (specs that move the API's clock by weeks: it never goes
+  // back, so they get a server of their own) and playwright.cluster.config.ts (the production
+  // topology, npm run start:cluster).
+  testIgnore: ['**/*.short-tokens.spec.ts', '**/*.cluster.spec.ts', '**/*.moved-clock.spec.ts'],
   workers: 1,
   fullyParallel: false,
   retries: 0,

@@ -39,6 +39,18 @@ export async function devOutbox(to: string): Promise<OutboxMail[]> {
   }
 }
 
+/** The API's own "now" (it runs ahead of this machine's once a spec has moved it). */
+export async function apiNow(): Promise<number> {
+  const api = await apiContext();
+  try {
+    const response = await api.get('/api/v1/dev/clock');
+    if (!response.ok()) throw new Error(`dev clock: ${response.status()} ${await response.text()}`);
+    return Date.parse(((await response.json()) as { now: string }).now);
+  } finally {
+    await api.dispose();
+  }
+}
+
 /** Moves the API's clock forward (renewals, reminders, expiries); returns the API's new "now". */
 export async function advanceApiClock(seconds: number): Promise<Date> {
   const api = await apiContext();

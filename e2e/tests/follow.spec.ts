@@ -1,10 +1,9 @@
-import { expect, request, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { createEvent, createLeague } from '../support/catalog-operator';
 import { seriousAxeViolations } from '../support/axe';
-import { advanceApiClock, devOutbox } from '../support/dev-api';
+import { advanceApiClock, apiNow, devOutbox } from '../support/dev-api';
 import { registerViewer } from '../support/viewer';
-import { E2E_PORT } from '../playwright.config';
 
 /**
  * Issue 23 §1 over the whole running site: a new viewer follows a team on /events, its match
@@ -25,20 +24,6 @@ const WRENS = team('Wells Wrens', 'WEW', '#16a34a');
 const HAWKS = team('Hove Hawks', 'HOH', '#dc2626');
 const KITES = team('Kent Kites', 'KEK', '#9333ea');
 const leagueId = `follow-cup-${run}`;
-
-/** The API's own "now" (it runs ahead of this machine's once a spec has moved it). */
-async function apiNow(): Promise<number> {
-  const api = await request.newContext({
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    extraHTTPHeaders: { host: `api.localhost:${E2E_PORT}` },
-  });
-  try {
-    const response = await api.get('/api/v1/dev/clock');
-    return Date.parse(((await response.json()) as { now: string }).now);
-  } finally {
-    await api.dispose();
-  }
-}
 
 const upcomingTitles = (page: Page) =>
   page
