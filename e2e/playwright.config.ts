@@ -18,8 +18,8 @@ export const E2E_DATA_DIR =
 export default defineConfig({
   testDir: './tests',
   // Run by playwright.short-tokens.config.ts (30-second access tokens),
-  // playwright.moved-clock.config.ts (specs that move the API's clock by weeks: it never goes
-  // back, so they get a server of their own) and playwright.cluster.config.ts (the production
+  // playwright.moved-clock.config.ts (specs that move the API's clock: it never goes back, and the
+  // other specs compare the API's times with this machine's, so they get a server of their own) and playwright.cluster.config.ts (the production
   // topology, npm run start:cluster).
   testIgnore: ['**/*.short-tokens.spec.ts', '**/*.cluster.spec.ts', '**/*.moved-clock.spec.ts'],
   workers: 1,

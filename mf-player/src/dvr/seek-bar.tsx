@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
+import { VisuallyHidden } from '@crease/ui';
 import type { Moment } from '../match/key-moments';
 import { MOMENT_TAGS } from '../match/key-moments';
 import { formatBehind, livePosition } from '../playback/live-position';
@@ -131,11 +132,13 @@ export function SeekBar({
                 <button
                   type="button"
                   className={`${styles.marker} ${styles[moment.kind] ?? ''}`}
-                  aria-label={moment.label}
                   title={moment.label}
                   onClick={() => onMoment(moment)}
                 >
+                  {/* The name is the label in words; the short tag is only drawn (an aria-label
+                      would leave the drawn tag outside the name, which axe rightly refuses). */}
                   <span aria-hidden="true">{MOMENT_TAGS[moment.kind]}</span>
+                  <VisuallyHidden>{moment.label}</VisuallyHidden>
                 </button>
               </li>
             );
