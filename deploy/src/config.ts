@@ -14,6 +14,7 @@ import type { Env, TrustProxy } from 'api/config';
 import { WEB_OAUTH_CLIENT_ID } from '@crease/contract';
 import type { S3Config } from './artifacts/s3-artifact-store';
 import { edgeProductionProblems, releaseServiceProductionProblems } from './config-production';
+import { ConfigError } from './config-error';
 import { DEFAULT_QUORUM } from './signals/quorum';
 import type { Quorum } from './signals/quorum';
 
@@ -107,9 +108,7 @@ export interface ReleaseConfig {
 const DEFAULT_LKG_MIN_LIVE_SECONDS = 600;
 const DEFAULT_CANARY_MIN_VIEWS = 200;
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+export { ConfigError };
 
 const ORIGIN = /^https?:\/\/[^\s/]+$/;
 

@@ -8,7 +8,7 @@ import Fastify from 'fastify';
 import { ConfigError, loadReleaseConfig } from '../config';
 import { registerOpsEvents } from '../http/ops-events';
 import { releaseProofSecrets } from '../signals/proof-secret';
-import { registerSignalsAndGuard } from '../signals/release-signals';
+import { registerSignalsAndGuard } from '../http/release-signals';
 import { openRegistry } from '../registry/open-registry';
 import { registerReleaseApi } from '../http/release-api';
 import { RELEASE_CONSOLE_DIST, registerReleaseConsole } from '../http/release-console-site';

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EdgeConfig } from '../config';
 import { registerOpsEvents } from '../http/ops-events';
 import { registerReleaseApi } from '../http/release-api';
-import { registerSignalsAndGuard } from '../signals/release-signals';
+import { registerSignalsAndGuard } from '../http/release-signals';
 import { openRegistry } from '../registry/open-registry';
 import { releaseProofSecrets } from '../signals/proof-secret';
 import { isApiHost } from './handlers/api-host';

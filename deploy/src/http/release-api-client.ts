@@ -1,4 +1,4 @@
-import type { ReleaseBackend } from '../cli/release/release-backend';
+import type { ReleaseBackend } from '../registry/release-backend';
 import { RELEASE_API_PREFIX } from './release-api-paths';
 import type {
   CommitResult,

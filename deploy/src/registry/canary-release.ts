@@ -3,9 +3,8 @@ import type { AppRelease, AutomaticRollback, RegistryApps } from './registry-log
 import { ReleaseError } from './release-error';
 import { manifestFactsOf, checkReleaseGates } from './release-gates';
 import { checkApp, checkContext, checkVersion } from './release-input';
-import type { ReleaseRegistry } from './release-registry';
 import { withCanary, withoutCanary } from './release-transitions';
-import type { CommitResult, ReleaseContext } from './release-types';
+import type { CommitResult, RegistryDoor, ReleaseContext } from './release-types';
 
 /**
  * Starts a canary (decision 140): `version` of a live remote goes to `percent` % of browsers,
@@ -13,7 +12,7 @@ import type { CommitResult, ReleaseContext } from './release-types';
  * pass both gates against the live shell. One canary per remote at a time.
  */
 export async function startCanary(
-  registry: ReleaseRegistry,
+  registry: RegistryDoor,
   appName: string,
   version: unknown,
   percent: unknown,

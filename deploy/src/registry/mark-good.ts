@@ -3,8 +3,7 @@ import { versionsWithFallbacks, withProof } from './last-known-good';
 import { ReleaseError } from './release-error';
 import { manifestFactsOf } from './release-gates';
 import { checkApp, checkContext, checkVersion } from './release-input';
-import type { ReleaseRegistry } from './release-registry';
-import type { CommitResult, ReleaseContext } from './release-types';
+import type { CommitResult, RegistryDoor, ReleaseContext } from './release-types';
 
 /**
  * A release manager vouches for a version (a canary checked by hand, an old build known to
@@ -12,7 +11,7 @@ import type { CommitResult, ReleaseContext } from './release-types';
  * Needs a reason; recorded in the history. A version viewers fell back from is refused.
  */
 export async function markGood(
-  registry: ReleaseRegistry,
+  registry: RegistryDoor,
   appName: string,
   version: unknown,
   context: ReleaseContext,

@@ -7,12 +7,11 @@ import { federationRuntimeOf } from './federation-runtime-gate';
 import { ReleaseError } from './release-error';
 import { manifestFactsOf } from './release-gates';
 import { checkApp, checkContext, checkVersion } from './release-input';
-import type { ReleaseRegistry } from './release-registry';
-import type { PublishResult, ReleaseContext } from './release-types';
+import type { PublishResult, RegistryDoor, ReleaseContext } from './release-types';
 
 /** Puts a build into the artifact store and records it in the history (when it is new). */
 export async function publishBuild(
-  registry: ReleaseRegistry,
+  registry: RegistryDoor,
   appName: string,
   buildDir: string,
   packageVersion: string,
@@ -49,7 +48,7 @@ export async function publishBuild(
  * HTTP API). Idempotent: a version already in the history is not recorded twice.
  */
 export async function registerUploaded(
-  registry: ReleaseRegistry,
+  registry: RegistryDoor,
   appName: string,
   version: unknown,
   context: ReleaseContext,
@@ -66,7 +65,7 @@ export async function registerUploaded(
 
 /** A publish changes nothing live, so a lost race is simply retried: it cannot lose an update. */
 async function record(
-  registry: ReleaseRegistry,
+  registry: RegistryDoor,
   app: AppName,
   version: string,
   context: ReleaseContext,

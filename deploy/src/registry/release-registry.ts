@@ -9,14 +9,7 @@ import { liveStateOf } from './live-projection';
 import { markGood } from './mark-good';
 import { publishBuild, registerUploaded } from './publish';
 import { FsRegistryLog, RevisionTakenError } from './registry-log';
-import type {
-  AppRelease,
-  CanaryFigures,
-  RegistryApps,
-  ReleaseAction,
-  ReleaseChange,
-  RevisionRecord,
-} from './registry-log';
+import type { AppRelease, ReleaseChange, RevisionRecord } from './registry-log';
 import { historyOf, statusOf } from './registry-reports';
 import { ReleaseError } from './release-error';
 import { checkReleaseGates, manifestFactsOf } from './release-gates';
@@ -28,25 +21,19 @@ import type {
   CommitResult,
   HistoryEntry,
   PublishResult,
+  RegistryChange,
+  RegistryDoor,
   RegistryOptions,
   ReleaseContext,
   ReleaseStatus,
 } from './release-types';
-
-/** What one commit changes: built from revision N's apps, committed as N+1 (null: nothing). */
-export type RegistryChange = (apps: RegistryApps) => Promise<{
-  action: ReleaseAction;
-  changes: ReleaseChange[];
-  apps: RegistryApps;
-  automatic?: { figures: CanaryFigures };
-} | null>;
 
 /**
  * The release registry: the live release map plus an append-only history, over an artifact
  * store. Every change reads revision N and commits N+1 only if nobody else did (FsRegistryLog),
  * so two concurrent promotions never lose an update: the loser gets RELEASE_CONFLICT.
  */
-export class ReleaseRegistry {
+export class ReleaseRegistry implements RegistryDoor {
   readonly log: FsRegistryLog;
 
   constructor(readonly options: RegistryOptions) {

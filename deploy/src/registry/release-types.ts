@@ -4,7 +4,10 @@ import type { Quorum } from '../signals/quorum';
 import type { CanaryHealth, CanaryPolicy, SignalCounts } from './canary-health';
 import type {
   AutomaticRollback,
+  CanaryFigures,
   CanaryRelease,
+  FsRegistryLog,
+  RegistryApps,
   ReleaseAction,
   ReleaseChange,
 } from './registry-log';
@@ -92,4 +95,26 @@ export interface RegistryOptions {
    * last-known-good (decision 157). Default DEFAULT_QUORUM.
    */
   quorum?: Quorum;
+}
+
+/** What one commit changes: built from revision N's apps, committed as N+1 (null: nothing). */
+export type RegistryChange = (apps: RegistryApps) => Promise<{
+  action: ReleaseAction;
+  changes: ReleaseChange[];
+  apps: RegistryApps;
+  automatic?: { figures: CanaryFigures };
+} | null>;
+
+/**
+ * The registry as its operations (publish, canary, mark-good) see it: the one door every change
+ * goes through, and what they read. ReleaseRegistry implements it; the operations depend on this
+ * and not on the class, so the class can call them without an import loop.
+ */
+export interface RegistryDoor {
+  readonly store: ArtifactStore;
+  readonly log: FsRegistryLog;
+  now(): Date;
+  fallbacks(): FallbackCount[];
+  history(app?: string, limit?: number): HistoryEntry[];
+  commit(context: ReleaseContext, change: RegistryChange): Promise<CommitResult>;
 }

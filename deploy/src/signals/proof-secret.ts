@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '../config';
+import { ConfigError } from '../config-error';
 
 /**
  * The keys that sign and check release proofs (decision 156): the configured ones

@@ -7,7 +7,7 @@ import { SIGNALS_PATH } from '@crease/contract';
 import { tempRegistry } from '../testing/release-fixtures';
 import { p75Of } from './signal-buckets';
 import { SignalStore, readDroppedSignals, readSignalTotals } from './signal-store';
-import { registerSignals } from './signals-ingest';
+import { registerSignals } from '../http/signals-ingest';
 import { TEST_PROOF_SECRET, proofOf } from '../testing/release-proofs';
 
 const servers: FastifyInstance[] = [];

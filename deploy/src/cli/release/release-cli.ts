@@ -6,7 +6,7 @@ import type { ReleaseContext } from '../../registry/release-types';
 import { ReleaseApiClient } from '../../http/release-api-client';
 import { parseReleaseArgs, wholeNumberFlag } from './release-args';
 import type { ReleaseArgs, ReleaseFlags } from './release-args';
-import { localBackend } from './release-backend';
+import { localBackend } from '../../registry/release-backend';
 import { RELEASE_COMMANDS } from './release-commands';
 import { RELEASE_HELP } from './release-help';
 

@@ -4,7 +4,7 @@ import { ReleaseError } from '../../registry/release-error';
 import type { CommitResult, ReleaseContext } from '../../registry/release-types';
 import { wholeNumberFlag } from './release-args';
 import type { ReleaseFlags } from './release-args';
-import type { PublishSource, ReleaseBackend } from './release-backend';
+import type { PublishSource, ReleaseBackend } from '../../registry/release-backend';
 import { commitTable, historyTable, publishTable, statusTable } from './release-tables';
 
 /** What every command gets: where to send it, its arguments, and how to print the answer. */

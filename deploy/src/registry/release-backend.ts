@@ -4,8 +4,8 @@ import type {
   PublishResult,
   ReleaseContext,
   ReleaseStatus,
-} from '../../registry/release-types';
-import type { ReleaseRegistry } from '../../registry/release-registry';
+} from './release-types';
+import type { ReleaseRegistry } from './release-registry';
 
 /** A build folder to upload, or a version already uploaded to the artifact store. */
 export type PublishSource = { buildDir: string; packageVersion: string } | { version: string };

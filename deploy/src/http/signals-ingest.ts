@@ -12,13 +12,13 @@ import {
 import type { SignalEvent, VitalName } from '@crease/contract';
 import { errorBody } from '../registry/release-error';
 import type { ReleaseRegistry } from '../registry/release-registry';
-import { VITAL_MAX } from './signal-buckets';
-import { SignalStore } from './signal-store';
-import type { DroppedSignals } from './signal-store';
-import { perAddressLimiter } from '../http/per-address-limiter';
-import { WeightCap } from './quorum';
-import { servedOf, verifyReleaseProof } from './release-proof';
-import type { ReleaseProof } from './release-proof';
+import { VITAL_MAX } from '../signals/signal-buckets';
+import { SignalStore } from '../signals/signal-store';
+import type { DroppedSignals } from '../signals/signal-store';
+import { perAddressLimiter } from './per-address-limiter';
+import { WeightCap } from '../signals/quorum';
+import { servedOf, verifyReleaseProof } from '../signals/release-proof';
+import type { ReleaseProof } from '../signals/release-proof';
 
 export { SIGNALS_PATH } from '@crease/contract';
 
