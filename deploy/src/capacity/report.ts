@@ -1,0 +1,46 @@
+/**
+ * The capacity report from the files in this checkout: the measured file, read and checked, run
+ * through the model with the default assumptions, and docs/capacity.md as Prettier formats it
+ * (so `npm run lint` accepts the generated file as it is).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import { DEFAULT_ASSUMPTIONS } from './assumptions';
+import type { Assumptions } from './assumptions';
+import { verdicts } from './bottlenecks';
+import { renderCapacityDoc } from './capacity-doc';
+import type { CapacityReport } from './capacity-doc';
+import { parseMeasured } from './measured';
+import { planTiers } from './model';
+import { apiScalingPolicy } from './scaling-policy';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+/** Where bench:surge writes its figures (repo-relative, as the doc quotes it). */
+export const MEASURED_FILE = 'deploy/capacity/surge-measured.json';
+export const CAPACITY_DOC = 'docs/capacity.md';
+
+export function buildReport(
+  root: string = REPO_ROOT,
+  assumptions: Assumptions = DEFAULT_ASSUMPTIONS,
+): CapacityReport {
+  const text = fs.readFileSync(path.join(root, MEASURED_FILE), 'utf8');
+  const measured = parseMeasured(text, MEASURED_FILE);
+  const plans = planTiers(measured, assumptions);
+  const policy = apiScalingPolicy(measured, assumptions);
+  return {
+    measured,
+    measuredFile: MEASURED_FILE,
+    assumptions,
+    plans,
+    verdicts: verdicts(plans, measured, assumptions, policy),
+    policy,
+  };
+}
+
+/** docs/capacity.md for `report`, formatted with the repository's Prettier settings. */
+export async function capacityDocText(report: CapacityReport, root: string = REPO_ROOT) {
+  const docPath = path.join(root, CAPACITY_DOC);
+  const options = (await resolveConfig(docPath)) ?? {};
+  return format(renderCapacityDoc(report), { ...options, filepath: docPath });
+}
