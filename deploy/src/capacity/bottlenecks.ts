@@ -80,11 +80,7 @@ export function resources(a: Assumptions, policy: ApiScalingPolicy): Resource[] 
 }
 
 /** The smallest audience at which `resource` runs out, or null if it never does below 10^10. */
-export function breakingAudience(
-  resource: Resource,
-  m: Measured,
-  a: Assumptions,
-): number | null {
+export function breakingAudience(resource: Resource, m: Measured, a: Assumptions): number | null {
   const over = (viewers: number) => resource.load(planTier(viewers, m, a)) > resource.limit;
   let high = 1_000;
   while (!over(high)) {

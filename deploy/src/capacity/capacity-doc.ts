@@ -163,15 +163,19 @@ function tableSection(plans: TierPlan[]): string {
       [p.apiCoresSteady, p.apiCoresSteady + p.apiCoresJoining, p.apiCores].map(figure).join(' / '),
     ),
     row('joins/s in the window', (p) => figure(p.joinsPerSec)),
-    row('PostgreSQL writes/s: steady / peak', (p) =>
-      `${figure(p.pgWritesPerSec)} / ${figure(p.pgWritesPerSecPeak)}`,
+    row(
+      'PostgreSQL writes/s: steady / peak',
+      (p) => `${figure(p.pgWritesPerSec)} / ${figure(p.pgWritesPerSecPeak)}`,
     ),
-    row('PostgreSQL transactions/s (reads/s)', (p) =>
-      `${figure(p.pgTransactionsPerSec)} (${figure(p.pgReadsPerSec)})`,
+    row(
+      'PostgreSQL transactions/s (reads/s)',
+      (p) => `${figure(p.pgTransactionsPerSec)} (${figure(p.pgReadsPerSec)})`,
     ),
     row('PostgreSQL connections', (p) => figure(p.pgConnections)),
-    row('Redis ops/s: steady / peak', (p) =>
-      `${p.redisOpsPerSec === null ? 'n/m' : figure(p.redisOpsPerSec)} / ${figure(p.redisOpsPerSecPeak)}`,
+    row(
+      'Redis ops/s: steady / peak',
+      (p) =>
+        `${p.redisOpsPerSec === null ? 'n/m' : figure(p.redisOpsPerSec)} / ${figure(p.redisOpsPerSecPeak)}`,
     ),
     row('edge access checks/s', (p) => figure(p.accessChecksPerSec)),
     row('origin requests/s', (p) => figure(p.originRequestsPerSec)),
@@ -210,10 +214,16 @@ function policySection(p: ApiScalingPolicy): string {
       ['setting', 'value'],
       [
         ['HPA minReplicas', `${p.minReplicas} (one pod per zone)`],
-        ['HPA maxReplicas', `${p.maxReplicas} (the ${audience(p.viewersPerCluster)} tier, rounded up to 10)`],
+        [
+          'HPA maxReplicas',
+          `${p.maxReplicas} (the ${audience(p.viewersPerCluster)} tier, rounded up to 10)`,
+        ],
         ['HPA CPU target', `${p.cpuTargetPercent} % of the request`],
         ['container CPU request', `${p.cpuRequestMillicores}m (no CPU limit: no throttling)`],
-        ['PodDisruptionBudget maxUnavailable', `${p.pdbMaxUnavailablePercent} % (a third of the headroom)`],
+        [
+          'PodDisruptionBudget maxUnavailable',
+          `${p.pdbMaxUnavailablePercent} % (a third of the headroom)`,
+        ],
       ],
     ),
     '',

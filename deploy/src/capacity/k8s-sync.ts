@@ -34,7 +34,8 @@ export function policyEdits(policy: ApiScalingPolicy): Edit[] {
 export function syncManifests(k8sDir: string, policy: ApiScalingPolicy): string[] {
   const changed: string[] = [];
   const byFile = new Map<string, Edit[]>();
-  for (const edit of policyEdits(policy)) byFile.set(edit[0], [...(byFile.get(edit[0]) ?? []), edit]);
+  for (const edit of policyEdits(policy))
+    byFile.set(edit[0], [...(byFile.get(edit[0]) ?? []), edit]);
   for (const [file, edits] of byFile) {
     const full = path.join(k8sDir, file);
     const before = fs.readFileSync(full, 'utf8');

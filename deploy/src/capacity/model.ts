@@ -73,7 +73,10 @@ export function planTier(viewers: number, m: Measured, a: Assumptions): TierPlan
   );
 
   const pgWritesPerSec = perSecond * writesPerViewerMinute(a);
-  const pgTransactionsPerSec = Math.max(pgWritesPerSec, perSecond * m.pgTransactionsPerViewerMinute);
+  const pgTransactionsPerSec = Math.max(
+    pgWritesPerSec,
+    perSecond * m.pgTransactionsPerViewerMinute,
+  );
   const redisSteady =
     m.redisOpsPerViewerMinute === null ? null : perSecond * m.redisOpsPerViewerMinute;
 

@@ -9,13 +9,13 @@ import { checkManifestSchemas } from '../k8s/k8s-schema';
 const args = process.argv.slice(2);
 const json = args.includes('--json');
 const dir = path.resolve(
-  args.find((a) => !a.startsWith('--')) ??
-    path.join(import.meta.dirname, '..', '..', 'k8s'),
+  args.find((a) => !a.startsWith('--')) ?? path.join(import.meta.dirname, '..', '..', 'k8s'),
 );
 
 const problems = await checkManifestSchemas(dir);
 if (json) console.info(JSON.stringify(problems));
-else if (problems.length === 0) console.info(`${dir}: every manifest matches its Kubernetes schema`);
+else if (problems.length === 0)
+  console.info(`${dir}: every manifest matches its Kubernetes schema`);
 else
   for (const p of problems)
     console.error(`${p.file} ${p.object} ${p.field || '(object)'}: ${p.message}`);

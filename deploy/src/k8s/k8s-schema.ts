@@ -22,7 +22,8 @@ const MODELS: Record<string, () => Promise<ModelClass>> = {
   'v1 ConfigMap': async () => (await import('kubernetes-models/v1/ConfigMap')).ConfigMap,
   'v1 Secret': async () => (await import('kubernetes-models/v1/Secret')).Secret,
   'v1 Service': async () => (await import('kubernetes-models/v1/Service')).Service,
-  'apps/v1 Deployment': async () => (await import('kubernetes-models/apps/v1/Deployment')).Deployment,
+  'apps/v1 Deployment': async () =>
+    (await import('kubernetes-models/apps/v1/Deployment')).Deployment,
   'autoscaling/v2 HorizontalPodAutoscaler': async () =>
     (await import('kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler'))
       .HorizontalPodAutoscaler,
@@ -54,7 +55,11 @@ export async function checkManifestSchemas(dir: string): Promise<SchemaProblem[]
     .sort();
   for (const file of files) {
     for (const doc of parseAllDocuments(fs.readFileSync(path.join(dir, file), 'utf8'))) {
-      const value = doc.toJS() as { apiVersion?: string; kind?: string; metadata?: { name?: string } };
+      const value = doc.toJS() as {
+        apiVersion?: string;
+        kind?: string;
+        metadata?: { name?: string };
+      };
       const object = `${value.kind ?? '?'}/${value.metadata?.name ?? '?'}`;
       const load = MODELS[`${value.apiVersion} ${value.kind}`];
       if (!load) {
