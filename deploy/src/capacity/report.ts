@@ -1,11 +1,9 @@
 /**
  * The capacity report from the files in this checkout: the measured file, read and checked, run
- * through the model with the default assumptions, and docs/capacity.md as Prettier formats it
- * (so `npm run lint` accepts the generated file as it is).
+ * through the model with the default assumptions.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { format, resolveConfig } from 'prettier';
 import { DEFAULT_ASSUMPTIONS } from './assumptions';
 import type { Assumptions } from './assumptions';
 import { verdicts } from './bottlenecks';
@@ -36,11 +34,4 @@ export function buildReport(
     verdicts: verdicts(plans, measured, assumptions, policy),
     policy,
   };
-}
-
-/** docs/capacity.md for `report`, formatted with the repository's Prettier settings. */
-export async function capacityDocText(report: CapacityReport, root: string = REPO_ROOT) {
-  const docPath = path.join(root, CAPACITY_DOC);
-  const options = (await resolveConfig(docPath)) ?? {};
-  return format(renderCapacityDoc(report), { ...options, filepath: docPath });
 }
