@@ -6,7 +6,7 @@
 import type { Assumptions } from './assumptions';
 import { ladderTotalKbps, meanViewerKbps } from './assumptions';
 import type { TierVerdict } from './bottlenecks';
-import { audience, figure, markdownTable, percent } from './format';
+import { audience, figure, markdownTable, percent, roughly } from './format';
 import type { Measured } from './measured';
 import type { TierPlan } from './model';
 import { originRequestsPerEdge, writesPerViewerMinute } from './model';
@@ -195,10 +195,10 @@ function breaksSection(verdicts: TierVerdict[]): string {
     const head = `### ${audience(v.viewers)} viewers`;
     const broken = v.broken.map(
       (b, i) =>
-        `${i + 1}. **${b.resource.name}**: ${figure(b.load)} ${b.resource.unit} against ${figure(b.resource.limit)}, out from about ${figure(b.atViewers)} viewers. Fix: ${b.resource.fix}`,
+        `${i + 1}. **${b.resource.name}**: ${figure(b.load)} ${b.resource.unit} against ${figure(b.resource.limit)}, out from about ${roughly(b.atViewers)} viewers. Fix: ${b.resource.fix}`,
     );
     const next = v.next
-      ? `${v.broken.length ? 'Next' : 'Nothing runs out at this size. First'}: **${v.next.resource.name}** at about ${figure(v.next.atViewers)} viewers (${v.next.resource.fix})`
+      ? `${v.broken.length ? 'Next' : 'Nothing runs out at this size. First'}: **${v.next.resource.name}** at about ${roughly(v.next.atViewers)} viewers (${v.next.resource.fix})`
       : 'Nothing else runs out below 10 billion viewers.';
     return [head, ...broken, '', next].join('\n');
   });
@@ -222,7 +222,7 @@ function policySection(p: ApiScalingPolicy): string {
         ['container CPU request', `${p.cpuRequestMillicores}m (no CPU limit: no throttling)`],
         [
           'PodDisruptionBudget maxUnavailable',
-          `${p.pdbMaxUnavailablePercent} % (a third of the headroom)`,
+          `${p.pdbMaxUnavailablePercent} % (at most a third of the headroom; at least one pod)`,
         ],
       ],
     ),

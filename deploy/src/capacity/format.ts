@@ -4,10 +4,16 @@
 export function figure(n: number): string {
   if (!Number.isFinite(n)) return String(n);
   const abs = Math.abs(n);
-  if (abs >= 100) return Math.round(n).toLocaleString('en-US');
+  if (abs >= 100 || Number.isInteger(n)) return Math.round(n).toLocaleString('en-US');
   if (abs >= 10) return n.toFixed(1);
   if (abs === 0) return '0';
   return n.toPrecision(2);
+}
+
+/** An audience found by bisection, to three significant figures: 484,407 → "484,000". */
+export function roughly(n: number): string {
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(Math.abs(n) || 1)) - 2);
+  return (Math.round(n / step) * step).toLocaleString('en-US');
 }
 
 /** 10,000 → "10k", 1,000,000 → "1M". */

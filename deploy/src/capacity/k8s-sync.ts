@@ -44,7 +44,7 @@ export function syncManifests(k8sDir: string, policy: ApiScalingPolicy): string[
       if (!doc.hasIn(keyPath)) throw new Error(`${file}: ${keyPath.join('.')} is missing`);
       doc.setIn(keyPath, value);
     }
-    const after = doc.toString({ lineWidth: 0 });
+    const after = doc.toString({ lineWidth: 0, flowCollectionPadding: false });
     if (after !== before) {
       fs.writeFileSync(full, after);
       changed.push(file);

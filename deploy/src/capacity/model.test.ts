@@ -34,7 +34,12 @@ describe('the capacity model', () => {
   });
 
   it('never plans fewer than one pod per zone', () => {
-    expect(planTier(1, m, a).apiReplicas).toBe(a.minReplicas);
+    expect(planTier(1, m, noOrigin).apiReplicas).toBe(a.minReplicas);
+  });
+
+  it('counts the origin’s requests from every edge, even for a tiny audience', () => {
+    // 200 edges × 25 requests/s × 0.4 ms = 2 cores.
+    expect(planTier(1, m, a).apiCoresSteady).toBeCloseTo(2, 2);
   });
 
   it('writes per viewer-minute follow the token and heartbeat intervals', () => {

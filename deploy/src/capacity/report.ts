@@ -7,7 +7,6 @@ import path from 'node:path';
 import { DEFAULT_ASSUMPTIONS } from './assumptions';
 import type { Assumptions } from './assumptions';
 import { verdicts } from './bottlenecks';
-import { renderCapacityDoc } from './capacity-doc';
 import type { CapacityReport } from './capacity-doc';
 import { parseMeasured } from './measured';
 import { planTiers } from './model';

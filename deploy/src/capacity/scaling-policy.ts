@@ -34,8 +34,9 @@ export function apiScalingPolicy(m: Measured, a: Assumptions): ApiScalingPolicy 
     ),
     cpuTargetPercent: Math.round(a.targetUtilization * 100),
     cpuRequestMillicores: a.podCpuRequestMillicores,
-    // A third of the headroom: a drain during a match still leaves room for the ramp.
-    pdbMaxUnavailablePercent: Math.max(1, Math.floor(headroomPercent / 3)),
+    // At most a third of the headroom, in steps of 5 %: a drain during a match leaves room for
+    // the ramp.
+    pdbMaxUnavailablePercent: Math.max(5, Math.floor(headroomPercent / 3 / 5) * 5),
     viewersPerCluster: a.viewersPerCluster,
   };
 }
