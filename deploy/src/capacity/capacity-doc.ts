@@ -12,6 +12,9 @@ import type { TierPlan } from './model';
 import { originRequestsPerEdge, writesPerViewerMinute } from './model';
 import type { ApiScalingPolicy } from './scaling-policy';
 
+/** Issue 24 §3's goal for watching viewers per API core at steady state, media on the CDN. */
+export const VIEWERS_PER_CORE_GOAL = 10_000;
+
 export interface CapacityReport {
   measured: Measured;
   measuredFile: string;
@@ -33,7 +36,10 @@ function measuredSection({ measured: m, measuredFile }: CapacityReport): string 
     ['viewers, errors', `${figure(m.viewers)}, ${m.errors}`],
     ['p99 ramp / steady', `${figure(m.rampP99Ms)} ms / ${figure(m.steadyP99Ms)} ms`],
     ['API CPU per viewer-minute', `${figure(m.apiCpuMsPerViewerMinute)} ms`],
-    ['viewers per API core', figure(m.viewersPerApiCore)],
+    [
+      'viewers per API core',
+      `${figure(m.viewersPerApiCore)} (goal: ${figure(VIEWERS_PER_CORE_GOAL)}, issue 24)`,
+    ],
     ['PostgreSQL transactions per viewer-minute', figure(m.pgTransactionsPerViewerMinute)],
     [
       'Redis operations per viewer-minute',
@@ -198,7 +204,7 @@ function breaksSection(verdicts: TierVerdict[]): string {
         `${i + 1}. **${b.resource.name}**: ${figure(b.load)} ${b.resource.unit} against ${figure(b.resource.limit)}, out from about ${roughly(b.atViewers)} viewers. Fix: ${b.resource.fix}`,
     );
     const next = v.next
-      ? `${v.broken.length ? 'Next' : 'Nothing runs out at this size. First'}: **${v.next.resource.name}** at about ${roughly(v.next.atViewers)} viewers (${v.next.resource.fix})`
+      ? `${v.broken.length ? 'Next' : 'Nothing runs out at this size. First'}: **${v.next.resource.name}** at about ${roughly(v.next.atViewers)} viewers. Fix: ${v.next.resource.fix}`
       : 'Nothing else runs out below 10 billion viewers.';
     return [head, ...broken, '', next].join('\n');
   });
