@@ -57,6 +57,9 @@ export interface Assumptions {
   minReplicas: number;
   /** node-postgres pool size per pod (api/src/platform/db/client.ts). */
   podDbPoolSize: number;
+  /** The HPA's fastest scale-up: this share more pods per period (deploy/k8s, decision 321). */
+  hpaScaleUpPercent: number;
+  hpaScaleUpPeriodSeconds: number;
   /** One regional cluster (one HPA) is sized to carry this many viewers. */
   viewersPerCluster: number;
   limits: Limits;
@@ -102,6 +105,8 @@ export const DEFAULT_ASSUMPTIONS: Assumptions = {
   podCpuRequestMillicores: 1000,
   minReplicas: 3,
   podDbPoolSize: 20,
+  hpaScaleUpPercent: 100,
+  hpaScaleUpPeriodSeconds: 30,
   viewersPerCluster: 1_000_000,
   limits: {
     pgPrimaryWritesPerSec: 20_000,

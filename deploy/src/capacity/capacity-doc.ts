@@ -10,6 +10,7 @@ import { audience, figure, markdownTable, percent, roughly } from './format';
 import type { Measured } from './measured';
 import type { TierPlan } from './model';
 import { originRequestsPerEdge, writesPerViewerMinute } from './model';
+import { secondsToScale } from './scaling-policy';
 import type { ApiScalingPolicy } from './scaling-policy';
 
 /** Issue 24 §3's goal for watching viewers per API core at steady state, media on the CDN. */
@@ -158,7 +159,7 @@ function assumptionsSection(a: Assumptions): string {
   ].join('\n');
 }
 
-function tableSection(plans: TierPlan[]): string {
+function tableSection(plans: TierPlan[], policy: ApiScalingPolicy): string {
   const row = (label: string, value: (p: TierPlan) => string) => [
     label,
     ...plans.map((p) => value(p)),
@@ -167,6 +168,11 @@ function tableSection(plans: TierPlan[]): string {
     row('API replicas (pods)', (p) => figure(p.apiReplicas)),
     row('API cores: busy steady / busy joining / provisioned', (p) =>
       [p.apiCoresSteady, p.apiCoresSteady + p.apiCoresJoining, p.apiCores].map(figure).join(' / '),
+    ),
+    row('HPA from minReplicas, at best (s)', (p) =>
+      p.apiReplicas > policy.maxReplicas
+        ? `${figure(secondsToScale(p.apiReplicas, policy))} (to the cap, ${policy.maxReplicas})`
+        : figure(secondsToScale(p.apiReplicas, policy)),
     ),
     row('joins/s in the window', (p) => figure(p.joinsPerSec)),
     row(
@@ -225,6 +231,10 @@ function policySection(p: ApiScalingPolicy): string {
           `${p.maxReplicas} (the ${audience(p.viewersPerCluster)} tier, rounded up to 10)`,
         ],
         ['HPA CPU target', `${p.cpuTargetPercent} % of the request`],
+        [
+          'HPA fastest scale-up',
+          `+${p.scaleUpPercent} % every ${p.scaleUpPeriodSeconds} s (scale-down: 5-minute window)`,
+        ],
         ['container CPU request', `${p.cpuRequestMillicores}m (no CPU limit: no throttling)`],
         [
           'PodDisruptionBudget maxUnavailable',
@@ -233,7 +243,7 @@ function policySection(p: ApiScalingPolicy): string {
       ],
     ),
     '',
-    'Before a big match, raise `minReplicas` to the expected tier’s replicas 30 minutes before the toss: the HPA reacts in tens of seconds, the toss in one.',
+    `Before a big match, raise \`minReplicas\` to the expected tier’s replicas 30 minutes before the toss: from ${p.minReplicas} pods the HPA needs ${figure(secondsToScale(p.maxReplicas, p))} s to reach ${p.maxReplicas} at best (nodes ready, metrics fresh), while the audience arrives within the join window.`,
   ].join('\n');
 }
 
@@ -247,7 +257,7 @@ export function renderCapacityDoc(report: CapacityReport): string {
     '',
     assumptionsSection(report.assumptions),
     '',
-    tableSection(report.plans),
+    tableSection(report.plans, report.policy),
     '',
     breaksSection(report.verdicts),
     '',

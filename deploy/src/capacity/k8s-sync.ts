@@ -19,6 +19,16 @@ export function policyEdits(policy: ApiScalingPolicy): Edit[] {
       ['spec', 'metrics', 0, 'resource', 'target', 'averageUtilization'],
       policy.cpuTargetPercent,
     ],
+    [
+      'api-hpa.yaml',
+      ['spec', 'behavior', 'scaleUp', 'policies', 0, 'value'],
+      policy.scaleUpPercent,
+    ],
+    [
+      'api-hpa.yaml',
+      ['spec', 'behavior', 'scaleUp', 'policies', 0, 'periodSeconds'],
+      policy.scaleUpPeriodSeconds,
+    ],
     // The first apply starts at the floor; the HPA owns the count from then on.
     ['api-deployment.yaml', ['spec', 'replicas'], policy.minReplicas],
     [

@@ -4,7 +4,7 @@ import { DEFAULT_ASSUMPTIONS, ladderTotalKbps, meanViewerKbps } from './assumpti
 import type { Assumptions } from './assumptions';
 import { breakingAudience, resources, verdicts } from './bottlenecks';
 import { originRequestsPerEdge, planTier, planTiers, writesPerViewerMinute } from './model';
-import { apiScalingPolicy } from './scaling-policy';
+import { apiScalingPolicy, secondsToScale } from './scaling-policy';
 
 const a = DEFAULT_ASSUMPTIONS;
 const m = SURGE_RUN;
@@ -122,5 +122,14 @@ describe('the replica policy', () => {
   it('a costlier viewer needs more replicas', () => {
     const dearer = apiScalingPolicy({ ...m, apiCpuMsPerViewerMinute: 12 }, a);
     expect(dearer.maxReplicas).toBeGreaterThan(apiScalingPolicy(m, a).maxReplicas);
+  });
+
+  it('times the HPA’s climb from the floor at its fastest step, up to its cap', () => {
+    const policy = { ...apiScalingPolicy(m, a), minReplicas: 3, maxReplicas: 100 };
+    expect(secondsToScale(3, policy)).toBe(0);
+    // 3 → 6 → 12 → 24: three doublings of 30 s.
+    expect(secondsToScale(24, policy)).toBe(90);
+    expect(secondsToScale(25, policy)).toBe(120);
+    expect(secondsToScale(10_000, policy)).toBe(secondsToScale(100, policy));
   });
 });

@@ -17,6 +17,8 @@ export interface ApiScalingPolicy {
    * so at least one): never more than the headroom above the HPA target can cover.
    */
   pdbMaxUnavailablePercent: number;
+  scaleUpPercent: number;
+  scaleUpPeriodSeconds: number;
   viewersPerCluster: number;
 }
 
@@ -37,6 +39,23 @@ export function apiScalingPolicy(m: Measured, a: Assumptions): ApiScalingPolicy 
     // At most a third of the headroom, in steps of 5 %: a drain during a match leaves room for
     // the ramp.
     pdbMaxUnavailablePercent: Math.max(5, Math.floor(headroomPercent / 3 / 5) * 5),
+    scaleUpPercent: a.hpaScaleUpPercent,
+    scaleUpPeriodSeconds: a.hpaScaleUpPeriodSeconds,
     viewersPerCluster: a.viewersPerCluster,
   };
+}
+
+/**
+ * How long the HPA takes from minReplicas to `replicas` (capped at maxReplicas) at its fastest
+ * step, if the nodes are there: the case for raising minReplicas before the toss.
+ */
+export function secondsToScale(replicas: number, policy: ApiScalingPolicy): number {
+  const target = Math.min(replicas, policy.maxReplicas);
+  let pods = policy.minReplicas;
+  let seconds = 0;
+  while (pods < target) {
+    pods = Math.ceil(pods * (1 + policy.scaleUpPercent / 100));
+    seconds += policy.scaleUpPeriodSeconds;
+  }
+  return seconds;
 }

@@ -39,6 +39,11 @@ describe('deploy/k8s matches the capacity model', () => {
       averageUtilization: policy.cpuTargetPercent,
     });
     expect(deployment.spec.replicas).toBe(policy.minReplicas);
+    expect(hpa.spec.behavior.scaleUp.policies[0]).toEqual({
+      type: 'Percent',
+      value: policy.scaleUpPercent,
+      periodSeconds: policy.scaleUpPeriodSeconds,
+    });
   });
 
   it('at maxReplicas, the pods’ requested CPU carries the cluster’s tier', () => {
