@@ -6,7 +6,7 @@ export type { AccessTokens } from './access-tokens';
 export { retryAfterSeconds } from './attempt-limits';
 export type { AttemptStore } from './attempt-store';
 export { authenticate } from './authenticate';
-export { outboxFor } from './mailer';
+export { outboxFor, recentOutbox } from './mailer';
 export { DEMO_VIEWER } from './seed';
 export { lifecycleMail, mailOutbox, refreshFamilies, users } from './tables';
 export type { MailMessage, Mailer } from './mailer';

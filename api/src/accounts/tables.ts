@@ -145,6 +145,8 @@ export const lifecycleMail = pgTable(
   },
   (t) => [
     uniqueIndex('lifecycle_mail_dedupe_key').on(t.kind, t.dedupeKey),
+    // "Has this account had a device before?" (the new-device mail).
+    index('lifecycle_mail_user_idx').on(t.userId, t.kind),
     index('lifecycle_mail_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.sentAt} IS NULL AND ${t.skippedReason} IS NULL`),
