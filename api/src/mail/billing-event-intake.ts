@@ -64,7 +64,9 @@ export async function takeBillingEvents(db: Db, now: Date): Promise<number> {
         });
       // The goodbye's address now lives only in its queued mail, until that is sent.
       if (event.type === 'account.deleted')
-        await tx.execute(sql`UPDATE billing_events SET payload = '{}'::jsonb WHERE id = ${event.id}`);
+        await tx.execute(
+          sql`UPDATE billing_events SET payload = '{}'::jsonb WHERE id = ${event.id}`,
+        );
     }
     return taken.length;
   });
@@ -84,7 +86,6 @@ function mailFor(
   if (!event.email) return null;
   if (kind === 'renewal-failed')
     return { to: event.email, payload: { planName, nextRenewalAt: p.nextRenewalAt ?? null } };
-  if (kind === 'plan-ended')
-    return { to: event.email, payload: { planName, reason: p.reason } };
+  if (kind === 'plan-ended') return { to: event.email, payload: { planName, reason: p.reason } };
   return { to: event.email, payload: p };
 }

@@ -21,8 +21,7 @@ const PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 type OutboxRow = Awaited<ReturnType<typeof recentOutbox>>[number];
 

@@ -56,7 +56,9 @@ export function MailLayout({
                 >
                   <tbody>
                     <tr>
-                      <td style={{ padding: '20px 28px', borderBottom: `1px solid ${COLOURS.rule}` }}>
+                      <td
+                        style={{ padding: '20px 28px', borderBottom: `1px solid ${COLOURS.rule}` }}
+                      >
                         <span style={{ color: COLOURS.brand, fontSize: 20, fontWeight: 700 }}>
                           Crease
                         </span>
@@ -137,7 +139,13 @@ export function Facts({ rows }: { rows: [string, string][] }) {
       <tbody>
         {rows.map(([label, value]) => (
           <tr key={label}>
-            <td style={{ padding: '6px 0', color: COLOURS.muted, borderBottom: `1px solid ${COLOURS.rule}` }}>
+            <td
+              style={{
+                padding: '6px 0',
+                color: COLOURS.muted,
+                borderBottom: `1px solid ${COLOURS.rule}`,
+              }}
+            >
               {label}
             </td>
             <td

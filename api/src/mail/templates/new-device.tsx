@@ -19,7 +19,9 @@ export const newDevice: MailTemplate<NewDevicePayload> = {
       heading="Signed in on a new device"
       footer={<AccountNotice />}
     >
-      <Paragraph>Your Crease account was just signed in on a device it had not used before.</Paragraph>
+      <Paragraph>
+        Your Crease account was just signed in on a device it had not used before.
+      </Paragraph>
       <Facts
         rows={[
           ['When', formatMoment(p.at)],

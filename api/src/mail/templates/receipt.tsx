@@ -16,9 +16,7 @@ export const receipt: MailTemplate<InvoiceIssuedPayload> = {
         heading="Thank you for your payment"
         footer={<AccountNotice />}
       >
-        <Paragraph>
-          Here is the receipt for {p.planName}. Keep it for your records.
-        </Paragraph>
+        <Paragraph>Here is the receipt for {p.planName}. Keep it for your records.</Paragraph>
         <Facts
           rows={[
             ['Invoice number', p.invoiceNumber],

@@ -19,8 +19,8 @@ export const renewalFailed: MailTemplate<RenewalFailedPayload> = {
       footer={<AccountNotice />}
     >
       <Paragraph>
-        We tried to charge your card for your {p.planName} plan, and the payment was declined.
-        You can keep watching meanwhile.
+        We tried to charge your card for your {p.planName} plan, and the payment was declined. You
+        can keep watching meanwhile.
       </Paragraph>
       <Paragraph>
         {p.nextRenewalAt

@@ -11,8 +11,8 @@ export const welcome: MailTemplate<Record<string, never>> = {
       heading="Welcome to Crease"
       footer={
         <>
-          You get this because you said yes to news from Crease when you registered. Turn it off
-          any time under Settings on <a href={links.account}>your account</a>.
+          You get this because you said yes to news from Crease when you registered. Turn it off any
+          time under Settings on <a href={links.account}>your account</a>.
         </>
       }
     >
