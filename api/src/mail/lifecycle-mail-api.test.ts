@@ -281,6 +281,32 @@ describeEachDatabase('lifecycle mail', (host: () => ApiHost) => {
         await other.close();
       }
     });
+
+    it('a send that fails is tried again on a later pass, and given up after 5 tries', async () => {
+      // A replica whose SMTP server is down (nothing listens there): every send fails.
+      const broken = await host().start({ ...ENV, SMTP_URL: 'smtp://127.0.0.1:4929' });
+      try {
+        const retried = await register(true);
+        const failedPass = await broken.lifecycleMailPass();
+        expect(failedPass).toMatchObject({ sent: 0, failed: 1 });
+        expect(await queued(retried.userId)).toEqual([
+          expect.objectContaining({ kind: 'welcome', skipped_reason: null, sent_at: null }),
+        ]);
+        // A healthy replica's next pass sends it, once.
+        await api.lifecycleMailPass();
+        expect((await outbox(retried.email)).map((m) => m.subject)).toEqual(['Welcome to Crease']);
+
+        const lost = await register(true);
+        for (let attempt = 1; attempt <= 5; attempt += 1) await broken.lifecycleMailPass();
+        expect(await queued(lost.userId)).toEqual([
+          expect.objectContaining({ kind: 'welcome', skipped_reason: 'failed', sent_at: null }),
+        ]);
+        await api.lifecycleMailPass();
+        expect(await outbox(lost.email)).toEqual([]);
+      } finally {
+        await broken.close();
+      }
+    });
   });
 
   describe('renewal coming up', () => {
