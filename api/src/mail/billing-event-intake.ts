@@ -51,6 +51,7 @@ export async function takeBillingEvents(db: Db, now: Date): Promise<number> {
       ORDER BY h.id`);
     const taken = rowsOf<TakenEvent>(result);
     for (const event of taken) {
+      if (event.type === 'account.deleted') await forgetAccountMail(tx, event.user_id);
       const kind = KIND_OF[event.type];
       const mail = kind ? mailFor(kind, event) : null;
       if (kind && mail)
@@ -70,6 +71,18 @@ export async function takeBillingEvents(db: Db, now: Date): Promise<number> {
     }
     return taken.length;
   });
+}
+
+/**
+ * A deleted account keeps no address in its mail: every earlier row of it is blanked (the rows
+ * stay, as the record of what was sent once), and what was still waiting is not sent.
+ */
+async function forgetAccountMail(tx: Pick<Db, 'execute'>, userId: string): Promise<void> {
+  await tx.execute(sql`
+    UPDATE lifecycle_mail SET "to" = '', payload = '{}'::jsonb,
+      skipped_reason = CASE WHEN sent_at IS NULL AND skipped_reason IS NULL
+        THEN 'account-deleted' ELSE skipped_reason END
+    WHERE user_id = ${userId} AND kind <> 'account-deleted'`);
 }
 
 /** Who gets the message and what its template shows; null when there is nobody to send to. */

@@ -227,6 +227,13 @@ describeEachDatabase('lifecycle mail', (host: () => ApiHost) => {
         [viewer.userId],
       );
       expect(rows).toEqual([{ to: '', payload: {} }]);
+      // Its other mail keeps no address either, and what still waited (its welcome) is not sent.
+      const earlier = await host().query<{ kind: string; to: string; skipped_reason: string }>(
+        `SELECT kind, "to", skipped_reason FROM lifecycle_mail
+         WHERE user_id = $1 AND kind <> 'account-deleted'`,
+        [viewer.userId],
+      );
+      expect(earlier).toEqual([{ kind: 'welcome', to: '', skipped_reason: 'account-deleted' }]);
     });
   });
 
