@@ -316,6 +316,40 @@ describeEachDatabase('lifecycle mail', (host: () => ApiHost) => {
     });
   });
 
+  it('housekeeping deletes mail sent over 400 days ago, but never a device the account used', async () => {
+    const { userId } = await register(true);
+    // (The harness binds placeholders in the order they appear.)
+    const insert = (kind: string, key: string, age: string) =>
+      host().query(
+        `INSERT INTO lifecycle_mail (user_id, kind, dedupe_key, "to", payload, created_at, sent_at)
+         VALUES ($1, '${kind}', $2, 'old@example.com', '{}'::jsonb,
+           now() - interval '${age}', now() - interval '${age}')`,
+        [userId, key],
+      );
+    await insert('receipt', `old-${userId}`, '401 days');
+    await insert('receipt', `recent-${userId}`, '399 days');
+    await insert('new-device', `${userId}:old-phone-0001`, '900 days');
+    const left = () =>
+      host().query<{ dedupe_key: string }>(
+        `SELECT dedupe_key FROM lifecycle_mail WHERE user_id = $1 AND kind <> 'welcome'
+         ORDER BY dedupe_key`,
+        [userId],
+      );
+    const cleaner = await host().start({ ...ENV, CREASE_CLEANUP_INTERVAL_SECONDS: '1' });
+    try {
+      // Its passes run every second; give it a few.
+      const deadline = Date.now() + 15_000;
+      while ((await left()).length > 2 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      expect((await left()).map((row) => row.dedupe_key)).toEqual([
+        `${userId}:old-phone-0001`,
+        `recent-${userId}`,
+      ]);
+    } finally {
+      await cleaner.close();
+    }
+  });
+
   describe('renewal coming up', () => {
     it('an annual plan gets one notice 7 days before it renews; a monthly one gets none', async () => {
       const clockApi = await host().start(ENV);
