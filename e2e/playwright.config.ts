@@ -70,6 +70,8 @@ export default defineConfig({
       // follow.spec moves the API's clock to a match's start (the dev clock route) and waits
       // for the reminder pass, which runs every 2 s here instead of 30 s (decision 275).
       CREASE_REMINDER_INTERVAL_SECONDS: '2',
+      // Lifecycle mail (welcome, receipts) leaves its queue every second (decision 290).
+      CREASE_LIFECYCLE_MAIL_INTERVAL_SECONDS: '1',
       // Renewals are charged within a second of the period end the dev clock moved to (the
       // production replicas look every minute); renewals.spec.ts waits for them.
       CREASE_RENEWAL_INTERVAL_MS: '1000',

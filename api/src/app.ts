@@ -26,6 +26,7 @@ import { registerXsrf } from './platform/http/xsrf-hook';
 import { startDemoClock } from './catalog/demo/demo-clock';
 import type { DemoClock } from './catalog/demo/demo-clock';
 import { ReminderJob } from './catalog/follows/reminder-job';
+import { LifecycleMailJob } from './mail';
 import { accountsRoutes } from './accounts/routes';
 import { billingRoutes } from './billing/routes';
 import { catalogRoutes } from './catalog/routes';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     catalogDemo: DemoClock | null;
     /** The match-reminder job (decision 275); tests run a pass by hand. */
     reminders: ReminderJob;
+    /** The lifecycle-mail job (decision 290); tests run a pass by hand. */
+    lifecycleMail: LifecycleMailJob;
   }
   interface FastifyContextConfig {
     /** The body's media type the route accepts (others get 415). */
@@ -123,12 +126,22 @@ export async function createApi(
     app.log,
   );
   app.decorate('reminders', reminders);
+  const lifecycleMail = new LifecycleMailJob(
+    database.db,
+    services.clock,
+    services.mailer,
+    config.siteOrigins[0] ?? '',
+    app.log,
+  );
+  app.decorate('lifecycleMail', lifecycleMail);
   let demo: DemoClock | null = null;
   // The payment provider's background work (the sandbox's webhook sender) runs while the API
   // does; the sandbox sends to this API's own address once it listens.
   app.addHook('onReady', async () => {
     await services.payments.start();
     reminders.start(config.reminderIntervalSeconds);
+    // Every replica sends lifecycle mail; row claims keep each message to one send (decision 290).
+    lifecycleMail.start(config.lifecycleMailIntervalSeconds);
     // Every replica runs the renewal job; row claims keep it to one charge (decision 247).
     if (config.billing.renewalIntervalMs > 0) services.renewals.start();
   });
@@ -139,6 +152,7 @@ export async function createApi(
   app.addHook('onClose', async () => {
     await demo?.stop();
     await reminders.stop();
+    await lifecycleMail.stop();
     await services.renewals.stop();
     await services.payments.stop();
     await housekeeping.stop();

@@ -108,15 +108,17 @@ describe('the API with NODE_ENV=production', () => {
       expect(await page.json()).toMatchObject({ code: 'NOT_FOUND' });
     });
 
-    it('has no dev outbox: 404 in the spec error shape', async () => {
-      const response = await fetch(`${origin}/api/v1/dev/outbox?to=viewer@crease.tv`);
+    it('has no dev outbox, as JSON or as a page: 404 in the spec error shape', async () => {
+      for (const path of ['/api/v1/dev/outbox?to=viewer@crease.tv', '/api/v1/dev/outbox/view']) {
+        const response = await fetch(`${origin}${path}`);
 
-      expect(response.status).toBe(404);
-      expect(await response.json()).toMatchObject({
-        code: 'NOT_FOUND',
-        message: expect.any(String),
-        timeStamp: expect.any(String),
-      });
+        expect(response.status).toBe(404);
+        expect(await response.json()).toMatchObject({
+          code: 'NOT_FOUND',
+          message: expect.any(String),
+          timeStamp: expect.any(String),
+        });
+      }
     });
 
     it('allows only the configured site origins through CORS, never a development one', async () => {

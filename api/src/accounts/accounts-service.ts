@@ -6,14 +6,38 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { DEFAULT_FIRST_NAME, DEFAULT_LAST_NAME } from '@crease/contract';
 import type { Db } from '../platform/db/client';
+import { queueLifecycleMail } from './lifecycle-mail-queue';
 import type { Sessions } from './sessions';
 import { passwordResetTokens, users } from './tables';
 
 type SessionRevoker = Pick<Sessions, 'revokeAllForUser'>;
 
-/** A new viewer with the default names (SPEC §3); null when the email is already registered. */
+/**
+ * A new viewer with the default names (SPEC §3), and their welcome mail queued with them; null
+ * when the email is already registered.
+ */
 export async function createViewer(
   db: Db,
+  viewer: { email: string; passwordHash: string; emailSubscribe: boolean },
+  now = new Date(),
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const id = await insertViewer(tx, viewer);
+    if (id)
+      await queueLifecycleMail(tx, {
+        userId: id,
+        kind: 'welcome',
+        dedupeKey: id,
+        to: viewer.email,
+        payload: {},
+        at: now,
+      });
+    return id;
+  });
+}
+
+async function insertViewer(
+  db: Pick<Db, 'insert'>,
   viewer: { email: string; passwordHash: string; emailSubscribe: boolean },
 ): Promise<string | null> {
   const [created] = await db
@@ -88,7 +112,7 @@ export async function findResetLink(db: Db, tokenHash: string, email: string) {
 export async function resetPassword(
   db: Db,
   sessions: SessionRevoker,
-  link: { id: string; userId: string },
+  link: { id: string; userId: string; email: string },
   passwordHash: string,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -107,6 +131,7 @@ export async function resetPassword(
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, link.userId), isNull(passwordResetTokens.usedAt)));
     await sessions.revokeAllForUser(tx, link.userId, 'password-reset');
+    await queuePasswordChangedMail(tx, link.userId, link.email, `reset:${link.id}`, 'reset');
     return true;
   });
 }
@@ -115,7 +140,7 @@ export async function resetPassword(
 export async function changePassword(
   db: Db,
   sessions: SessionRevoker,
-  user: { id: string; sid: string },
+  user: { id: string; sid: string; email: string },
   passwordHash: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -124,5 +149,31 @@ export async function changePassword(
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, user.id));
     await sessions.revokeAllForUser(tx, user.id, 'password-change', user.sid);
+    await queuePasswordChangedMail(
+      tx,
+      user.id,
+      user.email,
+      `change:${crypto.randomUUID()}`,
+      'change',
+    );
+  });
+}
+
+/** "Your password was changed": one per change (each change is its own dedupe key). */
+function queuePasswordChangedMail(
+  tx: Pick<Db, 'insert' | 'select'>,
+  userId: string,
+  email: string,
+  dedupeKey: string,
+  how: 'reset' | 'change',
+) {
+  const at = new Date();
+  return queueLifecycleMail(tx, {
+    userId,
+    kind: 'password-changed',
+    dedupeKey,
+    to: email,
+    payload: { how, at: at.toISOString() },
+    at,
   });
 }

@@ -6,7 +6,13 @@ export type { AccessTokens } from './access-tokens';
 export { retryAfterSeconds } from './attempt-limits';
 export type { AttemptStore } from './attempt-store';
 export { authenticate } from './authenticate';
-export { outboxFor } from './mailer';
+export { outboxFor, recentOutbox } from './mailer';
 export { DEMO_VIEWER } from './seed';
-export { mailOutbox, refreshFamilies, users } from './tables';
+export { lifecycleMail, mailOutbox, refreshFamilies, users } from './tables';
 export type { MailMessage, Mailer } from './mailer';
+export {
+  LIFECYCLE_MAIL_KINDS,
+  queueLifecycleMail,
+  queueNewDeviceMail,
+} from './lifecycle-mail-queue';
+export type { LifecycleMailKind, QueuedMail } from './lifecycle-mail-queue';

@@ -56,3 +56,8 @@ export async function outboxFor(db: Db, to: string, limit = 50) {
     .orderBy(desc(mailOutbox.sentAt))
     .limit(limit);
 }
+
+/** The newest mail the outbox kept, whoever it went to: the dev outbox page without an address. */
+export async function recentOutbox(db: Db, limit = 20) {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.sentAt)).limit(limit);
+}

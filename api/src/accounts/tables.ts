@@ -2,7 +2,9 @@
  * Accounts' tables: viewers, their sign-ins (refresh families and tokens), password resets, the
  * mail outbox, spent bot-check proofs and the attempt counters behind the sign-in limits.
  */
+import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   index,
   integer,
@@ -113,6 +115,42 @@ export const mailOutbox = pgTable(
     sentAt: ts('sent_at').notNull(),
   },
   (t) => [index('mail_outbox_to_idx').on(t.to, t.sentAt)],
+);
+
+/**
+ * Lifecycle mail waiting to be sent (issue 22 §4, decision 290): one row per message, written in
+ * the transaction of the fact it tells (a registration, a password change, a new device) or by
+ * the mail job (a billing event, a renewal notice). Unique (kind, dedupe_key): each message once.
+ * The mail job renders and sends it later, claiming rows so two replicas send it once.
+ */
+export const lifecycleMail = pgTable(
+  'lifecycle_mail',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Set null if the account row goes: the mail (an account-deleted notice) is still owed. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    /** The address, taken when the fact happened; blanked after an account-deleted notice. */
+    to: text('to').notNull(),
+    /** What the template shows (names, amounts, dates); `{}` once personal data must go. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: ts('created_at').notNull(),
+    /** A replica's lease while it sends; a replica that dies frees the row when it ends. */
+    claimedUntil: ts('claimed_until'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: ts('sent_at'),
+    /** Never to be sent, with why: `first-device`, `unsubscribed`. */
+    skippedReason: text('skipped_reason'),
+  },
+  (t) => [
+    uniqueIndex('lifecycle_mail_dedupe_key').on(t.kind, t.dedupeKey),
+    // "Has this account had a device before?" (the new-device mail).
+    index('lifecycle_mail_user_idx').on(t.userId, t.kind),
+    index('lifecycle_mail_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} IS NULL AND ${t.skippedReason} IS NULL`),
+  ],
 );
 
 /** Spent bot-check proofs, kept until their challenge expires (replay protection). */

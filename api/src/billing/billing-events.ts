@@ -6,8 +6,39 @@
 import { billingEvents } from './tables';
 import type { Executor } from './subscription-machine';
 
-export const BILLING_EVENT_TYPES = ['renewal.succeeded', 'renewal.failed', 'plan.ended'] as const;
+export const BILLING_EVENT_TYPES = [
+  'renewal.succeeded',
+  'renewal.failed',
+  'plan.ended',
+  /** One per successful charge (checkout, renewal, upgrade): the receipt mail's source. */
+  'invoice.issued',
+  /** The account was deleted; the consumer blanks the payload once the mail is sent. */
+  'account.deleted',
+] as const;
 export type BillingEventType = (typeof BILLING_EVENT_TYPES)[number];
+
+/** `invoice.issued`'s payload (the contract between the ledger and lifecycle mail). */
+export interface InvoiceIssuedPayload {
+  invoiceNumber: string;
+  /** ISO 8601. */
+  issuedAt: string;
+  seller: { name: string; address: string; taxId: string };
+  planName: string;
+  currency: string;
+  netMinor: number;
+  taxMinor: number;
+  grossMinor: number;
+  taxRatePercent: number;
+  region: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}
+
+/** `account.deleted`'s payload: where the goodbye goes (blanked to `{}` once it is sent). */
+export interface AccountDeletedPayload {
+  email: string;
+  displayName: string | null;
+}
 
 export async function recordBillingEvent(
   tx: Executor,

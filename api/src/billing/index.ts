@@ -17,3 +17,10 @@ export {
 export { lockSubscription, readSubscription } from './subscription-machine';
 export type { Executor, SubscriptionRow } from './subscription-machine';
 export { devices, subscriptions } from './tables';
+export { BILLING_EVENT_TYPES, recordBillingEvent } from './billing-events';
+export type {
+  AccountDeletedPayload,
+  BillingEventType,
+  InvoiceIssuedPayload,
+} from './billing-events';
+export { billingEvents, plans } from './tables';

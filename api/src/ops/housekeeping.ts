@@ -52,6 +52,15 @@ export const CLEANUP_TARGETS: readonly Target[] = [
     key: 'user_id, event_id',
     dead: "COALESCE(sent_at, dropped_at) < now() - interval '30 days'",
   },
+  // Lifecycle mail sent or given up over 400 days ago: its fact cannot come again (its billing
+  // event is handled, its renewal period long over). A new-device row stays: it is how the
+  // account remembers the device (decision 290).
+  {
+    table: 'lifecycle_mail',
+    key: 'id',
+    dead: `kind <> 'new-device' AND (sent_at IS NOT NULL OR skipped_reason IS NOT NULL)
+      AND COALESCE(sent_at, created_at) < now() - interval '400 days'`,
+  },
   // A stream closed or lapsed a week ago is settled and counts against nothing (decision 114).
   {
     table: 'streams',

@@ -3,6 +3,7 @@ import { analyticsRoutes } from './analytics';
 import { analyticsStore } from './analytics-store';
 import { devClockRoutes } from './dev-clock';
 import { devOutboxRoutes } from './dev-outbox';
+import { devOutboxPageRoutes } from './dev-outbox-page';
 import { healthRoutes } from './health';
 
 /** Health, first-party analytics, and (outside production) the development mail outbox and clock. */
@@ -16,6 +17,7 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   });
   if (config.env !== 'production') {
     await app.register(devOutboxRoutes, { db: database.db });
+    await app.register(devOutboxPageRoutes, { db: database.db });
     await app.register(devClockRoutes, { clock });
   }
 }

@@ -125,6 +125,8 @@ export interface ApiConfig {
   catalogDemoTickSeconds: number;
   /** Seconds between match-reminder passes in this process (0: none; decision 275). */
   reminderIntervalSeconds: number;
+  /** Seconds between lifecycle-mail passes in this process (0: none; decision 290). */
+  lifecycleMailIntervalSeconds: number;
   /**
    * With PostgreSQL, how long one replica reuses a catalog read it built (decision 071); with
    * PGlite reads are reused until the next write. 0 = never (both).
@@ -225,6 +227,7 @@ const API_ENV = {
   LOG_LEVEL: envOneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   CREASE_CLEANUP_INTERVAL_SECONDS: envInt(0, 86_400),
   CREASE_REMINDER_INTERVAL_SECONDS: envInt(0, 3600),
+  CREASE_LIFECYCLE_MAIL_INTERVAL_SECONDS: envInt(0, 3600),
   CREASE_CATALOG_OPERATOR_TOKENS: envList(
     /^[a-z0-9][a-z0-9._-]{0,63}\s*:\s*\S.{15,}$/i,
     '"name:token,…" with names of letters, digits, . _ - and tokens of 16+ characters',
@@ -369,6 +372,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     catalogDemo: vars.CREASE_CATALOG_DEMO ?? !production,
     catalogDemoTickSeconds: vars.CREASE_CATALOG_DEMO_TICK_SECONDS ?? 5,
     reminderIntervalSeconds: vars.CREASE_REMINDER_INTERVAL_SECONDS ?? 30,
+    lifecycleMailIntervalSeconds: vars.CREASE_LIFECYCLE_MAIL_INTERVAL_SECONDS ?? 5,
     catalogCacheMs: vars.CREASE_CATALOG_CACHE_MS ?? 1000,
     billing: loadBillingConfig(env, problems, dataDir, production),
     streams: loadStreamConfig(env, problems, root, secretFrom),

@@ -11,6 +11,7 @@ import { createApi } from '../app';
 import type { ApiApp } from '../app';
 import { ControlledClock } from '../platform/clock';
 import { loadApiConfig } from '../platform/config';
+import { recordBillingEvent } from '../billing/billing-events';
 import { openDatabase } from '../platform/db/client';
 import type { Database } from '../platform/db/client';
 
@@ -21,6 +22,11 @@ export type ControlMessage =
   | { type: 'demo-tick'; origin: string }
   | { type: 'reminder-pass'; origin: string }
   | { type: 'run-renewals'; origin: string }
+  | { type: 'lifecycle-mail-pass'; origin: string }
+  | {
+      type: 'record-billing-event';
+      event: Omit<Parameters<typeof recordBillingEvent>[1], 'at'> & { at: string };
+    }
   | { type: 'stop'; origin: string }
   | { type: 'advance-clock'; origin: string; seconds: number }
   | { type: 'query'; sql: string; params: unknown[] }
@@ -41,6 +47,8 @@ export const TEST_ENV: Record<string, string> = {
   CREASE_CATALOG_DEMO: 'false',
   // Tests run reminder passes by hand (reminder-pass), when they choose.
   CREASE_REMINDER_INTERVAL_SECONDS: '0',
+  // … and lifecycle-mail passes (lifecycle-mail-pass).
+  CREASE_LIFECYCLE_MAIL_INTERVAL_SECONDS: '0',
   CREASE_REGISTER_PER_MINUTE: '1000',
   CREASE_RESET_PER_MINUTE: '1000',
   CREASE_LOGIN_MAX_FAILURES_PER_IP: '1000',
@@ -101,6 +109,16 @@ async function handle(message: ControlMessage): Promise<unknown> {
       const app = apps.get(message.origin)?.app;
       if (!app) throw new Error(`no API at ${message.origin}`);
       return app.reminders.pass();
+    }
+    case 'lifecycle-mail-pass': {
+      const app = apps.get(message.origin)?.app;
+      if (!app) throw new Error(`no API at ${message.origin}`);
+      return app.lifecycleMail.pass();
+    }
+    case 'record-billing-event': {
+      if (!database) throw new Error('open a database first');
+      await recordBillingEvent(database.db, { ...message.event, at: new Date(message.event.at) });
+      return null;
     }
     case 'run-renewals': {
       const entry = apps.get(message.origin);

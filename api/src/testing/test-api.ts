@@ -27,6 +27,14 @@ export interface RunningApi {
   demoTick(): Promise<Record<string, number>>;
   /** Runs one pass of the match-reminder job (decision 275). */
   reminderPass(): Promise<{ enqueued: number; dropped: number; sent: number; failed: number }>;
+  /** Runs one pass of the lifecycle-mail job (mail/lifecycle-mail-job.ts). */
+  lifecycleMailPass(): Promise<{
+    billingEvents: number;
+    renewalNotices: number;
+    sent: number;
+    skipped: number;
+    failed: number;
+  }>;
   /** Runs this instance's renewal job until nothing more is due (billing/renewals.ts). */
   runRenewals(): Promise<{ claimed: number; renewed: number; failed: number; deferred: number }>;
 }
@@ -103,7 +111,22 @@ export class ApiHost {
       demoTick: () => this.call({ type: 'demo-tick', origin }),
       reminderPass: () => this.call({ type: 'reminder-pass', origin }),
       runRenewals: () => this.call({ type: 'run-renewals', origin }),
+      lifecycleMailPass: () => this.call({ type: 'lifecycle-mail-pass', origin }),
     };
+  }
+
+  /** Records a billing domain event as billing does (billing-events.ts recordBillingEvent). */
+  recordBillingEvent(event: {
+    userId: string;
+    type: string;
+    dedupeKey: string;
+    payload: Record<string, unknown>;
+    at: Date;
+  }): Promise<void> {
+    return this.call({
+      type: 'record-billing-event',
+      event: { ...event, at: event.at.toISOString() },
+    });
   }
 
   query<T = Record<string, unknown>>(statement: string, params: unknown[] = []): Promise<T[]> {

@@ -221,7 +221,7 @@ export async function authRoutes(
       checkPassword(body.newPassword, email);
       const passwordHash = await services.hasher.hash(body.newPassword);
       // Every other outstanding link dies too, and every session signs out.
-      const done = await resetPassword(db, services.sessions, row, passwordHash);
+      const done = await resetPassword(db, services.sessions, { ...row, email }, passwordHash);
       if (!done) return expired();
       // Proving the mailbox lifts the account's hold everywhere, and on the network the link
       // was opened from (decision 170).

@@ -16,7 +16,7 @@ import {
   signOutDevice,
 } from '../devices';
 import { lockSubscription, readSubscription } from '../subscription-machine';
-import { authenticate } from '../../accounts';
+import { authenticate, queueNewDeviceMail } from '../../accounts';
 import {
   DeviceListSchema,
   DeviceRegistrationSchema,
@@ -81,6 +81,11 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
         await lockSubscription(tx, user.id, now);
         const registered = await registerDevice(tx, user.id, body, now);
         await bindSessionToDevice(tx, user.id, user.sid, body.vidictId);
+        // A sign-in from a device this account never used: "signed in on a new device" mail.
+        if (registered.created) {
+          const others = (await listDevices(tx, user.id)).length > 1;
+          await queueNewDeviceMail(tx, user, body, others, now);
+        }
         return registered;
       });
       return reply.code(result.created ? 201 : 200).send(deviceToWire(result.device));

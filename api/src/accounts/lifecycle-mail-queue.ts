@@ -1,0 +1,98 @@
+/**
+ * The lifecycle-mail queue (table lifecycle_mail, decision 290). Whoever knows a fact queues its
+ * message in the fact's own transaction; the mail feature renders and sends it later. A message
+ * already queued (same kind and dedupe key) is not queued again: that is the "once".
+ */
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../platform/db/client';
+import { lifecycleMail } from './tables';
+
+export const LIFECYCLE_MAIL_KINDS = [
+  'welcome',
+  'receipt',
+  'renewal-upcoming',
+  'renewal-failed',
+  'plan-ended',
+  'password-changed',
+  'new-device',
+  'account-deleted',
+] as const;
+export type LifecycleMailKind = (typeof LIFECYCLE_MAIL_KINDS)[number];
+
+/** A database handle or an open transaction. */
+export type QueueExecutor = Pick<Db, 'insert' | 'select'>;
+
+export interface QueuedMail {
+  userId: string | null;
+  kind: LifecycleMailKind;
+  dedupeKey: string;
+  to: string;
+  payload: Record<string, unknown>;
+  at: Date;
+  skippedReason?: string;
+}
+
+/** Queues one message; false when it was queued before (nothing changes then). */
+export async function queueLifecycleMail(tx: QueueExecutor, mail: QueuedMail): Promise<boolean> {
+  const inserted = await tx
+    .insert(lifecycleMail)
+    .values({
+      userId: mail.userId,
+      kind: mail.kind,
+      dedupeKey: mail.dedupeKey,
+      to: mail.to,
+      payload: mail.payload,
+      createdAt: mail.at,
+      skippedReason: mail.skippedReason ?? null,
+    })
+    .onConflictDoNothing()
+    .returning({ id: lifecycleMail.id });
+  return inserted.length > 0;
+}
+
+export interface SignInDevice {
+  vidictId: string;
+  deviceOs: string;
+  deviceType: string;
+  userAgent: string;
+}
+
+/**
+ * A device registered for the first time on this account (a sign-in from it). The account's very
+ * first device is the one it signed up on, so it is recorded but not announced; every later new
+ * vidictId gets "signed in on a new device", once per device, however often it comes back.
+ */
+export async function queueNewDeviceMail(
+  tx: QueueExecutor,
+  user: { id: string; email: string },
+  device: SignInDevice,
+  otherDevicesRegistered: boolean,
+  at: Date,
+): Promise<boolean> {
+  const [seenBefore] = await tx
+    .select({ id: lifecycleMail.id })
+    .from(lifecycleMail)
+    .where(
+      and(
+        eq(lifecycleMail.userId, user.id),
+        eq(lifecycleMail.kind, 'new-device'),
+        ne(lifecycleMail.dedupeKey, `${user.id}:${device.vidictId}`),
+      ),
+    )
+    .limit(1);
+  const first = !seenBefore && !otherDevicesRegistered;
+  return queueLifecycleMail(tx, {
+    userId: user.id,
+    kind: 'new-device',
+    dedupeKey: `${user.id}:${device.vidictId}`,
+    to: user.email,
+    payload: {
+      deviceOs: device.deviceOs,
+      deviceType: device.deviceType,
+      userAgent: device.userAgent,
+      at: at.toISOString(),
+    },
+    at,
+    ...(first ? { skippedReason: 'first-device' } : {}),
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * Sends queued lifecycle mail (decision 290). A replica claims pending rows with FOR UPDATE SKIP
+ * LOCKED and a lease (`claimed_until`), so two replicas never send the same row, and a replica
+ * that dies mid-send frees its rows when the lease ends. Marketing mail to a viewer who said no
+ * to news is skipped for good (decision 291); a failed send is tried again on a later pass, up
+ * to MAX_ATTEMPTS. After an account-deleted notice is sent, its address and payload are blanked.
+ */
+import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LifecycleMailKind, Mailer } from '../accounts';
+import type { Db } from '../platform/db/client';
+import { isMarketing, renderLifecycleMail } from './render-mail';
+
+const BATCH = 50;
+/** Longer than one render and send take. */
+const LEASE_SECONDS = 120;
+export const MAX_ATTEMPTS = 5;
+
+interface ClaimedMail {
+  id: number | string;
+  kind: LifecycleMailKind;
+  to: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  /** null when the account row is gone (only an account-deleted notice is sent then). */
+  email_subscribe: boolean | null;
+}
+
+export interface SendOutcome {
+  sent: number;
+  skipped: number;
+  failed: number;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+export class LifecycleMailSender {
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly siteOrigin: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Sends every pending row it can claim, batch after batch. */
+  async sendPending(now: Date): Promise<SendOutcome> {
+    const outcome: SendOutcome = { sent: 0, skipped: 0, failed: 0 };
+    for (;;) {
+      const claimed = await this.claim(now);
+      for (const row of claimed) outcome[await this.send(row, now)] += 1;
+      if (claimed.length < BATCH) return outcome;
+    }
+  }
+
+  private async claim(now: Date): Promise<ClaimedMail[]> {
+    const at = now.toISOString();
+    const leaseEnd = new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString();
+    const result = await this.db.execute(sql`
+      WITH due AS (
+        SELECT id FROM lifecycle_mail
+        WHERE sent_at IS NULL AND skipped_reason IS NULL
+          AND (claimed_until IS NULL OR claimed_until <= ${at}::timestamptz)
+        ORDER BY created_at, id LIMIT ${BATCH}
+        FOR UPDATE SKIP LOCKED),
+      claimed AS (
+        UPDATE lifecycle_mail m SET claimed_until = ${leaseEnd}::timestamptz,
+          attempts = m.attempts + 1
+        FROM due WHERE m.id = due.id
+        RETURNING m.id, m.user_id, m.kind, m."to", m.payload, m.attempts)
+      SELECT c.id, c.kind, c."to", c.payload, c.attempts, u.email_subscribe
+      FROM claimed c LEFT JOIN users u ON u.id = c.user_id`);
+    return rowsOf<ClaimedMail>(result);
+  }
+
+  private async send(row: ClaimedMail, now: Date): Promise<keyof SendOutcome> {
+    if (isMarketing(row.kind) && row.email_subscribe !== true) {
+      await this.finish(row, sql`skipped_reason = 'unsubscribed'`);
+      return 'skipped';
+    }
+    try {
+      const message = await renderLifecycleMail(row.kind, row.to, row.payload, this.siteOrigin);
+      await this.mailer.send(message);
+    } catch (error) {
+      const giveUp = row.attempts >= MAX_ATTEMPTS;
+      this.log.warn(
+        { err: error, mail: row.id, kind: row.kind, attempts: row.attempts },
+        giveUp ? 'lifecycle mail failed; giving up' : 'lifecycle mail failed; will retry',
+      );
+      await this.finish(row, giveUp ? sql`skipped_reason = 'failed'` : null);
+      return 'failed';
+    }
+    const forget = row.kind === 'account-deleted' ? sql`, "to" = '', payload = '{}'::jsonb` : sql``;
+    await this.finish(row, sql`sent_at = ${now.toISOString()}::timestamptz${forget}`);
+    return 'sent';
+  }
+
+  /** Ends this replica's claim on the row, setting what the attempt decided. */
+  private async finish(row: ClaimedMail, set: SQL | null): Promise<void> {
+    const also = set ? sql`, ${set}` : sql``;
+    await this.db.execute(
+      sql`UPDATE lifecycle_mail SET claimed_until = NULL${also} WHERE id = ${row.id}`,
+    );
+  }
+}
