@@ -69,9 +69,7 @@ export function MarkerGroupButton({
         onClick={() => onOpenChange(!open)}
       >
         <span aria-hidden="true">{moments.length}</span>
-        <VisuallyHidden>
-          {` key moments, ${span}: ${groupContents(moments)}`}
-        </VisuallyHidden>
+        <VisuallyHidden>{` key moments, ${span}: ${groupContents(moments)}`}</VisuallyHidden>
       </button>
       {open ? (
         <ul

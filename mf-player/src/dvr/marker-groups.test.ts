@@ -58,7 +58,7 @@ describe('grouping key-moment markers', () => {
     for (let trial = 0; trial < 200; trial++) {
       const width = 200 + next() * 1000;
       const count = Math.floor(next() * 80);
-      const placed = Array.from({ length: count }, () => at(next() ** (1 + trial % 3) * width));
+      const placed = Array.from({ length: count }, () => at(next() ** (1 + (trial % 3)) * width));
       const groups = groupMarkers(placed, 28);
       expect(groups.reduce((n, g) => n + g.moments.length, 0)).toBe(count);
       for (let i = 1; i < groups.length; i++) {

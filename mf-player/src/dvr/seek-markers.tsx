@@ -45,7 +45,11 @@ export function SeekMarkers({ window, epochOffset, moments, onMoment }: SeekMark
         const first = held[0]!;
         if (held.length > 1) {
           return (
-            <li key={`group-${first.seq}`} className={styles.markerItem} style={{ left: percent(x) }}>
+            <li
+              key={`group-${first.seq}`}
+              className={styles.markerItem}
+              style={{ left: percent(x) }}
+            >
               <MarkerGroupButton
                 moments={held}
                 side={x < 0.25 ? 'start' : x > 0.75 ? 'end' : 'middle'}
