@@ -24,10 +24,7 @@ async function finishedMatchWithWicket(page: Page): Promise<{ eventId: string; w
     'api/v1/events?status=finished&limit=5',
   );
   for (const { eventId } of finished.items) {
-    const { entries } = await apiGet<{ entries: Entry[] }>(
-      page,
-      catalogEventTimelinePath(eventId),
-    );
+    const { entries } = await apiGet<{ entries: Entry[] }>(page, catalogEventTimelinePath(eventId));
     const wicket = entries.find((e) => e.moment?.kind === 'wicket' && e.commentary?.trim());
     if (wicket) return { eventId, wicket };
   }

@@ -68,7 +68,8 @@ export function MarkerGroupButton({
         aria-controls={open ? listId : undefined}
         onClick={() => onOpenChange(!open)}
       >
-        <span aria-hidden="true">{moments.length}</span>
+        {/* The count is drawn and is the start of the name ("3 key moments, …"). */}
+        <span>{moments.length}</span>
         <VisuallyHidden>{` key moments, ${span}: ${groupContents(moments)}`}</VisuallyHidden>
       </button>
       {open ? (
