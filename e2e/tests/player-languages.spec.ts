@@ -88,7 +88,8 @@ test('switch the commentary to Hindi and captions on; both offered again after a
     .click();
   const line = captionOf(wicket.commentary!);
   await expect.poll(() => shownCaptions(page), { timeout: 20_000 }).toContain(line);
-  await page.screenshot({ path: 'test-results/player-captions.png' });
+  await page.getByTestId('player-stage').scrollIntoViewIfNeeded();
+  await page.getByTestId('player-stage').screenshot({ path: 'test-results/player-captions.png' });
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // Saved on this device: after a reload both are chosen again, and hls.js plays Hindi again.
