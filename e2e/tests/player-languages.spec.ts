@@ -103,7 +103,11 @@ test('switch the commentary to Hindi and captions on; both offered again after a
     .toBe(true);
   expect(requested.some((p) => /\/audio-en\/\d+\.m4s$/.test(p))).toBe(false);
   await expect
-    .poll(() => video(page).evaluate((v) => [...v.textTracks].some((t) => t.mode === 'showing')))
+    .poll(() =>
+      video(page).evaluate((v: HTMLVideoElement) =>
+        [...v.textTracks].some((t) => t.mode === 'showing'),
+      ),
+    )
     .toBe(true);
 
   // Another device of the same viewer starts from the stream's defaults.

@@ -75,7 +75,8 @@ for (const { name, width, height } of [
         .locator(':scope > li')
         .evaluateAll((items) =>
           items.reduce(
-            (n, li) => n + (Number(li.querySelector('button[aria-expanded] > span')?.textContent) || 1),
+            (n, li) =>
+              n + (Number(li.querySelector('button[aria-expanded] > span')?.textContent) || 1),
             0,
           ),
         );
