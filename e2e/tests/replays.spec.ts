@@ -73,7 +73,8 @@ test('a finished match on /events is a replay: "Watch replay", the result hidden
     eventStatus: 'ended',
   });
 
-  await signIn(page);
+  // Signed in as a device that may watch (the demo viewer's other devices signed out).
+  await signInDemo(page);
   await page.goto(`/events?league=${id}`);
   const card = results(page).getByRole('article', { name: 'Rewinders v Spoilers' });
   await expect(card.getByText('Result hidden')).toBeVisible({ timeout: 20_000 });
@@ -89,6 +90,16 @@ test('a finished match on /events is a replay: "Watch replay", the result hidden
   await expect(card.getByText('181/6')).toBeVisible();
   await card.getByRole('button', { name: 'Hide result' }).click();
   await expect(card.getByText(/won by/)).toHaveCount(0);
+
+  // Marked live and ended together, never streamed: the replay is its scheduled time, played
+  // from the start (decision 337), not an empty stream that has "ended".
+  await card.getByRole('link', { name: 'Watch replay Rewinders v Spoilers' }).click();
+  await expectPlaying(page);
+  await expect(page.getByRole('heading', { name: 'This stream has ended' })).toHaveCount(0);
+  const seek = page.getByRole('slider', { name: 'Seek' });
+  // Five hours from the scheduled start to the end, the picture a few seconds into them.
+  expect(Number(await seek.getAttribute('aria-valuemax'))).toBeGreaterThan(4.9 * 3600);
+  expect(Number(await seek.getAttribute('aria-valuenow'))).toBeLessThan(60);
 });
 
 test('the rolling demo’s finished matches are replays too, their results hidden', async ({

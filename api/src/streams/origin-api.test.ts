@@ -7,13 +7,14 @@
  * seam, commentary languages, captions from the timeline, and the finished match as a replay.
  */
 import path from 'node:path';
-import { CATALOG_PATHS } from '@crease/contract';
+import { CATALOG_PATHS, STREAM_PATHS } from '@crease/contract';
 import type { StreamGrant } from '@crease/contract';
 import { ensureStreamMedia } from './media/render-media';
 import { SEGMENTS_PER_LOOP } from './media/media-recipe';
 import { STREAM_EPOCH_MS, liveEdge, programDateTime } from './origin/dvr-window';
 import { decodeTimes } from './origin/fmp4';
 import { expectErrorShape } from '../testing/billing-helpers';
+import { testEvent } from '../testing/catalog-fixtures';
 import { STREAM_FIXTURES_OPERATOR, startStreamFixtures } from '../testing/stream-fixtures';
 import type { StreamFixtures } from '../testing/stream-fixtures';
 import { describeEachDatabase } from '../testing/test-api';
@@ -279,7 +280,61 @@ describeEachDatabase('Stream origin: DVR, LL-HLS, languages and captions', (host
     expect((await fetch(url(classic, `720p/${edge() - 1}.m4s`))).status).toBe(200);
   });
 
+  it('replays a match the operator ended without streaming it from its scheduled start', async () => {
+    // Scheduled five hours ago to two hours ago; marked live and ended together only now.
+    const eventId = f.liveId.replace(/-live$/, '-unstreamed');
+    const ops = ll.client();
+    const scheduledStart = new Date(f.now() - 5 * 3_600_000);
+    const created = await ops.postJson(
+      `/${CATALOG_PATHS.operatorEvents}`,
+      testEvent({
+        eventId,
+        leagueId: f.liveId.replace(/-live$/, ''),
+        title: 'Unstreamed final',
+        start: scheduledStart,
+        end: new Date(f.now() - 2 * 3_600_000),
+      }),
+      STREAM_FIXTURES_OPERATOR,
+    );
+    expect(created.status).toBe(201);
+    for (const change of [
+      { status: 'live', eventStatus: 'live' },
+      { status: 'completed', result: 'No result', eventStatus: 'ended' },
+    ]) {
+      const moved = await ops.postJson(
+        `/${CATALOG_PATHS.operatorEvents}/${eventId}/state`,
+        change,
+        STREAM_FIXTURES_OPERATOR,
+      );
+      expect(moved.status).toBe(200);
+    }
+    const v = await f.viewer('monthly');
+    const replayGrant = await v.client.postJson<StreamGrant>(
+      `/${STREAM_PATHS.streams}`,
+      { edgeAddress: '', pk: eventId, vidictId: v.vidictId, videoQuality: 'HD' },
+      { bearer: v.bearer },
+    );
+    expect(replayGrant.status).toBe(201);
+    expect(replayGrant.body.eventStatus).toBe('ended');
+
+    const res = await fetch(
+      `${ll.origin}/live/cricket/ch-${eventId}/720p/index.m3u8?token=${replayGrant.body.playback.token}`,
+    );
+    expect(res.status).toBe(200);
+    const replay = await res.text();
+    expect(tag(replay, 'EXT-X-PLAYLIST-TYPE')).toBe('VOD');
+    const segments = listed(replay);
+    // The whole scheduled match and on to when it was ended, not an empty replay.
+    expect(segments[0]).toBe(liveEdge(scheduledStart.getTime()));
+    expect(segments.at(-1)).toBe(edge() - 1);
+    expect(replay).toContain(
+      `#EXT-X-PROGRAM-DATE-TIME:${programDateTime(segments[0]!)}\n#EXTINF:2.00000,\n${segments[0]}.m4s`,
+    );
+  });
+
   it('serves the finished match as a replay from its start, frozen, with EXT-X-ENDLIST', async () => {
+    // Streamed for over a minute (decision 337), however many of the tests above ran.
+    await f.advance(60);
     const ended = await ll
       .client()
       .postJson(

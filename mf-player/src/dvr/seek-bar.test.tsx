@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Moment } from '../match/key-moments';
 import { momentsOf } from '../match/key-moments';
@@ -76,6 +76,54 @@ describe('the seek bar', () => {
     expect(wicket).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(onMoment).toHaveBeenCalledWith(expect.objectContaining({ seq: 3, kind: 'wicket' }));
+  });
+
+  it('groups moments too close to draw apart into one marker that opens their list', async () => {
+    // A 60 px bar (jsdom lays nothing out): the three moments, 20 px apart, share one marker.
+    const measured = jest
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockImplementation(function (this: HTMLElement) {
+        const width = this.getAttribute('aria-label') === 'Key moments on the timeline' ? 60 : 0;
+        return { width, height: 0, top: 0, left: 0, right: width, bottom: 0 } as DOMRect;
+      });
+    try {
+      const user = userEvent.setup();
+      const onMoment = jest.fn();
+      render(<Harness start={1500} onMoment={onMoment} />);
+      const markers = screen.getByRole('list', { name: 'Key moments on the timeline' });
+      const group = within(markers).getByRole('button', {
+        name: /^3 key moments, .+: a wicket, an innings end and a four$/,
+      });
+      expect(within(markers).queryByRole('button', { name: /^Wicket/ })).toBeNull();
+      expect(group).toHaveAttribute('aria-expanded', 'false');
+
+      group.focus();
+      await user.keyboard('{Enter}');
+      expect(group).toHaveAttribute('aria-expanded', 'true');
+      const list = document.getElementById(group.getAttribute('aria-controls')!)!;
+      expect(
+        within(list)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual([
+        'EndEnd of innings: Mumbai Monsoons 156/4',
+        '4Four: Rahul off Khan',
+        'WWicket: Gill c Smith b Khan, 22 (19)',
+      ]);
+      await user.keyboard('{Escape}');
+      expect(group).toHaveAttribute('aria-expanded', 'false');
+      expect(group).toHaveFocus();
+
+      await user.click(group);
+      await user.click(
+        screen.getByRole('button', { name: 'Wicket: Gill c Smith b Khan, 22 (19)' }),
+      );
+      expect(onMoment).toHaveBeenCalledWith(expect.objectContaining({ seq: 3, kind: 'wicket' }));
+      expect(group).toHaveAttribute('aria-expanded', 'false');
+      expect(group).toHaveFocus();
+    } finally {
+      measured.mockRestore();
+    }
   });
 
   it('is not there before the window is known, or for a window under a second', () => {

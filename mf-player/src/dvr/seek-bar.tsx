@@ -1,19 +1,17 @@
 import { useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
-import { VisuallyHidden } from '@crease/ui';
 import type { Moment } from '../match/key-moments';
-import { MOMENT_TAGS } from '../match/key-moments';
 import { formatBehind, livePosition } from '../playback/live-position';
 import type { SeekWindow } from '../playback/playback-engine';
 import {
   clockText,
   fractionOf,
-  mediaTimeOf,
   positionAt,
   SEEK_STEP_SECONDS,
   wallTimeOf,
   windowLength,
 } from '../playback/seek-window';
+import { SeekMarkers } from './seek-markers';
 import styles from './dvr.module.css';
 
 export interface SeekBarProps {
@@ -44,8 +42,8 @@ function positionText(position: number, window: SeekWindow, epochOffset: number 
 
 /**
  * The whole DVR window as one slider (decision 237): ←/→ ±10 s, Page Up/Down ±1 min, Home the
- * window's start, End live; a pointer or a finger drags it. Each visible key moment is a button on
- * the bar at its program-date-time.
+ * window's start, End live; a pointer or a finger drags it. The visible key moments are on it
+ * (SeekMarkers).
  */
 export function SeekBar({
   window,
@@ -123,27 +121,12 @@ export function SeekBar({
           aria-valuetext={positionText(shown, window, epochOffset)}
           onKeyDown={onKeyDown}
         />
-        <ul className={styles.markers} aria-label="Key moments on the timeline">
-          {moments.map((moment) => {
-            const at = mediaTimeOf(moment.at, epochOffset);
-            if (at === null || at < window.start || at > window.live + 1) return null;
-            return (
-              <li key={moment.seq} className={styles.markerItem} style={{ left: percent(at) }}>
-                <button
-                  type="button"
-                  className={`${styles.marker} ${styles[moment.kind] ?? ''}`}
-                  title={moment.label}
-                  onClick={() => onMoment(moment)}
-                >
-                  {/* The name is the label in words; the short tag is only drawn (an aria-label
-                      would leave the drawn tag outside the name, which axe rightly refuses). */}
-                  <span aria-hidden="true">{MOMENT_TAGS[moment.kind]}</span>
-                  <VisuallyHidden>{moment.label}</VisuallyHidden>
-                </button>
-              </li>
-            );
-          })}
-        </ul>
+        <SeekMarkers
+          window={window}
+          epochOffset={epochOffset}
+          moments={moments}
+          onMoment={onMoment}
+        />
       </div>
     </div>
   );

@@ -28,6 +28,7 @@ export function hlsEngine(
   let token = initialToken;
   let mediaRecoveries = 0;
   let wantedCaptions = choices.captions ?? 'off';
+  let destroyed = false;
   const hls = new HlsClass({
     ...hlsConfigFor(choices.latency),
     // Every request goes out with the current token, whatever token the URL was written with.
@@ -66,8 +67,14 @@ export function hlsEngine(
     report();
   });
   hls.on(Events.SUBTITLE_TRACKS_UPDATED, () => {
-    applyCaptions();
-    report();
+    // After hls.js's own pick: it announces the tracks, then selects its default (none, as the
+    // playlist has no DEFAULT=YES subtitles), which would undo a choice made here at once and
+    // leave a saved "captions on" off after a reload.
+    queueMicrotask(() => {
+      if (destroyed) return;
+      applyCaptions();
+      report();
+    });
   });
   hls.on(Events.AUDIO_TRACK_SWITCHED, report);
   hls.on(Events.SUBTITLE_TRACK_SWITCH, report);
@@ -143,6 +150,7 @@ export function hlsEngine(
       };
     },
     destroy() {
+      destroyed = true;
       hls.destroy();
       video.removeAttribute('src');
       video.load();

@@ -9,7 +9,10 @@ export interface Choice<Value extends string> {
 }
 
 export interface ChoiceMenuProps<Value extends string> {
-  /** The menu's name ("Quality"); the button reads "<name>: <summary>". */
+  /**
+   * The menu's name ("Captions"); the button is named "<name>: <summary>" ("Captions: Off"), and
+   * says so in words under the picture (a bare "Off" names nothing).
+   */
   name: string;
   summary: string;
   choices: readonly Choice<Value>[];
@@ -66,13 +69,21 @@ export function ChoiceMenu<Value extends string>({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`${name}: ${summary}`}
+        // On the picture the icon says what it is and a narrow screen hides the words, so the
+        // name is given; under the picture the words are the name (decision 335).
+        aria-label={className ? undefined : `${name}: ${summary}`}
         onClick={() => setOpen((o) => !o)}
       >
         {icon ? <Icon name={icon} /> : null}
-        <span className={className ? undefined : styles.controlText} aria-hidden="true">
-          {summary}
-        </span>
+        {className ? (
+          <>
+            <span className={styles.choiceName}>{name}:</span> {summary}
+          </>
+        ) : (
+          <span className={styles.controlText} aria-hidden="true">
+            {summary}
+          </span>
+        )}
       </button>
       {open ? (
         <ul

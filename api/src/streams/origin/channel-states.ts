@@ -1,7 +1,7 @@
 /**
  * What the origin needs to know about a channel: its event, league application and stream
- * state (catalog `eventStatus`), and when the stream went live and ended (from the event's
- * timeline). Read through the catalog's read cache, so the many playlist requests of many
+ * state (catalog `eventStatus`), when the stream went live and ended (from the event's
+ * timeline), and when the match was scheduled to start. Read through the catalog's read cache, so the many playlist requests of many
  * viewers cost one query per channel until the next catalog write (decision 071).
  */
 import { sql } from 'drizzle-orm';
@@ -17,6 +17,8 @@ export interface ChannelState {
   /** Epoch ms, or null. */
   liveSince: number | null;
   endedAt: number | null;
+  /** The event's scheduled start (epoch ms): a replay of a match never streamed starts here. */
+  scheduledStart: number | null;
 }
 
 const epochMs = (value: unknown): number | null =>
@@ -31,7 +33,7 @@ async function loadChannel(db: Db, channelId: string): Promise<ChannelState | nu
         WHERE t.event_id = e.id AND t.state->>'eventStatus' = 'live') AS live_since,
       (SELECT min(t.at) FROM catalog_event_timeline t
         WHERE t.event_id = e.id AND t.state->>'eventStatus' = 'ended') AS ended_at,
-      e.updated_at
+      e.updated_at, e.start_time
     FROM catalog_events e JOIN catalog_leagues l ON l.id = e.league_id
     WHERE e.channel_id = ${channelId} AND l.active = true
     ORDER BY e.id LIMIT 1`)) as unknown as { rows: Record<string, unknown>[] };
@@ -46,6 +48,7 @@ async function loadChannel(db: Db, channelId: string): Promise<ChannelState | nu
     liveSince: epochMs(row.live_since),
     // An ended stream whose timeline lacks the moment (an operator import) ends at its last change.
     endedAt: eventStatus === 'ended' ? (epochMs(row.ended_at) ?? epochMs(row.updated_at)) : null,
+    scheduledStart: epochMs(row.start_time),
   };
 }
 

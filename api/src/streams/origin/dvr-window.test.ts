@@ -11,7 +11,9 @@ import {
   partPublished,
   partPublishedAtMs,
   programDateTime,
+  REPLAY_MIN_LIVE_MS,
   windowAt,
+  windowStartMs,
 } from './dvr-window';
 import { CAPTIONS_TRACK, mediaPlaylist } from './playlists';
 import type { PlaylistTrack } from './playlists';
@@ -86,6 +88,41 @@ describe('DVR window', () => {
       expect(playlist.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
       expect(playlist).not.toMatch(/EXT-X-PART|PRELOAD-HINT|SERVER-CONTROL/);
     }
+  });
+
+  it('a match ended without being streamed is replayed from its scheduled start', () => {
+    const scheduledStart = at(20_000);
+    const liveSince = at(25_400, 300);
+    // The operator marked it live and, a moment later, ended: nothing was streamed in between.
+    const instants = { liveSince, endedAt: liveSince + 800, scheduledStart };
+    expect(windowStartMs(instants)).toBe(scheduledStart);
+    const replay = windowAt(
+      at(26_000),
+      HOUR_SEGMENTS * 4,
+      windowStartMs(instants),
+      liveSince + 800,
+    );
+    expect(replay).toMatchObject({ ended: true, first: 20_000, last: 25_399 });
+    // Without it the replay held nothing: the window ended where it began.
+    const empty = windowAt(at(26_000), HOUR_SEGMENTS * 4, liveSince, liveSince + 800);
+    expect(empty.last).toBeLessThan(empty.first);
+    // Ended without ever going live (an operator import): the schedule too.
+    expect(windowStartMs({ ...instants, liveSince: null })).toBe(scheduledStart);
+  });
+
+  it('a match streamed for a minute or more keeps the window from when it went live', () => {
+    const scheduledStart = at(20_000);
+    const liveSince = at(20_600);
+    expect(
+      windowStartMs({ liveSince, endedAt: liveSince + REPLAY_MIN_LIVE_MS, scheduledStart }),
+    ).toBe(liveSince);
+    // Live: from when it went live, whatever the schedule says; unknown stays unknown.
+    expect(windowStartMs({ liveSince, endedAt: null, scheduledStart })).toBe(liveSince);
+    expect(windowStartMs({ liveSince: null, endedAt: null, scheduledStart })).toBeNull();
+    // Live early and ended at once: the earlier of the two.
+    expect(windowStartMs({ liveSince: at(19_000), endedAt: at(19_001), scheduledStart })).toBe(
+      at(19_000),
+    );
   });
 });
 

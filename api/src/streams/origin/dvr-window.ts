@@ -57,6 +57,39 @@ export function windowAt(
   return { ended, first, last: edge - 1, edge, edgeParts: Math.max(0, edgeParts) };
 }
 
+/**
+ * A stream live for less than this did not carry the match: the operator marked it live and
+ * ended after the fact (decision 337). Every real match, even one abandoned after a ball, is
+ * longer.
+ */
+export const REPLAY_MIN_LIVE_MS = 60_000;
+
+/** The channel's instants that place its window (epoch ms; null when unknown). */
+export interface WindowInstants {
+  liveSince: number | null;
+  endedAt: number | null;
+  /** The event's scheduled start. */
+  scheduledStart: number | null;
+}
+
+/**
+ * Where the window starts (epoch ms), or null for "the DVR length back": when the stream went
+ * live. A finished match whose stream was never live, or live for less than REPLAY_MIN_LIVE_MS,
+ * was played off the stream (the operator recorded it after the fact), so its replay runs from
+ * the scheduled start instead of being empty: the picture is computed from the clock, so that
+ * time is there to play (decision 337).
+ */
+export function windowStartMs({
+  liveSince,
+  endedAt,
+  scheduledStart,
+}: WindowInstants): number | null {
+  if (endedAt === null || scheduledStart === null) return liveSince;
+  const playedOnStream = liveSince !== null && endedAt - liveSince >= REPLAY_MIN_LIVE_MS;
+  if (playedOnStream) return liveSince;
+  return Math.min(scheduledStart, liveSince ?? scheduledStart);
+}
+
 /** When part `part` of `sequence` is published (a part index past the last rolls on). */
 export function partPublishedAtMs(sequence: number, part: number): number {
   return STREAM_EPOCH_MS + sequence * SEGMENT_MS + (part + 1) * PART_MS;

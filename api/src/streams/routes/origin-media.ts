@@ -23,6 +23,7 @@ import {
   partPublished,
   partPublishedAtMs,
   windowAt,
+  windowStartMs,
 } from '../origin/dvr-window';
 import type { WindowState } from '../origin/dvr-window';
 import { CAPTIONS_TRACK, mediaPlaylist, mediaTrack } from '../origin/playlists';
@@ -111,7 +112,7 @@ export async function streamOriginMediaRoutes(app: FastifyInstance): Promise<voi
   const dvrSegments = Math.ceil(dvrSeconds / SEGMENT_SECONDS);
   const playlists = new PlaylistMemo();
   const windowOf = (channel: ChannelState) =>
-    windowAt(services.clock.now().getTime(), dvrSegments, channel.liveSince, channel.endedAt);
+    windowAt(services.clock.now().getTime(), dvrSegments, windowStartMs(channel), channel.endedAt);
 
   app.get(
     RENDITION_ROUTE,
