@@ -17,6 +17,8 @@ export interface PlayerControlsProps {
   playback: Pick<Playback, 'paused' | 'muted' | 'volume' | 'actions'>;
   modes: Pick<StageModes, 'fullscreen' | 'toggleFullscreen' | 'togglePictureInPicture'>;
   position: LivePosition;
+  /** A finished match: no live edge, so no "Behind live" and no Go live. */
+  replay: boolean;
   quality: VideoQuality;
   /** The rendition on screen ("720p"), null until known. */
   rendition: string | null;
@@ -31,6 +33,7 @@ export function PlayerControls({
   playback,
   modes,
   position,
+  replay,
   quality,
   rendition,
   onChooseQuality,
@@ -48,7 +51,7 @@ export function PlayerControls({
         onToggleMute={actions.toggleMute}
         onVolume={actions.setVolume}
       />
-      <LiveControl position={position} onGoLive={actions.goLive} />
+      <LiveControl position={position} replay={replay} onGoLive={actions.goLive} />
       <span className={styles.spacer} />
       <QualityMenu quality={quality} rendition={rendition} onChoose={onChooseQuality} />
       <StatsButton open={statsOpen} onToggle={onToggleStats} />

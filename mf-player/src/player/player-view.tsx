@@ -102,6 +102,7 @@ export function PlayerView({ session, watch, event, timeline }: PlayerViewProps)
           stats={stats}
           controls={{
             modes,
+            replay: grant.eventStatus !== 'live',
             quality: session.quality,
             rendition,
             onChooseQuality: session.chooseQuality,
