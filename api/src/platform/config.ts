@@ -12,6 +12,8 @@ export * from './env-schema';
 export { isLocalHost, requiredInProduction } from './config-production';
 import { loadBillingConfig } from './billing-config';
 import type { BillingConfig } from './billing-config';
+import { loadInvoiceConfig } from './invoice-config';
+import type { InvoiceConfig } from './invoice-config';
 import { loadStreamConfig } from './stream-config';
 import type { StreamConfig } from './stream-config';
 import { productionProblems, requiredInProduction } from './config-production';
@@ -132,6 +134,8 @@ export interface ApiConfig {
   catalogCacheMs: number;
   /** Plans, checkout, payment provider, trials, devices (docs/billing.md). */
   billing: BillingConfig;
+  /** The seller on every invoice, the invoice series and the tax table (decisions 300, 301). */
+  invoices: InvoiceConfig;
   /** Stream access, playback tokens, the embedded live origin (docs/streams.md). */
   streams: StreamConfig;
 }
@@ -371,6 +375,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     reminderIntervalSeconds: vars.CREASE_REMINDER_INTERVAL_SECONDS ?? 30,
     catalogCacheMs: vars.CREASE_CATALOG_CACHE_MS ?? 1000,
     billing: loadBillingConfig(env, problems, dataDir, production),
+    invoices: loadInvoiceConfig(env, problems),
     streams: loadStreamConfig(env, problems, root, secretFrom),
   };
   if (config.refreshIdleSeconds > config.refreshAbsoluteSeconds)
