@@ -6,7 +6,15 @@
 import { billingEvents } from './tables';
 import type { Executor } from './subscription-machine';
 
-export const BILLING_EVENT_TYPES = ['renewal.succeeded', 'renewal.failed', 'plan.ended'] as const;
+export const BILLING_EVENT_TYPES = [
+  'renewal.succeeded',
+  'renewal.failed',
+  'plan.ended',
+  /** Every successful charge (invoices.ts); dedupe key: the invoice number. */
+  'invoice.issued',
+  /** Written before the account is anonymised (account-deletion.ts); dedupe key: the user id. */
+  'account.deleted',
+] as const;
 export type BillingEventType = (typeof BILLING_EVENT_TYPES)[number];
 
 export async function recordBillingEvent(
