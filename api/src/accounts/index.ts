@@ -6,6 +6,8 @@ export type { AccessTokens } from './access-tokens';
 export { retryAfterSeconds } from './attempt-limits';
 export type { AttemptStore } from './attempt-store';
 export { authenticate } from './authenticate';
+export { eraseViewer, viewerToErase } from './account-erasure';
+export type { ErasedViewer } from './account-erasure';
 export { outboxFor } from './mailer';
 export { DEMO_VIEWER } from './seed';
 export { mailOutbox, refreshFamilies, users } from './tables';

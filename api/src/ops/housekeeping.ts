@@ -52,6 +52,8 @@ export const CLEANUP_TARGETS: readonly Target[] = [
     key: 'user_id, event_id',
     dead: "COALESCE(sent_at, dropped_at) < now() - interval '30 days'",
   },
+  // A deleted account's email stops being recognised after its notice period (decision 302).
+  { table: 'deleted_accounts', key: 'email_hash', dead: 'forget_at < now()' },
   // A stream closed or lapsed a week ago is settled and counts against nothing (decision 114).
   {
     table: 'streams',

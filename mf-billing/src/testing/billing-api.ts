@@ -256,6 +256,19 @@ export function receipt(payment: Payment): PaymentReceipt {
     credit: 0,
     providerReference: 'pi_test_123',
     email: 'viewer@example.com',
+    invoiceNumber: 'CRS-000042',
+    cardBrand: 'visa',
+    cardLast4: '4242',
+    seller: {
+      name: 'Crease Streaming Ltd',
+      address: '1 Long Room Lane, London NW8 8QN, United Kingdom',
+      taxId: 'GB 123 4567 89',
+    },
+    net: 8.33,
+    tax: 1.66,
+    taxRatePercent: 20,
+    taxRegion: 'GB',
+    refunds: [],
   };
 }
 
