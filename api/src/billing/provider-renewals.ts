@@ -69,7 +69,7 @@ export async function applySubscriptionEvent(
       failureCode: 'CARD_DECLINED',
       failureMessage: event.failureMessage,
       card: null,
-      at: event.created,
+      at: now,
     });
     await settleRenewalFailed(
       tx,

@@ -101,7 +101,8 @@ async function apply(
     .for('update');
   if (!checkout) return 'ignored: no checkout has this session';
   // A decline happened whatever else the checkout did meanwhile: the history lists it.
-  if (event.kind === 'PAYMENT_FAILED') await recordCheckoutDecline(tx, provider, checkout, event);
+  if (event.kind === 'PAYMENT_FAILED')
+    await recordCheckoutDecline(tx, provider, checkout, event, now);
   if (checkout.status === 'PAID') return 'ignored: the checkout is already paid';
 
   if (event.kind === 'PAYMENT_SUCCEEDED') {
@@ -197,6 +198,7 @@ async function recordCheckoutDecline(
   provider: PaymentProvider,
   checkout: typeof checkouts.$inferSelect,
   event: Extract<ProviderEvent, { sessionId: string }>,
+  now: Date,
 ): Promise<void> {
   const plan = await findPlan(tx, checkout.planId);
   await recordDeclinedAttempt(tx, {
@@ -210,6 +212,7 @@ async function recordCheckoutDecline(
     failureCode: event.failureCode ?? 'CARD_DECLINED',
     failureMessage: event.failureMessage,
     card: event.card ?? null,
-    at: event.created,
+    // When the ledger learned of it, to the millisecond, as payments (provider times are seconds).
+    at: now,
   });
 }
