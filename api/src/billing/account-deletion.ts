@@ -72,7 +72,14 @@ export async function deleteAccount(
       at: now,
     });
     if (row && RUNNING.includes(stateOf(row)))
-      await transition(tx, row, 'EXPIRED', { endedReason: 'ACCOUNT_DELETED' }, 'account-deleted', now);
+      await transition(
+        tx,
+        row,
+        'EXPIRED',
+        { endedReason: 'ACCOUNT_DELETED' },
+        'account-deleted',
+        now,
+      );
     if (row)
       await tx
         .update(subscriptions)

@@ -149,7 +149,11 @@ describeEachDatabase('Receipts and payment history', (host) => {
   it('lists a declined card with its reason and digits, then the payment that followed', async () => {
     const viewer = await newViewer(api, 'receipt-declined');
     const checkout = await createCheckout(viewer, { planId: 'match-pass' });
-    const declined = await submitCard(viewer.client, checkout.body.sessionId, SANDBOX_TEST_CARDS.declined);
+    const declined = await submitCard(
+      viewer.client,
+      checkout.body.sessionId,
+      SANDBOX_TEST_CARDS.declined,
+    );
     expect(declined.status).toBe(402);
     const afterDecline = await eventually(async () => {
       const page = await history(viewer);

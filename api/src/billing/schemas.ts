@@ -56,7 +56,9 @@ export const PaymentSchema = Type.Object({
   amount: money('Major units.'),
   paymentSystem: Type.String({ description: 'SANDBOX or STRIPE.' }),
   paymentDate: Type.Integer({ description: 'Epoch seconds (SPEC §3).' }),
-  invoiceNumber: Type.Optional(nullable(Type.String({ description: 'CRS-000042 (decision 300).' }))),
+  invoiceNumber: Type.Optional(
+    nullable(Type.String({ description: 'CRS-000042 (decision 300).' })),
+  ),
   cardBrand: Type.Optional(nullable(Type.String({ description: "Stripe's brand code: visa…" }))),
   cardLast4: Type.Optional(nullable(Type.String())),
 });

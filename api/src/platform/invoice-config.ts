@@ -58,7 +58,9 @@ export function parseTaxRates(raw: string, problems: string[]): Record<string, n
     rates[match[1] as string] = Math.round(Number(match[2]) * 100);
   }
   if (rates[FALLBACK_TAX_REGION] === undefined) {
-    problems.push(`CREASE_TAX_RATES must list ${FALLBACK_TAX_REGION}, the rate for any other region`);
+    problems.push(
+      `CREASE_TAX_RATES must list ${FALLBACK_TAX_REGION}, the rate for any other region`,
+    );
     return null;
   }
   return rates;

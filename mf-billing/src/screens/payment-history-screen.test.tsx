@@ -2,7 +2,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sendJson, testServerForFile } from '@crease/test-utils';
-import { HISTORY, PAYMENTS, billingApi, historyPage, queryOf, callsTo } from '../testing/billing-api';
+import {
+  HISTORY,
+  PAYMENTS,
+  billingApi,
+  historyPage,
+  queryOf,
+  callsTo,
+} from '../testing/billing-api';
 import { screenProps, testPlatform } from '../testing/test-platform';
 import { BillingScreen } from './billing-screen';
 
@@ -34,9 +41,9 @@ describe('Payment history', () => {
     expect(rows[0]).toHaveTextContent('$9.99');
     expect(rows[0]).toHaveTextContent('Visa ·· 4242');
     expect(rows[0]).toHaveTextContent('Paid · Renewal');
-    expect(
-      queryOf(callsTo(server.requests, 'GET', '/api/v1/billing/history')[0]!).toString(),
-    ).toBe('page=1&pageSize=10');
+    expect(queryOf(callsTo(server.requests, 'GET', '/api/v1/billing/history')[0]!).toString()).toBe(
+      'page=1&pageSize=10',
+    );
   });
 
   it('lists a declined card with its reason and digits, and a refund as money back', async () => {

@@ -92,7 +92,9 @@ export function ReceiptDocument({
             −{money(refund.amount)}
           </Line>
         ))}
-        {refunded > 0 ? <Line term="Kept after refunds">{money(receipt.amount - refunded)}</Line> : null}
+        {refunded > 0 ? (
+          <Line term="Kept after refunds">{money(receipt.amount - refunded)}</Line>
+        ) : null}
         <Line term="Provider reference">
           <span className={styles.reference}>{receipt.providerReference}</span>
         </Line>

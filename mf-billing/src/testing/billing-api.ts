@@ -289,11 +289,7 @@ export const HISTORY: BillingHistoryEntry[] = (() => {
   return [rows[0]!, declined, rows[1]!, refund, ...rows.slice(2)];
 })();
 
-export function historyPage(
-  page: number,
-  pageSize: number,
-  all = HISTORY,
-): BillingHistoryPage {
+export function historyPage(page: number, pageSize: number, all = HISTORY): BillingHistoryPage {
   return {
     entries: all.slice((page - 1) * pageSize, page * pageSize),
     page,

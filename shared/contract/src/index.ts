@@ -60,13 +60,7 @@ export type {
 } from './wire';
 export { deriveApiOrigin } from './api-origin';
 export { IDEMPOTENCY_HEADER, XSRF_COOKIE, XSRF_HEADER } from './http-headers';
-export {
-  CARD_BRAND_LABELS,
-  cardBrandOf,
-  cardDigits,
-  cardLabel,
-  passesLuhn,
-} from './card-check';
+export { CARD_BRAND_LABELS, cardBrandOf, cardDigits, cardLabel, passesLuhn } from './card-check';
 export { pageTitle, WELCOME_TAGLINE } from './product-title';
 export {
   ACCOUNT_ERROR_CODES,

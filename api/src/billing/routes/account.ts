@@ -83,7 +83,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       config: { accepts: 'json', idempotent: true },
       schema: {
         tags: ['billing'],
-        summary: 'Delete the account: sessions, devices and streams end; the ledger is kept anonymised',
+        summary:
+          'Delete the account: sessions, devices and streams end; the ledger is kept anonymised',
         description:
           'Needs the current password (400 INVALID_OLD_PASSWORD otherwise). The plan ends at once and nothing renews; every sign-in session is revoked (refresh tokens get invalid_grant, access tokens 401); devices, follows and open streams are removed; the email is free to register again, and signing in with it answers 400 ACCOUNT_DELETED for 30 days (decision 302).',
         security: [{ bearer: [], xsrf: [] }],

@@ -118,8 +118,7 @@ export class SandboxProvider implements PaymentProvider {
 /** The card of a checkout-session event's `payment_method_details`, as Stripe's charge has it. */
 function cardIn(object: Record<string, unknown>): CardFacts | null {
   const details = object.payment_method_details as
-    | { card?: { brand?: unknown; last4?: unknown } }
-    | undefined;
+    { card?: { brand?: unknown; last4?: unknown } } | undefined;
   const card = details?.card;
   return typeof card?.brand === 'string' && typeof card.last4 === 'string'
     ? { brand: card.brand, last4: card.last4 }

@@ -28,7 +28,13 @@ import type {
   SavedCardCharge,
   SavedCardChargeInput,
 } from '../payment-provider';
-import { cardBrandOf, cardDigits, cardOutcome, cardProblem, failsOffSession } from './sandbox-cards';
+import {
+  cardBrandOf,
+  cardDigits,
+  cardOutcome,
+  cardProblem,
+  failsOffSession,
+} from './sandbox-cards';
 import type { CardOutcome } from './sandbox-cards';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { chargeSavedCard } from './saved-cards';
