@@ -8,6 +8,8 @@ import type { PaymentProvider } from './billing/providers/payment-provider';
 import type { SimulatedProvider } from './billing/providers/sandbox/simulated-provider';
 import { RenewalJob } from './billing/renewals';
 import { InvoiceIssuer } from './billing/invoices';
+import type { AccountDeletionHook } from './billing';
+import { endAccountStreams } from './streams';
 import type { ApiConfig } from './platform/config';
 import type { Database } from './platform/db/client';
 import { outboxMailer, smtpMailer } from './accounts/mailer';
@@ -47,6 +49,8 @@ export interface ApiServices {
   sandbox: SimulatedProvider | null;
   /** Charges due subscriptions at their period end (billing/renewals.ts, decision 247). */
   renewals: RenewalJob;
+  /** What features above billing end when an account is deleted (decision 302). */
+  accountDeletionHooks: readonly AccountDeletionHook[];
   /** Writes each payment with its invoice number, seller and tax (billing/invoices.ts, 300). */
   invoices: InvoiceIssuer;
   /**
@@ -105,6 +109,7 @@ export function createServices(
     payments,
     sandbox,
     invoices,
+    accountDeletionHooks: [endAccountStreams],
     renewals: new RenewalJob(
       { db, clock, payments, invoices, log },
       config.billing.renewalIntervalMs,

@@ -12,3 +12,5 @@ export { outboxFor } from './mailer';
 export { DEMO_VIEWER } from './seed';
 export { mailOutbox, refreshFamilies, users } from './tables';
 export type { MailMessage, Mailer } from './mailer';
+export type { PasswordHasher } from './passwords';
+export type { Sessions } from './sessions';

@@ -6,8 +6,9 @@
  * 1. `account.deleted` is recorded with the email and name, for the farewell mail (issue 22 §4),
  *    before anything is anonymised;
  * 2. the plan ends (EXPIRED, `ACCOUNT_DELETED`), nothing renews, the saved card is forgotten;
- * 3. every sign-in session is revoked, every device forgotten, every open stream closed,
- *    follows and reminders deleted;
+ * 3. every sign-in session is revoked, every device forgotten, follows and reminders deleted,
+ *    and the features above billing end theirs (AccountDeletionHook: streams closes every open
+ *    stream);
  * 4. the users row is anonymised (accounts' eraseViewer). The ledger (payments, attempts,
  *    refunds, checkouts, billing events) stays, pointing at the anonymised row.
  *
@@ -18,12 +19,10 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountDeletionResult } from '@crease/contract';
 import { eraseViewer, viewerToErase } from '../accounts';
-import type { Sessions } from '../accounts/sessions';
-import type { PasswordHasher } from '../accounts/passwords';
+import type { PasswordHasher, Sessions } from '../accounts';
 import { forgetFollower } from '../catalog';
-import { endAccountStreams } from '../streams';
 import type { Clock } from '../platform/clock';
-import type { Database } from '../platform/db/client';
+import type { Database, Tx } from '../platform/db/client';
 import { recordBillingEvent } from './billing-events';
 import { providerProblem } from './checkouts';
 import { expireDisplacedSessions } from './displaced-sessions';
@@ -32,12 +31,20 @@ import type { PaymentProvider } from './providers/payment-provider';
 import { lockSubscription, readSubscription, stateOf, transition } from './subscription-machine';
 import { checkouts, devices, subscriptions } from './tables';
 
+/**
+ * A feature above billing (streams: the open streams) ends what it keeps for the account, in
+ * the deletion's transaction. app services list them (services.ts), so billing needs no import
+ * of a feature above it.
+ */
+export type AccountDeletionHook = (tx: Tx, userId: string, now: Date) => Promise<unknown>;
+
 export interface DeletionServices {
   database: Database;
   clock: Clock;
   payments: PaymentProvider;
   sessions: Pick<Sessions, 'revokeAllForUser'>;
   hasher: Pick<PasswordHasher, 'verify'>;
+  accountDeletionHooks: readonly AccountDeletionHook[];
 }
 
 const RUNNING = ['TRIAL', 'ACTIVE', 'CANCELLED'];
@@ -94,7 +101,7 @@ export async function deleteAccount(
         .where(eq(subscriptions.userId, user.id));
     await services.sessions.revokeAllForUser(tx, user.id, 'account-deleted');
     await tx.delete(devices).where(eq(devices.userId, user.id));
-    await endAccountStreams(tx, user.id, now);
+    for (const hook of services.accountDeletionHooks) await hook(tx, user.id, now);
     await forgetFollower(tx, user.id);
     await eraseViewer(tx, user.id, viewer.email, now);
     // Checkouts still payable: their pages end after the commit (below).

@@ -17,3 +17,4 @@ export {
 export { lockSubscription, readSubscription } from './subscription-machine';
 export type { Executor, SubscriptionRow } from './subscription-machine';
 export { devices, subscriptions } from './tables';
+export type { AccountDeletionHook } from './account-deletion';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { PaymentReceipt } from '@crease/contract';
-import { paymentAttempts, refunds } from './ledger-tables';
+import { paymentAttempts, refunds } from './ledger/tables';
 import { payments } from './tables';
 import type { CardFacts, ProviderEvent } from './providers/payment-provider';
 import type { Executor } from './subscription-machine';

@@ -8,7 +8,7 @@ import type { Db } from '../platform/db/client';
 import type { Seller } from '../platform/invoice-config';
 import { paymentToWire } from './account';
 import { ApiError } from './errors';
-import { refunds } from './ledger-tables';
+import { refunds } from './ledger/tables';
 import { toMajor } from './money';
 import { payments } from './tables';
 

@@ -5,9 +5,9 @@
  * and keeps these (decision 302).
  */
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { ts } from '../platform/db/columns';
-import { users } from '../accounts/tables';
-import { payments } from './tables';
+import { ts } from '../../platform/db/columns';
+import { users } from '../../accounts/tables';
+import { payments } from '../tables';
 
 /** One row per invoice series (prefix): the last number given. Locked by the issuing transaction. */
 export const invoiceSeries = pgTable('invoice_series', {
