@@ -34,7 +34,10 @@ test('a declined card and the payment after it are in the history; the receipt i
   await expect(rows.nth(2)).toContainText('Declined · Card declined');
   await expect(rows.nth(2)).toContainText('Visa ·· 0002');
 
-  await rows.nth(1).getByRole('link', { name: /^Receipt CRS-\d{6}/ }).click();
+  await rows
+    .nth(1)
+    .getByRole('link', { name: /^Receipt CRS-\d{6}/ })
+    .click();
   const receipt = page.getByRole('article', { name: 'Crease receipt' });
   await expect(receipt.getByRole('region', { name: 'From' })).toContainText('Crease Streaming Ltd');
   await expect(receipt).toContainText(/Invoice number\s*CRS-\d{6}/);
