@@ -23,6 +23,7 @@ test('a declined card and the payment after it are in the history; the receipt i
   await checkoutMonthly(page);
   await payByCard(page, CARDS.declined);
   await expect(page.getByRole('alert')).toContainText(/declined/i);
+  await page.getByRole('link', { name: 'Try again' }).click();
   await payByCard(page, CARDS.success);
   await expect(page).toHaveURL(/\/payment-success\?checkout=/, { timeout: 30_000 });
 
@@ -76,19 +77,19 @@ test('a deleted account cannot sign in', async ({ page }) => {
   await dialog.getByLabel('Your password').fill(VIEWER_PASSWORD);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
 
-  // Signed out, on the welcome page.
-  await expect(page).toHaveURL(/\/$/);
+  // Signed out, on the sign-in page.
+  await expect(page).toHaveURL(/\/signin/);
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }),
   ).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
 
-  await page.goto('/signin');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(VIEWER_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText(
     'This account was deleted. You can register again with this email to start a new account.',
   );
-  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page).toHaveURL(/\/signin/);
+  expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
 });

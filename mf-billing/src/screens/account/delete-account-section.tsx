@@ -10,7 +10,7 @@ import styles from '../account-screen.module.css';
 /**
  * "Delete account" (decision 302): the dialog says what happens and asks for the password; once
  * the API has deleted the account this browser signs out (the API has ended every session
- * already) and goes to the welcome page.
+ * already) and goes to the sign-in page.
  */
 export function DeleteAccountSection({
   planName,
@@ -29,8 +29,10 @@ export function DeleteAccountSection({
     setError(null);
     try {
       await deleteAccount(platform, password);
+      // The API has ended every session; this tab forgets its tokens and shows the sign-in page
+      // (where the shell's guard sends a signed-out tab from /account anyway).
       platform.session.signOut();
-      navigate('/', { replace: true });
+      navigate('/signin', { replace: true });
     } catch (problem) {
       setError(messageOf(problem));
       setBusy(false);
