@@ -14,7 +14,6 @@ import type {
   CheckoutRequest,
   CouponCheck,
   Entitlement,
-  PaymentPage,
   PaymentReceipt,
   Plan,
   PlanChangeQuote,
@@ -133,12 +132,6 @@ export function changePlan(
         headers: { 'Idempotency-Key': idempotencyKey },
       })
       .json<PlanChangeResult>(),
-  );
-}
-
-export function listPayments({ http }: Http, page: number, pageSize: number): Promise<PaymentPage> {
-  return asProblem(() =>
-    http.get(BILLING_PATHS.payments, { searchParams: { page, pageSize } }).json<PaymentPage>(),
   );
 }
 
