@@ -8,6 +8,7 @@ export default defineConfig({
     './src/platform/db/tables.ts',
     './src/accounts/tables.ts',
     './src/billing/tables.ts',
+    './src/billing/ledger/tables.ts',
     './src/billing/providers/sandbox/sandbox-tables.ts',
     './src/catalog/tables.ts',
     './src/streams/tables.ts',

@@ -20,6 +20,8 @@ import { loadBillingConfig } from '../src/platform/billing-config';
 import { openDatabase } from '../src/platform/db/client';
 import type { Database } from '../src/platform/db/client';
 import { runDueRenewals } from '../src/billing/renewals';
+import { InvoiceIssuer } from '../src/billing/invoices';
+import { loadInvoiceConfig } from '../src/platform/invoice-config';
 import { SandboxProvider } from '../src/billing/providers/sandbox/sandbox-provider';
 import { SimulatedProvider } from '../src/billing/providers/sandbox/simulated-provider';
 import { findPostgresBin, startPostgresCluster } from '../src/testing/postgres-cluster';
@@ -86,7 +88,8 @@ async function round(database: Database, index: number): Promise<RoundResult> {
     new SimulatedProvider(database.db, clock, billing, 'http://localhost', log),
     billing,
   );
-  const deps = { db: database.db, clock, payments, log };
+  const invoices = new InvoiceIssuer(loadInvoiceConfig({}, []));
+  const deps = { db: database.db, clock, payments, invoices, log };
   let renewed = 0;
   let failed = 0;
   let deferred = 0;

@@ -7,6 +7,9 @@ import { createPaymentProvider } from './billing/providers/create-provider';
 import type { PaymentProvider } from './billing/providers/payment-provider';
 import type { SimulatedProvider } from './billing/providers/sandbox/simulated-provider';
 import { RenewalJob } from './billing/renewals';
+import { InvoiceIssuer } from './billing/invoices';
+import type { AccountDeletionHook } from './billing';
+import { endAccountStreams } from './streams';
 import type { ApiConfig } from './platform/config';
 import type { Database } from './platform/db/client';
 import { outboxMailer, smtpMailer } from './accounts/mailer';
@@ -46,6 +49,10 @@ export interface ApiServices {
   sandbox: SimulatedProvider | null;
   /** Charges due subscriptions at their period end (billing/renewals.ts, decision 247). */
   renewals: RenewalJob;
+  /** What features above billing end when an account is deleted (decision 302). */
+  accountDeletionHooks: readonly AccountDeletionHook[];
+  /** Writes each payment with its invoice number, seller and tax (billing/invoices.ts, 300). */
+  invoices: InvoiceIssuer;
   /**
    * Playback tokens, the rendered test card the embedded origin serves and its held LL-HLS
    * requests (docs/streams.md).
@@ -83,6 +90,7 @@ export function createServices(
   const { payments, sandbox } = overrides.payments
     ? { payments: overrides.payments, sandbox: null }
     : createPaymentProvider(config, db, clock, log);
+  const invoices = overrides.invoices ?? new InvoiceIssuer(config.invoices);
   return {
     config,
     clock,
@@ -100,7 +108,12 @@ export function createServices(
     background: new BackgroundTasks(log),
     payments,
     sandbox,
-    renewals: new RenewalJob({ db, clock, payments, log }, config.billing.renewalIntervalMs),
+    invoices,
+    accountDeletionHooks: [endAccountStreams],
+    renewals: new RenewalJob(
+      { db, clock, payments, invoices, log },
+      config.billing.renewalIntervalMs,
+    ),
     streams: {
       tokens: new PlaybackTokens(config.streams.tokenSecret),
       media: new LazyMediaLibrary(config.streams.mediaCacheDir),

@@ -111,7 +111,10 @@ test('the card that fails at renewal goes through the grace period, then the pla
   await accountSays(page, 'your card was declined on every renewal try');
   await expect(planSection(page)).toContainText(/Ended on /);
   await expect(planSection(page).getByRole('button', { name: /Cancel|Resume/ })).toHaveCount(0);
-  await expect(await paymentRows(page)).toHaveCount(2);
+  // The one payment, and the four renewal tries the card declined (issue 22 §5).
+  const rows = await paymentRows(page);
+  await expect(rows).toHaveCount(6);
+  await expect(rows.filter({ hasText: 'Declined · Card declined' })).toHaveCount(4);
 });
 
 test('an upgrade to Annual is charged now, less credit for the unused time', async ({ page }) => {

@@ -23,6 +23,12 @@ export const ACCOUNT_ERRORS = {
     message: 'The email or password is incorrect.',
     oauth: 'invalid_grant',
   },
+  ACCOUNT_DELETED: {
+    status: 400,
+    message:
+      'This account was deleted. You can register again with this email to start a new account.',
+    oauth: 'invalid_grant',
+  },
   INVALID_OLD_PASSWORD: {
     status: 400,
     message: 'Your current password is incorrect.',

@@ -6,6 +6,8 @@ export type { AccessTokens } from './access-tokens';
 export { retryAfterSeconds } from './attempt-limits';
 export type { AttemptStore } from './attempt-store';
 export { authenticate } from './authenticate';
+export { eraseViewer, viewerToErase } from './account-erasure';
+export type { ErasedViewer } from './account-erasure';
 export { outboxFor, recentOutbox } from './mailer';
 export { DEMO_VIEWER } from './seed';
 export { lifecycleMail, mailOutbox, refreshFamilies, users } from './tables';
@@ -16,3 +18,5 @@ export {
   queueNewDeviceMail,
 } from './lifecycle-mail-queue';
 export type { LifecycleMailKind, QueuedMail } from './lifecycle-mail-queue';
+export type { PasswordHasher } from './passwords';
+export type { Sessions } from './sessions';

@@ -169,3 +169,15 @@ export const rateCounters = pgTable('rate_counters', {
   windowStart: ts('window_start').notNull(),
   expiresAt: ts('expires_at').notNull(),
 });
+
+/**
+ * A deleted account's email, as a SHA-256 hash, for a while (decision 302): signing in with it
+ * says the account was deleted rather than "incorrect". The email itself is not kept; the
+ * address is free to register again at once.
+ */
+export const deletedAccounts = pgTable('deleted_accounts', {
+  emailHash: text('email_hash').primaryKey(),
+  deletedAt: ts('deleted_at').notNull(),
+  /** After this the tombstone says nothing more (housekeeping removes it). */
+  forgetAt: ts('forget_at').notNull(),
+});

@@ -28,6 +28,9 @@ export function paymentToWire(row: PaymentRow): Payment {
     amount: toMajor(row.amountCents),
     paymentSystem: row.paymentSystem,
     paymentDate: epochSeconds(row.paidAt),
+    invoiceNumber: row.invoiceNumber,
+    cardBrand: row.cardBrand,
+    cardLast4: row.cardLast4,
   };
 }
 

@@ -4,15 +4,15 @@
  * §4) to pick up later. A fact already recorded (same type and dedupe key) is not written again.
  */
 import { billingEvents } from './tables';
-import type { Executor } from './subscription-machine';
+import type { Executor } from '../platform/db/client';
 
 export const BILLING_EVENT_TYPES = [
   'renewal.succeeded',
   'renewal.failed',
   'plan.ended',
-  /** One per successful charge (checkout, renewal, upgrade): the receipt mail's source. */
+  /** Every successful charge (invoices.ts); dedupe key: the invoice number. */
   'invoice.issued',
-  /** The account was deleted; the consumer blanks the payload once the mail is sent. */
+  /** Written before the account is anonymised (account-deletion.ts); dedupe key: the user id. */
   'account.deleted',
 ] as const;
 export type BillingEventType = (typeof BILLING_EVENT_TYPES)[number];

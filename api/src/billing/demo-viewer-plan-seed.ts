@@ -9,7 +9,9 @@ import { BILLING_CURRENCY } from '@crease/contract';
 import { findPlan } from './plans';
 import { isEntitled, lockSubscription } from './subscription-machine';
 import { activatePaidPeriod } from './subscriptions';
-import { checkouts, payments } from './tables';
+import { checkouts } from './tables';
+import { InvoiceIssuer } from './invoices';
+import { loadInvoiceConfig } from '../platform/invoice-config';
 import { users } from '../accounts';
 import type { Seeder } from '../platform/db/seed';
 import { DEMO_VIEWER } from '../accounts';
@@ -22,6 +24,8 @@ export const demoViewerPlanSeeder: Seeder = {
     const [viewer] = await db.select().from(users).where(eq(users.email, DEMO_VIEWER.email));
     const plan = await findPlan(db, DEMO_VIEWER_PLAN);
     if (!viewer || !plan) return 'demo viewer or plan missing';
+    // Seeds run outside the API's services: the seller and tax as the environment configures them.
+    const issuer = new InvoiceIssuer(loadInvoiceConfig(process.env, []));
     return db.transaction(async (tx) => {
       const now = new Date();
       const current = await lockSubscription(tx, viewer.id, now);
@@ -51,20 +55,25 @@ export const demoViewerPlanSeeder: Seeder = {
         `payment:${paymentId}`,
         { amountCents: plan.priceCents, paymentSystem: 'SANDBOX', paymentMethod: null },
       );
-      await tx.insert(payments).values({
-        id: paymentId,
-        userId: viewer.id,
-        checkoutId,
-        planId: plan.id,
-        planName: plan.name,
-        amountCents: plan.priceCents,
-        listPriceCents: plan.priceCents,
-        currency: BILLING_CURRENCY,
-        paymentSystem: 'SANDBOX',
-        providerReference: `ch_seed_${paymentId}`,
-        paidAt: now,
-        planEndDate: subscription.periodEnd ?? now,
-      });
+      await issuer.recordPayment(
+        tx,
+        {
+          id: paymentId,
+          userId: viewer.id,
+          checkoutId,
+          planId: plan.id,
+          planName: plan.name,
+          amountCents: plan.priceCents,
+          listPriceCents: plan.priceCents,
+          currency: BILLING_CURRENCY,
+          paymentSystem: 'SANDBOX',
+          providerReference: `ch_seed_${paymentId}`,
+          paidAt: now,
+          planEndDate: subscription.periodEnd ?? now,
+        },
+        // The sandbox's success card, as if the demo viewer had typed it.
+        { brand: 'visa', last4: '4242' },
+      );
       return `${DEMO_VIEWER.email} has ${plan.name} until ${subscription.periodEnd?.toISOString()}`;
     });
   },

@@ -24,3 +24,4 @@ export type {
   InvoiceIssuedPayload,
 } from './billing-events';
 export { billingEvents, plans } from './tables';
+export type { AccountDeletionHook } from './account-deletion';

@@ -19,6 +19,8 @@ import type { PaymentProvider } from './providers/payment-provider';
 import { lockSubscription, readSubscription, stateOf, transition } from './subscription-machine';
 import type { Executor, SubscriptionRow } from './subscription-machine';
 import { settleRenewalPaid } from './renewal-settlement';
+import type { InvoiceIssuer } from './invoices';
+import { recordDeclinedAttempt } from './payment-attempts';
 import { subscriptionView } from './subscriptions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -120,7 +122,12 @@ export async function quotePlanChange(
 }
 
 export async function changePlan(
-  services: { database: { db: Db }; clock: Clock; payments: PaymentProvider },
+  services: {
+    database: { db: Db };
+    clock: Clock;
+    payments: PaymentProvider;
+    invoices: InvoiceIssuer;
+  },
   userId: string,
   targetId: string,
   idempotencyKey: string,
@@ -189,9 +196,25 @@ export async function changePlan(
       })
       .where(eq(renewalCharges.key, key));
     // The decline is recorded (committed), then answered as the viewer's 402.
-    if (result.status === 'FAILED') return null;
+    if (result.status === 'FAILED') {
+      await recordDeclinedAttempt(tx, {
+        userId,
+        dedupeKey: key,
+        kind: 'UPGRADE',
+        plan: priced.target,
+        amountCents: priced.amountCents,
+        currency: BILLING_CURRENCY,
+        paymentSystem: services.payments.system,
+        failureCode: result.failureCode,
+        failureMessage: result.failureMessage,
+        card: result.card,
+        at: now,
+      });
+      return null;
+    }
     const paid = await settleRenewalPaid(
       tx,
+      services.invoices,
       row,
       priced.target,
       {
@@ -203,6 +226,7 @@ export async function changePlan(
         periodStart: now,
         periodEnd: new Date(now.getTime() + priced.target.durationDays * DAY_MS),
         cause: 'upgrade',
+        card: result.card,
       },
       now,
     );

@@ -5,6 +5,7 @@
  * webhook's transaction, after the event id was stored once (a replay never gets here).
  */
 import { eq } from 'drizzle-orm';
+import { BILLING_CURRENCY } from '@crease/contract';
 import { subscriptions } from './tables';
 import { recordBillingEvent } from './billing-events';
 import { findPlan } from './plans';
@@ -12,10 +13,13 @@ import type { PaymentProvider, SubscriptionEvent } from './providers/payment-pro
 import { lockSubscription, stateOf, transition } from './subscription-machine';
 import type { Executor } from './subscription-machine';
 import { settleRenewalFailed, settleRenewalPaid } from './renewal-settlement';
+import type { InvoiceIssuer } from './invoices';
+import { recordDeclinedAttempt } from './payment-attempts';
 
 export async function applySubscriptionEvent(
   tx: Executor,
   provider: PaymentProvider,
+  invoices: InvoiceIssuer,
   event: SubscriptionEvent,
   now: Date,
 ): Promise<string> {
@@ -34,6 +38,7 @@ export async function applySubscriptionEvent(
       return 'ignored: that period is already paid';
     const { paymentId } = await settleRenewalPaid(
       tx,
+      invoices,
       row,
       plan,
       {
@@ -52,6 +57,20 @@ export async function applySubscriptionEvent(
 
   if (event.kind === 'RENEWAL_FAILED') {
     if (state !== 'ACTIVE') return `ignored: the subscription is ${state}`;
+    const plan = row.planId ? await findPlan(tx, row.planId) : undefined;
+    await recordDeclinedAttempt(tx, {
+      userId: row.userId,
+      dedupeKey: `${provider.system}:${event.eventId}`,
+      kind: 'RENEWAL',
+      plan: { id: row.planId ?? 'unknown', name: plan?.name ?? row.planId ?? 'Plan' },
+      amountCents: plan?.priceCents ?? 0,
+      currency: BILLING_CURRENCY,
+      paymentSystem: provider.system,
+      failureCode: 'CARD_DECLINED',
+      failureMessage: event.failureMessage,
+      card: null,
+      at: now,
+    });
     await settleRenewalFailed(
       tx,
       row,

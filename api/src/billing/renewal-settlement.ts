@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BILLING_CURRENCY, RENEWAL_RETRY_DAYS } from '@crease/contract';
-import { payments } from './tables';
+import type { InvoiceIssuer } from './invoices';
+import type { CardFacts } from './providers/payment-provider';
 import { recordBillingEvent } from './billing-events';
 import type { PlanRow } from './plans';
 import { stateOf, transition } from './subscription-machine';
@@ -27,11 +28,14 @@ export interface RenewalPaid {
   periodStart: Date;
   periodEnd: Date;
   cause: 'renewal' | 'upgrade';
+  /** The card charged, when the provider said (the receipt and the history show it). */
+  card?: CardFacts | null;
 }
 
 /** A paid renewal or upgrade: one ledger row, the next period on `plan`. Returns the payment id. */
 export async function settleRenewalPaid(
   tx: Executor,
+  invoices: InvoiceIssuer,
   row: SubscriptionRow,
   plan: PlanRow,
   paid: RenewalPaid,
@@ -58,22 +62,26 @@ export async function settleRenewalPaid(
     `${paid.cause}:${paymentId}`,
     now,
   );
-  await tx.insert(payments).values({
-    id: paymentId,
-    userId: row.userId,
-    checkoutId: null,
-    renewalKey: paid.key,
-    creditCents: paid.creditCents ?? 0,
-    planId: plan.id,
-    planName: plan.name,
-    amountCents: paid.amountCents,
-    listPriceCents: plan.priceCents,
-    currency: BILLING_CURRENCY,
-    paymentSystem: paid.paymentSystem,
-    providerReference: paid.providerReference,
-    paidAt: now,
-    planEndDate: paid.periodEnd,
-  });
+  await invoices.recordPayment(
+    tx,
+    {
+      id: paymentId,
+      userId: row.userId,
+      checkoutId: null,
+      renewalKey: paid.key,
+      creditCents: paid.creditCents ?? 0,
+      planId: plan.id,
+      planName: plan.name,
+      amountCents: paid.amountCents,
+      listPriceCents: plan.priceCents,
+      currency: BILLING_CURRENCY,
+      paymentSystem: paid.paymentSystem,
+      providerReference: paid.providerReference,
+      paidAt: now,
+      planEndDate: paid.periodEnd,
+    },
+    paid.card ?? null,
+  );
   if (paid.cause === 'renewal')
     await recordBillingEvent(tx, {
       userId: row.userId,

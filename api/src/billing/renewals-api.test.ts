@@ -41,7 +41,8 @@ describeEachDatabase('Renewals', (host) => {
   const events = async (viewer: Viewer) =>
     (
       await host().query<{ type: string }>(
-        'SELECT type FROM billing_events WHERE user_id = $1 ORDER BY id',
+        // Receipts (invoice.issued) have their own test: receipts-api.test.ts.
+        "SELECT type FROM billing_events WHERE user_id = $1 AND type <> 'invoice.issued' ORDER BY id",
         [viewer.userId],
       )
     ).map((e) => e.type);

@@ -24,6 +24,8 @@ import { PaymentProviderError } from './providers/payment-provider';
 import type { PaymentProvider, SavedCardCharge } from './providers/payment-provider';
 import { lockSubscription, stateOf } from './subscription-machine';
 import { settleRenewalFailed, settleRenewalPaid } from './renewal-settlement';
+import type { InvoiceIssuer } from './invoices';
+import { recordDeclinedAttempt } from './payment-attempts';
 
 /** How long a claimed renewal is its runner's before another may take it over. */
 export const RENEWAL_LEASE_MS = 5 * 60 * 1000;
@@ -33,6 +35,7 @@ export interface RenewalDeps {
   db: Db;
   clock: Clock;
   payments: PaymentProvider;
+  invoices: InvoiceIssuer;
   log: FastifyBaseLogger;
 }
 
@@ -182,9 +185,24 @@ async function settle(
       })
       .where(eq(renewalCharges.key, claim.key));
     const plan = await findPlan(tx, claim.planId);
+    if (result.status === 'FAILED')
+      await recordDeclinedAttempt(tx, {
+        userId: claim.userId,
+        dedupeKey: claim.key,
+        kind: 'RENEWAL',
+        plan: { id: claim.planId, name: plan?.name ?? claim.planId },
+        amountCents: claim.amountCents,
+        currency: BILLING_CURRENCY,
+        paymentSystem: deps.payments.system,
+        failureCode: result.failureCode,
+        failureMessage: result.failureMessage,
+        card: result.card,
+        at: now,
+      });
     if (result.status === 'SUCCEEDED' && plan && samePeriod) {
       await settleRenewalPaid(
         tx,
+        deps.invoices,
         row,
         plan,
         {
@@ -195,6 +213,7 @@ async function settle(
           periodStart: claim.periodEnd,
           periodEnd: new Date(claim.periodEnd.getTime() + plan.durationDays * DAY_MS),
           cause: 'renewal',
+          card: result.card,
         },
         now,
       );

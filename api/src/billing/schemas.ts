@@ -10,6 +10,7 @@ import {
   DEVICE_OS_VALUES,
   DEVICE_TYPE_VALUES,
   ENTITLEMENT_REASONS,
+  HISTORY_ENTRY_TYPES,
   PAYMENT_FAILURE_CODES,
   PAYMENT_SYSTEMS,
   PLAN_END_REASONS,
@@ -55,6 +56,11 @@ export const PaymentSchema = Type.Object({
   amount: money('Major units.'),
   paymentSystem: Type.String({ description: 'SANDBOX or STRIPE.' }),
   paymentDate: Type.Integer({ description: 'Epoch seconds (SPEC §3).' }),
+  invoiceNumber: Type.Optional(
+    nullable(Type.String({ description: 'CRS-000042 (decision 300).' })),
+  ),
+  cardBrand: Type.Optional(nullable(Type.String({ description: "Stripe's brand code: visa…" }))),
+  cardLast4: Type.Optional(nullable(Type.String())),
 });
 
 export const PaymentPageSchema = Type.Object({
@@ -76,6 +82,46 @@ export const ReceiptSchema = Type.Object({
   credit: money('Credit for the unused time of the previous plan (an upgrade), major units.'),
   providerReference: Type.String(),
   email: Type.String(),
+  seller: Type.Object({ name: Type.String(), address: Type.String(), taxId: Type.String() }),
+  net: nullable(money('Net of tax, major units; null before tax was itemised.')),
+  tax: nullable(money('Tax included in the amount, major units.')),
+  taxRatePercent: nullable(Type.Number()),
+  taxRegion: nullable(Type.String()),
+  refunds: Type.Array(Type.Object({ amount: money('Major units.'), refunded: isoDate })),
+});
+
+export const BillingHistoryPageSchema = Type.Object({
+  entries: Type.Array(
+    Type.Object({
+      entryId: Type.String(),
+      type: literals(HISTORY_ENTRY_TYPES),
+      at: isoDate,
+      plan: Type.String(),
+      amount: money('Charged, tried or given back, major units.'),
+      currency: Type.String(),
+      paymentSystem: Type.String(),
+      kind: nullable(literals(['CHECKOUT', 'RENEWAL', 'UPGRADE'] as const)),
+      cardBrand: nullable(Type.String()),
+      cardLast4: nullable(Type.String()),
+      paymentId: nullable(Type.String()),
+      invoiceNumber: nullable(Type.String()),
+      failureCode: nullable(Type.String()),
+      failureMessage: nullable(Type.String()),
+    }),
+  ),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  total: Type.Integer(),
+});
+
+export const AccountDeletionRequestSchema = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false },
+);
+
+export const AccountDeletionResultSchema = Type.Object({
+  deleted: Type.Literal(true),
+  deletedAt: isoDate,
 });
 
 export const CouponCheckSchema = Type.Object({

@@ -4,13 +4,15 @@
  * PostgreSQL: the adapter opens a subscription-mode Checkout Session (Stripe makes the Customer
  * and the Subscription), and Stripe's own signed webhooks drive the plan: invoice.paid renews,
  * invoice.payment_failed starts grace, customer.subscription.deleted ends it. Cancel and resume
- * set the Subscription's cancel_at_period_end. A local server plays Stripe's HTTP API.
+ * set the Subscription's cancel_at_period_end. A paid Checkout's card comes from its payment
+ * intent's charge; charge.refunded records each refund once (issue 22 §5). A local server plays
+ * Stripe's HTTP API.
  */
 import http from 'node:http';
 import type net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import type { PaymentPage } from '@crease/contract';
+import type { BillingHistoryPage, PaymentPage, PaymentReceipt } from '@crease/contract';
 import {
   BILLING_TEST_ENV,
   createCheckout,
@@ -27,7 +29,10 @@ import type { RunningApi } from '../testing/test-api';
 const WEBHOOK_SECRET = 'whsec_renewal-tests-0123456789';
 const DAY = 24 * 60 * 60;
 
-/** Plays api.stripe.com: checkout session create, subscription update. Records every form. */
+/**
+ * Plays api.stripe.com: checkout session create, subscription update, payment intent retrieve.
+ * Records every form.
+ */
 class PlayedStripe {
   readonly requests: { path: string; form: URLSearchParams }[] = [];
   private readonly server = http.createServer((request, response) => {
@@ -50,6 +55,18 @@ class PlayedStripe {
         });
       } else if (path.startsWith('/v1/subscriptions/'))
         json(200, { id: path.split('/').at(-1), object: 'subscription' });
+      else if (path.startsWith('/v1/payment_intents/pi_'))
+        // A payment intent with its charge expanded: the card the receipt names.
+        json(200, {
+          id: path.split('/').at(-1)?.split('?')[0],
+          object: 'payment_intent',
+          status: 'succeeded',
+          latest_charge: {
+            id: `ch_${randomUUID()}`,
+            object: 'charge',
+            payment_method_details: { type: 'card', card: { brand: 'mastercard', last4: '4444' } },
+          },
+        });
       else json(404, { error: { type: 'invalid_request_error', message: 'not played' } });
     });
   });
@@ -195,5 +212,68 @@ describeEachDatabase('Stripe-renewed subscriptions', (host) => {
       entitled: false,
       endedReason: 'RENEWAL_FAILED',
     });
+  });
+
+  it('names the card Stripe charged on the receipt, and lists its refunds', async () => {
+    const viewer = await newViewer(api, 'stripe-receipt');
+    const created = await createCheckout(viewer, { planId: 'match-pass' });
+    expect(created.status).toBe(201);
+    const intent = `pi_${randomUUID().replaceAll('-', '')}`;
+    await send('checkout.session.completed', {
+      id: created.body.sessionId,
+      object: 'checkout.session',
+      mode: 'payment',
+      amount_total: 299,
+      currency: 'usd',
+      payment_status: 'paid',
+      payment_intent: intent,
+    });
+    const paid = await eventually(async () => {
+      const checkout = await getCheckout(viewer, created.body.checkoutId);
+      return checkout.status === 'PAID' ? checkout : null;
+    });
+    expect(stripe.requests.some((r) => r.path.startsWith(`/v1/payment_intents/${intent}`))).toBe(
+      true,
+    );
+    const receiptOf = async () =>
+      (
+        await viewer.client.get<PaymentReceipt>(`/api/v1/billing/payments/${paid.paymentId}`, {
+          bearer: viewer.bearer,
+        })
+      ).body;
+    expect(await receiptOf()).toMatchObject({ cardBrand: 'mastercard', cardLast4: '4444' });
+
+    const refund = (id: string, amount: number) => ({
+      id,
+      object: 'refund',
+      amount,
+      currency: 'usd',
+      status: 'succeeded',
+      created: now(),
+    });
+    const charge = (refunds: unknown[]) => ({
+      id: `ch_${randomUUID()}`,
+      object: 'charge',
+      payment_intent: intent,
+      refunds: { object: 'list', data: refunds },
+    });
+    const first = refund(`re_${randomUUID()}`, 100);
+    expect((await send('charge.refunded', charge([first]))).status).toBe(200);
+    // Stripe lists every refund of the charge again with the next one: each is stored once.
+    const second = refund(`re_${randomUUID()}`, 199);
+    expect((await send('charge.refunded', charge([first, second]))).status).toBe(200);
+
+    const history = await viewer.client.get<BillingHistoryPage>('/api/v1/billing/history', {
+      bearer: viewer.bearer,
+    });
+    expect(history.body.entries.map((e) => [e.type, e.amount])).toEqual(
+      expect.arrayContaining([
+        ['PAYMENT', 2.99],
+        ['REFUND', 1],
+        ['REFUND', 1.99],
+      ]),
+    );
+    expect(history.body.total).toBe(3);
+    expect((await receiptOf()).refunds.map((r) => r.amount).sort()).toEqual([1, 1.99]);
   });
 });

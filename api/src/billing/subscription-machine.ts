@@ -7,13 +7,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { RENEWAL_RETRY_DAYS } from '@crease/contract';
 import type { PlanEndReason, SubscriptionState } from '@crease/contract';
-import type { Db } from '../platform/db/client';
+import type { Executor } from '../platform/db/client';
 import { subscriptionTransitions, subscriptions } from './tables';
 import { recordBillingEvent } from './billing-events';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** The database or an open transaction. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+export type { Executor } from '../platform/db/client';
 
 /** The only moves there are. */
 export const TRANSITIONS: Readonly<Record<SubscriptionState, readonly SubscriptionState[]>> = {

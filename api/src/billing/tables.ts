@@ -171,9 +171,21 @@ export const payments = pgTable(
     paidAt: ts('paid_at').notNull(),
     /** The subscription's period end this payment bought. */
     planEndDate: ts('plan_end_date').notNull(),
+    /** The invoice (decisions 300, 301): `CRS-000042`, gap-free per series; tax is included. */
+    invoiceNumber: text('invoice_number'),
+    seller: jsonb('seller').$type<{ name: string; address: string; taxId: string }>(),
+    netCents: integer('net_cents'),
+    taxCents: integer('tax_cents'),
+    /** Basis points (2000 = 20 %), from the table for `taxRegion` (the profile's region). */
+    taxRateBp: integer('tax_rate_bp'),
+    taxRegion: text('tax_region'),
+    /** The card as the provider reported it (`visa`, `4242`); null when it did not say. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
   },
   (t) => [
     uniqueIndex('payments_checkout_key').on(t.checkoutId),
+    uniqueIndex('payments_invoice_number_key').on(t.invoiceNumber),
     uniqueIndex('payments_renewal_key').on(t.renewalKey),
     check(
       'payments_checkout_or_renewal',

@@ -8,7 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { checkouts, payments, webhookEvents } from './tables';
+import { checkouts, webhookEvents } from './tables';
+import type { InvoiceIssuer } from './invoices';
+import { applyRefunds, recordDeclinedAttempt } from './payment-attempts';
 import type { Clock } from '../platform/clock';
 import type { Database, Tx } from '../platform/db/client';
 import type { BackgroundTasks } from '../platform/background-tasks';
@@ -26,11 +28,21 @@ export interface EventResult {
 }
 
 export async function applyProviderEvent(
-  services: { clock: Clock; database: Database; background: BackgroundTasks },
+  services: {
+    clock: Clock;
+    database: Database;
+    background: BackgroundTasks;
+    invoices: InvoiceIssuer;
+  },
   provider: PaymentProvider,
-  event: ProviderEvent,
+  received: ProviderEvent,
   log: FastifyBaseLogger,
 ): Promise<EventResult> {
+  // A provider whose event does not name the card is asked before the transaction (Stripe).
+  const event =
+    received.kind === 'PAYMENT_SUCCEEDED' && !received.card && received.providerReference
+      ? { ...received, card: await provider.cardOf(received.providerReference) }
+      : received;
   const now = services.clock.now();
   const displaced: DisplacedCheckout[] = [];
   const result = await services.database.db.transaction(async (tx) => {
@@ -48,7 +60,7 @@ export async function applyProviderEvent(
       .returning({ eventId: webhookEvents.eventId });
     if (stored.length === 0) return { duplicate: true, outcome: 'duplicate' };
 
-    const outcome = await apply(tx, provider, event, now, displaced);
+    const outcome = await apply(tx, provider, services.invoices, event, now, displaced);
     await tx
       .update(webhookEvents)
       .set({ outcome })
@@ -67,6 +79,7 @@ export async function applyProviderEvent(
 async function apply(
   tx: Tx,
   provider: PaymentProvider,
+  invoices: InvoiceIssuer,
   event: ProviderEvent,
   now: Date,
   displaced: DisplacedCheckout[],
@@ -77,7 +90,8 @@ async function apply(
     event.kind === 'RENEWAL_FAILED' ||
     event.kind === 'SUBSCRIPTION_ENDED'
   )
-    return applySubscriptionEvent(tx, provider, event, now);
+    return applySubscriptionEvent(tx, provider, invoices, event, now);
+  if (event.kind === 'REFUNDED') return applyRefunds(tx, provider.system, event);
   const [checkout] = await tx
     .select()
     .from(checkouts)
@@ -86,6 +100,9 @@ async function apply(
     )
     .for('update');
   if (!checkout) return 'ignored: no checkout has this session';
+  // A decline happened whatever else the checkout did meanwhile: the history lists it.
+  if (event.kind === 'PAYMENT_FAILED')
+    await recordCheckoutDecline(tx, provider, checkout, event, now);
   if (checkout.status === 'PAID') return 'ignored: the checkout is already paid';
 
   if (event.kind === 'PAYMENT_SUCCEEDED') {
@@ -109,23 +126,27 @@ async function apply(
         providerSubscriptionId: event.providerSubscriptionId ?? null,
       },
     );
-    await tx.insert(payments).values({
-      id: paymentId,
-      userId: checkout.userId,
-      checkoutId: checkout.id,
-      planId: plan.id,
-      planName: plan.name,
-      amountCents: checkout.amountCents,
-      listPriceCents: checkout.listPriceCents,
-      currency: checkout.currency,
-      couponCode: checkout.couponCode,
-      percentage: checkout.percentage,
-      paymentSystem: provider.system,
-      providerReference: event.providerReference ?? event.eventId,
-      // When the ledger learned of it, to the millisecond (provider times are whole seconds).
-      paidAt: now,
-      planEndDate: subscription.periodEnd ?? now,
-    });
+    await invoices.recordPayment(
+      tx,
+      {
+        id: paymentId,
+        userId: checkout.userId,
+        checkoutId: checkout.id,
+        planId: plan.id,
+        planName: plan.name,
+        amountCents: checkout.amountCents,
+        listPriceCents: checkout.listPriceCents,
+        currency: checkout.currency,
+        couponCode: checkout.couponCode,
+        percentage: checkout.percentage,
+        paymentSystem: provider.system,
+        providerReference: event.providerReference ?? event.eventId,
+        // When the ledger learned of it, to the millisecond (provider times are whole seconds).
+        paidAt: now,
+        planEndDate: subscription.periodEnd ?? now,
+      },
+      event.card ?? null,
+    );
     displaced.push(...(await redeemOnPayment(tx, checkout)));
     await tx
       .update(checkouts)
@@ -170,4 +191,28 @@ async function apply(
     .where(eq(checkouts.id, checkout.id));
   if (releases && checkout.couponCode) await releaseRedemption(tx, checkout.couponCode);
   return 'applied: expired';
+}
+
+async function recordCheckoutDecline(
+  tx: Tx,
+  provider: PaymentProvider,
+  checkout: typeof checkouts.$inferSelect,
+  event: Extract<ProviderEvent, { sessionId: string }>,
+  now: Date,
+): Promise<void> {
+  const plan = await findPlan(tx, checkout.planId);
+  await recordDeclinedAttempt(tx, {
+    userId: checkout.userId,
+    dedupeKey: `${provider.system}:${event.eventId}`,
+    kind: 'CHECKOUT',
+    plan: { id: checkout.planId, name: plan?.name ?? checkout.planId },
+    amountCents: checkout.amountCents,
+    currency: checkout.currency,
+    paymentSystem: provider.system,
+    failureCode: event.failureCode ?? 'CARD_DECLINED',
+    failureMessage: event.failureMessage,
+    card: event.card ?? null,
+    // When the ledger learned of it, to the millisecond, as payments (provider times are seconds).
+    at: now,
+  });
 }

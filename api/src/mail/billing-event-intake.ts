@@ -99,6 +99,8 @@ function mailFor(
   if (!event.email) return null;
   if (kind === 'renewal-failed')
     return { to: event.email, payload: { planName, nextRenewalAt: p.nextRenewalAt ?? null } };
+  // A plan ended by the account's deletion: the account-deleted goodbye says so, once.
+  if (kind === 'plan-ended' && p.reason === 'ACCOUNT_DELETED') return null;
   if (kind === 'plan-ended') return { to: event.email, payload: { planName, reason: p.reason } };
   return { to: event.email, payload: p };
 }

@@ -61,6 +61,8 @@ export const CLEANUP_TARGETS: readonly Target[] = [
     dead: `kind <> 'new-device' AND (sent_at IS NOT NULL OR skipped_reason IS NOT NULL)
       AND COALESCE(sent_at, created_at) < now() - interval '400 days'`,
   },
+  // A deleted account's email stops being recognised after its notice period (decision 302).
+  { table: 'deleted_accounts', key: 'email_hash', dead: 'forget_at < now()' },
   // A stream closed or lapsed a week ago is settled and counts against nothing (decision 114).
   {
     table: 'streams',

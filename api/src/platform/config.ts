@@ -12,6 +12,8 @@ export * from './env-schema';
 export { isLocalHost, requiredInProduction } from './config-production';
 import { loadBillingConfig } from './billing-config';
 import type { BillingConfig } from './billing-config';
+import { loadInvoiceConfig } from './invoice-config';
+import type { InvoiceConfig } from './invoice-config';
 import { loadStreamConfig } from './stream-config';
 import type { StreamConfig } from './stream-config';
 import { productionProblems, requiredInProduction } from './config-production';
@@ -134,6 +136,8 @@ export interface ApiConfig {
   catalogCacheMs: number;
   /** Plans, checkout, payment provider, trials, devices (docs/billing.md). */
   billing: BillingConfig;
+  /** The seller on every invoice, the invoice series and the tax table (decisions 300, 301). */
+  invoices: InvoiceConfig;
   /** Stream access, playback tokens, the embedded live origin (docs/streams.md). */
   streams: StreamConfig;
 }
@@ -375,6 +379,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     lifecycleMailIntervalSeconds: vars.CREASE_LIFECYCLE_MAIL_INTERVAL_SECONDS ?? 5,
     catalogCacheMs: vars.CREASE_CATALOG_CACHE_MS ?? 1000,
     billing: loadBillingConfig(env, problems, dataDir, production),
+    invoices: loadInvoiceConfig(env, problems),
     streams: loadStreamConfig(env, problems, root, secretFrom),
   };
   if (config.refreshIdleSeconds > config.refreshAbsoluteSeconds)

@@ -6,13 +6,14 @@ import {
   streamPath,
 } from '@crease/contract';
 import type {
+  AccountDeletionResult,
   AccountOverview,
   AccountSettingsRequest,
+  BillingHistoryPage,
   Checkout,
   CheckoutRequest,
   CouponCheck,
   Entitlement,
-  PaymentPage,
   PaymentReceipt,
   Plan,
   PlanChangeQuote,
@@ -134,9 +135,23 @@ export function changePlan(
   );
 }
 
-export function listPayments({ http }: Http, page: number, pageSize: number): Promise<PaymentPage> {
+/** Payments, declined and failed attempts and refunds, newest first (issue 22 §5). */
+export function getBillingHistory(
+  { http }: Http,
+  page: number,
+  pageSize: number,
+): Promise<BillingHistoryPage> {
   return asProblem(() =>
-    http.get(BILLING_PATHS.payments, { searchParams: { page, pageSize } }).json<PaymentPage>(),
+    http
+      .get(BILLING_PATHS.billingHistory, { searchParams: { page, pageSize } })
+      .json<BillingHistoryPage>(),
+  );
+}
+
+/** Deletes the account (decision 302): needs the password; every session ends with it. */
+export function deleteAccount({ http }: Http, password: string): Promise<AccountDeletionResult> {
+  return asProblem(() =>
+    http.post(BILLING_PATHS.accountDeletion, { json: { password } }).json<AccountDeletionResult>(),
   );
 }
 

@@ -21,3 +21,19 @@ export const PAYMENT_SYSTEM_LABELS: Readonly<Record<string, string>> = {
   SANDBOX: 'Card (sandbox)',
   STRIPE: 'Card (Stripe)',
 };
+
+/** Why a charge took no money (PaymentFailureCode), as the payment history says it. */
+export const FAILURE_REASON_LABELS: Readonly<Record<string, string>> = {
+  CARD_DECLINED: 'Card declined',
+  INSUFFICIENT_FUNDS: 'Insufficient funds',
+  AUTHENTICATION_FAILED: 'Not confirmed with your bank',
+  PAYMENT_PROVIDER_UNAVAILABLE: 'Payment provider unavailable',
+  PAYMENT_PROVIDER_ERROR: 'Payment provider error',
+};
+
+/** What a payment was for (PaymentReceipt.kind). */
+export const PAYMENT_KIND_LABELS: Readonly<Record<string, string>> = {
+  CHECKOUT: 'Purchase',
+  RENEWAL: 'Renewal',
+  UPGRADE: 'Upgrade',
+};

@@ -3,6 +3,7 @@ import { ScreenFrame } from '../components/screen-frame';
 import { LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
 import { loadAccount } from './account/account-data';
+import { DeleteAccountSection } from './account/delete-account-section';
 import { DevicesSection } from './account/devices-section';
 import { PlanSection } from './account/plan-section';
 import { PreferencesSection } from './account/preferences-section';
@@ -11,7 +12,8 @@ import styles from './account-screen.module.css';
 
 /**
  * /account: everything in the Account overview (SPEC §3): the plan and its state with its dates
- * in local time, trial time left, devices (sign one out), preferences, password, and cancel.
+ * in local time, trial time left, devices (sign one out), preferences, password, cancel, and
+ * deleting the account.
  * One section a file (screens/account/); this screen loads the account and lays them out.
  */
 export function AccountScreen({ platform, navigate }: ScreenProps) {
@@ -44,6 +46,15 @@ export function AccountScreen({ platform, navigate }: ScreenProps) {
           />
           <PreferencesSection data={resource.data} platform={platform} />
           <SecuritySection email={resource.data.overview.userProfile.email} navigate={navigate} />
+          <DeleteAccountSection
+            planName={
+              resource.data.statics.subscription.entitled
+                ? resource.data.statics.subscription.planName
+                : null
+            }
+            platform={platform}
+            navigate={navigate}
+          />
         </div>
       ) : null}
     </ScreenFrame>

@@ -2,7 +2,14 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sendJson, testServerForFile } from '@crease/test-utils';
-import { PAYMENTS, billingApi, paymentPage, queryOf, callsTo } from '../testing/billing-api';
+import {
+  HISTORY,
+  PAYMENTS,
+  billingApi,
+  historyPage,
+  queryOf,
+  callsTo,
+} from '../testing/billing-api';
 import { screenProps, testPlatform } from '../testing/test-platform';
 import { BillingScreen } from './billing-screen';
 
@@ -22,30 +29,42 @@ const localDate = (seconds: number) =>
 describe('Payment history', () => {
   beforeEach(() => server.handle(billingApi()));
 
-  it('lists payments newest first with local date, plan, amount and payment system', async () => {
+  it('lists payments newest first with local date, plan, amount, card and status', async () => {
     renderHistory();
 
-    const table = await screen.findByRole('table', { name: 'Payments 1 to 10 of 23' });
+    const table = await screen.findByRole('table', { name: 'Payments 1 to 10 of 25' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(10);
     const first = PAYMENTS[0]!;
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent(localDate(first.paymentDate));
     expect(rows[0]).toHaveTextContent('Monthly');
     expect(rows[0]).toHaveTextContent('$9.99');
-    expect(rows[0]).toHaveTextContent('Card (sandbox)');
-    expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent(
-      localDate(PAYMENTS[1]!.paymentDate),
+    expect(rows[0]).toHaveTextContent('Visa ·· 4242');
+    expect(rows[0]).toHaveTextContent('Paid · Renewal');
+    expect(queryOf(callsTo(server.requests, 'GET', '/api/v1/billing/history')[0]!).toString()).toBe(
+      'page=1&pageSize=10',
     );
-    expect(
-      queryOf(callsTo(server.requests, 'GET', '/api/v1/billing/payments')[0]!).toString(),
-    ).toBe('page=1&pageSize=10');
+  });
+
+  it('lists a declined card with its reason and digits, and a refund as money back', async () => {
+    renderHistory();
+
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[1]).toHaveTextContent('Declined · Insufficient funds');
+    expect(rows[1]).toHaveTextContent('Mastercard ·· 0002');
+    // A decline has no receipt: nothing was paid.
+    expect(within(rows[1]!).queryByRole('link')).not.toBeInTheDocument();
+    const refunded = HISTORY[3]!;
+    expect(rows[3]).toHaveTextContent('Refunded');
+    expect(rows[3]).toHaveTextContent(`−$${refunded.amount.toFixed(2)}`);
   });
 
   it('pages through older payments by address', async () => {
     const { navigate, user } = renderHistory('?page=3');
 
-    const table = await screen.findByRole('table', { name: 'Payments 21 to 23 of 23' });
-    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    const table = await screen.findByRole('table', { name: 'Payments 21 to 25 of 25' });
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
     const pages = screen.getByRole('navigation', { name: 'Payment history pages' });
     expect(pages).toHaveTextContent('Page 3 of 3');
     expect(within(pages).queryByRole('link', { name: /Older/ })).not.toBeInTheDocument();
@@ -59,18 +78,27 @@ describe('Payment history', () => {
     const first = PAYMENTS[0]!;
 
     await user.click(
-      screen.getByRole('link', { name: `Receipt for ${localDate(first.paymentDate)}` }),
+      screen.getByRole('link', {
+        name: `Receipt CRS-000023 for ${localDate(first.paymentDate)}`,
+      }),
     );
     expect(navigate).toHaveBeenCalledWith(`/payment-history?receipt=${first.paymentId}`);
   });
 
-  it('shows a receipt with what was paid, and a print button', async () => {
+  it('shows a receipt as an invoice: number, seller, net, tax, total, card, and a print button', async () => {
     renderHistory(`?receipt=${PAYMENTS[0]!.paymentId}`);
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Crease receipt' })).toBeVisible();
-    expect(screen.getByText('Receipt number').nextElementSibling).toHaveTextContent('pay-23');
-    expect(screen.getByText('Total paid').nextElementSibling).toHaveTextContent('$9.99');
-    expect(screen.getByText('Billed to').nextElementSibling).toHaveTextContent(
+    const line = (term: string) => screen.getByText(term).nextElementSibling;
+    expect(line('Invoice number')).toHaveTextContent('CRS-000042');
+    expect(line('Net (excluding tax)')).toHaveTextContent('$8.33');
+    expect(line('Tax 20% (region GB)')).toHaveTextContent('$1.66');
+    expect(line('Total paid (including tax)')).toHaveTextContent('$9.99');
+    expect(line('Paid with')).toHaveTextContent('Visa ·· 4242');
+    const seller = screen.getByRole('region', { name: 'From' });
+    expect(seller).toHaveTextContent('Crease Streaming Ltd');
+    expect(seller).toHaveTextContent('Tax ID GB 123 4567 89');
+    expect(screen.getByRole('region', { name: 'Billed to' })).toHaveTextContent(
       'viewer@example.com',
     );
     expect(screen.getByRole('button', { name: 'Print receipt' })).toBeEnabled();
@@ -79,7 +107,7 @@ describe('Payment history', () => {
   it('says so when there are no payments yet', async () => {
     server.handle(
       billingApi({
-        'GET /api/v1/billing/payments': (_q, r) => sendJson(r, 200, paymentPage(1, 10, [])),
+        'GET /api/v1/billing/history': (_q, r) => sendJson(r, 200, historyPage(1, 10, [])),
       }),
     );
     renderHistory();

@@ -1,13 +1,24 @@
-/** Plain print styles: black on white, the receipt's definition list as two columns. */
+/**
+ * Plain print styles: black on white on an A4 page, seller and buyer side by side, the lines as
+ * two columns with the total ruled off, and nothing split across a page break.
+ */
 const PRINT_CSS = `
-  body { font: 12pt/1.5 system-ui, sans-serif; color: #000; background: #fff; margin: 2cm; }
-  h2 { font-size: 18pt; margin: 0 0 4pt; }
-  p { margin: 0 0 12pt; color: #333; }
+  @page { size: A4; margin: 18mm; }
+  body { font: 11pt/1.45 system-ui, sans-serif; color: #000; background: #fff; margin: 0; }
+  h2 { font-size: 18pt; margin: 0 0 2pt; }
+  h3 { font-size: 9pt; margin: 0 0 2pt; color: #444; text-transform: uppercase;
+    letter-spacing: 0.06em; }
+  p { margin: 0 0 14pt; color: #333; }
+  address { font-style: normal; overflow-wrap: anywhere; }
+  [data-print="parties"] { display: flex; gap: 24pt; margin: 0 0 16pt; }
+  [data-print="parties"] > section { flex: 1; }
   dl { margin: 0; }
-  dl > div { display: flex; justify-content: space-between; gap: 24pt; padding: 6pt 0;
-    border-bottom: 1px solid #ccc; }
+  dl > div { display: flex; justify-content: space-between; gap: 24pt; padding: 5pt 0;
+    border-bottom: 1px solid #ccc; break-inside: avoid; }
+  dl > div[data-total] { border-top: 2px solid #000; border-bottom: 2px solid #000;
+    font-weight: 700; font-size: 13pt; }
   dt { color: #333; }
-  dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
+  dd { margin: 0; text-align: right; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
 `;
 
 const FRAME_ATTRIBUTE = 'data-crease-print-frame';

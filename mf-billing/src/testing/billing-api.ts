@@ -2,6 +2,8 @@ import { sendJson } from '@crease/test-utils';
 import type { RecordedRequest, TestHandler } from '@crease/test-utils';
 import type {
   AccountOverview,
+  BillingHistoryEntry,
+  BillingHistoryPage,
   Checkout,
   Entitlement,
   Payment,
@@ -243,6 +245,59 @@ export function paymentPage(page: number, pageSize: number, all = PAYMENTS): Pay
   };
 }
 
+/**
+ * The history (GET billing/history): the 23 payments as PAYMENT rows, with a declined card
+ * right before the newest payment and a refund of the third: 25 rows, newest first.
+ */
+export const HISTORY: BillingHistoryEntry[] = (() => {
+  const rows: BillingHistoryEntry[] = PAYMENTS.map((payment, i) => ({
+    entryId: `entry-${payment.paymentId}`,
+    type: 'PAYMENT',
+    at: new Date(payment.paymentDate * 1000).toISOString(),
+    plan: payment.plan,
+    amount: payment.amount,
+    currency: 'USD',
+    paymentSystem: payment.paymentSystem,
+    kind: i % 3 === 0 ? 'RENEWAL' : 'CHECKOUT',
+    cardBrand: 'visa',
+    cardLast4: '4242',
+    paymentId: payment.paymentId,
+    invoiceNumber: `CRS-${String(23 - i).padStart(6, '0')}`,
+    failureCode: null,
+    failureMessage: null,
+  }));
+  const declined: BillingHistoryEntry = {
+    ...rows[0]!,
+    entryId: 'attempt-1',
+    type: 'DECLINED',
+    at: new Date((PAYMENTS[0]!.paymentDate - 60) * 1000).toISOString(),
+    kind: 'CHECKOUT',
+    cardBrand: 'mastercard',
+    cardLast4: '0002',
+    paymentId: null,
+    invoiceNumber: null,
+    failureCode: 'INSUFFICIENT_FUNDS',
+    failureMessage: 'Your card has insufficient funds. Try another card.',
+  };
+  const refund: BillingHistoryEntry = {
+    ...rows[2]!,
+    entryId: 'refund-1',
+    type: 'REFUND',
+    at: new Date((PAYMENTS[2]!.paymentDate + 60) * 1000).toISOString(),
+    kind: null,
+  };
+  return [rows[0]!, declined, rows[1]!, refund, ...rows.slice(2)];
+})();
+
+export function historyPage(page: number, pageSize: number, all = HISTORY): BillingHistoryPage {
+  return {
+    entries: all.slice((page - 1) * pageSize, page * pageSize),
+    page,
+    pageSize,
+    total: all.length,
+  };
+}
+
 export function receipt(payment: Payment): PaymentReceipt {
   return {
     ...payment,
@@ -256,6 +311,19 @@ export function receipt(payment: Payment): PaymentReceipt {
     credit: 0,
     providerReference: 'pi_test_123',
     email: 'viewer@example.com',
+    invoiceNumber: 'CRS-000042',
+    cardBrand: 'visa',
+    cardLast4: '4242',
+    seller: {
+      name: 'Crease Streaming Ltd',
+      address: '1 Long Room Lane, London NW8 8QN, United Kingdom',
+      taxId: 'GB 123 4567 89',
+    },
+    net: 8.33,
+    tax: 1.66,
+    taxRatePercent: 20,
+    taxRegion: 'GB',
+    refunds: [],
   };
 }
 
@@ -347,6 +415,10 @@ export function billingApi(routes: Record<string, TestHandler> = {}): TestHandle
       case 'GET /api/v1/billing/payments': {
         const page = Number(query.get('page') ?? 1);
         return sendJson(response, 200, paymentPage(page, Number(query.get('pageSize') ?? 10)));
+      }
+      case 'GET /api/v1/billing/history': {
+        const page = Number(query.get('page') ?? 1);
+        return sendJson(response, 200, historyPage(page, Number(query.get('pageSize') ?? 10)));
       }
       case 'GET /api/v1/account':
         return sendJson(response, 200, accountOverview());

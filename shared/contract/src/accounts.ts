@@ -40,6 +40,8 @@ export const ACCOUNT_ERROR_CODES = [
   'EMAIL_ALREADY_REGISTERED',
   'INVALID_CREDENTIALS',
   'INVALID_OLD_PASSWORD',
+  /** Sign-in with the email of an account deleted not long ago (decision 302). */
+  'ACCOUNT_DELETED',
   'TOO_MANY_ATTEMPTS',
   'BOT_CHECK_FAILED',
   'XSRF_TOKEN_MISSING',

@@ -17,6 +17,8 @@ export const PLAN_END_REASONS = [
   'CANCELLED',
   'RENEWAL_FAILED',
   'PROVIDER_CANCELLED',
+  /** The viewer deleted their account (decision 302). */
+  'ACCOUNT_DELETED',
 ] as const;
 export type PlanEndReason = (typeof PLAN_END_REASONS)[number];
 

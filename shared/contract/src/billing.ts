@@ -49,6 +49,16 @@ export const BILLING_PATHS = {
   payments: 'api/v1/billing/payments',
   /** GET: one payment with its receipt details. */
   payment: 'api/v1/billing/payments/:paymentId',
+  /**
+   * GET ?page=&pageSize=: BillingHistoryPage, newest first: payments, declined and failed
+   * attempts with their reason, and refunds (issue 22 §5).
+   */
+  billingHistory: 'api/v1/billing/history',
+  /**
+   * POST AccountDeletionRequest {password}: deletes the account (decision 302). 200
+   * AccountDeletionResult; every session, device and stream ends; the ledger is kept anonymised.
+   */
+  accountDeletion: 'api/v1/account/deletion',
   /** GET ?vidictId=: Entitlement, "may this account watch now, on this device, and if not, why". */
   entitlement: 'api/v1/entitlement',
   /** GET: AccountOverview (SPEC §3). */
@@ -320,6 +330,79 @@ export interface PaymentReceipt extends Payment {
   /** The provider's payment reference. */
   providerReference: string;
   email: string;
+  /** Added (issue 22 §5, decisions 300, 301): the invoice's seller and the tax included. */
+  seller: InvoiceSeller;
+  /** Net and tax in major units; null for a payment made before tax was itemised. */
+  net: number | null;
+  tax: number | null;
+  taxRatePercent: number | null;
+  /** The profile's region whose rate applied (GLOBAL's rate for a region not in the table). */
+  taxRegion: string | null;
+  /** Money given back on this payment, newest last. */
+  refunds: ReceiptRefund[];
+}
+
+export interface InvoiceSeller {
+  name: string;
+  address: string;
+  taxId: string;
+}
+
+export interface ReceiptRefund {
+  amount: number;
+  /** ISO 8601. */
+  refunded: string;
+}
+
+/**
+ * A row of the payment history: a payment (with its receipt), a charge that took no money
+ * (DECLINED: the card said no; FAILED: any other reason, such as the bank's confirmation not
+ * given), or a refund.
+ */
+export const HISTORY_ENTRY_TYPES = ['PAYMENT', 'DECLINED', 'FAILED', 'REFUND'] as const;
+export type HistoryEntryType = (typeof HISTORY_ENTRY_TYPES)[number];
+
+/** The failure codes that mean the card itself was refused (HistoryEntryType DECLINED). */
+export const DECLINE_CODES: readonly string[] = ['CARD_DECLINED', 'INSUFFICIENT_FUNDS'];
+
+export interface BillingHistoryEntry {
+  entryId: string;
+  type: HistoryEntryType;
+  /** ISO 8601. */
+  at: string;
+  plan: string;
+  /** Major units: charged, tried, or given back. */
+  amount: number;
+  currency: string;
+  paymentSystem: string;
+  /** CHECKOUT, RENEWAL or UPGRADE; null for a refund. */
+  kind: PaymentReceipt['kind'] | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  /** The payment (its receipt) this row is or refunds; null for an attempt. */
+  paymentId: string | null;
+  invoiceNumber: string | null;
+  /** Why an attempt took no money (PaymentFailureCode) and the provider's words. */
+  failureCode: string | null;
+  failureMessage: string | null;
+}
+
+export interface BillingHistoryPage {
+  entries: BillingHistoryEntry[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export interface AccountDeletionRequest {
+  /** The current password: deleting needs the owner, not just an open tab. */
+  password: string;
+}
+
+export interface AccountDeletionResult {
+  deleted: true;
+  /** ISO 8601. */
+  deletedAt: string;
 }
 
 /** UserProfile.videoQuality values (the preferred quality; the player may go lower). */

@@ -60,7 +60,7 @@ export type {
 } from './wire';
 export { deriveApiOrigin } from './api-origin';
 export { IDEMPOTENCY_HEADER, XSRF_COOKIE, XSRF_HEADER } from './http-headers';
-export { cardDigits, passesLuhn } from './card-check';
+export { CARD_BRAND_LABELS, cardBrandOf, cardDigits, cardLabel, passesLuhn } from './card-check';
 export { pageTitle, WELCOME_TAGLINE } from './product-title';
 export {
   ACCOUNT_ERROR_CODES,
@@ -158,7 +158,9 @@ export {
   BILLING_PATHS,
   CHECKOUT_STATUSES,
   COUPON_RESERVATIONS,
+  DECLINE_CODES,
   ENTITLEMENT_REASONS,
+  HISTORY_ENTRY_TYPES,
   PAYMENT_FAILURE_CODES,
   PAYMENT_SYSTEMS,
   PLAN_STATUSES,
@@ -171,9 +173,16 @@ export {
   billingPath,
 } from './billing';
 export type {
+  AccountDeletionRequest,
+  AccountDeletionResult,
   AccountSettingsRequest,
   AccountStatics,
   BillingErrorCode,
+  BillingHistoryEntry,
+  BillingHistoryPage,
+  HistoryEntryType,
+  InvoiceSeller,
+  ReceiptRefund,
   BillingPathName,
   Checkout,
   CheckoutRequest,

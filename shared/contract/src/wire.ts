@@ -69,6 +69,10 @@ export interface Payment {
   paymentSystem: string;
   /** Epoch seconds; shown as a local date. */
   paymentDate: number;
+  /** Added (issue 22 §5): the invoice (`CRS-000042`) and the card charged (`visa`, `4242`). */
+  invoiceNumber?: string | null;
+  cardBrand?: string | null;
+  cardLast4?: string | null;
 }
 
 export interface AccountOverview {

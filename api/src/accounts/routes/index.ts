@@ -6,9 +6,17 @@ import { oauth2Routes } from './oauth2';
 /** Every accounts route: the OAuth2 token endpoint, sign-up and sign-in, the bot check. */
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
   // Each routes plugin gets what it uses, not the whole of app.services.
-  const { config, attempts, hasher, botCheck, sessions, database } = app.services;
+  const { config, attempts, hasher, botCheck, sessions, database, clock } = app.services;
   const { background, mailer, accessTokens } = app.services;
-  await app.register(oauth2Routes, { config, attempts, hasher, botCheck, sessions, database });
+  await app.register(oauth2Routes, {
+    config,
+    attempts,
+    hasher,
+    botCheck,
+    sessions,
+    database,
+    clock,
+  });
   await app.register(authRoutes, {
     config,
     attempts,

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT_PATHS, BOT_CHECK_HEADER, normalizeEmail } from '@crease/contract';
 import { TokenResponseSchema } from '@crease/contract/schemas';
 import { signInRecord } from '../accounts-service';
+import { wasRecentlyDeleted } from '../account-erasure';
 import { ApiError } from '../errors';
 import { IDEMPOTENCY_REQUEST_HEADER, isValidIdempotencyKey } from '../../platform/http/idempotency';
 import { siteHostOf } from '../../platform/http/site-host';
@@ -50,7 +51,7 @@ const oauthErrors = {
 /** What the token endpoint uses of the API's services (app.ts declares them). */
 export type OAuth2RouteServices = Pick<
   FastifyInstance['services'],
-  'config' | 'attempts' | 'hasher' | 'botCheck' | 'sessions' | 'database'
+  'config' | 'attempts' | 'hasher' | 'botCheck' | 'sessions' | 'database' | 'clock'
 >;
 
 /** The client id from HTTP Basic (or the body, RFC 6749 §2.3.1); unknown ids are refused. */
@@ -122,6 +123,9 @@ async function passwordGrant(
   else await hasher.verifyDummy(body.password); // same time for unknown emails
   if (!ok) {
     await attempt.failed(); // the attempt stays counted
+    // No live account has this email, but one had it until lately: say so (decision 302).
+    if (!user && (await wasRecentlyDeleted(database.db, email, services.clock.now())))
+      throw new ApiError('ACCOUNT_DELETED');
     throw new ApiError('INVALID_CREDENTIALS');
   }
   // A success is no failure: the pair starts afresh and the network becomes a known one.

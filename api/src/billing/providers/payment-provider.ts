@@ -28,6 +28,12 @@ export interface CheckoutSessionInput {
   renewEveryDays: number | null;
 }
 
+/** The card as the provider reported it: Stripe's brand code (`visa`) and the last four digits. */
+export interface CardFacts {
+  brand: string;
+  last4: string;
+}
+
 /** A charge to a saved card (a renewal or an upgrade), made off-session. */
 export interface SavedCardChargeInput {
   paymentMethod: string;
@@ -39,9 +45,10 @@ export interface SavedCardChargeInput {
   description: string;
 }
 
-export type SavedCardCharge =
+export type SavedCardCharge = { card: CardFacts | null } & (
   | { status: 'SUCCEEDED'; providerReference: string }
-  | { status: 'FAILED'; failureCode: PaymentFailureCode; failureMessage: string };
+  | { status: 'FAILED'; failureCode: PaymentFailureCode; failureMessage: string }
+);
 
 /** Provider events about a subscription the provider itself renews (Stripe Billing). */
 export type SubscriptionEvent = {
@@ -96,7 +103,20 @@ export type ProviderEvent =
       providerCustomerId?: string | null;
       /** The provider's own subscription, when it renews it itself (Stripe). */
       providerSubscriptionId?: string | null;
+      /** The card tried or charged, when the event says (the sandbox's does; Stripe: cardOf). */
+      card?: CardFacts | null;
       payload: Record<string, unknown>;
+    }
+  | {
+      /** Money given back on a payment (Stripe's charge.refunded): one row per refund id. */
+      kind: 'REFUNDED';
+      eventId: string;
+      type: string;
+      created: Date;
+      payload: Record<string, unknown>;
+      /** The payment's provider reference (the payment intent) and each refund in it. */
+      providerReference: string;
+      refunds: { refundId: string; amountCents: number; currency: string; created: Date }[];
     }
   | SubscriptionEvent
   | {
@@ -168,6 +188,12 @@ export interface PaymentProvider {
    * Throws PaymentProviderError.
    */
   setRenewal(providerSubscriptionId: string, renew: boolean): Promise<void>;
+  /**
+   * The card behind a payment reference, for a provider whose events do not carry it (Stripe:
+   * the payment intent's charge); null when unknown. Never throws: a receipt without the card
+   * is better than a payment not recorded.
+   */
+  cardOf(providerReference: string): Promise<CardFacts | null>;
   /** Background work (the sandbox's webhook dispatcher); stopped before the database closes. */
   start(): void;
   stop(): Promise<void>;

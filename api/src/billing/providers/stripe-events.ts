@@ -99,6 +99,24 @@ export function toProviderEvent(event: Stripe.Event): ProviderEvent {
         failureMessage: 'Your card was declined when we tried to renew your plan.',
       };
     }
+    case 'charge.refunded': {
+      // Every refund of the charge so far (Stripe lists them); each is stored once by its id.
+      const charge = event.data.object;
+      const reference = idOf(charge.payment_intent) ?? charge.id;
+      return {
+        kind: 'REFUNDED',
+        ...base,
+        providerReference: reference,
+        refunds: (charge.refunds?.data ?? [])
+          .filter((refund) => refund.status === 'succeeded')
+          .map((refund) => ({
+            refundId: refund.id,
+            amountCents: refund.amount,
+            currency: refund.currency.toUpperCase(),
+            created: new Date(refund.created * 1000),
+          })),
+      };
+    }
     case 'customer.subscription.deleted':
       return {
         kind: 'SUBSCRIPTION_ENDED',

@@ -13,7 +13,18 @@ import type {
   ProviderEvent,
 } from './payment-provider';
 import { PaymentProviderError, WebhookVerificationError } from './payment-provider';
-import type { SavedCardCharge, SavedCardChargeInput } from './payment-provider';
+import type { CardFacts, SavedCardCharge, SavedCardChargeInput } from './payment-provider';
+
+/** The card of an expanded charge (`payment_method_details.card`). */
+function chargeCard(charge: string | Stripe.Charge | null | undefined): CardFacts | null {
+  const card = typeof charge === 'object' ? charge?.payment_method_details?.card : null;
+  return card ? { brand: card.brand ?? 'unknown', last4: card.last4 ?? '' } : null;
+}
+
+/** The card of a PaymentMethod (a card error's `payment_method`). */
+function methodCard(method: Stripe.PaymentMethod | undefined): CardFacts | null {
+  return method?.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
+}
 import { toProviderEvent } from './stripe-events';
 
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
@@ -120,12 +131,16 @@ export class StripeProvider implements PaymentProvider {
           off_session: true,
           confirm: true,
           description: input.description,
+          // The charge comes back with it, and with the charge the card (receipts, history).
+          expand: ['latest_charge'],
         },
         { idempotencyKey: `crease-${input.idempotencyKey}` },
       );
+      const card = chargeCard(intent.latest_charge);
       if (intent.status === 'succeeded')
-        return { status: 'SUCCEEDED', providerReference: intent.id };
+        return { status: 'SUCCEEDED', providerReference: intent.id, card };
       return {
+        card,
         status: 'FAILED',
         failureCode: 'AUTHENTICATION_FAILED',
         failureMessage: 'Your bank asked to confirm this payment. Pay with your card again.',
@@ -133,11 +148,25 @@ export class StripeProvider implements PaymentProvider {
     } catch (error) {
       if (error instanceof Stripe.errors.StripeCardError)
         return {
+          card: methodCard(error.payment_method),
           status: 'FAILED',
           failureCode: error.code === 'insufficient_funds' ? 'INSUFFICIENT_FUNDS' : 'CARD_DECLINED',
           failureMessage: error.message,
         };
       throw providerErrorOf(error);
+    }
+  }
+
+  /** A payment intent's card (checkout.session.completed names only the intent); null if unknown. */
+  async cardOf(providerReference: string): Promise<CardFacts | null> {
+    if (!providerReference.startsWith('pi_')) return null;
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(providerReference, {
+        expand: ['latest_charge'],
+      });
+      return chargeCard(intent.latest_charge);
+    } catch {
+      return null;
     }
   }
 

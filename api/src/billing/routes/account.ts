@@ -1,13 +1,19 @@
-/** The SPEC §3 Account overview, and the viewer's settings (video quality, email subscription). */
+/**
+ * The SPEC §3 Account overview, the viewer's settings (video quality, email subscription), and
+ * deleting the account (decision 302).
+ */
 import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { BILLING_PATHS } from '@crease/contract';
 import { accountOverview } from '../account';
+import { deleteAccount } from '../account-deletion';
 import { users } from '../../accounts';
 import { authenticate } from '../../accounts';
 import {
+  AccountDeletionRequestSchema,
+  AccountDeletionResultSchema,
   AccountOverviewSchema,
   AccountSettingsSchema,
   VideoQualitySchema,
@@ -68,6 +74,28 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         .where(eq(users.id, user.id))
         .returning({ videoQuality: users.videoQuality, emailSubscribe: users.emailSubscribe });
       return row as Static<typeof AccountSettingsSchema>;
+    },
+  );
+
+  app.post(
+    `/${BILLING_PATHS.accountDeletion}`,
+    {
+      config: { accepts: 'json', idempotent: true },
+      schema: {
+        tags: ['billing'],
+        summary:
+          'Delete the account: sessions, devices and streams end; the ledger is kept anonymised',
+        description:
+          'Needs the current password (400 INVALID_OLD_PASSWORD otherwise). The plan ends at once and nothing renews; every sign-in session is revoked (refresh tokens get invalid_grant, access tokens 401); devices, follows and open streams are removed; the email is free to register again, and signing in with it answers 400 ACCOUNT_DELETED for 30 days (decision 302).',
+        security: [{ bearer: [], xsrf: [] }],
+        body: AccountDeletionRequestSchema,
+        response: { 200: AccountDeletionResultSchema, ...billingErrorResponses },
+      },
+    },
+    async (request) => {
+      const user = await authenticate(request, services);
+      const { password } = request.body as Static<typeof AccountDeletionRequestSchema>;
+      return deleteAccount(services, user, password, request.log);
     },
   );
 }

@@ -13,6 +13,8 @@ const WHY: Record<PlanEndReason, string> = {
   CANCELLED: 'You cancelled it, and the period you paid for is over.',
   RENEWAL_FAILED: 'Your card was declined on every renewal try, so it could not renew.',
   PROVIDER_CANCELLED: 'The payment provider ended the subscription.',
+  // Never sent (the goodbye mail says it, billing-event-intake.ts); here for completeness.
+  ACCOUNT_DELETED: 'You deleted your account.',
 };
 
 export const planEnded: MailTemplate<PlanEndedPayload> = {

@@ -14,6 +14,8 @@ import { claimPgliteFolder } from './pglite-lock';
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** The handle a `db.transaction(async (tx) => …)` callback gets. */
+/** What a statement runs on: the database or a transaction (features pass either). */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**

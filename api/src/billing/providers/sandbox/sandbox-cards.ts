@@ -2,7 +2,7 @@
  * The sandbox's card rules: what a real card form checks (Luhn, expiry, CVC) and what the
  * well-known test cards do (contract SANDBOX_TEST_CARDS). Pure functions, no database.
  */
-import { SANDBOX_TEST_CARDS, cardDigits, passesLuhn } from '@crease/contract';
+import { SANDBOX_TEST_CARDS, cardBrandOf, cardDigits, passesLuhn } from '@crease/contract';
 import type { BillingErrorCode, PaymentFailureCode, SandboxCardRequest } from '@crease/contract';
 
 export type CardProblem = {
@@ -19,7 +19,7 @@ export type CardOutcome =
   | { kind: 'FAILS'; code: PaymentFailureCode; message: string };
 
 // The number's check is the contract's, the one the hosted card form makes too.
-export { cardDigits, passesLuhn };
+export { cardBrandOf, cardDigits, passesLuhn };
 
 /** The first problem with the card as typed, or null. `now` is the provider's clock. */
 export function cardProblem(card: SandboxCardRequest, now: Date): CardProblem | null {

@@ -7,6 +7,7 @@
 import type { PaymentFailureCode } from '@crease/contract';
 import type { BillingConfig } from '../../../platform/billing-config';
 import type {
+  CardFacts,
   CheckoutSession,
   CheckoutSessionInput,
   PaymentProvider,
@@ -43,6 +44,11 @@ export class SandboxProvider implements PaymentProvider {
 
   chargeSavedCard(input: SavedCardChargeInput): Promise<SavedCardCharge> {
     return this.simulated.chargeSavedCard(input);
+  }
+
+  /** The sandbox's events carry the card (payment_method_details), as its charges keep it. */
+  async cardOf(): Promise<CardFacts | null> {
+    return null;
   }
 
   /** The sandbox keeps no subscription of its own: the API's renewal job renews (decision 245). */
@@ -103,7 +109,18 @@ export class SandboxProvider implements PaymentProvider {
       paymentMethod: typeof object.payment_method === 'string' ? object.payment_method : null,
       failureCode: (failure?.code as PaymentFailureCode | undefined) ?? null,
       failureMessage: failure?.message ?? null,
+      card: cardIn(object),
       payload,
     };
   }
+}
+
+/** The card of a checkout-session event's `payment_method_details`, as Stripe's charge has it. */
+function cardIn(object: Record<string, unknown>): CardFacts | null {
+  const details = object.payment_method_details as
+    { card?: { brand?: unknown; last4?: unknown } } | undefined;
+  const card = details?.card;
+  return typeof card?.brand === 'string' && typeof card.last4 === 'string'
+    ? { brand: card.brand, last4: card.last4 }
+    : null;
 }

@@ -70,6 +70,8 @@ export const sandboxCharges = pgTable(
     status: text('status').notNull(),
     failureCode: text('failure_code'),
     cardLast4: text('card_last4').notNull(),
+    /** Stripe's brand code of the card typed (visa, mastercard, amex…). */
+    cardBrand: text('card_brand').notNull().default('unknown'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
@@ -90,6 +92,7 @@ export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
     .notNull()
     .references(() => sandboxSessions.id),
   cardLast4: text('card_last4').notNull(),
+  cardBrand: text('card_brand').notNull().default('unknown'),
   failsOffSession: boolean('fails_off_session').notNull(),
   createdAt: ts('created_at').notNull(),
 });

@@ -7,17 +7,28 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/client';
 import { sandboxOffSessionCharges, sandboxPaymentMethods } from './sandbox-tables';
-import type { SavedCardCharge, SavedCardChargeInput } from '../payment-provider';
+import type { CardFacts, SavedCardCharge, SavedCardChargeInput } from '../payment-provider';
 
 type ChargeRow = typeof sandboxOffSessionCharges.$inferSelect;
 
 const DECLINED = 'Your card was declined when we tried to renew your plan. Update your card.';
 
-function resultOf(row: ChargeRow): SavedCardCharge {
+function resultOf(row: ChargeRow, card: CardFacts | null): SavedCardCharge {
   return row.status === 'succeeded'
-    ? { status: 'SUCCEEDED', providerReference: row.id }
-    : { status: 'FAILED', failureCode: 'CARD_DECLINED', failureMessage: DECLINED };
+    ? { status: 'SUCCEEDED', providerReference: row.id, card }
+    : { status: 'FAILED', failureCode: 'CARD_DECLINED', failureMessage: DECLINED, card };
 }
+
+async function savedCard(db: Db, paymentMethod: string) {
+  const [method] = await db
+    .select()
+    .from(sandboxPaymentMethods)
+    .where(eq(sandboxPaymentMethods.id, paymentMethod));
+  return method;
+}
+
+const factsOf = (method: { cardBrand: string; cardLast4: string } | undefined) =>
+  method ? { brand: method.cardBrand, last4: method.cardLast4 } : null;
 
 async function existing(db: Db, key: string): Promise<ChargeRow | undefined> {
   const [row] = await db
@@ -33,13 +44,11 @@ export async function chargeSavedCard(
   input: SavedCardChargeInput,
 ): Promise<SavedCardCharge> {
   const earlier = await existing(db, input.idempotencyKey);
-  if (earlier) return resultOf(earlier);
-  const [method] = await db
-    .select()
-    .from(sandboxPaymentMethods)
-    .where(eq(sandboxPaymentMethods.id, input.paymentMethod));
+  const method = await savedCard(db, earlier?.paymentMethodId ?? input.paymentMethod);
+  if (earlier) return resultOf(earlier, factsOf(method));
   if (!method)
     return {
+      card: null,
       status: 'FAILED',
       failureCode: 'CARD_DECLINED',
       failureMessage: 'The saved card is no longer on file. Pay with a card again.',
@@ -61,5 +70,5 @@ export async function chargeSavedCard(
     .returning();
   const row = made ?? (await existing(db, input.idempotencyKey));
   if (!row) throw new Error(`sandbox charge ${input.idempotencyKey} vanished`);
-  return resultOf(row);
+  return resultOf(row, factsOf(method));
 }

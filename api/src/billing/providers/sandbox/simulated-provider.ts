@@ -22,12 +22,19 @@ import type { BillingConfig } from '../../../platform/billing-config';
 import type { Clock } from '../../../platform/clock';
 import { toMajor } from '../../money';
 import type {
+  CardFacts,
   CheckoutSession,
   CheckoutSessionInput,
   SavedCardCharge,
   SavedCardChargeInput,
 } from '../payment-provider';
-import { cardDigits, cardOutcome, cardProblem, failsOffSession } from './sandbox-cards';
+import {
+  cardBrandOf,
+  cardDigits,
+  cardOutcome,
+  cardProblem,
+  failsOffSession,
+} from './sandbox-cards';
 import type { CardOutcome } from './sandbox-cards';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { chargeSavedCard } from './saved-cards';
@@ -243,7 +250,8 @@ export class SimulatedProvider {
             eq(sandboxCharges.status, 'pending_confirmation'),
           ),
         );
-      return this.charge(tx, session, outcome, digits.slice(-4), failsOffSession(digits));
+      const card = { brand: cardBrandOf(digits), last4: digits.slice(-4) };
+      return this.charge(tx, session, outcome, card, failsOffSession(digits));
     });
     return this.report(attempt);
   }
@@ -280,7 +288,8 @@ export class SimulatedProvider {
             code: 'AUTHENTICATION_FAILED',
             message: 'The payment was not confirmed with your bank. Try again or use another card.',
           };
-      return this.charge(tx, session, outcome, pending.cardLast4, false);
+      const card = { brand: pending.cardBrand, last4: pending.cardLast4 };
+      return this.charge(tx, session, outcome, card, false);
     });
     return this.report(attempt);
   }
@@ -303,7 +312,7 @@ export class SimulatedProvider {
     tx: Tx,
     session: Session,
     outcome: CardOutcome,
-    last4: string,
+    card: CardFacts,
     declinesLater: boolean,
   ): Promise<Attempt> {
     const now = this.clock.now();
@@ -314,7 +323,8 @@ export class SimulatedProvider {
         sessionId: session.id,
         amountCents: session.amountCents,
         status: 'pending_confirmation',
-        cardLast4: last4,
+        cardLast4: card.last4,
+        cardBrand: card.brand,
         createdAt: now,
       });
       await tx
@@ -332,7 +342,8 @@ export class SimulatedProvider {
       amountCents: session.amountCents,
       status: succeeded ? 'succeeded' : 'failed',
       failureCode: succeeded ? null : outcome.code,
-      cardLast4: last4,
+      cardLast4: card.last4,
+      cardBrand: card.brand,
       createdAt: now,
     });
     await tx
@@ -349,7 +360,8 @@ export class SimulatedProvider {
       await tx.insert(sandboxPaymentMethods).values({
         id: paymentMethod,
         sessionId: session.id,
-        cardLast4: last4,
+        cardLast4: card.last4,
+        cardBrand: card.brand,
         failsOffSession: declinesLater,
         createdAt: now,
       });
@@ -363,6 +375,8 @@ export class SimulatedProvider {
         payment_method: paymentMethod,
         payment_intent: chargeId,
         last_payment_error: succeeded ? null : { code: outcome.code, message: outcome.message },
+        // As Stripe's charge does: the card tried, for the receipt and the history.
+        payment_method_details: { type: 'card', card: { brand: card.brand, last4: card.last4 } },
       },
     );
     await this.dispatcher.enqueue(tx, eventId, payload);

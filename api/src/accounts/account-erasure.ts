@@ -1,0 +1,83 @@
+/**
+ * Erasing a viewer (decision 302): the users row stays, because the payments ledger must keep
+ * pointing at someone for as long as the law keeps it, but nothing in it identifies a person
+ * any more. The email becomes `deleted-<id>@deleted.invalid` (the real address is free to
+ * register again at once), the password can never match, the names are the defaults, and a
+ * hash of the old email is kept for DELETED_ACCOUNT_NOTICE_DAYS so that signing in with it says
+ * the account was deleted.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, gt } from 'drizzle-orm';
+import { DEFAULT_FIRST_NAME, DEFAULT_LAST_NAME } from '@crease/contract';
+import type { Db } from '../platform/db/client';
+import { deletedAccounts, passwordResetTokens, users } from './tables';
+
+/** How long signing in with a deleted account's email says so (then: "incorrect", as for any). */
+export const DELETED_ACCOUNT_NOTICE_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** No password hashes to this: argon2 refuses to verify against it, so nothing ever matches. */
+const UNUSABLE_PASSWORD = '!deleted';
+
+export const emailHash = (email: string) => createHash('sha256').update(email).digest('hex');
+
+export interface ErasedViewer {
+  email: string;
+  /** The name the viewer gave, or null when they never changed the defaults. */
+  displayName: string | null;
+}
+
+/** What the viewer was, for the farewell mail, read before erasing (in the caller's transaction). */
+export async function viewerToErase(
+  tx: Pick<Db, 'select'>,
+  userId: string,
+): Promise<(ErasedViewer & { passwordHash: string }) | null> {
+  const [user] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.active, true)));
+  if (!user) return null;
+  const named = user.firstName !== DEFAULT_FIRST_NAME || user.lastName !== DEFAULT_LAST_NAME;
+  return {
+    email: user.email,
+    displayName: named ? `${user.firstName} ${user.lastName}`.trim() : null,
+    passwordHash: user.passwordHash,
+  };
+}
+
+/** Anonymises the users row, drops its reset links and keeps the email's tombstone. */
+export async function eraseViewer(
+  tx: Pick<Db, 'update' | 'delete' | 'insert'>,
+  userId: string,
+  email: string,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      email: `deleted-${userId}@deleted.invalid`,
+      passwordHash: UNUSABLE_PASSWORD,
+      firstName: DEFAULT_FIRST_NAME,
+      lastName: DEFAULT_LAST_NAME,
+      emailSubscribe: false,
+      active: false,
+      status: 'DELETED',
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  const forgetAt = new Date(now.getTime() + DELETED_ACCOUNT_NOTICE_DAYS * DAY_MS);
+  await tx
+    .insert(deletedAccounts)
+    .values({ emailHash: emailHash(email), deletedAt: now, forgetAt })
+    .onConflictDoUpdate({ target: deletedAccounts.emailHash, set: { deletedAt: now, forgetAt } });
+}
+
+/** Whether an account with this (normalised) email was deleted within the notice period. */
+export async function wasRecentlyDeleted(db: Db, email: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ deletedAt: deletedAccounts.deletedAt })
+    .from(deletedAccounts)
+    .where(and(eq(deletedAccounts.emailHash, emailHash(email)), gt(deletedAccounts.forgetAt, now)));
+  return !!row;
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import type { ScreenProps } from '@crease/contract';
+import { Button } from '@crease/ui';
+import { deleteAccount } from '../../api/billing-client';
+import { messageOf } from './account-data';
+import { AccountSection } from './account-section';
+import { DeleteAccountDialog } from './delete-account-dialog';
+import styles from '../account-screen.module.css';
+
+/**
+ * "Delete account" (decision 302): the dialog says what happens and asks for the password; once
+ * the API has deleted the account this browser signs out (the API has ended every session
+ * already) and goes to the sign-in page.
+ */
+export function DeleteAccountSection({
+  planName,
+  platform,
+  navigate,
+}: {
+  planName: string | null;
+  platform: ScreenProps['platform'];
+  navigate: ScreenProps['navigate'];
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async (password: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await deleteAccount(platform, password);
+      // The API has ended every session; this tab forgets its tokens and shows the sign-in page
+      // (where the shell's guard sends a signed-out tab from /account anyway).
+      platform.session.signOut();
+      navigate('/signin', { replace: true });
+    } catch (problem) {
+      setError(messageOf(problem));
+      setBusy(false);
+    }
+  };
+  return (
+    <AccountSection id="account-delete" title="Delete account">
+      <p className={styles.muted}>
+        Deleting your account signs you out everywhere and ends your plan. Your payment records are
+        kept, anonymised.
+      </p>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Delete account…
+      </Button>
+      {open ? (
+        <DeleteAccountDialog
+          planName={planName}
+          busy={busy}
+          error={error}
+          onCancel={() => {
+            setOpen(false);
+            setError(null);
+          }}
+          onConfirm={(password) => void confirm(password)}
+        />
+      ) : null}
+    </AccountSection>
+  );
+}
