@@ -23,7 +23,7 @@ import type { PlanRow } from './plans';
 import { PaymentProviderError } from './providers/payment-provider';
 import type { PaymentProvider, SavedCardCharge } from './providers/payment-provider';
 import { lockSubscription, stateOf } from './subscription-machine';
-import { settleRenewalFailed, settleRenewalPaid } from './renewal-settlement';
+import { recordChargeAnswer, settleRenewalFailed, settleRenewalPaid } from './renewal-settlement';
 
 /** How long a claimed renewal is its runner's before another may take it over. */
 export const RENEWAL_LEASE_MS = 5 * 60 * 1000;
@@ -171,16 +171,7 @@ async function settle(
       .for('update');
     if (!key || key.status !== 'PENDING') return 'stale';
     const samePeriod = row.periodEnd?.getTime() === claim.periodEnd.getTime();
-    await tx
-      .update(renewalCharges)
-      .set({
-        status: result.status,
-        settledAt: now,
-        ...(result.status === 'SUCCEEDED'
-          ? { providerReference: result.providerReference }
-          : { failureCode: result.failureCode }),
-      })
-      .where(eq(renewalCharges.key, claim.key));
+    await recordChargeAnswer(tx, claim.key, result, now);
     const plan = await findPlan(tx, claim.planId);
     if (result.status === 'SUCCEEDED' && plan && samePeriod) {
       await settleRenewalPaid(
