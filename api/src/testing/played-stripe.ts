@@ -75,7 +75,10 @@ export class PlayedStripe {
     });
     const json: Json = (status, body) =>
       response
-        .writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomUUID()}` })
+        .writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': `req_${randomUUID()}`,
+        })
         .end(JSON.stringify(body));
     if (request.method !== 'POST')
       json(404, { error: { type: 'invalid_request_error', message: 'not played' } });
@@ -102,7 +105,10 @@ export class PlayedStripe {
         return;
       case 'refusing':
         json(401, {
-          error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_***' },
+          error: {
+            type: 'invalid_request_error',
+            message: 'Invalid API Key provided: sk_test_***',
+          },
         });
         return;
       case 'up': {

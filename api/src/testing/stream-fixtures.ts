@@ -67,7 +67,8 @@ export interface StreamFixtureOptions {
  * Noon UTC today: a run that starts here stays inside one UTC day (the daily trial allowance
  * resets at midnight) unless the test moves the clock on purpose.
  */
-export const noonUtcToday = () => new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
+export const noonUtcToday = () =>
+  new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
 
 let suites = 0;
 

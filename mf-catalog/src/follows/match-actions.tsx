@@ -39,10 +39,7 @@ export function MatchActions({ item: { event }, follows, actions, apiOrigin }: M
         );
       })}
       {upcoming ? (
-        <ToggleButton
-          pressed={reminded}
-          onClick={() => actions.remind(event.eventId, !reminded)}
-        >
+        <ToggleButton pressed={reminded} onClick={() => actions.remind(event.eventId, !reminded)}>
           {reminded ? <span aria-hidden="true">✓ </span> : null}Remind me
           <VisuallyHidden> about {event.title}</VisuallyHidden>
         </ToggleButton>

@@ -12,7 +12,12 @@ export interface OrderCardProps {
 }
 
 /** The plan, its price, the coupon's saving, the total today, and Pay. */
-export function OrderCard({ order: { plan, couponCode, percentage }, total, busy, onPay }: OrderCardProps) {
+export function OrderCard({
+  order: { plan, couponCode, percentage },
+  total,
+  busy,
+  onPay,
+}: OrderCardProps) {
   const currency = BILLING_CURRENCY;
   return (
     <div className={styles.card}>
