@@ -1,4 +1,5 @@
 import type { ReleaseMap } from '@crease/contract';
+import { isRemoteName } from '@crease/contract';
 import { memoryStorage } from '@crease/test-utils';
 import {
   OVERRIDES_STORAGE_KEY,
@@ -34,10 +35,11 @@ describe('isAllowedOverrideUrl', () => {
 });
 
 describe('parseStoredOverrides', () => {
-  it('reads nothing as no overrides', () => expect(parseStoredOverrides(null)).toEqual({}));
+  it('reads nothing as no overrides', () =>
+    expect(parseStoredOverrides(null, isRemoteName)).toEqual({}));
 
   it('reads a valid map', () =>
-    expect(parseStoredOverrides(JSON.stringify({ 'mf-legal': LOCAL }))).toEqual({
+    expect(parseStoredOverrides(JSON.stringify({ 'mf-legal': LOCAL }), isRemoteName)).toEqual({
       'mf-legal': LOCAL,
     }));
 
@@ -47,7 +49,9 @@ describe('parseStoredOverrides', () => {
     ['a string', '"x"'],
     ['an unknown remote', JSON.stringify({ 'mf-evil': LOCAL })],
     ['a remote host', JSON.stringify({ 'mf-legal': 'https://cdn.evil.example/m.json' })],
-  ])('calls %s garbage', (_name, raw) => expect(parseStoredOverrides(raw)).toBeNull());
+  ])('calls %s garbage', (_name, raw) =>
+    expect(parseStoredOverrides(raw, isRemoteName)).toBeNull(),
+  );
 });
 
 describe('resolveOverrides', () => {
@@ -55,6 +59,7 @@ describe('resolveOverrides', () => {
     const storage = memoryStorage();
 
     const result = resolveOverrides({
+      isRemoteName,
       enabled: true,
       storage,
       href: query(`mf-legal=${LOCAL}`),
@@ -75,7 +80,7 @@ describe('resolveOverrides', () => {
       [OVERRIDES_STORAGE_KEY]: JSON.stringify({ 'mf-legal': LOCAL }),
     });
 
-    expect(resolveOverrides({ enabled: true, storage, href: PAGE })).toEqual({
+    expect(resolveOverrides({ isRemoteName, enabled: true, storage, href: PAGE })).toEqual({
       overrides: { 'mf-legal': LOCAL },
       cleanUrl: null,
       problems: [],
@@ -87,7 +92,7 @@ describe('resolveOverrides', () => {
       [OVERRIDES_STORAGE_KEY]: JSON.stringify({ 'mf-legal': LOCAL }),
     });
 
-    const result = resolveOverrides({ enabled: true, storage, href: query(value) });
+    const result = resolveOverrides({ isRemoteName, enabled: true, storage, href: query(value) });
 
     expect(result.overrides).toEqual({});
     expect(storage.entries()).toEqual({});
@@ -97,6 +102,7 @@ describe('resolveOverrides', () => {
     const storage = memoryStorage();
 
     const result = resolveOverrides({
+      isRemoteName,
       enabled: true,
       storage,
       href: query('mf-legal=https://evil.example/mf-manifest.json', 'mf-evil=' + LOCAL),
@@ -113,7 +119,7 @@ describe('resolveOverrides', () => {
   it('removes garbage from storage and carries on without overrides', () => {
     const storage = memoryStorage({ [OVERRIDES_STORAGE_KEY]: '{"mf-legal":"javascript:1"}' });
 
-    const result = resolveOverrides({ enabled: true, storage, href: PAGE });
+    const result = resolveOverrides({ isRemoteName, enabled: true, storage, href: PAGE });
 
     expect(result.overrides).toEqual({});
     expect(result.problems).toEqual([`${OVERRIDES_STORAGE_KEY} held an invalid value; removed`]);
@@ -127,6 +133,7 @@ describe('resolveOverrides', () => {
     });
 
     const result = resolveOverrides({
+      isRemoteName,
       enabled: false,
       storage,
       href: query(`mf-legal=${LOCAL}`),
