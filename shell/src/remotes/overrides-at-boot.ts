@@ -2,7 +2,6 @@ import { isRemoteName } from '@crease/contract';
 import type { ReleaseMap, RemoteName } from '@crease/contract';
 import { OVERRIDES_STORAGE_KEY } from './override-storage-key';
 
-
 /** A remote this browser loads from a developer's localhost build instead of the release. */
 export interface ActiveOverride {
   remote: RemoteName;
