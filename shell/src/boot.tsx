@@ -9,7 +9,6 @@ import { loadSingleSpa } from './remotes/single-spa-loader';
 import { createRoutes } from './routes/create-routes';
 import { protectedRouteRedirect } from './navigation/guards';
 import { findRoute } from './navigation/route-table';
-import { overridesAtBoot } from './remotes/overrides-at-boot';
 import { consumeQueryToken } from './session/query-token';
 
 declare global {
@@ -42,7 +41,6 @@ export async function boot(): Promise<void> {
   let router: ReturnType<typeof createBrowserRouter> | null = null;
   const services = createShellServices({
     boot,
-    overrides: await overridesAtBoot(boot.config.remoteOverrides),
     federation: { registerRemotes, loadRemote },
     // SPEC §4: after a failed refresh, to /signin (and back here after signing in again).
     onSessionExpired: () =>

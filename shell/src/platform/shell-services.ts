@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import type { Platform } from '@crease/contract';
+import type { Platform, RemoteName } from '@crease/contract';
 import { ACCOUNT_PATHS, SIGNALS_PATH, deriveApiOrigin, isRemoteName } from '@crease/contract';
 import type { BootData } from '../config/boot-data';
 import { createAccountLookup } from '../http/account-identity';
@@ -7,7 +7,12 @@ import { createHttpClient } from '../http/http-client';
 import { TokenEndpoint } from '../http/token-endpoint';
 import type { FederationApi } from '../remotes/remote-runtime';
 import { RELEASE_MAP_PATH, ReleaseMapSource } from '../remotes/release-map-source';
-import type { ActiveOverride, BootOverrides } from '../remotes/overrides-at-boot';
+import {
+  OVERRIDES_STORAGE_KEY,
+  applyOverrides,
+  browserOverrideStorage,
+  resolveOverrides,
+} from '../remotes/remote-overrides';
 import { RemoteRuntime } from '../remotes/remote-runtime';
 import { AccountSwitch } from '../session/account-switch';
 import { BrowserSession } from '../session/session';
@@ -27,6 +32,12 @@ import type { RemoteSignals } from '../remotes/remote-signals';
 
 /** Well inside a release proof's hour, so a visible tab's proof never lapses. */
 const PROOF_RENEWAL_MS = 20 * 60_000;
+
+/** A remote this browser loads from a developer's localhost build instead of the release. */
+export interface ActiveOverride {
+  remote: RemoteName;
+  manifestUrl: string;
+}
 
 /** Everything the shell builds once at boot and shares with its routes and the remotes. */
 export interface ShellServices {
@@ -54,8 +65,6 @@ export interface ShellServices {
 
 export interface ShellServicesOptions {
   boot: BootData;
-  /** Developer overrides, read before the router sees the URL (overridesAtBoot). */
-  overrides: BootOverrides;
   federation: FederationApi;
   /** Where the shell sends the viewer when the session expires (set once the router exists). */
   onSessionExpired(): void;
@@ -63,7 +72,6 @@ export interface ShellServicesOptions {
 
 export function createShellServices({
   boot,
-  overrides,
   federation,
   onSessionExpired,
 }: ShellServicesOptions): ShellServices {
@@ -114,13 +122,28 @@ export function createShellServices({
     }, PROOF_RENEWAL_MS);
   }
 
+  // Developer overrides: read (and the query consumed) before the router sees the URL.
+  const overrideStorage = browserOverrideStorage();
+  const resolved = resolveOverrides({
+    enabled: config.remoteOverrides,
+    storage: overrideStorage,
+    href: window.location.href,
+  });
+  for (const problem of resolved.problems) console.warn(`[crease] ${problem}`);
+  if (resolved.cleanUrl !== null)
+    window.history.replaceState(window.history.state, '', resolved.cleanUrl);
+  const overrides = Object.entries(resolved.overrides).map(([remote, manifestUrl]) => ({
+    remote: remote as RemoteName,
+    manifestUrl: manifestUrl!,
+  }));
+
   const signals = new SignalQueue({
     url: new URL(SIGNALS_PATH, window.location.href).href,
     proofFor: (remote, version) => proofs.proofFor(remote, version),
   });
   const runtime = new RemoteRuntime({
     federation,
-    releaseMap: () => overrides.apply(releaseMaps.current()),
+    releaseMap: () => applyOverrides(releaseMaps.current(), resolved.overrides),
     baseUrl: () => window.location.href,
     timeoutMs: config.remoteLoadTimeoutMs,
     onLoadFailure: (remote, version) => signals.loadFailure(remote, version),
@@ -210,8 +233,8 @@ export function createShellServices({
     analytics,
     runtime,
     releaseMaps,
-    overrides: overrides.active,
-    clearOverrides: overrides.clear,
+    overrides,
+    clearOverrides: () => overrideStorage.remove(OVERRIDES_STORAGE_KEY),
     platform,
     signals,
     devices,

@@ -1,5 +1,4 @@
 import type { ReleaseMap } from '@crease/contract';
-import { isRemoteName } from '@crease/contract';
 import { memoryStorage } from '@crease/test-utils';
 import {
   OVERRIDES_STORAGE_KEY,
@@ -35,11 +34,10 @@ describe('isAllowedOverrideUrl', () => {
 });
 
 describe('parseStoredOverrides', () => {
-  it('reads nothing as no overrides', () =>
-    expect(parseStoredOverrides(null, isRemoteName)).toEqual({}));
+  it('reads nothing as no overrides', () => expect(parseStoredOverrides(null)).toEqual({}));
 
   it('reads a valid map', () =>
-    expect(parseStoredOverrides(JSON.stringify({ 'mf-legal': LOCAL }), isRemoteName)).toEqual({
+    expect(parseStoredOverrides(JSON.stringify({ 'mf-legal': LOCAL }))).toEqual({
       'mf-legal': LOCAL,
     }));
 
@@ -49,9 +47,7 @@ describe('parseStoredOverrides', () => {
     ['a string', '"x"'],
     ['an unknown remote', JSON.stringify({ 'mf-evil': LOCAL })],
     ['a remote host', JSON.stringify({ 'mf-legal': 'https://cdn.evil.example/m.json' })],
-  ])('calls %s garbage', (_name, raw) =>
-    expect(parseStoredOverrides(raw, isRemoteName)).toBeNull(),
-  );
+  ])('calls %s garbage', (_name, raw) => expect(parseStoredOverrides(raw)).toBeNull());
 });
 
 describe('resolveOverrides', () => {
@@ -59,7 +55,6 @@ describe('resolveOverrides', () => {
     const storage = memoryStorage();
 
     const result = resolveOverrides({
-      isRemoteName,
       enabled: true,
       storage,
       href: query(`mf-legal=${LOCAL}`),
@@ -80,7 +75,7 @@ describe('resolveOverrides', () => {
       [OVERRIDES_STORAGE_KEY]: JSON.stringify({ 'mf-legal': LOCAL }),
     });
 
-    expect(resolveOverrides({ isRemoteName, enabled: true, storage, href: PAGE })).toEqual({
+    expect(resolveOverrides({ enabled: true, storage, href: PAGE })).toEqual({
       overrides: { 'mf-legal': LOCAL },
       cleanUrl: null,
       problems: [],
@@ -92,7 +87,7 @@ describe('resolveOverrides', () => {
       [OVERRIDES_STORAGE_KEY]: JSON.stringify({ 'mf-legal': LOCAL }),
     });
 
-    const result = resolveOverrides({ isRemoteName, enabled: true, storage, href: query(value) });
+    const result = resolveOverrides({ enabled: true, storage, href: query(value) });
 
     expect(result.overrides).toEqual({});
     expect(storage.entries()).toEqual({});
@@ -102,7 +97,6 @@ describe('resolveOverrides', () => {
     const storage = memoryStorage();
 
     const result = resolveOverrides({
-      isRemoteName,
       enabled: true,
       storage,
       href: query('mf-legal=https://evil.example/mf-manifest.json', 'mf-evil=' + LOCAL),
@@ -119,7 +113,7 @@ describe('resolveOverrides', () => {
   it('removes garbage from storage and carries on without overrides', () => {
     const storage = memoryStorage({ [OVERRIDES_STORAGE_KEY]: '{"mf-legal":"javascript:1"}' });
 
-    const result = resolveOverrides({ isRemoteName, enabled: true, storage, href: PAGE });
+    const result = resolveOverrides({ enabled: true, storage, href: PAGE });
 
     expect(result.overrides).toEqual({});
     expect(result.problems).toEqual([`${OVERRIDES_STORAGE_KEY} held an invalid value; removed`]);
@@ -133,7 +127,6 @@ describe('resolveOverrides', () => {
     });
 
     const result = resolveOverrides({
-      isRemoteName,
       enabled: false,
       storage,
       href: query(`mf-legal=${LOCAL}`),

@@ -1,20 +1,14 @@
+import { isRemoteName } from '@crease/contract';
 import type { ReleaseMap, RemoteName } from '@crease/contract';
 
-import { OVERRIDES_STORAGE_KEY } from './override-storage-key';
-
-export { OVERRIDES_STORAGE_KEY };
+/** localStorage key: JSON `{ "<remote>": "<manifest URL on localhost>" }`. */
+export const OVERRIDES_STORAGE_KEY = 'crease:remote-overrides';
 /** `?crease-override=mf-legal=http://localhost:3001/mf-manifest.json`, `mf-legal=` or `off`. */
 export const OVERRIDE_QUERY_PARAM = 'crease-override';
 /** The version an overridden remote reports: it is no release. */
 export const OVERRIDE_VERSION = 'local-override';
 
 export type RemoteOverrides = Partial<Record<RemoteName, string>>;
-
-/**
- * The contract's `isRemoteName`, handed in: this module is fetched only where overrides are
- * enabled (decision 340) and takes nothing at run time from the modules the first load holds.
- */
-export type IsRemoteName = (name: string) => name is RemoteName;
 
 /** The storage calls we need; the browser's localStorage or a test's memory store. */
 export interface OverrideStorage {
@@ -47,10 +41,7 @@ export function isAllowedOverrideUrl(value: unknown): value is string {
 }
 
 /** Stored overrides, or null when the stored value is not a valid override map (garbage). */
-export function parseStoredOverrides(
-  raw: string | null,
-  isRemoteName: IsRemoteName,
-): RemoteOverrides | null {
+export function parseStoredOverrides(raw: string | null): RemoteOverrides | null {
   if (raw === null) return {};
   let value: unknown;
   try {
@@ -75,11 +66,7 @@ export interface QueryOverrideResult {
 }
 
 /** Applies every `crease-override` query value, in order, to the current overrides. */
-export function applyOverrideQuery(
-  search: string,
-  current: RemoteOverrides,
-  isRemoteName: IsRemoteName,
-): QueryOverrideResult {
+export function applyOverrideQuery(search: string, current: RemoteOverrides): QueryOverrideResult {
   const values = new URLSearchParams(search).getAll(OVERRIDE_QUERY_PARAM);
   const overrides: RemoteOverrides = { ...current };
   const problems: string[] = [];
@@ -130,12 +117,10 @@ export function resolveOverrides({
   enabled,
   storage,
   href,
-  isRemoteName,
 }: {
   enabled: boolean;
   storage: OverrideStorage;
   href: string;
-  isRemoteName: IsRemoteName;
 }): ResolvedOverrides {
   const problems: string[] = [];
   const raw = storage.get(OVERRIDES_STORAGE_KEY);
@@ -143,13 +128,13 @@ export function resolveOverrides({
     if (raw !== null) storage.remove(OVERRIDES_STORAGE_KEY);
     return { overrides: {}, cleanUrl: null, problems };
   }
-  let stored = parseStoredOverrides(raw, isRemoteName);
+  let stored = parseStoredOverrides(raw);
   if (stored === null) {
     problems.push(`${OVERRIDES_STORAGE_KEY} held an invalid value; removed`);
     storage.remove(OVERRIDES_STORAGE_KEY);
     stored = {};
   }
-  const query = applyOverrideQuery(new URL(href).search, stored, isRemoteName);
+  const query = applyOverrideQuery(new URL(href).search, stored);
   problems.push(...query.problems);
   if (query.touched) {
     if (Object.keys(query.overrides).length === 0) storage.remove(OVERRIDES_STORAGE_KEY);
