@@ -1,7 +1,7 @@
 import { whenIdle } from '../remotes/prefetch-after-sign-in';
 
 /** How long no response may have arrived before the page counts as settled. */
-export const SETTLED_QUIET_MS = 1000;
+export const SETTLED_QUIET_MS = 3000;
 /** A page that never goes quiet (a playing stream fetches every 2 s) is settled this long after load. */
 export const SETTLED_AT_MOST_MS = 10_000;
 
