@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { DEMO, signIn } from './player-session';
 
 export const VIEWER_PASSWORD = 'correct horse battery';
 
@@ -22,4 +23,10 @@ export async function registerViewer(page: Page, email = freshEmail()): Promise<
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/plans$/, { timeout: 30_000 });
   return email;
+}
+
+/** The demo viewer signs in, and the / rule sends a signed-in viewer (nothing forwarded) to /events. */
+export async function signInToEvents(page: Page): Promise<void> {
+  await signIn(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/events$/, { timeout: 20_000 });
 }

@@ -2,23 +2,14 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { changeMatchState, createEvent, createLeague } from '../support/catalog-operator';
+import { changeMatchState, createTestMatch } from '../support/catalog-operator';
+import { signInToEvents } from '../support/viewer';
 
 /**
  * /events over the whole running site: the demo viewer signs in and lands on mf-catalog's screen,
  * fed by the real catalog API and its rolling demo schedule (there is always a live match).
  */
-const DEMO = { email: 'demo@crease.test', password: 'demo-viewer-2024' };
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-async function signIn(page: Page) {
-  await page.goto('/signin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  // The / rule sends a signed-in viewer (nothing forwarded) to /events.
-  await expect(page).toHaveURL(/\/events$/, { timeout: 20_000 });
-}
 
 const liveSection = (page: Page) => page.getByRole('region', { name: /^Live now/ });
 const upcomingSection = (page: Page) => page.getByRole('region', { name: /^Coming up/ });
@@ -28,7 +19,7 @@ test.use({ locale: 'en-GB', timezoneId: 'Europe/London' });
 test('signing in lands on /events: the live match first, and a league filter kept in the URL', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInToEvents(page);
 
   const live = liveSection(page).getByRole('article').first();
   await expect(live).toBeVisible({ timeout: 20_000 });
@@ -86,7 +77,7 @@ test('signing in lands on /events: the live match first, and a league filter kep
 async function upcomingIn(browser: Browser, timezoneId: string, title?: string) {
   const context = await browser.newContext({ locale: 'en-GB', timezoneId });
   const page = await context.newPage();
-  await signIn(page);
+  await signInToEvents(page);
   const cards = upcomingSection(page).getByRole('article');
   await expect(cards.first()).toBeVisible({ timeout: 20_000 });
   const card = title
@@ -128,41 +119,16 @@ test('an upcoming match shows its start in the viewer’s own time zone', async 
 test('an operator moves a live match to a rain delay and the open page shows it within 10 s', async ({
   page,
 }) => {
-  const id = `e2e-${Date.now().toString(36)}`;
-  const now = Date.now();
-  await createLeague({
-    leagueId: id,
-    caption: `E2E League ${id}`,
-    description: 'A league the operator test creates for itself.',
-    logo: 'crease-premier-league',
-    logoAltText: 'E2E League logo',
-    application: 'live',
-    status: 'in_progress',
-    active: true,
-  });
-  await createEvent({
-    eventId: `${id}-match`,
-    leagueId: id,
+  const { leagueId, eventId } = await createTestMatch({
+    league: 'E2E League',
     title: 'Operators XI v Testers XI',
     teams: [
-      {
-        name: 'Operators XI',
-        shortName: 'OPS',
-        colours: { primary: '#0044aa', secondary: '#ffffff' },
-      },
-      {
-        name: 'Testers XI',
-        shortName: 'TST',
-        colours: { primary: '#aa2200', secondary: '#ffee00' },
-      },
+      ['Operators XI', 'OPS'],
+      ['Testers XI', 'TST'],
     ],
-    venue: { name: 'Loopback Oval', city: 'Localhost', country: 'Internet' },
-    format: 't20',
-    startTime: new Date(now - 3_600_000).toISOString(),
-    estimatedEnd: new Date(now + 3 * 3_600_000).toISOString(),
-    channelId: `${id}-channel`,
+    hours: [-1, 3],
   });
-  await changeMatchState(`${id}-match`, {
+  await changeMatchState(eventId, {
     status: 'live',
     playState: 'in_play',
     toss: { winner: 'OPS', decision: 'bat' },
@@ -170,13 +136,13 @@ test('an operator moves a live match to a rain delay and the open page shows it 
     eventStatus: 'live',
   });
 
-  await signIn(page);
-  await page.goto(`/events?league=${id}`);
+  await signInToEvents(page);
+  await page.goto(`/events?league=${leagueId}`);
   const card = liveSection(page).getByRole('article', { name: 'Operators XI v Testers XI' });
   await expect(card.getByText('In play')).toBeVisible({ timeout: 20_000 });
   await expect(card.getByText('Operators XI batting')).toBeVisible();
 
-  await changeMatchState(`${id}-match`, { playState: 'rain_delay' });
+  await changeMatchState(eventId, { playState: 'rain_delay' });
 
   // The page is left alone: no reload, no navigation. Its poll brings the change.
   await expect(card.getByText('Rain delay')).toBeVisible({ timeout: 10_000 });
@@ -187,7 +153,7 @@ test('an operator moves a live match to a rain delay and the open page shows it 
 test('the events screen has no serious axe violations and works by keyboard, at 360 px and wide', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInToEvents(page);
   await expect(liveSection(page).getByRole('article').first()).toBeVisible({ timeout: 20_000 });
 
   for (const width of [360, 1280]) {

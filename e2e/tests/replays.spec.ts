@@ -1,23 +1,14 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { changeMatchState, createEvent, createLeague } from '../support/catalog-operator';
+import { changeMatchState, createTestMatch } from '../support/catalog-operator';
 import { expectPlaying, signInDemo } from '../support/player-session';
+import { signInToEvents } from '../support/viewer';
 
 /**
  * Replays and spoilers on /events (decisions 226, 227), over the whole running site: a finished
  * match is offered as a replay with its scores and result hidden until the viewer asks, and a
  * live match the viewer watches behind live shows the score at the picture's time.
  */
-const DEMO = { email: 'demo@crease.test', password: 'demo-viewer-2024' };
-const HOUR = 3_600_000;
-
-async function signIn(page: Page) {
-  await page.goto('/signin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(DEMO.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).toHaveURL(/\/events$/, { timeout: 20_000 });
-}
 
 const results = (page: Page) => page.getByRole('region', { name: /^Results/ });
 const liveSection = (page: Page) => page.getByRole('region', { name: /^Live now/ });
@@ -27,43 +18,22 @@ test.use({ locale: 'en-GB', timezoneId: 'Europe/London' });
 test('a finished match on /events is a replay: "Watch replay", the result hidden until asked', async ({
   page,
 }) => {
-  const id = `e2e-replay-${Date.now().toString(36)}`;
-  const now = Date.now();
-  await createLeague({
-    leagueId: id,
-    caption: `Replay League ${id}`,
-    description: 'A league the replay test creates for itself.',
-    logo: 'crease-premier-league',
-    logoAltText: 'Replay League logo',
-    application: 'live',
-    status: 'in_progress',
-    active: true,
-  });
-  await createEvent({
-    eventId: `${id}-final`,
-    leagueId: id,
+  const { leagueId, eventId } = await createTestMatch({
+    league: 'Replay League',
     title: 'Rewinders v Spoilers',
     teams: [
-      {
-        name: 'Rewinders',
-        shortName: 'REW',
-        colours: { primary: '#0044aa', secondary: '#ffffff' },
-      },
-      { name: 'Spoilers', shortName: 'SPO', colours: { primary: '#aa2200', secondary: '#ffee00' } },
+      ['Rewinders', 'REW'],
+      ['Spoilers', 'SPO'],
     ],
-    venue: { name: 'Loopback Oval', city: 'Localhost', country: 'Internet' },
-    format: 't20',
-    startTime: new Date(now - 5 * HOUR).toISOString(),
-    estimatedEnd: new Date(now - 2 * HOUR).toISOString(),
-    channelId: `${id}-channel`,
+    hours: [-5, -2],
   });
-  await changeMatchState(`${id}-final`, {
+  await changeMatchState(eventId, {
     status: 'live',
     toss: { winner: 'REW', decision: 'bat' },
     innings: [{ team: 'REW', runs: 0, wickets: 0, overs: '0', declared: false }],
     eventStatus: 'live',
   });
-  await changeMatchState(`${id}-final`, {
+  await changeMatchState(eventId, {
     status: 'completed',
     innings: [
       { team: 'REW', runs: 181, wickets: 6, overs: '20', declared: false },
@@ -75,12 +45,12 @@ test('a finished match on /events is a replay: "Watch replay", the result hidden
 
   // Signed in as a device that may watch (the demo viewer's other devices signed out).
   await signInDemo(page);
-  await page.goto(`/events?league=${id}`);
+  await page.goto(`/events?league=${leagueId}`);
   const card = results(page).getByRole('article', { name: 'Rewinders v Spoilers' });
   await expect(card.getByText('Result hidden')).toBeVisible({ timeout: 20_000 });
   await expect(
     card.getByRole('link', { name: 'Watch replay Rewinders v Spoilers' }),
-  ).toHaveAttribute('href', `/player?event=${id}-final`);
+  ).toHaveAttribute('href', `/player?event=${eventId}`);
   // Nothing on the card gives the match away: no result, no totals.
   await expect(card.getByText(/won by/)).toHaveCount(0);
   await expect(card.getByText('181/6')).toHaveCount(0);
@@ -105,7 +75,7 @@ test('a finished match on /events is a replay: "Watch replay", the result hidden
 test('the rolling demo’s finished matches are replays too, their results hidden', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInToEvents(page);
   const replay = results(page)
     .getByRole('article')
     .filter({ has: page.getByRole('link', { name: /^Watch replay / }) })
@@ -120,7 +90,7 @@ test('the rolling demo’s finished matches are replays too, their results hidde
 test('behind live, the live match’s card shows the score at the picture time until asked', async ({
   page,
 }) => {
-  await signIn(page);
+  await signInToEvents(page);
   const live = liveSection(page).getByRole('article').first();
   await expect(live).toBeVisible({ timeout: 20_000 });
   const href = await live.getByRole('link', { name: /^Watch / }).getAttribute('href');

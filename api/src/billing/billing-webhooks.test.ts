@@ -5,10 +5,8 @@
  * while the API is down and delivered after it restarts, and the Stripe adapter's signature path
  * (`stripe.webhooks.generateTestHeaderString`) against a local stand-in for Stripe's HTTP API.
  */
-import http from 'node:http';
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import type { Checkout } from '@crease/contract';
 import {
   BILLING_TEST_ENV,
@@ -25,6 +23,7 @@ import {
   submitCard,
 } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
+import { stripeEvent, stripeForSuite, stripeSignature } from '../testing/played-stripe';
 import { describeEachDatabase } from '../testing/test-api';
 import type { RunningApi } from '../testing/test-api';
 
@@ -330,112 +329,51 @@ describeEachDatabase('Billing webhooks', (host) => {
 
   describe('the Stripe adapter', () => {
     const WEBHOOK_SECRET = 'whsec_stripe-tests-0123456789';
-    const stripe = new Stripe('sk_test_crease');
-    let stripeApi: http.Server;
-    let sessionsCreated: URLSearchParams[];
-    let stripeMode: RunningApi;
-
-    beforeAll(async () => {
-      sessionsCreated = [];
-      // Stands in for api.stripe.com: the adapter's real HTTP client talks to it.
-      stripeApi = http.createServer((request, response) => {
-        let raw = '';
-        request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-        request.on('end', () => {
-          if (request.method !== 'POST' || request.url !== '/v1/checkout/sessions') {
-            response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{}}');
-            return;
-          }
-          const form = new URLSearchParams(raw);
-          sessionsCreated.push(form);
-          const id = `cs_test_stripe_${randomUUID()}`;
-          response.writeHead(200, { 'content-type': 'application/json' }).end(
-            JSON.stringify({
-              id,
-              object: 'checkout.session',
-              url: `https://checkout.stripe.com/c/pay/${id}`,
-              amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
-              currency: form.get('line_items[0][price_data][currency]'),
-              client_reference_id: form.get('client_reference_id'),
-              payment_status: 'unpaid',
-            }),
-          );
-        });
-      });
-      await new Promise<void>((resolve) => stripeApi.listen(0, '127.0.0.1', resolve));
-      const { port } = stripeApi.address() as net.AddressInfo;
-      stripeMode = await host().start({
-        ...BILLING_TEST_ENV,
-        CREASE_PAYMENTS: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_crease',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: `http://127.0.0.1:${port}`,
-      });
-    });
-    afterAll(async () => {
-      await stripeMode?.close();
-      await new Promise((resolve) => stripeApi.close(resolve));
-    });
+    const suite = stripeForSuite(host, { webhookSecret: WEBHOOK_SECRET });
 
     function completed(checkout: Checkout, id = `evt_${randomUUID()}`): string {
-      return JSON.stringify({
-        id,
-        object: 'event',
-        type: 'checkout.session.completed',
-        created: now(),
-        data: {
-          object: {
-            id: checkout.sessionId,
-            object: 'checkout.session',
-            client_reference_id: checkout.checkoutId,
-            amount_total: Math.round(checkout.amount * 100),
-            currency: 'usd',
-            payment_status: 'paid',
-            payment_intent: `pi_${randomUUID()}`,
-          },
+      return stripeEvent(
+        'checkout.session.completed',
+        {
+          id: checkout.sessionId,
+          object: 'checkout.session',
+          client_reference_id: checkout.checkoutId,
+          amount_total: Math.round(checkout.amount * 100),
+          currency: 'usd',
+          payment_status: 'paid',
+          payment_intent: `pi_${randomUUID()}`,
         },
-      });
+        { id },
+      );
     }
 
     it('opens a Stripe Checkout Session for the API price and activates on the signed webhook', async () => {
-      const viewer = await newViewer(stripeMode, 'stripe');
+      const viewer = await newViewer(suite.api, 'stripe');
       const res = await createCheckout(viewer, { planId: 'monthly', couponCode: 'WELCOME20' });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ paymentSystem: 'STRIPE', amount: 7.99 });
       expect(res.body.redirectUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
-      const sent = sessionsCreated.at(-1);
+      const sent = suite.stripe.sessionsCreated().at(-1)?.form;
       expect(sent?.get('line_items[0][price_data][unit_amount]')).toBe('799');
       expect(sent?.get('client_reference_id')).toBe(res.body.checkoutId);
 
       const body = completed(res.body);
-      const forged = await postWebhook(stripeMode, 'stripe', body, {
-        'stripe-signature': stripe.webhooks.generateTestHeaderString({
-          payload: body,
-          secret: 'whsec_wrong',
-        }),
+      const forged = await postWebhook(suite.api, 'stripe', body, {
+        'stripe-signature': stripeSignature(body, 'whsec_wrong'),
       });
       expect(forged.status).toBe(400);
       expectErrorShape(forged.body, 'WEBHOOK_SIGNATURE_INVALID');
-      const stale = await postWebhook(stripeMode, 'stripe', body, {
-        'stripe-signature': stripe.webhooks.generateTestHeaderString({
-          payload: body,
-          secret: WEBHOOK_SECRET,
-          timestamp: now() - 301,
-        }),
-      });
+      const stale = await suite.deliver(body, now() - 301);
       expect(stale.status).toBe(400);
       expectErrorShape(stale.body, 'WEBHOOK_TIMESTAMP_STALE');
       expect(await countRows(host(), 'payments', viewer.userId)).toBe(0);
 
-      const signed = stripe.webhooks.generateTestHeaderString({
-        payload: body,
-        secret: WEBHOOK_SECRET,
-      });
-      const ok = await postWebhook(stripeMode, 'stripe', body, { 'stripe-signature': signed });
+      const ok = await suite.deliver(body);
       expect(ok.status).toBe(200);
       expect(ok.body).toMatchObject({ duplicate: false });
       expect(await entitlement(viewer)).toMatchObject({ entitled: true, planId: 'monthly' });
-      const again = await postWebhook(stripeMode, 'stripe', body, { 'stripe-signature': signed });
+      // Stripe delivers the same event again (a retry): recognised, applied once.
+      const again = await suite.deliver(body);
       expect(again.body).toMatchObject({ duplicate: true });
       const history = await viewer.client.get('/api/v1/billing/payments', {
         bearer: viewer.bearer,
@@ -447,22 +385,10 @@ describeEachDatabase('Billing webhooks', (host) => {
     });
 
     it('acknowledges a verified event type it does not use, and has no sandbox card page', async () => {
-      const body = JSON.stringify({
-        id: `evt_${randomUUID()}`,
-        object: 'event',
-        type: 'customer.created',
-        created: now(),
-        data: { object: {} },
-      });
-      const res = await postWebhook(stripeMode, 'stripe', body, {
-        'stripe-signature': stripe.webhooks.generateTestHeaderString({
-          payload: body,
-          secret: WEBHOOK_SECRET,
-        }),
-      });
+      const res = await suite.deliver(stripeEvent('customer.created', {}));
       expect(res.status).toBe(200);
       expect(String(res.body.outcome)).toMatch(/ignored/);
-      const card = await submitCard(stripeMode.client(), 'cs_test_anything000000');
+      const card = await submitCard(suite.api.client(), 'cs_test_anything000000');
       expect(card.status).toBe(404);
     });
   });

@@ -5,7 +5,6 @@
  * at the period end: nothing is charged now, and that renewal charges and starts the new plan.
  * The upgrade's charge goes through the same idempotent renewal-key rows as renewals.
  */
-import { eq } from 'drizzle-orm';
 import { BILLING_CURRENCY } from '@crease/contract';
 import type { PlanChangeQuote, PlanChangeResult } from '@crease/contract';
 import type { Clock } from '../platform/clock';
@@ -18,7 +17,7 @@ import type { PlanRow } from './plans';
 import type { PaymentProvider } from './providers/payment-provider';
 import { lockSubscription, readSubscription, stateOf, transition } from './subscription-machine';
 import type { Executor, SubscriptionRow } from './subscription-machine';
-import { settleRenewalPaid } from './renewal-settlement';
+import { recordChargeAnswer, settleRenewalPaid } from './renewal-settlement';
 import type { InvoiceIssuer } from './invoices';
 import { recordDeclinedAttempt } from './payment-attempts';
 import { subscriptionView } from './subscriptions';
@@ -185,16 +184,7 @@ export async function changePlan(
   // 3. Settle: the new plan's period starts now, or the decline is the viewer's 402.
   const settled = await db.transaction(async (tx) => {
     const row = await lockSubscription(tx, userId, now);
-    await tx
-      .update(renewalCharges)
-      .set({
-        status: result.status,
-        settledAt: now,
-        ...(result.status === 'SUCCEEDED'
-          ? { providerReference: result.providerReference }
-          : { failureCode: result.failureCode }),
-      })
-      .where(eq(renewalCharges.key, key));
+    await recordChargeAnswer(tx, key, result, now);
     // The decline is recorded (committed), then answered as the viewer's 402.
     if (result.status === 'FAILED') {
       await recordDeclinedAttempt(tx, {

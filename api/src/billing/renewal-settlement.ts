@@ -6,16 +6,41 @@
  * records a domain event (billing-events.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { BILLING_CURRENCY, RENEWAL_RETRY_DAYS } from '@crease/contract';
 import type { InvoiceIssuer } from './invoices';
 import type { CardFacts } from './providers/payment-provider';
+import { renewalCharges } from './tables';
 import { recordBillingEvent } from './billing-events';
 import type { PlanRow } from './plans';
+import type { SavedCardCharge } from './providers/payment-provider';
 import { stateOf, transition } from './subscription-machine';
 import type { Executor, SubscriptionRow } from './subscription-machine';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
+
+/**
+ * The provider's answer to a saved-card charge (a renewal or an upgrade), written once on its
+ * renewal-key row: SUCCEEDED with the provider's reference, or FAILED with the card's code.
+ */
+export async function recordChargeAnswer(
+  tx: Executor,
+  key: string,
+  result: SavedCardCharge,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(renewalCharges)
+    .set({
+      status: result.status,
+      settledAt: now,
+      ...(result.status === 'SUCCEEDED'
+        ? { providerReference: result.providerReference }
+        : { failureCode: result.failureCode }),
+    })
+    .where(eq(renewalCharges.key, key));
+}
 
 export interface RenewalPaid {
   /** The renewal-key row (or `stripe:<invoice>`): the ledger row's unique renewal key. */

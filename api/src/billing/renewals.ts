@@ -23,7 +23,7 @@ import type { PlanRow } from './plans';
 import { PaymentProviderError } from './providers/payment-provider';
 import type { PaymentProvider, SavedCardCharge } from './providers/payment-provider';
 import { lockSubscription, stateOf } from './subscription-machine';
-import { settleRenewalFailed, settleRenewalPaid } from './renewal-settlement';
+import { recordChargeAnswer, settleRenewalFailed, settleRenewalPaid } from './renewal-settlement';
 import type { InvoiceIssuer } from './invoices';
 import { recordDeclinedAttempt } from './payment-attempts';
 
@@ -174,16 +174,7 @@ async function settle(
       .for('update');
     if (!key || key.status !== 'PENDING') return 'stale';
     const samePeriod = row.periodEnd?.getTime() === claim.periodEnd.getTime();
-    await tx
-      .update(renewalCharges)
-      .set({
-        status: result.status,
-        settledAt: now,
-        ...(result.status === 'SUCCEEDED'
-          ? { providerReference: result.providerReference }
-          : { failureCode: result.failureCode }),
-      })
-      .where(eq(renewalCharges.key, claim.key));
+    await recordChargeAnswer(tx, claim.key, result, now);
     const plan = await findPlan(tx, claim.planId);
     if (result.status === 'FAILED')
       await recordDeclinedAttempt(tx, {

@@ -8,117 +8,34 @@
  * intent's charge; charge.refunded records each refund once (issue 22 §5). A local server plays
  * Stripe's HTTP API.
  */
-import http from 'node:http';
-import type net from 'node:net';
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import type { BillingHistoryPage, PaymentPage, PaymentReceipt } from '@crease/contract';
 import {
-  BILLING_TEST_ENV,
   createCheckout,
   eventually,
   getCheckout,
   newViewer,
-  postWebhook,
   subscriptionOf,
   switchRenewal,
 } from '../testing/billing-helpers';
+import { stripeEvent, stripeForSuite } from '../testing/played-stripe';
 import { describeEachDatabase } from '../testing/test-api';
-import type { RunningApi } from '../testing/test-api';
 
-const WEBHOOK_SECRET = 'whsec_renewal-tests-0123456789';
 const DAY = 24 * 60 * 60;
 
-/**
- * Plays api.stripe.com: checkout session create, subscription update, payment intent retrieve.
- * Records every form.
- */
-class PlayedStripe {
-  readonly requests: { path: string; form: URLSearchParams }[] = [];
-  private readonly server = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    request.on('end', () => {
-      const form = new URLSearchParams(raw);
-      const path = request.url ?? '';
-      this.requests.push({ path, form });
-      const json = (status: number, body: unknown) =>
-        response
-          .writeHead(status, { 'content-type': 'application/json' })
-          .end(JSON.stringify(body));
-      if (path === '/v1/checkout/sessions') {
-        const id = `cs_test_renewal_${randomUUID()}`;
-        json(200, {
-          id,
-          object: 'checkout.session',
-          url: `https://checkout.stripe.com/c/pay/${id}`,
-        });
-      } else if (path.startsWith('/v1/subscriptions/'))
-        json(200, { id: path.split('/').at(-1), object: 'subscription' });
-      else if (path.startsWith('/v1/payment_intents/pi_'))
-        // A payment intent with its charge expanded: the card the receipt names.
-        json(200, {
-          id: path.split('/').at(-1)?.split('?')[0],
-          object: 'payment_intent',
-          status: 'succeeded',
-          latest_charge: {
-            id: `ch_${randomUUID()}`,
-            object: 'charge',
-            payment_method_details: { type: 'card', card: { brand: 'mastercard', last4: '4444' } },
-          },
-        });
-      else json(404, { error: { type: 'invalid_request_error', message: 'not played' } });
-    });
-  });
-
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as net.AddressInfo).port}`;
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
-
 describeEachDatabase('Stripe-renewed subscriptions', (host) => {
-  const stripe = new PlayedStripe();
-  const signer = new Stripe('sk_test_crease');
-  let api: RunningApi;
+  const suite = stripeForSuite(host, {
+    webhookSecret: 'whsec_renewal-tests-0123456789',
+    env: { CREASE_RENEWAL_INTERVAL_MS: '0' },
+  });
+  const { stripe } = suite;
   /** How far the test moved the API's clock: webhooks are signed at the API's "now". */
   let offsetSeconds = 0;
 
-  beforeAll(async () => {
-    api = await host().start({
-      ...BILLING_TEST_ENV,
-      CREASE_RENEWAL_INTERVAL_MS: '0',
-      CREASE_PAYMENTS: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_crease',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: await stripe.listen(),
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await api?.close();
-    await stripe.close();
-  });
-
   const now = () => Math.floor(Date.now() / 1000) + offsetSeconds;
   /** A Stripe event, signed with the webhook secret, posted as Stripe does. */
-  const send = async (
-    type: string,
-    object: Record<string, unknown>,
-    id = `evt_${randomUUID()}`,
-  ) => {
-    const body = JSON.stringify({ id, object: 'event', type, created: now(), data: { object } });
-    const header = signer.webhooks.generateTestHeaderString({
-      payload: body,
-      secret: WEBHOOK_SECRET,
-      timestamp: now(),
-    });
-    return postWebhook(api, 'stripe', body, { 'stripe-signature': header });
-  };
+  const send = (type: string, object: Record<string, unknown>, id = `evt_${randomUUID()}`) =>
+    suite.deliver(stripeEvent(type, object, { id, created: now() }), now());
   const invoice = (subscription: string, fields: Record<string, unknown>) => ({
     id: `in_${randomUUID()}`,
     object: 'invoice',
@@ -129,10 +46,10 @@ describeEachDatabase('Stripe-renewed subscriptions', (host) => {
   });
 
   it('renews, fails into grace, cancels and resumes, and ends on Stripe webhooks', async () => {
-    const viewer = await newViewer(api, 'stripe-renewal');
+    const viewer = await newViewer(suite.api, 'stripe-renewal');
     const created = await createCheckout(viewer, { planId: 'monthly' });
     expect(created.status).toBe(201);
-    const session = stripe.requests.find((r) => r.path === '/v1/checkout/sessions')?.form;
+    const session = stripe.sessionsCreated()[0]?.form;
     expect(session?.get('mode')).toBe('subscription');
     expect(session?.get('line_items[0][price_data][recurring][interval]')).toBe('day');
     expect(session?.get('line_items[0][price_data][recurring][interval_count]')).toBe('30');
@@ -158,9 +75,9 @@ describeEachDatabase('Stripe-renewed subscriptions', (host) => {
     expect(first).toMatchObject({ state: 'ACTIVE', kind: 'SUBSCRIPTION', renews: true });
 
     // Stripe renews it, not our job: past the period end the job claims nothing of it.
-    await api.advanceClock(30 * DAY + 60);
+    await suite.api.advanceClock(30 * DAY + 60);
     offsetSeconds += 30 * DAY + 60;
-    await api.runRenewals();
+    await suite.api.runRenewals();
     const claims = await host().query<{ n: string | number }>(
       'SELECT count(*) AS n FROM renewal_charges WHERE user_id = $1',
       [viewer.userId],
@@ -215,7 +132,7 @@ describeEachDatabase('Stripe-renewed subscriptions', (host) => {
   });
 
   it('names the card Stripe charged on the receipt, and lists its refunds', async () => {
-    const viewer = await newViewer(api, 'stripe-receipt');
+    const viewer = await newViewer(suite.api, 'stripe-receipt');
     const created = await createCheckout(viewer, { planId: 'match-pass' });
     expect(created.status).toBe(201);
     const intent = `pi_${randomUUID().replaceAll('-', '')}`;

@@ -7,20 +7,16 @@
  * frees its screen within one token lifetime; devices unseen for 90 days drop off the list by
  * housekeeping on the API's clock, with both replicas running it.
  */
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { STREAM_PATHS, streamPath } from '@crease/contract';
 import type { StreamGrant, WatchingNow } from '@crease/contract';
-import { ensureStreamMedia } from './media/render-media';
 import { STANDING_TTL_MS } from './origin/stream-standing';
 import { eventually, expectErrorShape, PASSWORD } from '../testing/billing-helpers';
-import { startStreamFixtures } from '../testing/stream-fixtures';
+import { useStreamFixtures } from '../testing/stream-fixtures';
 import type { StreamFixtures, StreamViewer } from '../testing/stream-fixtures';
 import { describeEachDatabase } from '../testing/test-api';
 import type { RunningApi } from '../testing/test-api';
 
-/** Noon UTC today: the runs stay inside one UTC day until the 90-day test moves the clock. */
-const T0 = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
 /** How many times the two browsers race; each round must have exactly one winner. */
 const RACE_ROUNDS = 8;
 
@@ -32,27 +28,15 @@ const safari = (vidictId: string) => ({
   userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1',
 });
 
-let suite = 0;
-
 describeEachDatabase('Screens at a time (issue 23 §2)', (host) => {
   let f: StreamFixtures;
   let a: RunningApi;
   let b: RunningApi;
-  suite += 1;
-
-  beforeAll(async () => {
-    await ensureStreamMedia(path.resolve(__dirname, '..', '..', '..', '.cache', 'stream-media'));
-    f = await startStreamFixtures(host(), {
-      start: T0,
-      replicas: 2,
-      // Both replicas run housekeeping every second, as production replicas do every 10 min.
-      env: { CREASE_TRIAL_DAILY_MINUTES: '60', CREASE_CLEANUP_INTERVAL_SECONDS: '1' },
-      tag: `screens-${suite}`,
-    });
-    [a, b] = f.replicas as [RunningApi, RunningApi];
-  }, 600_000);
-  afterAll(async () => {
-    await f.stop();
+  // From noon UTC: the runs stay inside one UTC day until the 90-day test moves the clock. Both
+  // replicas run housekeeping every second, as production replicas do every 10 min.
+  const env = { CREASE_TRIAL_DAILY_MINUTES: '60', CREASE_CLEANUP_INTERVAL_SECONDS: '1' };
+  useStreamFixtures(host, { env, tag: 'screens' }, (started, replicas) => {
+    [f, [a, b]] = [started, replicas];
   });
 
   /** The same account signed in on a second browser (through replica `on`), a Safari on iOS. */

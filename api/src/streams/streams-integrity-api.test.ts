@@ -6,18 +6,14 @@
  * origin refuses a closed stream's or a signed-out device's token within seconds, on every
  * replica, so neither is free viewing (decisions 150 and 151).
  */
-import path from 'node:path';
 import type { StreamGrant, StreamToken } from '@crease/contract';
-import { ensureStreamMedia } from './media/render-media';
 import { STANDING_TTL_MS } from './origin/stream-standing';
 import { expectErrorShape, PASSWORD } from '../testing/billing-helpers';
-import { startStreamFixtures } from '../testing/stream-fixtures';
+import { useStreamFixtures } from '../testing/stream-fixtures';
 import type { StreamFixtures, StreamViewer } from '../testing/stream-fixtures';
 import { describeEachDatabase } from '../testing/test-api';
 import type { RunningApi } from '../testing/test-api';
 
-/** Noon UTC today: the runs below stay well inside one UTC day (no midnight reset). */
-const T0 = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
 /** Seeds of the schedule property; CREASE_PROPERTY_SEED adds one to replay a failure. */
 const SEEDS = [
   1,
@@ -58,27 +54,14 @@ function unionMs(intervals: [number, number][]): number {
   return total;
 }
 
-let suite = 0;
-
 describeEachDatabase('Stream integrity (issue 19)', (host) => {
   let f: StreamFixtures;
   let a: RunningApi;
   let b: RunningApi;
-  suite += 1;
-
-  beforeAll(async () => {
-    await ensureStreamMedia(path.resolve(__dirname, '..', '..', '..', '.cache', 'stream-media'));
-    f = await startStreamFixtures(host(), {
-      start: T0,
-      replicas: 2,
-      // An hour a day: the schedules below are limited by nothing but the wall time.
-      env: { CREASE_TRIAL_DAILY_MINUTES: '60' },
-      tag: `${suite}`,
-    });
-    [a, b] = f.replicas as [RunningApi, RunningApi];
-  }, 600_000);
-  afterAll(async () => {
-    await f.stop();
+  // From noon UTC, an hour a day: the schedules below are limited by nothing but the wall time.
+  const env = { CREASE_TRIAL_DAILY_MINUTES: '60' };
+  useStreamFixtures(host, { env, tag: 'integrity' }, (started, replicas) => {
+    [f, [a, b]] = [started, replicas];
   });
 
   const used = async (userId: string) => {

@@ -3,9 +3,11 @@
  * device (and a trial or a paid plan), and the stream calls as the player makes them. Several
  * API replicas over one database share a standing clock that `advance` moves on all of them.
  */
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { CATALOG_PATHS, STREAM_PATHS, streamPath } from '@crease/contract';
 import type { HeartbeatResult, StreamGrant, StreamToken } from '@crease/contract';
+import { ensureStreamMedia } from '../streams/media/render-media';
 import { STREAM_EPOCH_MS } from '../streams/origin/dvr-window';
 import { BILLING_TEST_ENV, buyPlan, newViewer } from './billing-helpers';
 import { testEvent, testLeague } from './catalog-fixtures';
@@ -52,17 +54,56 @@ const device = (vidictId: string) => ({
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131',
 });
 
+export interface StreamFixtureOptions {
+  start: Date;
+  replicas: number;
+  env?: Record<string, string>;
+  /** Per replica, on top of `env` (a replica configured differently). */
+  replicaEnv?: Record<string, string>[];
+  tag: string;
+}
+
+/**
+ * Noon UTC today: a run that starts here stays inside one UTC day (the daily trial allowance
+ * resets at midnight) unless the test moves the clock on purpose.
+ */
+export const noonUtcToday = () =>
+  new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
+
+let suites = 0;
+
+/**
+ * For a describe block (two replicas from noon UTC today unless told otherwise): renders the stream media once (kept in .cache/stream-media), starts the
+ * fixtures before the block's tests and hands them to `started`, and stops every replica after.
+ */
+export function useStreamFixtures(
+  host: () => ApiHost,
+  options: Partial<StreamFixtureOptions> & Pick<StreamFixtureOptions, 'tag'>,
+  started: (fixtures: StreamFixtures, replicas: [RunningApi, RunningApi]) => void,
+): void {
+  // Each database's describe block gets its own league and event.
+  const tag = `${options.tag}-${++suites}`;
+  let fixtures: StreamFixtures | undefined;
+  beforeAll(async () => {
+    await ensureStreamMedia(path.resolve(__dirname, '..', '..', '..', '.cache', 'stream-media'));
+    fixtures = await startStreamFixtures(host(), {
+      start: noonUtcToday(),
+      replicas: 2,
+      ...options,
+      tag,
+    });
+    started(fixtures, fixtures.replicas as [RunningApi, RunningApi]);
+  }, 600_000);
+  // Replicas stop one after the other: on a loaded machine that takes longer than 5 s.
+  afterAll(async () => {
+    await fixtures?.stop();
+  }, 60_000);
+}
+
 /** Starts `replicas` API instances over `host`'s database, all at `start`, with a live event. */
 export async function startStreamFixtures(
   host: ApiHost,
-  options: {
-    start: Date;
-    replicas: number;
-    env?: Record<string, string>;
-    /** Per replica, on top of `env` (a replica configured differently). */
-    replicaEnv?: Record<string, string>[];
-    tag: string;
-  },
+  options: StreamFixtureOptions,
 ): Promise<StreamFixtures> {
   const env = { ...STREAM_FIXTURES_ENV, ...options.env };
   const replicas: RunningApi[] = [];

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button } from '@crease/ui';
+import { ToggleButton } from '@crease/ui/forms';
 import type { BoardFilters } from './board-view';
 import styles from './follows.module.css';
 
@@ -33,14 +33,12 @@ export function BoardFiltersBar({ filters, canFilterFollowing, onChange }: Board
       onSubmit={(event) => event.preventDefault()}
     >
       {canFilterFollowing ? (
-        <Button
-          variant="ghost"
-          className={styles.toggle}
-          aria-pressed={filters.following}
+        <ToggleButton
+          pressed={filters.following}
           onClick={() => onChange({ following: !filters.following })}
         >
           Following
-        </Button>
+        </ToggleButton>
       ) : null}
       <span className={styles.field}>
         <label htmlFor={dateId}>Date</label>

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import type { ReactNode } from 'react';
 import type { League, Platform, ScreenLocation, ScreenProps } from '@crease/contract';
 import { Button } from '@crease/ui';
+import { ToggleButton } from '@crease/ui/forms';
 import type { BoardEvent, MatchBoard } from '../events/match-board';
 import { BoardFiltersBar } from './board-filters';
 import { anyFilter, arrangeBoard, filtersFromSearch, searchWith } from './board-view';
@@ -75,14 +76,12 @@ export function useFollowingBoard(
       if (!follows) return null;
       const followed = follows.leagues.includes(league.leagueId);
       return (
-        <Button
-          variant="ghost"
-          className={styles.toggle}
-          aria-pressed={followed}
+        <ToggleButton
+          pressed={followed}
           onClick={() => actions.follow('league', league.leagueId, !followed)}
         >
           <span aria-hidden="true">{followed ? '★' : '☆'}</span> Follow {league.caption}
-        </Button>
+        </ToggleButton>
       );
     },
     filteredEmpty: (board) => {

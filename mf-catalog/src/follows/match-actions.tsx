@@ -1,6 +1,7 @@
 import { calendarUrl } from '@crease/contract';
 import type { ViewerFollows } from '@crease/contract';
-import { Button, VisuallyHidden } from '@crease/ui';
+import { VisuallyHidden } from '@crease/ui';
+import { ToggleButton } from '@crease/ui/forms';
 import type { BoardEvent } from '../events/match-board';
 import type { FollowActions } from './use-follows';
 import styles from './follows.module.css';
@@ -26,29 +27,22 @@ export function MatchActions({ item: { event }, follows, actions, apiOrigin }: M
       {event.teams.map((team) => {
         const followed = follows.teams.includes(team.name);
         return (
-          <Button
+          <ToggleButton
             key={team.name}
-            variant="ghost"
-            className={styles.toggle}
-            aria-pressed={followed}
+            pressed={followed}
             onClick={() => actions.follow('team', team.name, !followed)}
           >
             <span aria-hidden="true">{followed ? '★' : '☆'}</span> Follow
             <VisuallyHidden> {team.name}</VisuallyHidden>
             <span aria-hidden="true"> {team.shortName}</span>
-          </Button>
+          </ToggleButton>
         );
       })}
       {upcoming ? (
-        <Button
-          variant="ghost"
-          className={styles.toggle}
-          aria-pressed={reminded}
-          onClick={() => actions.remind(event.eventId, !reminded)}
-        >
+        <ToggleButton pressed={reminded} onClick={() => actions.remind(event.eventId, !reminded)}>
           {reminded ? <span aria-hidden="true">✓ </span> : null}Remind me
           <VisuallyHidden> about {event.title}</VisuallyHidden>
-        </Button>
+        </ToggleButton>
       ) : null}
       {!over ? (
         <a className={styles.calendar} href={calendarUrl(apiOrigin, event.eventId)} download>

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { FollowError, followsClient } from '@crease/contract';
 import type { Platform, Team } from '@crease/contract';
-import { Button, VisuallyHidden } from '@crease/ui';
+import { VisuallyHidden } from '@crease/ui';
+import { ToggleButton } from '@crease/ui/forms';
 import styles from './follow-teams.module.css';
 
 /**
@@ -39,17 +40,11 @@ export function FollowTeams({ http, teams }: { http: Platform['http']; teams: re
       {teams.map((team) => {
         const on = followed.includes(team.name);
         return (
-          <Button
-            key={team.name}
-            variant="ghost"
-            className={styles.toggle}
-            aria-pressed={on}
-            onClick={() => toggle(team, !on)}
-          >
+          <ToggleButton key={team.name} pressed={on} onClick={() => toggle(team, !on)}>
             <span aria-hidden="true">{on ? '★' : '☆'}</span> Follow
             <VisuallyHidden> {team.name}</VisuallyHidden>
             <span aria-hidden="true"> {team.shortName}</span>
-          </Button>
+          </ToggleButton>
         );
       })}
       {problem ? (

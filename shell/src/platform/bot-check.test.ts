@@ -12,6 +12,7 @@ const altcha = () =>
   createBotCheck(
     { provider: 'altcha', siteKey: null },
     ky.create({ prefixUrl: server.origin, retry: 0 }),
+    ACCOUNT_PATHS.botCheckChallenge,
   );
 
 describe('bot check: ALTCHA, invisible', () => {

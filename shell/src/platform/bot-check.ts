@@ -1,5 +1,4 @@
 import type { KyInstance } from 'ky';
-import { ACCOUNT_PATHS } from '@crease/contract';
 import type { BotCheck } from '@crease/contract';
 import type { ShellConfig } from '../config/boot-data';
 import { isAltchaChallenge, solveAltcha } from './altcha-solver';
@@ -9,12 +8,10 @@ import type { AltchaChallenge } from './altcha-solver';
 export type AltchaSolve = (challenge: AltchaChallenge) => Promise<number>;
 
 /** ALTCHA: invisible proof of work; the token is the base64 payload altcha-lib verifies. */
-function altcha(http: KyInstance, solve: AltchaSolve): BotCheck {
+function altcha(http: KyInstance, path: string, solve: AltchaSolve): BotCheck {
   return {
     async token(action: string) {
-      const challenge: unknown = await http
-        .get(ACCOUNT_PATHS.botCheckChallenge, { searchParams: { action } })
-        .json();
+      const challenge: unknown = await http.get(path, { searchParams: { action } }).json();
       if (!isAltchaChallenge(challenge)) throw new Error('bot-check challenge is malformed');
       const number = await solve(challenge);
       const { algorithm, challenge: hash, salt, signature } = challenge;
@@ -55,12 +52,18 @@ function recaptcha(siteKey: string): BotCheck {
   };
 }
 
+/**
+ * The bot check of `config`. `path` is the API's challenge path (ACCOUNT_PATHS.botCheckChallenge),
+ * handed in: this module is fetched at the first ask (decision 340) and takes nothing at run time
+ * from the modules the shell's first load holds.
+ */
 export function createBotCheck(
   config: ShellConfig['botCheck'],
   http: KyInstance,
+  path: string,
   solve: AltchaSolve = solveAltcha,
 ): BotCheck {
   if (config.provider === 'recaptcha' && config.siteKey) return recaptcha(config.siteKey);
   if (config.provider === 'off') return { token: async () => '' };
-  return altcha(http, solve);
+  return altcha(http, path, solve);
 }

@@ -1,11 +1,10 @@
 import type { KyInstance } from 'ky';
 import type { Platform, RemoteName } from '@crease/contract';
-import { SIGNALS_PATH, deriveApiOrigin, isRemoteName } from '@crease/contract';
+import { ACCOUNT_PATHS, SIGNALS_PATH, deriveApiOrigin, isRemoteName } from '@crease/contract';
 import type { BootData } from '../config/boot-data';
 import { createAccountLookup } from '../http/account-identity';
 import { createHttpClient } from '../http/http-client';
 import { TokenEndpoint } from '../http/token-endpoint';
-import { TokenRefresher } from '../http/token-refresher';
 import type { FederationApi } from '../remotes/remote-runtime';
 import { RELEASE_MAP_PATH, ReleaseMapSource } from '../remotes/release-map-source';
 import {
@@ -20,8 +19,6 @@ import { BrowserSession } from '../session/session';
 import { TokenStore } from '../session/token-store';
 import { createAnalytics } from './analytics';
 import type { ShellAnalytics } from './analytics';
-import { solveInWorker } from './altcha-worker-solve';
-import { createBotCheck } from './bot-check';
 import { detectDevice } from './device';
 import { DeviceRegistrar, deviceSignOutHook } from './device-registration';
 import shellPackage from '../../package.json';
@@ -29,7 +26,8 @@ import { REMOTE_FALLBACK_PATH, reportRemoteFallback } from './ops-events';
 import { ReleaseProofs } from './release-proofs';
 import { SignalQueue } from './release-signals';
 import { observeWebVitals } from './web-vitals';
-import { whenIdle } from '../remotes/prefetch-after-sign-in';
+import { afterPageSettles } from './after-page-settles';
+import { loadOnFirstUse } from './load-on-first-use';
 import type { RemoteSignals } from '../remotes/remote-signals';
 
 /** Well inside a release proof's hour, so a visible tab's proof never lapses. */
@@ -87,7 +85,15 @@ export function createShellServices({
   });
   // The session owns every token change; the HTTP client and the refresher ask it (decision 161).
   const session = new BrowserSession(store, endpoint, window, onSessionExpired);
-  const refresher = new TokenRefresher(session, endpoint);
+  // Only a signed-in page refreshes, and seldom (decision 198): the refresher is fetched then.
+  const loadRefresher = loadOnFirstUse(() =>
+    import(/* webpackChunkName: "token-refresher" */ '../http/token-refresher').then(
+      ({ TokenRefresher }) => new TokenRefresher(session, endpoint),
+    ),
+  );
+  const refresher = {
+    refresh: async (stale: string | null) => (await loadRefresher()).refresh(stale),
+  };
   // A device signed out through this client may free a place for this browser's registration.
   let devices: DeviceRegistrar | null = null;
   const http = createHttpClient({ apiOrigin, session, refresher }).extend({
@@ -168,14 +174,14 @@ export function createShellServices({
     },
   });
   signals.listen(window, document);
-  // Web vitals once the page is idle, from a chunk of their own (decision 206). They are reported
-  // when the page is hidden, maybe after the queue sent its batch: one more send catches them.
+  // Web vitals once the page has settled, from a chunk of their own (decisions 206, 340). They are
+  // reported when the page is hidden, maybe after the queue sent its batch: one more send catches them.
   const remoteShown = (name: string | null | undefined) => {
     const version = name && isRemoteName(name) ? runtime.liveVersion(name) : null;
     return name && version && isRemoteName(name) ? { remote: name, version } : null;
   };
   let resend = false;
-  whenIdle(() => {
+  afterPageSettles(() => {
     void observeWebVitals(
       () =>
         remoteShown(
@@ -193,10 +199,19 @@ export function createShellServices({
       },
     );
   });
+  // Only signing in, registering and resetting a password ask for a bot-check token: the check
+  // and its solver are fetched at the first ask (decision 340).
+  const botCheck = loadOnFirstUse(async () => {
+    const [{ createBotCheck }, { solveInWorker }] = await Promise.all([
+      import(/* webpackChunkName: "bot-check" */ './bot-check'),
+      import(/* webpackChunkName: "bot-check" */ './altcha-worker-solve'),
+    ]);
+    return createBotCheck(config.botCheck, http, ACCOUNT_PATHS.botCheckChallenge, solveInWorker);
+  });
   const platform: Platform = {
     http,
     session,
-    botCheck: createBotCheck(config.botCheck, http, solveInWorker),
+    botCheck: { token: async (action) => (await botCheck()).token(action) },
     analytics,
     device: detectDevice(document, navigator.userAgent),
     config: { productName: config.productName, apiOrigin, features: config.features },

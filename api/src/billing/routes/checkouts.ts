@@ -15,11 +15,10 @@ import {
 } from '../checkouts';
 import { PaymentProviderError } from '../providers/payment-provider';
 import { withCouponBudget } from '../coupons';
-import { ApiError } from '../errors';
 import { authenticate } from '../../accounts';
-import { IDEMPOTENCY_REQUEST_HEADER } from '../../platform/http/idempotency';
 import { siteOrigin } from '../../platform/http/site-host';
 import { CheckoutSchema, billingErrorResponses } from '../schemas';
+import { requireIdempotencyKey } from './idempotency-key';
 import { ErrorResponse } from '../../platform/http/error-schemas';
 
 const CheckoutBody = Type.Object(
@@ -48,11 +47,7 @@ export async function billingCheckoutRoutes(app: FastifyInstance): Promise<void>
     `/${BILLING_PATHS.checkouts}`,
     {
       config: { accepts: 'json', idempotent: true },
-      // The key is checked before the claim (preHandler) so a keyless request never runs.
-      onRequest: async (request) => {
-        if (request.headers[IDEMPOTENCY_REQUEST_HEADER] === undefined)
-          throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
-      },
+      onRequest: requireIdempotencyKey,
       schema: {
         tags: ['billing'],
         summary: 'Create a checkout for a plan (Idempotency-Key required)',

@@ -8,20 +8,19 @@ import type { FastifyInstance } from 'fastify';
 import { BILLING_PATHS } from '@crease/contract';
 import type { Subscription } from '@crease/contract';
 import { providerProblem } from '../checkouts';
-import { ApiError } from '../errors';
 import { changePlan, quotePlanChange } from '../plan-change';
 import { readSubscription } from '../subscription-machine';
 import type { SubscriptionRow } from '../subscription-machine';
 import { cancelAtPeriodEnd, resumeRenewal, subscriptionView } from '../subscriptions';
 import type { Executor } from '../subscription-machine';
 import { authenticate } from '../../accounts';
-import { IDEMPOTENCY_REQUEST_HEADER } from '../../platform/http/idempotency';
 import {
   PlanChangeQuoteSchema,
   PlanChangeResultSchema,
   SubscriptionSchema,
   billingErrorResponses,
 } from '../schemas';
+import { idempotencyKeyOf, requireIdempotencyKey } from './idempotency-key';
 
 const PlanChangeBody = Type.Object(
   { planId: Type.String({ minLength: 1, maxLength: 64 }) },
@@ -135,10 +134,7 @@ export async function billingSubscriptionRoutes(app: FastifyInstance): Promise<v
     `/${BILLING_PATHS.planChange}`,
     {
       config: { accepts: 'json', idempotent: true },
-      onRequest: async (request) => {
-        if (request.headers[IDEMPOTENCY_REQUEST_HEADER] === undefined)
-          throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
-      },
+      onRequest: requireIdempotencyKey,
       schema: {
         tags: ['billing'],
         summary: 'Change plan (Idempotency-Key required)',
@@ -152,7 +148,7 @@ export async function billingSubscriptionRoutes(app: FastifyInstance): Promise<v
     async (request) => {
       const user = await authenticate(request, services);
       const { planId } = request.body as Static<typeof PlanChangeBody>;
-      const key = String(request.headers[IDEMPOTENCY_REQUEST_HEADER]);
+      const key = idempotencyKeyOf(request);
       try {
         return await changePlan(services, user.id, planId, key);
       } catch (error) {

@@ -89,70 +89,61 @@ export async function followRoutes(root: FastifyInstance): Promise<void> {
     ),
   );
 
-  app.put(
-    `/${FOLLOW_PATHS.follows}/:kind/:id`,
-    {
+  /**
+   * A follow or reminder write: idempotent (a retry answers the same), changes one thing for the
+   * viewer, and answers their whole ViewerFollows.
+   */
+  const write = (
+    method: 'PUT' | 'DELETE',
+    path: string,
+    params: typeof FollowParams | typeof EventParams,
+    docs: { summary: string; description?: string },
+    act: (who: Follower, request: FastifyRequest) => Promise<void>,
+  ) =>
+    app.route({
+      method,
+      url: `/${path}`,
       config: { idempotent: true },
-      schema: {
-        tags: ['follows'],
-        summary: 'Follow a team (by name) or a league (by leagueId)',
-        description: '404 TEAM_NOT_FOUND or LEAGUE_NOT_FOUND when nothing on Crease has it.',
-        security: writeSecurity,
-        params: FollowParams,
-        response: answers,
-      },
+      schema: { tags: ['follows'], ...docs, security: writeSecurity, params, response: answers },
+      handler: change(act),
+    });
+
+  const followPath = `${FOLLOW_PATHS.follows}/:kind/:id`;
+  write(
+    'PUT',
+    followPath,
+    FollowParams,
+    {
+      summary: 'Follow a team (by name) or a league (by leagueId)',
+      description: '404 TEAM_NOT_FOUND or LEAGUE_NOT_FOUND when nothing on Crease has it.',
     },
-    change((who, request) =>
-      store.follow(who, followParams(request).kind, followParams(request).id),
-    ),
+    (who, request) => store.follow(who, followParams(request).kind, followParams(request).id),
+  );
+  write(
+    'DELETE',
+    followPath,
+    FollowParams,
+    { summary: 'Stop following a team or a league' },
+    (who, request) => store.unfollow(who, followParams(request).kind, followParams(request).id),
   );
 
-  app.delete(
-    `/${FOLLOW_PATHS.follows}/:kind/:id`,
+  const reminderPath = `${FOLLOW_PATHS.reminders}/:eventId`;
+  write(
+    'PUT',
+    reminderPath,
+    EventParams,
     {
-      config: { idempotent: true },
-      schema: {
-        tags: ['follows'],
-        summary: 'Stop following a team or a league',
-        security: writeSecurity,
-        params: FollowParams,
-        response: answers,
-      },
+      summary: 'Remind me: an email when this match starts',
+      description:
+        '404 EVENT_NOT_FOUND; 409 REMINDER_TOO_LATE once the match has started or is over. Sent once, by the reminder job (decision 275); dropped if the match is cancelled or abandoned.',
     },
-    change((who, request) =>
-      store.unfollow(who, followParams(request).kind, followParams(request).id),
-    ),
+    (who, request) => store.remind(who, eventId(request)),
   );
-
-  app.put(
-    `/${FOLLOW_PATHS.reminders}/:eventId`,
-    {
-      config: { idempotent: true },
-      schema: {
-        tags: ['follows'],
-        summary: 'Remind me: an email when this match starts',
-        description:
-          '404 EVENT_NOT_FOUND; 409 REMINDER_TOO_LATE once the match has started or is over. Sent once, by the reminder job (decision 275); dropped if the match is cancelled or abandoned.',
-        security: writeSecurity,
-        params: EventParams,
-        response: answers,
-      },
-    },
-    change((who, request) => store.remind(who, eventId(request))),
-  );
-
-  app.delete(
-    `/${FOLLOW_PATHS.reminders}/:eventId`,
-    {
-      config: { idempotent: true },
-      schema: {
-        tags: ['follows'],
-        summary: 'Take back a reminder that has not been sent',
-        security: writeSecurity,
-        params: EventParams,
-        response: answers,
-      },
-    },
-    change((who, request) => store.unremind(who, eventId(request))),
+  write(
+    'DELETE',
+    reminderPath,
+    EventParams,
+    { summary: 'Take back a reminder that has not been sent' },
+    (who, request) => store.unremind(who, eventId(request)),
   );
 }

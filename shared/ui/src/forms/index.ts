@@ -9,5 +9,7 @@ export { FormAlert } from './form-alert';
 export type { FormAlertProps } from './form-alert';
 export { SelectField } from './select-field';
 export type { SelectFieldProps } from './select-field';
+export { ToggleButton } from './toggle-button';
+export type { ToggleButtonProps } from './toggle-button';
 export { useOutcome } from './use-outcome';
 export type { OutcomeState, Shown } from './use-outcome';

@@ -1,0 +1,57 @@
+import { BILLING_CURRENCY } from '@crease/contract';
+import type { ScreenProps } from '@crease/contract';
+import { Button, ScreenLink } from '@crease/ui';
+import { FormAlert } from '@crease/ui/forms';
+import { discounted } from '../../format/formatters';
+import type { Order } from './load-order';
+import { OrderCard } from './order-card';
+import { usePay } from './use-pay';
+import styles from '../payment-screens.module.css';
+
+export interface PayForOrderProps {
+  order: Order;
+  platform: ScreenProps['platform'];
+  navigate: ScreenProps['navigate'];
+  onReload(): void;
+}
+
+/** The order to pay, what went wrong with the last Pay and what to do about it. */
+export function PayForOrder({ order, platform, navigate, onReload }: PayForOrderProps) {
+  const { plan, percentage } = order;
+  const total = percentage ? discounted(plan.price, percentage, BILLING_CURRENCY) : plan.price;
+  const { busy, outcome, pay } = usePay(order, total, { platform, navigate });
+  return (
+    <>
+      {order.couponProblem ? (
+        <FormAlert tone="info" title="Coupon not applied" revision={0}>
+          <p>{order.couponProblem}</p>
+        </FormAlert>
+      ) : null}
+      {outcome ? (
+        <FormAlert tone="error" title="We couldn’t start the payment" revision={outcome.revision}>
+          <p>{outcome.message}</p>
+          {outcome.retry ? (
+            <p>
+              <Button variant="secondary" busy={busy} onClick={pay}>
+                Try again
+              </Button>
+            </p>
+          ) : null}
+          {outcome.reload ? (
+            <p>
+              <Button variant="secondary" onClick={onReload}>
+                Show the current price
+              </Button>
+            </p>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      <OrderCard order={order} total={total} busy={busy} onPay={pay} />
+      <p className={styles.back}>
+        <ScreenLink to="/plans" navigate={navigate}>
+          Back to the plans
+        </ScreenLink>
+      </p>
+    </>
+  );
+}
