@@ -13,7 +13,12 @@ import path from 'node:path';
  * demuxers: the origin serves fragmented MP4 only (decision 216), and hls.js probes its
  * demuxers in turn, skipping an absent one (`demux?.probe`), so a non-MP4 segment is its designed
  * FRAG_PARSING_ERROR. The transmuxer worker goes as in hls.js's own ESM build: the player runs
- * hls.js with enableWorker false (fMP4 needs no transmuxing; no `worker-src blob:` in the CSP).
+ * hls.js with enableWorker false (fMP4 needs no transmuxing; no `worker-src blob:` in the CSP),
+ * and without a worker bundle hls.js transmuxes inline anyway. Three parts hls.js only uses
+ * when configured: the CEA-608 parser (captions inside the video; hls-config.ts turns
+ * enableCEA708Captions off, our captions are WebVTT), and the ID3 and FPS controllers, which
+ * hls.js creates only when its config names them (no timed ID3 or DATERANGE metadata is read;
+ * capLevelOnFPSDrop stays off).
  *
  * @param {string} appDir mf-player's folder
  * @returns {import('../shared/build/src/source-packages.mjs').SourcePackage}
@@ -66,6 +71,10 @@ export function hlsFromSource(appDir) {
     'demux/tsdemuxer',
     'demux/audio/aacdemuxer',
     'demux/audio/mp3demuxer',
+    // Used only when configured (see above)
+    'utils/cea-608-parser',
+    'controller/id3-track-controller',
+    'controller/fps-controller',
   ];
   return {
     request: 'hls.js',
