@@ -5,7 +5,8 @@ import path from 'node:path';
 /**
  * hls.js built from its TypeScript source with only what the player uses (decision 330): the
  * core (fMP4, LL-HLS parts, preload hints and blocking reloads, ABR, capping to the player's
- * size), alternate audio (commentary languages) and subtitles (WebVTT captions). Its dist builds
+ * size), alternate audio (commentary languages), subtitles (WebVTT captions) and variable
+ * substitution (the origin's EXT-X-DEFINE). Its dist builds
  * are all or nothing: the full one is 182 KB gzipped, the light one lacks audio and subtitles.
  *
  * The flags are hls.js's own (src/define-plugin.d.ts); the omitted modules are the ones its
@@ -34,7 +35,8 @@ export function hlsFromSource(appDir) {
     __USE_EME_DRM__: false,
     __USE_CMCD__: false,
     __USE_CONTENT_STEERING__: false,
-    __USE_VARIABLE_SUBSTITUTION__: false,
+    // The origin's child URIs carry the token as `{$token}` (EXT-X-DEFINE QUERYPARAM, decision 215).
+    __USE_VARIABLE_SUBSTITUTION__: true,
     __USE_M2TS_ADVANCED_CODECS__: false,
     __USE_MEDIA_CAPABILITIES__: false,
     __USE_INTERSTITIALS__: false,
@@ -48,8 +50,6 @@ export function hlsFromSource(appDir) {
     'controller/cmcd-controller',
     // __USE_CONTENT_STEERING__
     'controller/content-steering-controller',
-    // __USE_VARIABLE_SUBSTITUTION__
-    'utils/variable-substitution',
     // __USE_M2TS_ADVANCED_CODECS__
     'demux/audio/ac3-demuxer',
     'demux/video/hevc-video-parser',
