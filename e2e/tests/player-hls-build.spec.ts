@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { changeMatchState } from '../support/catalog-operator';
 import { expectPlaying, signInDemo, video, watchLiveMatch } from '../support/player-session';
 
 /**
@@ -28,7 +29,7 @@ test('the player’s hls.js build plays low latency, switches commentary to Hind
   await expect(page.getByRole('region', { name: /^Live now/ })).toBeVisible();
   expect(requests.filter((url) => hlsChunk.test(url))).toEqual([]);
 
-  await watchLiveMatch(page);
+  const eventId = await watchLiveMatch(page);
   await expectPlaying(page);
   // Its own chunk, fetched for the stream.
   expect(requests.filter((url) => hlsChunk.test(url))).toHaveLength(1);
@@ -55,7 +56,8 @@ test('the player’s hls.js build plays low latency, switches commentary to Hind
     .toBeGreaterThan(0);
   await expectPlaying(page);
 
-  // Captions: off until chosen; then hls.js loads the WebVTT rendition and shows its cues.
+  // Captions: off until chosen; then hls.js loads the WebVTT rendition, and a change in the
+  // match (drinks) shows as a cue when the picture reaches it.
   const captions = page.getByRole('button', { name: /^Captions: / });
   await expect(captions).toHaveAccessibleName('Captions: Off');
   await captions.click();
@@ -66,14 +68,22 @@ test('the player’s hls.js build plays low latency, switches commentary to Hind
       timeout: 20_000,
     })
     .toBeGreaterThan(0);
-  const shownCues = () =>
-    video(page).evaluate((v: HTMLVideoElement) =>
-      [...v.textTracks]
-        .filter((track) => track.mode === 'showing')
-        .flatMap((track) => [...(track.cues ?? [])].map((cue) => (cue as VTTCue).text)),
-    );
-  await expect.poll(shownCues, { timeout: 30_000 }).not.toEqual([]);
-  expect((await shownCues()).every((text) => text.trim().length > 0)).toBe(true);
+  await changeMatchState(eventId, { playState: 'drinks' });
+  try {
+    await expect
+      .poll(
+        () =>
+          video(page).evaluate((v: HTMLVideoElement) =>
+            [...v.textTracks]
+              .filter((track) => track.mode === 'showing')
+              .flatMap((track) => [...(track.cues ?? [])].map((cue) => (cue as VTTCue).text)),
+          ),
+        { timeout: 30_000 },
+      )
+      .toContainEqual(expect.stringMatching(/Drinks/));
+  } finally {
+    await changeMatchState(eventId, { playState: 'in_play' });
+  }
 
   expect(errors).toEqual([]);
 });
