@@ -174,8 +174,8 @@ async function steadyWindow(page, seconds) {
 /**
  * Seek → playing, `count` times: the seek bar's Home (the window's start) or ← (10 s back),
  * alternating with End (live), each timed from the key press to the video playing again at the
- * new place (`seeked`, then a frame with data ahead and time moving). Today's origin keeps a
- * 12 s window, so the seeks are short; on the DVR origin Home goes back to the match's start.
+ * new place (`seeked`, then a frame with data ahead and time moving). Home goes back to the
+ * match's start (the DVR window, decision 215), End to live.
  */
 async function seekToPlaying(page, count) {
   const bar = page.getByRole('slider', { name: 'Seek' });
@@ -214,8 +214,16 @@ const report = {
   table: (...args) => figures.push(() => console.table(...args)),
 };
 
+/** The machine's load (1, 5 and 15 min): the figures mean little without it. */
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
 const server = await startSite();
 const baseUrl = `http://localhost:${port}`;
+const loadBefore = load();
 try {
   const js = playerJs();
   report.info(
@@ -277,6 +285,7 @@ try {
     '\nThe origin under load (playlist requests/s, API CPU per 100 viewers) is `npm run bench:origin`.',
   );
   check.assertExpected();
+  report.info(`\nLoad average (1/5/15 min): ${loadBefore} before, ${load()} after.`);
   for (const print of figures) print();
   console.info(
     `\n${check.total()} site, API and origin responses during the measurements, every one checked.`,
