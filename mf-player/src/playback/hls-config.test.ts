@@ -14,7 +14,8 @@ describe('hls.js config against our hls.js build', () => {
     const config = hlsConfigFor(mode);
     if (omitted('utils/cea-608-parser')) expect(config.enableCEA708Captions).toBe(false);
     if (omitted('controller/fps-controller')) expect(config.capLevelOnFPSDrop).not.toBe(true);
-    if (omitted('controller/id3-track-controller')) expect(config.id3TrackController).toBeUndefined();
+    if (omitted('controller/id3-track-controller'))
+      expect(config.id3TrackController).toBeUndefined();
     // No worker bundle: a worker would need `worker-src blob:` in the CSP.
     expect(config.enableWorker).toBe(false);
   });

@@ -38,7 +38,8 @@ export function sourcePackageParts(packages, { target }) {
     alias[`${pkg.request}$`] = pkg.entry;
     for (const omitted of pkg.omit ?? []) {
       if (!pkg.emptyModule) throw new Error(`${pkg.request}: omit needs an emptyModule`);
-      if (!path.isAbsolute(omitted)) throw new Error(`${pkg.request}: omit ${omitted} not absolute`);
+      if (!path.isAbsolute(omitted))
+        throw new Error(`${pkg.request}: omit ${omitted} not absolute`);
       alias[omitted] = pkg.emptyModule;
     }
     for (const [name, value] of Object.entries(pkg.constants)) {
