@@ -1,4 +1,5 @@
 import { createRemoteConfig } from '@crease/build';
+import { hlsFromSource } from './hls-source.mjs';
 
 export default ({ mode } = {}) =>
   createRemoteConfig({
@@ -6,4 +7,5 @@ export default ({ mode } = {}) =>
     appDir: import.meta.dirname,
     contractRange: '^1',
     mode,
+    sourcePackages: [hlsFromSource(import.meta.dirname)],
   });

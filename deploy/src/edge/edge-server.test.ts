@@ -111,6 +111,14 @@ describe('index.html', () => {
     expect(csp).toContain(`img-src 'self' data: ${api};`);
   });
 
+  it("lets the player's media come from MSE, hls.js's caption tracks and the API host only", async () => {
+    const csp = (await get('/player')).headers.get('content-security-policy') ?? '';
+    const api = /connect-src 'self' (\S+)/.exec(csp)?.[1];
+    expect(csp).toContain(`media-src 'self' blob: data: ${api};`);
+    // hls.js runs without a worker (decision 330): no worker source is opened up.
+    expect(csp).not.toContain('worker-src');
+  });
+
   it("on a remote's route preloads its manifest and screen chunks with the HTML", async () => {
     const html = await (await get('/privacy-policy')).text();
     const base = `/apps/mf-legal/${LEGAL}/`;

@@ -29,7 +29,9 @@ export function securityHeaders(
       `img-src 'self' data: ${api}`,
       // The player (issue 12): hls.js feeds the video through Media Source Extensions (blob:
       // URLs); a browser's native HLS loads the stream edge (the API host unless configured).
-      `media-src 'self' blob: ${api}${streams}`,
+      // hls.js gives each captions track an empty `data:,WEBVTT` source, so the browser keeps
+      // the cues it adds (issue 21; blocked, Chromium reports a CSP violation per track).
+      `media-src 'self' blob: data: ${api}${streams}`,
       `frame-src 'self'${recaptcha}`,
       "base-uri 'self'",
       "form-action 'self'",

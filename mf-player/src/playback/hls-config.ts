@@ -37,6 +37,9 @@ const SHARED: Partial<HlsConfig> = {
   testBandwidth: false,
   // Auto never picks more pixels than the player shows (a 360 px phone gets no 1080p).
   capLevelToPlayerSize: true,
+  // Captions are the stream's WebVTT rendition: our hls.js build leaves out the CEA-608 parser for
+  // captions inside the video (decision 330), which hls.js only uses when this is on.
+  enableCEA708Captions: false,
 };
 
 /**

@@ -4,6 +4,7 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import CssMinimizerPlugin from 'css-minimizer-webpack-plugin';
 import { CompressAssetsPlugin } from './compress-assets-plugin.mjs';
+import { sourcePackageParts } from './source-packages.mjs';
 
 const EMPTY_MODULE_LOADER = path.join(import.meta.dirname, 'empty-module-loader.cjs');
 
@@ -15,6 +16,8 @@ const EMPTY_MODULE_LOADER = path.join(import.meta.dirname, 'empty-module-loader.
  * @property {boolean} [ssr]      build for Node (prerendering): class names only, no CSS files
  * @property {'files' | 'in-js'} [css] CSS as files (the host: inlined or linked by the edge) or
  *   inside the JS (remotes: a screen then needs no request after its preloaded chunks)
+ * @property {import('./source-packages.mjs').SourcePackage[]} [sourcePackages] dependencies
+ *   built from their TypeScript source with feature flags (see source-packages.mjs)
  */
 
 /** @param {string} argvMode */
@@ -74,8 +77,10 @@ function cssRules({ cssPrefix, ssr, pureCss, mode, css = 'files' }) {
 
 /** @param {BaseOptions & { pureCss: boolean }} options @returns {import('webpack').Configuration} */
 export function baseConfig(options) {
-  const { appDir, mode, ssr } = options;
+  const { appDir, mode, ssr, sourcePackages = [] } = options;
   const production = mode === 'production';
+  const target = ssr ? 'es2022' : 'es2020';
+  const fromSource = sourcePackageParts(sourcePackages, { target });
   return {
     mode,
     context: appDir,
@@ -92,6 +97,7 @@ export function baseConfig(options) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js'],
+      alias: fromSource.alias,
     },
     module: {
       rules: [
@@ -104,11 +110,12 @@ export function baseConfig(options) {
               jsc: {
                 parser: { syntax: 'typescript', tsx: true },
                 transform: { react: { runtime: 'automatic', development: !production } },
-                target: ssr ? 'es2022' : 'es2020',
+                target,
               },
             },
           },
         },
+        ...fromSource.rules,
         ...cssRules(options),
         { test: /\.(svg|png|webp|woff2)$/, type: 'asset' },
       ],
@@ -123,8 +130,9 @@ export function baseConfig(options) {
       moduleIds: 'deterministic',
     },
     plugins: ssr
-      ? []
+      ? fromSource.plugins
       : [
+          ...fromSource.plugins,
           new MiniCssExtractPlugin({
             filename: production ? '[name].[contenthash:10].css' : '[name].css',
             chunkFilename: production ? '[name].[contenthash:10].css' : '[name].css',

@@ -21,6 +21,8 @@ import { sharedDependencies } from './shared-dependencies.mjs';
  * @param {string} options.contractRange  shell contract versions supported, for example "^1"
  * @param {string} [options.screens]      path of the parcel module, default ./src/screens.tsx
  * @param {string} [options.mode]
+ * @param {import('./source-packages.mjs').SourcePackage[]} [options.sourcePackages] dependencies
+ *   built from their TypeScript source with feature flags (mf-player's hls.js, decision 330)
  * @returns {import('webpack').Configuration}
  */
 export function createRemoteConfig({
@@ -29,6 +31,7 @@ export function createRemoteConfig({
   contractRange,
   screens = './src/screens.tsx',
   mode,
+  sourcePackages = [],
 }) {
   const resolvedMode = resolveMode(mode);
   const id = buildId(appDir);
@@ -42,6 +45,7 @@ export function createRemoteConfig({
     // them. (A preloaded stylesheet is no option: Chromium reuses a failed preload, so a remote
     // that was down at page load could not recover on Retry.)
     css: 'in-js',
+    sourcePackages,
   });
   return {
     ...config,

@@ -1,0 +1,32 @@
+import { hlsFromSource } from '../../hls-source.mjs';
+import { hlsConfigFor } from './hls-config';
+
+/**
+ * Our hls.js build (decision 330) leaves out parts hls.js uses only when its config asks for
+ * them; a config that asked would reach a missing module at run time. Both latency modes must
+ * keep to what the build has.
+ */
+describe('hls.js config against our hls.js build', () => {
+  const build = hlsFromSource(`${__dirname}/../..`);
+  const omitted = (file: string) => build.omit?.some((path) => path.endsWith(file)) ?? false;
+
+  it.each(['low', 'smooth'] as const)('%s latency asks for nothing the build left out', (mode) => {
+    const config = hlsConfigFor(mode);
+    if (omitted('utils/cea-608-parser')) expect(config.enableCEA708Captions).toBe(false);
+    if (omitted('controller/fps-controller')) expect(config.capLevelOnFPSDrop).not.toBe(true);
+    if (omitted('controller/id3-track-controller'))
+      expect(config.id3TrackController).toBeUndefined();
+    // No worker bundle: a worker would need `worker-src blob:` in the CSP.
+    expect(config.enableWorker).toBe(false);
+  });
+
+  it('keeps what the player plays: alternate audio, subtitles, the origin’s EXT-X-DEFINE', () => {
+    expect(build.constants).toMatchObject({
+      __USE_ALT_AUDIO__: true,
+      __USE_SUBTITLES__: true,
+      __USE_VARIABLE_SUBSTITUTION__: true,
+    });
+    expect(omitted('demux/mp4demuxer')).toBe(false);
+    expect(omitted('remux/passthrough-remuxer')).toBe(false);
+  });
+});
