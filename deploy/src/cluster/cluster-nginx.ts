@@ -32,6 +32,20 @@ const PROXY = `
         proxy_next_upstream error timeout http_502;
         proxy_next_upstream_tries 3;`;
 
+/** The site (every page rendered by an edge replica, with the release map and proof inlined). */
+const siteServer = (plan: ClusterPlan) => `
+  server {
+    listen ${plan.port};
+    server_name ${new URL(plan.siteOrigin).hostname};
+    location / {
+        proxy_pass http://crease_edge;${PROXY}
+    }
+  }`;
+
+/**
+ * The whole config. A plan without edges (`bench:surge` against one API process) gets the API
+ * and CDN hosts only.
+ */
 export function clusterNginxConfig(plan: ClusterPlan): string {
   const nginxDir = path.join(plan.dir, 'nginx');
   const host = (origin: string) => new URL(origin).hostname;
@@ -55,18 +69,10 @@ http {
   proxy_cache_path ${nginxDir}/cache/streams levels=1:2 keys_zone=streams:10m max_size=256m inactive=10m use_temp_path=off;
   proxy_cache_path ${nginxDir}/cache/access levels=1:2 keys_zone=stream_access:10m max_size=32m inactive=1m use_temp_path=off;
 
-${upstream('crease_edge', plan.edgePorts)}
+${plan.edgePorts.length ? upstream('crease_edge', plan.edgePorts) : ''}
 
 ${upstream('crease_api', plan.apiPorts)}
-
-  # The site (every page rendered by an edge replica, with the release map and proof inlined).
-  server {
-    listen ${plan.port};
-    server_name ${host(plan.siteOrigin)};
-    location / {
-        proxy_pass http://crease_edge;${PROXY}
-    }
-  }
+${plan.edgePorts.length ? siteServer(plan) : ''}
 
   # The API host: the API replicas.
   server {
@@ -84,9 +90,13 @@ ${upstream('crease_api', plan.apiPorts)}
     listen ${plan.port};
     server_name ${host(plan.cdnOrigin)};
 
-    location /apps/ {
+${
+  plan.edgePorts.length
+    ? `    location /apps/ {
         proxy_pass http://crease_edge;${PROXY}
-    }
+    }`
+    : ''
+}
 
     # Playlists and segments. The token is checked on every request by the cached access
     # subrequest, and kept out of the cache key: playlists carry no token (their links take it
