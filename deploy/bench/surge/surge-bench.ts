@@ -16,6 +16,7 @@ import { SurgeHttp } from './surge-http';
 import { parseSurgeOptions } from './surge-options';
 import type { SurgeOptions } from './surge-options';
 import {
+  apiFloor,
   apiRate,
   callTable,
   finalLine,
@@ -25,8 +26,9 @@ import {
   resources,
   writeMeasured,
 } from './surge-report';
+import { ApiLogCounter } from './surge-api-log';
 import { postmasterPid, snapshot } from './surge-resources';
-import type { Probes } from './surge-resources';
+import type { Probes, Snapshot } from './surge-resources';
 import { seedViewers } from './surge-seed';
 import { percentile, SurgeStats } from './surge-stats';
 import { startTarget } from './surge-target';
@@ -96,7 +98,12 @@ async function surge(options: SurgeOptions, target: SurgeTarget): Promise<void> 
       postmaster: await postmasterPid(target.databaseUrl),
       databaseUrl: target.databaseUrl,
       redisUrl: target.redisUrl,
+      apiLog: new ApiLogCounter(target.apiLogFiles),
     };
+    // The replicas' own work with no viewer (demo catalog ticks, housekeeping): the floor.
+    const idle0 = await snapshot(probes);
+    await sleepUntil(Date.now() + (options.quick ? 3000 : 10_000));
+    const idle1 = await snapshot(probes);
 
     const rampMs = options.rampSeconds * 1000;
     const start = Date.now();
@@ -126,9 +133,14 @@ async function surge(options: SurgeOptions, target: SurgeTarget): Promise<void> 
     await Promise.all([...watching, ...rejoins]);
 
     const snapshots = [s0, s1, s2] as const;
-    const measured = measure(stats, target.mode, options.viewers, snapshots);
+    const floor = apiFloor([idle0, idle1], target.apiPids().length);
+    const measured = measure(stats, target.mode, options.viewers, snapshots, floor);
     const parts = resources(snapshots, target.apiPids().length, options.viewers, timers.lateP99());
     const first = firstToSaturate(parts);
+    const perSecond = (a: Snapshot, b: Snapshot, of: (s: Snapshot) => number) =>
+      Math.round(((of(b) - of(a)) / ((b.atMs - a.atMs) / 1000)) * 10) / 10;
+    const perViewerMinute = (a: Snapshot, b: Snapshot, of: (s: Snapshot) => number) =>
+      Math.round(((of(b) - of(a)) / ((options.viewers * (b.atMs - a.atMs)) / 60_000)) * 100) / 100;
     const pct = (n: number) => `${Math.round(n * 100)}%`;
     const lines = [
       '',
@@ -139,7 +151,9 @@ async function surge(options: SurgeOptions, target: SurgeTarget): Promise<void> 
       '',
       `API requests/s (viewers' own calls; the CDN's token checks come on top): ramp ${apiRate(stats, 'ramp')}, steady ${apiRate(stats, 'steady')}`,
       `p99 of every call: ramp ${measured.rampP99Ms} ms, steady ${measured.steadyP99Ms} ms`,
-      `API CPU at steady state: ${measured.apiCpuMsPerViewerMinute} ms per viewer-minute (${measured.viewersPerApiCore} viewers per API core)`,
+      `API CPU at steady state: ${perViewerMinute(s1, s2, (s) => s.apiCpuMs)} ms per viewer-minute in all; ${measured.apiCpuMsPerViewerMinute} net of the floor (${measured.viewersPerApiCore} viewers per API core)`,
+      `API floor with no viewer: ${floor.msPerSecond} ms CPU per second over ${floor.processes} process(es) (demo catalog ticks, housekeeping)`,
+      `requests reaching the API at steady state: ${perSecond(s1, s2, (s) => s.apiLog.requests)}/s, of which the CDN's token checks ${perSecond(s1, s2, (s) => s.apiLog.tokenChecks)}/s (${perViewerMinute(s1, s2, (s) => s.apiLog.tokenChecks)} per viewer-minute) and its media cache misses ${perSecond(s1, s2, (s) => s.apiLog.originFetches)}/s`,
       `PostgreSQL: ${measured.pgTransactionsPerViewerMinute} transactions per viewer-minute`,
       `Redis: ${measured.redisOpsPerViewerMinute === null ? 'not in this topology' : `${measured.redisOpsPerViewerMinute} ops per viewer-minute`}`,
       '',

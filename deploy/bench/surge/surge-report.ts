@@ -83,15 +83,24 @@ export function firstToSaturate(list: readonly Resource[]): Resource {
   return [...list].sort((a, b) => b.ramp - a.ramp)[0]!;
 }
 
+/**
+ * The figures. The API's CPU per viewer-minute is net of its floor (what the replicas spend with
+ * no viewer: the demo catalog's ticks, housekeeping), measured before the ramp; viewers per API
+ * core is what is left of a core after that floor, divided by the per-viewer cost.
+ */
 export function measure(
   stats: SurgeStats,
   mode: 'single' | 'cluster',
   viewers: number,
   [, rampEnd, end]: readonly [Snapshot, Snapshot, Snapshot],
+  floor: ApiFloor,
 ): Measured {
-  const viewerMinutes = (viewers * (end.atMs - rampEnd.atMs)) / 60_000;
+  const minutes = (end.atMs - rampEnd.atMs) / 60_000;
+  const viewerMinutes = viewers * minutes;
   const perViewerMinute = (delta: number) => round(delta / viewerMinutes, 2);
-  const apiCpu = perViewerMinute(end.apiCpuMs - rampEnd.apiCpuMs);
+  const floorMs = floor.msPerSecond * 60 * minutes;
+  const apiCpu = perViewerMinute(Math.max(0, end.apiCpuMs - rampEnd.apiCpuMs - floorMs));
+  const floorPerCoreMinute = (floor.msPerSecond * 60) / Math.max(1, floor.processes);
   const perCall: Measured['perCall'] = {};
   for (const call of stats.calls()) {
     const { reqPerSec, p50Ms, p99Ms, errors } = stats.figures(call);
@@ -112,9 +121,19 @@ export function measure(
       end.redisCalls === null || rampEnd.redisCalls === null
         ? null
         : perViewerMinute(end.redisCalls - rampEnd.redisCalls),
-    viewersPerApiCore: apiCpu > 0 ? Math.round(60_000 / apiCpu) : 0,
+    viewersPerApiCore: apiCpu > 0 ? Math.round((60_000 - floorPerCoreMinute) / apiCpu) : 0,
     perCall,
   };
+}
+
+/** The API processes' CPU with no viewer, all of them together. */
+export interface ApiFloor {
+  msPerSecond: number;
+  processes: number;
+}
+
+export function apiFloor([a, b]: readonly [Snapshot, Snapshot], processes: number): ApiFloor {
+  return { msPerSecond: round((b.apiCpuMs - a.apiCpuMs) / ((b.atMs - a.atMs) / 1000)), processes };
 }
 
 const pad = (text: string | number, width: number) => String(text).padEnd(width);

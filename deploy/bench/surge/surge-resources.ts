@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { queryDatabase } from 'api/testing/postgres-cluster';
+import type { ApiLogCounter, ApiLogCounts } from './surge-api-log';
 
 const TICKS_PER_SECOND = (() => {
   try {
@@ -109,6 +110,7 @@ export interface Snapshot {
   generatorCpuMs: number;
   pgCommits: number;
   redisCalls: number | null;
+  apiLog: ApiLogCounts;
 }
 
 export interface Probes {
@@ -117,6 +119,7 @@ export interface Probes {
   postmaster: number | undefined;
   databaseUrl: string;
   redisUrl: string | null;
+  apiLog: ApiLogCounter;
 }
 
 export async function snapshot(probes: Probes): Promise<Snapshot> {
@@ -129,5 +132,6 @@ export async function snapshot(probes: Probes): Promise<Snapshot> {
     generatorCpuMs: (generator.user + generator.system) / 1000,
     pgCommits: await pgCommits(probes.databaseUrl),
     redisCalls: probes.redisUrl ? await redisCalls(probes.redisUrl) : null,
+    apiLog: probes.apiLog.read(),
   };
 }

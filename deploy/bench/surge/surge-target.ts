@@ -25,6 +25,8 @@ export interface SurgeTarget {
   /** The site's origin the browser's calls carry (Origin header). */
   siteOrigin: string;
   apiPids(): number[];
+  /** The API processes' log files (their request lines, at the production level). */
+  apiLogFiles(): string[];
   nginxPid(): number | undefined;
   databaseUrl: string;
   redisUrl: string | null;
@@ -46,6 +48,7 @@ export async function startTarget(
       apiOrigin: running.plan.apiOrigin,
       siteOrigin: running.plan.siteOrigin,
       apiPids: () => running.apis.map((api) => api.pid).filter((pid) => pid !== undefined),
+      apiLogFiles: () => running.apis.map((api) => api.spec.logFile),
       nginxPid: () => running.nginx.pid,
       databaseUrl: running.databaseUrl,
       redisUrl: running.redis.url(),
@@ -65,7 +68,9 @@ async function startSingle(port: number, log: (line: string) => void): Promise<S
   const stops: Array<() => Promise<void> | void> = [];
   const stop = async () => {
     for (const step of stops.reverse()) await Promise.resolve(step()).catch(() => undefined);
-    fs.rmSync(dir, { recursive: true, force: true });
+    // BENCH_SURGE_KEEP=1: the logs (API, nginx) stay, to read why a run failed.
+    if (process.env.BENCH_SURGE_KEEP === '1') log(`kept ${dir}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
     await ensureStreamMedia(loadApiConfig({}, REPO_ROOT).streams.mediaCacheDir, () => {});
@@ -79,7 +84,13 @@ async function startSingle(port: number, log: (line: string) => void): Promise<S
     const api = new ManagedProcess({
       name: 'api-1',
       command: process.execPath,
-      args: ['--import', 'tsx', path.join(REPO_ROOT, 'api', 'src', 'cli', 'serve.ts')],
+      args: [
+        // BENCH_API_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=.bench/prof", to profile the API.
+        ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean),
+        '--import',
+        'tsx',
+        path.join(REPO_ROOT, 'api', 'src', 'cli', 'serve.ts'),
+      ],
       env: { ...env, ...SURGE_API_ENV },
       port: plan.apiPorts[0]!,
       logFile: path.join(dir, 'api-1.log'),
@@ -96,6 +107,7 @@ async function startSingle(port: number, log: (line: string) => void): Promise<S
       apiOrigin: plan.apiOrigin,
       siteOrigin: plan.siteOrigin,
       apiPids: () => (api.pid === undefined ? [] : [api.pid]),
+      apiLogFiles: () => [api.spec.logFile],
       nginxPid: () => nginx.pid,
       databaseUrl,
       redisUrl: null,
