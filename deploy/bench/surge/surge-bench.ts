@@ -98,7 +98,7 @@ async function surge(options: SurgeOptions, target: SurgeTarget): Promise<void> 
       postmaster: await postmasterPid(target.databaseUrl),
       databaseUrl: target.databaseUrl,
       redisUrl: target.redisUrl,
-      apiLog: new ApiLogCounter(target.apiLogFiles),
+      apiLog: new ApiLogCounter(target.apiLogFiles, target.tokenCheckLog),
     };
     // The replicas' own work with no viewer (demo catalog ticks, housekeeping): the floor.
     const idle0 = await snapshot(probes);
@@ -153,7 +153,7 @@ async function surge(options: SurgeOptions, target: SurgeTarget): Promise<void> 
       `p99 of every call: ramp ${measured.rampP99Ms} ms, steady ${measured.steadyP99Ms} ms`,
       `API CPU at steady state: ${perViewerMinute(s1, s2, (s) => s.apiCpuMs)} ms per viewer-minute in all; ${measured.apiCpuMsPerViewerMinute} net of the floor (${measured.viewersPerApiCore} viewers per API core)`,
       `API floor with no viewer: ${floor.msPerSecond} ms CPU per second over ${floor.processes} process(es) (demo catalog ticks, housekeeping)`,
-      `requests reaching the API at steady state: ${perSecond(s1, s2, (s) => s.apiLog.requests)}/s, of which the CDN's token checks ${perSecond(s1, s2, (s) => s.apiLog.tokenChecks)}/s (${perViewerMinute(s1, s2, (s) => s.apiLog.tokenChecks)} per viewer-minute) and its media cache misses ${perSecond(s1, s2, (s) => s.apiLog.originFetches)}/s`,
+      `the CDN's token checks at steady state: ${perViewerMinute(s1, s2, (s) => s.apiLog.tokenChecks)} per viewer-minute, ${perViewerMinute(s1, s2, (s) => s.apiLog.tokenChecksToApi)} of them reaching an API (the rest from its 5 s cache); media cache misses reaching an API: ${perSecond(s1, s2, (s) => s.apiLog.originFetches)}/s`,
       `PostgreSQL: ${measured.pgTransactionsPerViewerMinute} transactions per viewer-minute`,
       `Redis: ${measured.redisOpsPerViewerMinute === null ? 'not in this topology' : `${measured.redisOpsPerViewerMinute} ops per viewer-minute`}`,
       '',

@@ -27,6 +27,8 @@ export interface SurgeTarget {
   apiPids(): number[];
   /** The API processes' log files (their request lines, at the production level). */
   apiLogFiles(): string[];
+  /** nginx's log of the CDN's token checks. */
+  tokenCheckLog: string;
   nginxPid(): number | undefined;
   databaseUrl: string;
   redisUrl: string | null;
@@ -49,6 +51,7 @@ export async function startTarget(
       siteOrigin: running.plan.siteOrigin,
       apiPids: () => running.apis.map((api) => api.pid).filter((pid) => pid !== undefined),
       apiLogFiles: () => running.apis.map((api) => api.spec.logFile),
+      tokenCheckLog: path.join(running.plan.dir, 'nginx', 'token-checks.log'),
       nginxPid: () => running.nginx.pid,
       databaseUrl: running.databaseUrl,
       redisUrl: running.redis.url(),
@@ -108,6 +111,7 @@ async function startSingle(port: number, log: (line: string) => void): Promise<S
       siteOrigin: plan.siteOrigin,
       apiPids: () => (api.pid === undefined ? [] : [api.pid]),
       apiLogFiles: () => [api.spec.logFile],
+      tokenCheckLog: path.join(dir, 'nginx', 'token-checks.log'),
       nginxPid: () => nginx.pid,
       databaseUrl,
       redisUrl: null,

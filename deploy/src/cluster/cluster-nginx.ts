@@ -58,6 +58,9 @@ events { worker_connections 4096; }
 http {
   include /etc/nginx/mime.types;
   access_log off;
+  # The CDN's token checks (below) are logged, as a CDN logs them: whether its cache answered
+  # (HIT) or the API was asked (MISS, EXPIRED), and the answer. bench:surge counts them.
+  log_format token_check '$msec $upstream_cache_status $status';
   client_body_temp_path ${nginxDir}/tmp/body;
   proxy_temp_path ${nginxDir}/tmp/proxy;
   fastcgi_temp_path ${nginxDir}/tmp/fastcgi;
@@ -117,6 +120,8 @@ ${
 
     location = /_stream_access {
         internal;
+        log_subrequest on;
+        access_log ${nginxDir}/token-checks.log token_check;
         proxy_pass http://crease_api/live/$stream_app/$stream_channel/access?token=$stream_token;
         proxy_pass_request_body off;
         proxy_set_header Content-Length "";
