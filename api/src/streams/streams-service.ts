@@ -243,7 +243,13 @@ export async function renewToken(
       const subscription = await lockSubscription(tx, user.id, ctx.now);
       const stream = await openStream(tx, user.id, streamId);
       const settled = await settleTrial(tx, subscription, ctx.now);
-      const entitlement = await entitlementNow(tx, user, stream.vidictId, ctx, settled.subscription);
+      const entitlement = await entitlementNow(
+        tx,
+        user,
+        stream.vidictId,
+        ctx,
+        settled.subscription,
+      );
       if (!entitlement.entitled) {
         await tx.update(streams).set({ endedAt: ctx.now }).where(eq(streams.id, stream.id));
         return { refused: entitlement };

@@ -48,7 +48,11 @@ function pacer(): Pacer & { lateP99(): number } {
       await sleepUntil(atMs);
       late.push(Date.now() - atMs);
     },
-    lateP99: () => percentile([...late].sort((a, b) => a - b), 99),
+    lateP99: () =>
+      percentile(
+        [...late].sort((a, b) => a - b),
+        99,
+      ),
   };
 }
 
@@ -74,8 +78,9 @@ async function pageSetup(
     { authorization: `Bearer ${tokens.access_token}`, origin: target.siteOrigin },
   );
   if (events.status !== 200) throw new Error(`setup: GET events answered ${events.status}`);
-  const live = (JSON.parse(events.body) as { items: { eventId: string; eventStatus: string }[] })
-    .items.find((event) => event.eventStatus === 'live');
+  const live = (
+    JSON.parse(events.body) as { items: { eventId: string; eventStatus: string }[] }
+  ).items.find((event) => event.eventStatus === 'live');
   if (!live) throw new Error('setup: the demo catalog has no match streaming now');
   return { xsrf, eventId: live.eventId };
 }
@@ -145,7 +150,10 @@ async function surge(options: SurgeOptions, target: SurgeTarget): Promise<void> 
     const lines = [
       '',
       `bench:surge, ${target.mode} (${target.apiPids().length} API process${target.apiPids().length > 1 ? 'es' : ''}), ${options.viewers} viewers (${Math.round(options.trialShare * 100)}% on the trial), ramp ${options.rampSeconds} s, steady ${options.steadySeconds} s, steady rejoins at 1/${options.rampFactor} of the ramp's join rate${options.quick ? ' (--quick: shows the bench works, measures nothing)' : ''}`,
-      `machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (shared), Node ${process.version}`,
+      `machine: ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')} (shared), Node ${process.version}`,
       '',
       ...callTable(stats),
       '',
@@ -168,7 +176,7 @@ async function surge(options: SurgeOptions, target: SurgeTarget): Promise<void> 
     ];
     printFigures(check, lines);
     if (options.write) {
-      writeMeasured(measured);
+      await writeMeasured(measured);
       console.info(`wrote ${MEASURED_FILE}`);
     }
   } finally {

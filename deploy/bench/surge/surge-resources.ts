@@ -88,7 +88,10 @@ export async function redisCalls(redisUrl: string): Promise<number> {
       text += chunk.toString();
       // A bulk string: "$<length>\r\n<body>\r\n".
       const length = Number(/^\$(\d+)\r\n/.exec(text)?.[1] ?? NaN);
-      if (Number.isFinite(length) && Buffer.byteLength(text) >= length + String(length).length + 5) {
+      if (
+        Number.isFinite(length) &&
+        Buffer.byteLength(text) >= length + String(length).length + 5
+      ) {
         socket.end();
         resolve(text);
       }

@@ -63,7 +63,8 @@ export async function startTarget(
 
 async function startSingle(port: number, log: (line: string) => void): Promise<SurgeTarget> {
   const pgBin = findPostgresBin();
-  if (!pgBin) throw new Error('bench:surge needs PostgreSQL server binaries (apt-get install postgresql)');
+  if (!pgBin)
+    throw new Error('bench:surge needs PostgreSQL server binaries (apt-get install postgresql)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-surge-'));
   const full = planCluster(port, dir);
   // One API replica and no edge: nginx serves the API host and the CDN host only.
@@ -81,7 +82,13 @@ async function startSingle(port: number, log: (line: string) => void): Promise<S
     const postgres = await startPostgresCluster(pgBin);
     stops.push(() => postgres.stop());
     const databaseUrl = await postgres.createDatabase('crease');
-    const env = apiEnvironment(plan, apiConfigMap(), newSecrets(), { databaseUrl, redisUrl: '' }, 0);
+    const env = apiEnvironment(
+      plan,
+      apiConfigMap(),
+      newSecrets(),
+      { databaseUrl, redisUrl: '' },
+      0,
+    );
     // No redis in this mode: the per-IP limits are per process (none of the surge's calls has one).
     delete env.REDIS_URL;
     const api = new ManagedProcess({

@@ -140,7 +140,11 @@ export class Viewer {
   /** Watches until `untilMs`: playlist reloads, renewals, heartbeats, access refreshes. */
   async watch(untilMs: number): Promise<void> {
     await Promise.all([
-      this.every(untilMs, () => this.reloadMs, () => this.reload()),
+      this.every(
+        untilMs,
+        () => this.reloadMs,
+        () => this.reload(),
+      ),
       this.renewals(untilMs),
       this.every(
         untilMs,
