@@ -8,6 +8,7 @@ import type { BillingConfig } from '../platform/billing-config';
 import { isRegistered } from './devices';
 import { findPlan } from './plans';
 import { readSubscription, stateOf } from './subscription-machine';
+import type { SubscriptionRow } from './subscription-machine';
 import { trialSecondsLeft } from './subscriptions';
 
 export async function entitlementFor(
@@ -16,8 +17,13 @@ export async function entitlementFor(
   vidictId: string | null,
   billing: BillingConfig,
   now: Date,
+  /**
+   * The account's subscription row as the caller's transaction holds it (locked and lapsed by
+   * `lockSubscription`): the stream calls pass it rather than read the row a second time.
+   */
+  held?: SubscriptionRow,
 ): Promise<Entitlement> {
-  const row = await readSubscription(db, user.id, now);
+  const row = held ?? (await readSubscription(db, user.id, now));
   const state = stateOf(row);
   let reason: EntitlementReason;
   let trial: { overall: number; today: number } | null = null;

@@ -143,8 +143,25 @@ async function refuseUnregistered(ctx: StreamContext, user: Account): Promise<ne
   );
 }
 
-async function entitlementNow(tx: Tx, user: Account, vidictId: string, ctx: StreamContext) {
-  return entitlementFor(tx as unknown as Db, user, vidictId, ctx.billing, ctx.now);
+/** The entitlement on the subscription row this transaction holds (no second read of it). */
+async function entitlementNow(
+  tx: Tx,
+  user: Account,
+  vidictId: string,
+  ctx: StreamContext,
+  held: SubscriptionRow,
+) {
+  return entitlementFor(tx as unknown as Db, user, vidictId, ctx.billing, ctx.now, held);
+}
+
+/**
+ * Settles the account's metered play, only while it is on the trial: paid play is never
+ * counted, and a subscription never returns to TRIAL, so a paid account's renewals and
+ * heartbeats skip the read of its open streams (bench:surge, decision 311).
+ */
+async function settleTrial(tx: Tx, subscription: SubscriptionRow, now: Date) {
+  if (subscription.state !== 'TRIAL') return { seconds: 0, subscription };
+  return settleAccount(tx, subscription, now, now);
 }
 
 export async function grantStream(
@@ -163,7 +180,7 @@ export async function grantStream(
   return ctx.db.transaction(async (tx) => {
     let subscription = await lockSubscription(tx, user.id, ctx.now);
     subscription = await settleAndCloseLapsed(tx, subscription, ctx.now);
-    const entitlement = await entitlementNow(tx, user, request.vidictId, ctx);
+    const entitlement = await entitlementNow(tx, user, request.vidictId, ctx, subscription);
     if (!entitlement.entitled) throw notEntitled(entitlement, user.id);
     await assertScreenFree(tx, subscription, user.id, request.vidictId, ctx.billing, ctx.now);
     // A device that plays is in use: it never drops off the list as unseen.
@@ -225,8 +242,14 @@ export async function renewToken(
     async (tx): Promise<{ refused: Entitlement } | { playback: StreamToken }> => {
       const subscription = await lockSubscription(tx, user.id, ctx.now);
       const stream = await openStream(tx, user.id, streamId);
-      await settleAccount(tx, subscription, ctx.now, ctx.now);
-      const entitlement = await entitlementNow(tx, user, stream.vidictId, ctx);
+      const settled = await settleTrial(tx, subscription, ctx.now);
+      const entitlement = await entitlementNow(
+        tx,
+        user,
+        stream.vidictId,
+        ctx,
+        settled.subscription,
+      );
       if (!entitlement.entitled) {
         await tx.update(streams).set({ endedAt: ctx.now }).where(eq(streams.id, stream.id));
         return { refused: entitlement };
@@ -258,16 +281,21 @@ export async function heartbeat(
     const subscription = await lockSubscription(tx, user.id, ctx.now);
     const stream = await openStream(tx, user.id, streamId);
     let countedSeconds = 0;
+    let current = subscription;
     const replayed = beat.sequence <= stream.lastSequence;
     const future = sentAt > ctx.now.getTime() + HEARTBEAT_FUTURE_SKEW_MS;
     if (!replayed && !future) {
-      countedSeconds = (await settleAccount(tx, subscription, ctx.now, ctx.now)).seconds;
+      ({ seconds: countedSeconds, subscription: current } = await settleTrial(
+        tx,
+        subscription,
+        ctx.now,
+      ));
       await tx
         .update(streams)
         .set({ lastSequence: beat.sequence })
         .where(eq(streams.id, stream.id));
     }
-    const entitlement = await entitlementNow(tx, user, stream.vidictId, ctx);
+    const entitlement = await entitlementNow(tx, user, stream.vidictId, ctx, current);
     return {
       countedSeconds,
       entitled: entitlement.entitled,

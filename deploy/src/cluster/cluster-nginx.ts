@@ -32,6 +32,20 @@ const PROXY = `
         proxy_next_upstream error timeout http_502;
         proxy_next_upstream_tries 3;`;
 
+/** The site (every page rendered by an edge replica, with the release map and proof inlined). */
+const siteServer = (plan: ClusterPlan) => `
+  server {
+    listen ${plan.port};
+    server_name ${new URL(plan.siteOrigin).hostname};
+    location / {
+        proxy_pass http://crease_edge;${PROXY}
+    }
+  }`;
+
+/**
+ * The whole config. A plan without edges (`bench:surge` against one API process) gets the API
+ * and CDN hosts only.
+ */
 export function clusterNginxConfig(plan: ClusterPlan): string {
   const nginxDir = path.join(plan.dir, 'nginx');
   const host = (origin: string) => new URL(origin).hostname;
@@ -44,6 +58,9 @@ events { worker_connections 4096; }
 http {
   include /etc/nginx/mime.types;
   access_log off;
+  # The CDN's token checks (below) are logged, as a CDN logs them: whether its cache answered
+  # (HIT) or the API was asked (MISS, EXPIRED), and the answer. bench:surge counts them.
+  log_format token_check '$msec $upstream_cache_status $status';
   client_body_temp_path ${nginxDir}/tmp/body;
   proxy_temp_path ${nginxDir}/tmp/proxy;
   fastcgi_temp_path ${nginxDir}/tmp/fastcgi;
@@ -55,18 +72,10 @@ http {
   proxy_cache_path ${nginxDir}/cache/streams levels=1:2 keys_zone=streams:10m max_size=256m inactive=10m use_temp_path=off;
   proxy_cache_path ${nginxDir}/cache/access levels=1:2 keys_zone=stream_access:10m max_size=32m inactive=1m use_temp_path=off;
 
-${upstream('crease_edge', plan.edgePorts)}
+${plan.edgePorts.length ? upstream('crease_edge', plan.edgePorts) : ''}
 
 ${upstream('crease_api', plan.apiPorts)}
-
-  # The site (every page rendered by an edge replica, with the release map and proof inlined).
-  server {
-    listen ${plan.port};
-    server_name ${host(plan.siteOrigin)};
-    location / {
-        proxy_pass http://crease_edge;${PROXY}
-    }
-  }
+${plan.edgePorts.length ? siteServer(plan) : ''}
 
   # The API host: the API replicas.
   server {
@@ -84,9 +93,13 @@ ${upstream('crease_api', plan.apiPorts)}
     listen ${plan.port};
     server_name ${host(plan.cdnOrigin)};
 
-    location /apps/ {
+${
+  plan.edgePorts.length
+    ? `    location /apps/ {
         proxy_pass http://crease_edge;${PROXY}
-    }
+    }`
+    : ''
+}
 
     # Playlists and segments. The token is checked on every request by the cached access
     # subrequest, and kept out of the cache key: playlists carry no token (their links take it
@@ -107,6 +120,8 @@ ${upstream('crease_api', plan.apiPorts)}
 
     location = /_stream_access {
         internal;
+        log_subrequest on;
+        access_log ${nginxDir}/token-checks.log token_check;
         proxy_pass http://crease_api/live/$stream_app/$stream_channel/access?token=$stream_token;
         proxy_pass_request_body off;
         proxy_set_header Content-Length "";

@@ -50,7 +50,8 @@ export function apiConfigMap(): Record<string, string> {
 
 const secret = () => crypto.randomBytes(32).toString('base64url');
 
-function newSecrets(): ClusterSecrets {
+/** Secrets minted for one run (shared by every replica of it; nothing is committed). */
+export function newSecrets(): ClusterSecrets {
   return {
     jwt: secret(),
     xsrf: secret(),
@@ -59,6 +60,40 @@ function newSecrets(): ClusterSecrets {
     sandboxWebhook: secret(),
     releaseProof: secret(),
     releaseToken: secret(),
+  };
+}
+
+/**
+ * nginx for `plan`, in `<plan.dir>/nginx`: its config written and checked, not yet started.
+ * `reload` re-reads the config without dropping connections (`nginx -s reload`).
+ */
+export function nginxFor(plan: ClusterPlan): { nginx: ManagedProcess; reload(): void } {
+  const nginxDir = path.join(plan.dir, 'nginx');
+  for (const sub of ['tmp', 'cache']) fs.mkdirSync(path.join(nginxDir, sub), { recursive: true });
+  // Started as root (CI), nginx's workers run as nobody: they must reach and write their
+  // caches and temp files.
+  if (process.getuid?.() === 0) {
+    fs.chmodSync(plan.dir, 0o755);
+    fs.chmodSync(nginxDir, 0o755);
+    for (const sub of ['tmp', 'cache'])
+      execFileSync('chown', ['-R', 'nobody', path.join(nginxDir, sub)]);
+  }
+  const conf = path.join(nginxDir, 'nginx.conf');
+  fs.writeFileSync(conf, clusterNginxConfig(plan));
+  execFileSync(NGINX, ['-t', '-q', '-p', nginxDir, '-c', conf], { stdio: 'pipe' });
+  const nginx = new ManagedProcess({
+    name: 'nginx',
+    command: NGINX,
+    args: ['-p', nginxDir, '-c', conf, '-g', 'daemon off;'],
+    env: {},
+    port: plan.port,
+    logFile: path.join(plan.dir, 'nginx.log'),
+  });
+  return {
+    nginx,
+    reload() {
+      execFileSync(NGINX, ['-s', 'reload', '-p', nginxDir, '-c', conf], { stdio: 'pipe' });
+    },
   };
 }
 
@@ -143,27 +178,7 @@ export async function startCluster({
     started.push(() => Promise.all([...apis, ...edges].map((p) => p.kill())).then(() => {}));
     await Promise.all([...apis, ...edges].map((p) => p.start()));
 
-    const nginxDir = path.join(dir, 'nginx');
-    for (const sub of ['tmp', 'cache']) fs.mkdirSync(path.join(nginxDir, sub), { recursive: true });
-    // Started as root (CI), nginx's workers run as nobody: they must reach and write their
-    // caches and temp files.
-    if (process.getuid?.() === 0) {
-      fs.chmodSync(dir, 0o755);
-      fs.chmodSync(nginxDir, 0o755);
-      for (const sub of ['tmp', 'cache'])
-        execFileSync('chown', ['-R', 'nobody', path.join(nginxDir, sub)]);
-    }
-    const conf = path.join(nginxDir, 'nginx.conf');
-    fs.writeFileSync(conf, clusterNginxConfig(plan));
-    execFileSync(NGINX, ['-t', '-q', '-p', nginxDir, '-c', conf], { stdio: 'pipe' });
-    const nginx = new ManagedProcess({
-      name: 'nginx',
-      command: NGINX,
-      args: ['-p', nginxDir, '-c', conf, '-g', 'daemon off;'],
-      env: {},
-      port: plan.port,
-      logFile: path.join(dir, 'nginx.log'),
-    });
+    const { nginx, reload } = nginxFor(plan);
     started.push(() => nginx.kill());
     await nginx.start();
 
@@ -175,9 +190,7 @@ export async function startCluster({
       postgres,
       redis,
       databaseUrl,
-      reloadNginx() {
-        execFileSync(NGINX, ['-s', 'reload', '-p', nginxDir, '-c', conf], { stdio: 'pipe' });
-      },
+      reloadNginx: reload,
       stop: stopAll,
     };
   } catch (error) {

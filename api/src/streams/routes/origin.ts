@@ -87,6 +87,10 @@ export async function streamOriginRoutes(app: FastifyInstance): Promise<void> {
     route(ORIGIN_PATHS.access),
     {
       config: { sharedCache: true },
+      // The CDN asks this every few seconds for every viewer and logs each ask itself: a
+      // request line here would be most of the API's log and an eighth of its CPU (bench:surge,
+      // decision 311). Warnings and errors are still logged.
+      logLevel: 'warn',
       schema: {
         tags: ['stream origin'],
         summary: "May this playback token play? A CDN edge's cached auth subrequest",

@@ -165,7 +165,9 @@ export async function streamRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     path('token'),
     {
-      config: { idempotent: true },
+      // Not `idempotent`: a renewal repeated is a renewal (a fresh token for the same stream),
+      // and the player never retries one; the replay row would cost two writes and a second
+      // token check on the hottest signed-in call (bench:surge, decision 311).
       schema: {
         tags: ['streams'],
         summary: 'A fresh playback token for this stream, before the old one expires',
