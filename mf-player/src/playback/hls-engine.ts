@@ -7,7 +7,7 @@ import type {
   PlaybackChoices,
   PlaybackEngine,
   StreamTracks,
-} from './playback-engine';
+} from './playback-types';
 import { levelIndexFor } from './quality';
 import { withToken } from './token-url';
 

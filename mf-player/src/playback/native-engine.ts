@@ -1,4 +1,4 @@
-import type { PlaybackCallbacks, PlaybackEngine } from './playback-engine';
+import type { PlaybackCallbacks, PlaybackEngine } from './playback-types';
 import { SMOOTH_SYNC_SECONDS } from './hls-config';
 import { withToken } from './token-url';
 

@@ -3,7 +3,7 @@ import { isBreakPlayState } from '@crease/contract';
 import type { CatalogEvent, TimelineEntry } from '@crease/contract';
 import { VisuallyHidden } from '@crease/ui';
 import { DvrBar } from '../dvr/dvr-bar';
-import { PlaybackSettings } from '../dvr/playback-settings';
+import { PlaybackSettings } from './playback-settings';
 import type { Moment } from '../match/key-moments';
 import { usePictureTimeStore, usePictureTitle } from '../match/use-picture-time';
 import { useMatchView } from '../match/use-match-view';

@@ -2,7 +2,7 @@ import type { CatalogEvent } from '@crease/contract';
 import { MomentsList } from '../dvr/moments-list';
 import type { Moment } from '../match/key-moments';
 import type { MatchViewState } from '../match/use-match-view';
-import { MatchPanel } from '../player/match-panel';
+import { MatchPanel } from './match-panel';
 import styles from '../dvr/dvr.module.css';
 
 /**

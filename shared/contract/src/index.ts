@@ -217,13 +217,8 @@ export type {
   SandboxSessionView,
 } from './sandbox-provider';
 export { PLAN_END_REASONS, PLAN_KINDS, RENEWAL_RETRY_DAYS } from './billing-renewals';
-export type {
-  PlanChangeQuote,
-  PlanChangeRequest,
-  PlanChangeResult,
-  PlanEndReason,
-  PlanKind,
-} from './billing-renewals';
+export type { PlanEndReason, PlanKind } from './billing-renewals';
+export type { PlanChangeQuote, PlanChangeRequest, PlanChangeResult } from './billing-plan-change';
 export {
   AUTO_BITRATE_NAME,
   ORIGIN_PATHS,

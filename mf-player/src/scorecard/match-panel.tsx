@@ -2,7 +2,7 @@ import { MATCH_FORMAT_LABELS } from '@crease/contract';
 import type { CatalogEvent, MatchState, Team } from '@crease/contract';
 import { LiveBadge } from '@crease/ui';
 import { matchPhase } from '../match/match-phase';
-import { ScorecardDetail } from '../scorecard/scorecard-detail';
+import { ScorecardDetail } from './scorecard-detail';
 import styles from './match-panel.module.css';
 
 function inningsOf(state: MatchState | null, team: Team) {

@@ -1,8 +1,8 @@
 import type { StreamTracks } from '../playback/playback-engine';
 import type { LatencyMode } from '../preferences/device-preferences';
 import type { DevicePreferences } from '../preferences/use-device-preferences';
-import { ChoiceMenu } from '../player/choice-menu';
-import styles from './dvr.module.css';
+import { ChoiceMenu } from './choice-menu';
+import styles from '../dvr/dvr.module.css';
 
 const LATENCY_CHOICES: { value: LatencyMode; label: string }[] = [
   { value: 'low', label: 'Low latency' },
