@@ -17,7 +17,8 @@ import {
  */
 
 const seekBar = (page: Page) => page.getByRole('slider', { name: 'Seek' });
-const behindLive = (page: Page) => page.getByText(/^Behind live by /);
+/** The bar's reading behind live (a status: its words, then the amount). */
+const behindLive = (page: Page) => page.getByRole('status').filter({ hasText: /^Behind live by / });
 
 /** The seekable window's length in seconds, as the video sees it. */
 const windowSeconds = (page: Page) =>

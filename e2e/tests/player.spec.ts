@@ -108,7 +108,7 @@ test('the score follows the picture: an update shows when the video reaches it, 
     v.currentTime = v.seekable.start(0) + 0.5;
   });
   await expect(summary).not.toHaveText(after, { timeout: 5000 });
-  await expect(page.getByText(/^Behind live by /)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^Behind live by / })).toBeVisible();
   await page.getByRole('button', { name: 'Go live' }).click();
   await expect(summary).toHaveText(after, { timeout: 10_000 });
 });
