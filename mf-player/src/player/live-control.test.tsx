@@ -10,6 +10,8 @@ describe('LiveControl', () => {
     render(<LiveControl position={behind} replay={false} onGoLive={onGoLive} />);
 
     expect(screen.getByRole('status')).toHaveTextContent('Behind live by 3 h 51 min');
+    // A phone's narrow bar shows it as a clock instead (CSS), hidden from screen readers.
+    expect(screen.getByText('−3:51:00')).toHaveAttribute('aria-hidden', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Go live' }));
     expect(onGoLive).toHaveBeenCalledTimes(1);
   });

@@ -1,5 +1,5 @@
 import { LiveBadge } from '@crease/ui';
-import { formatBehind } from '../playback/live-position';
+import { formatBehind, formatBehindClock } from '../playback/live-position';
 import type { LivePosition } from '../playback/live-position';
 import styles from './player-view.module.css';
 
@@ -30,12 +30,18 @@ export function LiveControl({
       ) : (
         <>
           <span className={styles.behind} role="status">
-            {/* On a phone the words give way to a minus sign (CSS), so the bar fits at 360 px. */}
-            <span className={styles.behindWords}>Behind live by </span>
-            <span className={styles.behindAmount}>{formatBehind(position.behindSeconds)}</span>
+            {/* On a phone the words give way to a clock ("−2:01", CSS), so the bar fits at 360 px;
+                screen readers keep the words. */}
+            <span className={styles.narrowHidden}>Behind live by </span>
+            <span className={styles.narrowHidden}>{formatBehind(position.behindSeconds)}</span>
+            <span className={styles.behindClock} aria-hidden="true">
+              −{formatBehindClock(position.behindSeconds)}
+            </span>
           </span>
           <button type="button" className={styles.goLive} onClick={onGoLive}>
-            Go live
+            {/* A phone's bar reads "Live"; the button's name stays "Go live". */}
+            <span className={styles.narrowHidden}>Go </span>
+            live
           </button>
         </>
       )}
