@@ -17,7 +17,9 @@ import {
  */
 
 const seekBar = (page: Page) => page.getByRole('slider', { name: 'Seek' });
-const behindLive = (page: Page) => page.getByText(/^Behind live by /);
+/** The status that says how far behind live (its words and its amount are separate spans). */
+const behindLive = (page: Page) =>
+  page.getByRole('status').filter({ hasText: /^Behind live by / });
 
 /** The seekable window's length in seconds, as the video sees it. */
 const windowSeconds = (page: Page) =>
