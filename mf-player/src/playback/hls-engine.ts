@@ -9,6 +9,7 @@ import type {
   StreamTracks,
 } from './playback-types';
 import { levelIndexFor } from './quality';
+import { playableStart } from './seek-window';
 import { withToken } from './token-url';
 
 const trackOf = (playlist: MediaPlaylist): MediaTrack => ({
@@ -114,8 +115,15 @@ export function hlsEngine(
       const details = hls.latestLevelDetails;
       const live = hls.liveSyncPosition;
       if (!details) return null;
-      const start = video.seekable.length ? video.seekable.start(0) : details.fragmentStart;
       const end = details.live ? (live ?? details.edge) : details.edge;
+      const start = playableStart(
+        [
+          video.seekable.length ? video.seekable.start(0) : undefined,
+          details.fragmentStart,
+          hls.audioTracks[hls.audioTrack]?.details?.fragmentStart,
+        ],
+        end,
+      );
       return { start, live: Math.max(start, end) };
     },
     setQuality(next) {

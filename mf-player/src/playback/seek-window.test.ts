@@ -2,8 +2,10 @@ import {
   clampToWindow,
   fractionOf,
   mediaTimeOf,
+  playableStart,
   positionAt,
   resumePosition,
+  WINDOW_START_LEAD_SECONDS,
   wallTimeOf,
   windowLength,
 } from './seek-window';
@@ -17,6 +19,18 @@ describe('the seek window', () => {
     expect(clampToWindow(99_999, window)).toBe(window.live);
     expect(windowLength(window)).toBe(4 * 3600);
     expect(windowLength(null)).toBe(0);
+  });
+
+  it('starts inside the first media of every track: after the latest track start, with a lead', () => {
+    // The video's playlist starts at 0, the commentary's audio playlist a little later: Home at
+    // 0 loaded video but no audio and never played (decision 333).
+    expect(playableStart([0, 0, 0.021], 4300)).toBe(0.021 + WINDOW_START_LEAD_SECONDS);
+    expect(playableStart([0, 0], 4300)).toBe(WINDOW_START_LEAD_SECONDS);
+    // An audio rendition not loaded yet does not count.
+    expect(playableStart([12, undefined, Number.NaN], 4300)).toBe(12 + WINDOW_START_LEAD_SECONDS);
+    // A window shorter than the lead starts at live; nothing known is live too.
+    expect(playableStart([10], 12)).toBe(12);
+    expect(playableStart([undefined], 12)).toBe(12);
   });
 
   it('resumes a paused playhead where it paused, and only a lost one just inside the window', () => {

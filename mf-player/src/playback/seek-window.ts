@@ -16,6 +16,26 @@ export const MOMENT_LEAD_SECONDS = 5;
  */
 export const RESUME_MARGIN_SECONDS = 10;
 
+/**
+ * How far inside the first media every track has the window starts (decision 333). hls.js loads
+ * nothing for a playhead before a track's first fragment: with the commentary as its own audio
+ * playlist, whose first fragment starts a little after the video's, a seek to the video's very
+ * first moment loaded video but never audio, so the picture never played (and a window capped
+ * at the DVR length moves on by a segment every 2 s while a seek is under way). Two segments.
+ */
+export const WINDOW_START_LEAD_SECONDS = 4;
+
+/**
+ * The window's playable start: the latest of the tracks' first moments (video, the audio
+ * rendition, the video element's seekable start), plus WINDOW_START_LEAD_SECONDS, but never past
+ * live. Starts that are not known yet (NaN, undefined) are left out.
+ */
+export function playableStart(trackStarts: readonly (number | undefined)[], live: number): number {
+  const known = trackStarts.filter((s): s is number => s !== undefined && Number.isFinite(s));
+  if (!known.length) return live;
+  return Math.min(Math.max(live, 0), Math.max(...known) + WINDOW_START_LEAD_SECONDS);
+}
+
 export function clampToWindow(position: number, window: SeekWindow): number {
   return Math.min(window.live, Math.max(window.start, position));
 }
