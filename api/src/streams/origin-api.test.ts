@@ -16,6 +16,7 @@ import { decodeTimes } from './origin/fmp4';
 import { expectErrorShape } from '../testing/billing-helpers';
 import { testEvent } from '../testing/catalog-fixtures';
 import { STREAM_FIXTURES_OPERATOR, startStreamFixtures } from '../testing/stream-fixtures';
+import type { StreamViewer } from '../testing/stream-fixtures';
 import type { StreamFixtures } from '../testing/stream-fixtures';
 import { describeEachDatabase } from '../testing/test-api';
 import type { RunningApi } from '../testing/test-api';
@@ -54,6 +55,14 @@ describeEachDatabase('Stream origin: DVR, LL-HLS, languages and captions', (host
     return Buffer.from(await res.arrayBuffer());
   };
 
+  let viewer: StreamViewer;
+  /** What the player does every minute: a fresh token, so the stream stays open (decision 151). */
+  const renewToken = async () => {
+    const renewed = await f.renew(viewer, grant.streamId);
+    expect(renewed.status).toBe(200);
+    grant = { ...grant, playback: { ...grant.playback, token: renewed.body.token } };
+  };
+
   beforeAll(async () => {
     await ensureStreamMedia(path.resolve(__dirname, '..', '..', '..', '.cache', 'stream-media'));
     f = await startStreamFixtures(host(), {
@@ -63,8 +72,8 @@ describeEachDatabase('Stream origin: DVR, LL-HLS, languages and captions', (host
       tag: `origin-${Date.now()}`,
     });
     [ll, classic] = f.replicas as [RunningApi, RunningApi];
-    const v = await f.viewer('monthly');
-    grant = (await f.request(v)).body;
+    viewer = await f.viewer('monthly');
+    grant = (await f.request(viewer)).body;
     expect(grant.playlistUrl).toContain('/master.m3u8?token=');
   }, 600_000);
   // Two replicas stop one after the other: on a loaded machine that takes longer than 5 s.
@@ -333,8 +342,10 @@ describeEachDatabase('Stream origin: DVR, LL-HLS, languages and captions', (host
   });
 
   it('serves the finished match as a replay from its start, frozen, with EXT-X-ENDLIST', async () => {
-    // Streamed for over a minute (decision 337), however many of the tests above ran.
+    // Streamed for over a minute (decision 337), however many of the tests above ran; the
+    // viewer renews its token as the player does, or its stream lapses and the origin refuses it.
     await f.advance(60);
+    await renewToken();
     const ended = await ll
       .client()
       .postJson(
@@ -347,6 +358,7 @@ describeEachDatabase('Stream origin: DVR, LL-HLS, languages and captions', (host
     const playlists: string[] = [];
     for (const step of [0, 45]) {
       await f.advance(step);
+      if (step) await renewToken();
       const res = await text(ll, '720p/index.m3u8', `&_HLS_msn=${last + 2}&_HLS_part=0`);
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('public, max-age=300');
