@@ -117,8 +117,8 @@ export const privacyPolicy: PolicyDocument = {
         {
           kind: 'list',
           items: [
-            'account, plan and device data is kept while your account is open and for up to 12 months after it is closed, so we can deal with questions, refunds and disputes;',
-            'billing and transaction records are kept for as long as tax and accounting law requires, which is usually up to 7 years;',
+            'account, plan and device data is kept while your account is open. When you delete your account (on your Account page), your sessions, devices and streams end at once and your email address and name are removed; for 30 days we keep only a one-way fingerprint of your email address, so that signing in with it can tell you the account was deleted;',
+            'payment records (invoices, declined payment attempts and refunds) are kept for 6 years after the end of the financial year they belong to, as tax and accounting law requires; after an account is deleted they are kept without your name or email address;',
             'viewing data and technical logs are kept for up to 24 months, after which they are deleted or anonymised;',
             'bot-check and security records are kept for up to 90 days unless needed to investigate abuse, and the count of free trials started from a network for 24 hours; and',
             'support messages are kept for up to 24 months after the issue is resolved.',
@@ -159,7 +159,7 @@ export const privacyPolicy: PolicyDocument = {
           items: [
             'Access: ask for a copy of the personal data we hold about you.',
             'Correction: ask us to correct data that is inaccurate or incomplete. You can update your email address and settings in your account at any time.',
-            'Deletion: ask us to delete your data. We will do so unless we need to keep it for a legal reason, such as tax records.',
+            'Deletion: delete your account yourself on your Account page, or ask us to. We then keep only what the law requires, such as payment records, as described above.',
             'Portability: ask for the data you gave us in a structured, commonly used, machine-readable format.',
             'Objection: object to processing based on our legitimate interests, and to direct marketing at any time.',
             'Restriction: ask us to limit how we use your data while a concern is looked into.',
