@@ -5,11 +5,13 @@
  * refused with the session, and every replica's origin refuses its token once the standing's
  * few seconds have passed.
  */
+import path from 'node:path';
 import { PASSWORD } from '../testing/billing-helpers';
 import { startStreamFixtures } from '../testing/stream-fixtures';
 import type { StreamFixtures } from '../testing/stream-fixtures';
 import { describeEachDatabase } from '../testing/test-api';
 import type { RunningApi } from '../testing/test-api';
+import { ensureStreamMedia } from './media/render-media';
 import { STANDING_TTL_MS } from './origin/stream-standing';
 
 const T0 = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
@@ -19,6 +21,8 @@ describeEachDatabase('Account deletion ends streams', (host, suite) => {
   let a: RunningApi;
   let b: RunningApi;
   beforeAll(async () => {
+    // A fresh clone has no media yet: the origin answers 503 until it is rendered.
+    await ensureStreamMedia(path.resolve(__dirname, '..', '..', '..', '.cache', 'stream-media'));
     f = await startStreamFixtures(host(), {
       start: T0,
       replicas: 2,
@@ -26,9 +30,10 @@ describeEachDatabase('Account deletion ends streams', (host, suite) => {
     });
     [a, b] = f.replicas as [RunningApi, RunningApi];
   }, 600_000);
+  // Two replicas stop one after the other: on a loaded machine that has taken over a minute.
   afterAll(async () => {
     await f?.stop();
-  });
+  }, 180_000);
 
   it('closes the open stream, refuses its renewal and, on every replica, its playback', async () => {
     const viewer = await f.viewer('monthly');

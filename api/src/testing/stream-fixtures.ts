@@ -94,10 +94,11 @@ export function useStreamFixtures(
     });
     started(fixtures, fixtures.replicas as [RunningApi, RunningApi]);
   }, 600_000);
-  // Replicas stop one after the other: on a loaded machine that takes longer than 5 s.
+  // Replicas stop one after the other: on a loaded machine (CI renders the stream media while
+  // other suites run) that has taken over a minute.
   afterAll(async () => {
     await fixtures?.stop();
-  }, 60_000);
+  }, 180_000);
 }
 
 /** Starts `replicas` API instances over `host`'s database, all at `start`, with a live event. */
