@@ -17,7 +17,7 @@ import type {
 } from '../payment-provider';
 import { WebhookVerificationError } from '../payment-provider';
 import { SANDBOX_SIGNATURE_HEADER, verifySignatureHeader } from '../webhook-signature';
-import { EVENT_COMPLETED, EVENT_EXPIRED, EVENT_FAILED } from './simulated-provider';
+import { EVENT_COMPLETED, EVENT_EXPIRED, EVENT_FAILED } from './sandbox-wire';
 import type { SimulatedProvider } from './simulated-provider';
 
 export class SandboxProvider implements PaymentProvider {

@@ -38,24 +38,18 @@ import {
 import type { CardOutcome } from './sandbox-cards';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { chargeSavedCard } from './saved-cards';
-
-export const SANDBOX_MERCHANT = 'Crease';
-export const SANDBOX_WEBHOOK_PATH = '/api/v1/billing/webhooks/sandbox';
-
-export const EVENT_COMPLETED = 'checkout.session.completed';
-export const EVENT_FAILED = 'checkout.session.payment_failed';
-export const EVENT_EXPIRED = 'checkout.session.expired';
+import {
+  EVENT_COMPLETED,
+  EVENT_EXPIRED,
+  EVENT_FAILED,
+  SANDBOX_MERCHANT,
+  SANDBOX_WEBHOOK_PATH,
+} from './sandbox-wire';
+import type { CardInput } from './sandbox-wire';
 
 type Session = typeof sandboxSessions.$inferSelect;
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
-
-export interface CardInput {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
 
 /** An outcome to report after the transaction committed (a decline is still a 402). */
 type Attempt =
