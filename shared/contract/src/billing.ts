@@ -63,7 +63,7 @@ export const BILLING_PATHS = {
   entitlement: 'api/v1/entitlement',
   /** GET: AccountOverview (SPEC §3). */
   account: 'api/v1/account',
-  /** PATCH AccountSettingsRequest: preferred video quality, email subscription. */
+  /** PATCH AccountSettingsRequest: preferred video quality, email subscription, region. */
   accountSettings: 'api/v1/account/settings',
   /** GET: DeviceList; POST DeviceRegistration (201 new, 200 known; no limit: decision 265). */
   devices: 'api/v1/devices',
@@ -412,6 +412,8 @@ export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
 export interface AccountSettingsRequest {
   videoQuality?: VideoQuality;
   emailSubscribe?: boolean;
+  /** The profile's region: `GLOBAL` or an ISO 3166-1 alpha-2 code (decision 350). */
+  region?: string;
 }
 
 /** A registered device as the account screen lists it. */

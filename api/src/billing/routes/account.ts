@@ -1,15 +1,17 @@
 /**
- * The SPEC §3 Account overview, the viewer's settings (video quality, email subscription), and
+ * The SPEC §3 Account overview, the viewer's settings (video quality, email subscription, the
+ * profile's region: decision 350), and
  * deleting the account (decision 302).
  */
 import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { BILLING_PATHS } from '@crease/contract';
+import { BILLING_PATHS, REGION_RULE, isRegion } from '@crease/contract';
 import { accountOverview } from '../account';
 import { deleteAccount } from '../account-deletion';
 import { users } from '../../accounts';
+import { ApiError } from '../errors';
 import { authenticate } from '../../accounts';
 import {
   AccountDeletionRequestSchema,
@@ -24,6 +26,13 @@ const SettingsBody = Type.Object(
   {
     videoQuality: Type.Optional(VideoQualitySchema),
     emailSubscribe: Type.Optional(Type.Boolean()),
+    region: Type.Optional(
+      Type.String({
+        maxLength: 16,
+        description:
+          'GLOBAL or an ISO 3166-1 alpha-2 country code; the tax rate of later payments (decision 350)',
+      }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -59,7 +68,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       config: { accepts: 'json', idempotent: true },
       schema: {
         tags: ['billing'],
-        summary: 'Change the preferred video quality and/or the email subscription',
+        summary: 'Change the preferred video quality, the email subscription and/or the region',
         security: [{ bearer: [], xsrf: [] }],
         body: SettingsBody,
         response: { 200: AccountSettingsSchema, ...billingErrorResponses },
@@ -68,11 +77,18 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await authenticate(request, services);
       const body = request.body as Static<typeof SettingsBody>;
+      // Checked here, not by the schema: ajv's enum message would list all 250 values.
+      if (body.region !== undefined && !isRegion(body.region))
+        throw new ApiError('VALIDATION_FAILED', REGION_RULE);
       const [row] = await services.database.db
         .update(users)
         .set({ ...body, updatedAt: new Date() })
         .where(eq(users.id, user.id))
-        .returning({ videoQuality: users.videoQuality, emailSubscribe: users.emailSubscribe });
+        .returning({
+          videoQuality: users.videoQuality,
+          emailSubscribe: users.emailSubscribe,
+          region: users.region,
+        });
       return row as Static<typeof AccountSettingsSchema>;
     },
   );
