@@ -11,8 +11,8 @@ import { BILLING_PATHS, REGION_RULE, isRegion } from '@crease/contract';
 import { accountOverview } from '../account';
 import { deleteAccount } from '../account-deletion';
 import { users } from '../../accounts';
-import { ApiError } from '../errors';
-import { authenticate } from '../../accounts';
+import { ApiError, isApiError } from '../errors';
+import { authenticate, countSignInAttempt } from '../../accounts';
 import {
   AccountDeletionRequestSchema,
   AccountDeletionResultSchema,
@@ -102,7 +102,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         summary:
           'Delete the account: sessions, devices and streams end; the ledger is kept anonymised',
         description:
-          'Needs the current password (400 INVALID_OLD_PASSWORD otherwise). The plan ends at once and nothing renews; every sign-in session is revoked (refresh tokens get invalid_grant, access tokens 401); devices, follows and open streams are removed; the email is free to register again, and signing in with it answers 400 ACCOUNT_DELETED for 30 days (decision 302).',
+          'Needs the current password (400 INVALID_OLD_PASSWORD otherwise; wrong passwords count with the sign-in limits, 429 TOO_MANY_ATTEMPTS with Retry-After past them). The plan ends at once and nothing renews; every sign-in session is revoked (refresh tokens get invalid_grant, access tokens 401); devices, follows and open streams are removed; the email is free to register again, and signing in with it answers 400 ACCOUNT_DELETED for 30 days (decision 302).',
         security: [{ bearer: [], xsrf: [] }],
         body: AccountDeletionRequestSchema,
         response: { 200: AccountDeletionResultSchema, ...billingErrorResponses },
@@ -111,7 +111,25 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const user = await authenticate(request, services);
       const { password } = request.body as Static<typeof AccountDeletionRequestSchema>;
-      return deleteAccount(services, user, password, request.log);
+      // The password check counts with the sign-in's guesses (decisions 055, 170, 353): counted
+      // first, so an open tab cannot be used to try passwords faster than the sign-in form.
+      const attempt = await countSignInAttempt(
+        services.attempts,
+        services.config,
+        user.email,
+        request.ip,
+        user.id,
+      );
+      try {
+        const deleted = await deleteAccount(services, user, password, request.log);
+        await attempt.succeeded();
+        return deleted;
+      } catch (error) {
+        if (isApiError(error) && error.code === 'INVALID_OLD_PASSWORD') await attempt.failed();
+        // Any other failure (the provider down) came after the right password: give it back.
+        else await attempt.succeeded();
+        throw error;
+      }
     },
   );
 }
