@@ -6,7 +6,12 @@
  * TOO_MANY_ATTEMPTS and Retry-After, nothing is deleted, and once the window has passed the
  * right password deletes the account.
  */
-import { BILLING_TEST_ENV, PASSWORD, expectErrorShape, newViewer } from '../testing/billing-helpers';
+import {
+  BILLING_TEST_ENV,
+  PASSWORD,
+  expectErrorShape,
+  newViewer,
+} from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
 import { describeEachDatabase } from '../testing/test-api';
 import type { RunningApi } from '../testing/test-api';
@@ -33,9 +38,11 @@ describeEachDatabase('Account deletion password limits', (host) => {
   const deleteAccount = (viewer: Viewer, password: string) =>
     viewer.client.postJson('/api/v1/account/deletion', { password }, { bearer: viewer.bearer });
   const userStatus = async (viewer: Viewer) =>
-    (await host().query<{ status: string }>('SELECT status FROM users WHERE id = $1', [
-      viewer.userId,
-    ]))[0]?.status;
+    (
+      await host().query<{ status: string }>('SELECT status FROM users WHERE id = $1', [
+        viewer.userId,
+      ])
+    )[0]?.status;
 
   it(`the wrong password ${MAX_WRONG + 1}th time is 429; the right one after the window deletes`, async () => {
     const viewer = await newViewer(api, 'delete-guess');

@@ -49,6 +49,8 @@ export const BILLING_PATHS = {
   payments: 'api/v1/billing/payments',
   /** GET: one payment with its receipt details. */
   payment: 'api/v1/billing/payments/:paymentId',
+  /** POST RefundRequest (operator token, Idempotency-Key): money back on a payment (351). */
+  operatorRefunds: 'api/v1/billing/operator/payments/:paymentId/refunds',
   /**
    * GET ?page=&pageSize=: BillingHistoryPage, newest first: payments, declined and failed
    * attempts with their reason, and refunds (issue 22 §5).
@@ -409,6 +411,18 @@ export interface AccountDeletionResult {
 export const VIDEO_QUALITIES = ['AUTO', 'SD', 'HD', 'FULL_HD'] as const;
 export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
 
+/** An operator's refund: `amount` in major units; without it, all that is left (decision 351). */
+export interface RefundRequest {
+  amount?: number;
+}
+
+/** Asked of the provider; the ledger records it when the provider's webhook reports it. */
+export interface RefundAccepted {
+  paymentId: string;
+  refundId: string;
+  amount: number;
+}
+
 export interface AccountSettingsRequest {
   videoQuality?: VideoQuality;
   emailSubscribe?: boolean;
@@ -476,6 +490,8 @@ export const BILLING_ERROR_CODES = [
   'DEVICE_NOT_FOUND',
   'DEVICE_NOT_REGISTERED',
   'PAYMENT_NOT_FOUND',
+  /** An operator's refund of more than is left of the payment, or of nothing (decision 351). */
+  'REFUND_EXCEEDS_PAYMENT',
   /** Cancel of a pass: it ends on its own date and never renews. */
   'PLAN_DOES_NOT_RENEW',
   /** Resume of a subscription that is not cancelled (or whose period already ended). */
