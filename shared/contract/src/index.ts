@@ -177,6 +177,8 @@ export type {
   AccountDeletionRequest,
   AccountDeletionResult,
   AccountSettingsRequest,
+  RefundAccepted,
+  RefundRequest,
   AccountStatics,
   BillingErrorCode,
   BillingHistoryEntry,
