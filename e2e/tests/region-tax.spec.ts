@@ -9,7 +9,10 @@ import { freshEmail, registerViewer } from '../support/viewer';
  */
 test('a viewer who sets India as their region gets a receipt with 18 % tax', async ({ page }) => {
   await registerViewer(page, freshEmail('region-tax'));
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Account' })
+    .click();
   const preferences = page.getByRole('region', { name: 'Preferences' });
   const region = preferences.getByRole('combobox', { name: 'Country or region' });
   await expect(region).toHaveValue('GLOBAL');

@@ -107,7 +107,9 @@ describeEachDatabase('The viewer sets their region', (host) => {
     await buyPlan(viewer, 'match-pass');
     const inIndia = await latestReceipt(viewer);
     expect(inIndia).toMatchObject({ taxRegion: 'IN', taxRatePercent: 18 });
-    expect(Math.round(((inIndia.net ?? 0) + (inIndia.tax ?? 0)) * 100)).toBe(Math.round(inIndia.amount * 100));
+    expect(Math.round(((inIndia.net ?? 0) + (inIndia.tax ?? 0)) * 100)).toBe(
+      Math.round(inIndia.amount * 100),
+    );
 
     await patchSettings(viewer, { region: 'AU' });
     await buyPlan(viewer, 'monthly');

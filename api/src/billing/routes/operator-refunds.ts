@@ -10,7 +10,6 @@ import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq, sum } from 'drizzle-orm';
 import { BILLING_PATHS } from '@crease/contract';
-import { operatorAuth } from '../../catalog/operator-auth';
 import { providerProblem } from '../checkouts';
 import { ApiError } from '../errors';
 import { refunds } from '../ledger/tables';
@@ -33,7 +32,8 @@ const RefundAcceptedSchema = Type.Object({
 
 export async function operatorRefundRoutes(app: FastifyInstance): Promise<void> {
   const services = app.services;
-  const authorize = operatorAuth(services.config);
+  // The operator tokens of the catalog's operator API (decision 072), checked as it checks them.
+  const authorize = services.catalog.authorizeOperator;
 
   app.post(
     `/${BILLING_PATHS.operatorRefunds}`,

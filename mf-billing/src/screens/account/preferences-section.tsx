@@ -35,7 +35,7 @@ export function PreferencesSection({
     subscribed: data.statics.emailSubscribe,
     region: initialRegion,
   });
-  const regions = useMemo(regionOptions, []);
+  const regions = useMemo(() => regionOptions(), []);
   const regionHint = useId();
   const qualities = data.statics.videoQualities?.length
     ? data.statics.videoQualities
