@@ -116,6 +116,7 @@ export async function createApi(
   app.decorate('services', services);
   const housekeeping = startHousekeeping(database.db, config.cleanupIntervalSeconds, app.log, {
     analyticsRetentionDays: config.analyticsRetentionDays,
+    ledgerRetentionYears: config.ledgerRetentionYears,
     now: () => services.clock.now(),
   });
   const reminders = new ReminderJob(

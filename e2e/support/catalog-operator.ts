@@ -12,6 +12,7 @@ export async function operatorCall<T>(
   method: 'POST' | 'PATCH',
   path: string,
   body: unknown,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   const payload = JSON.stringify(body);
   return new Promise<T>((resolve, reject) => {
@@ -26,6 +27,7 @@ export async function operatorCall<T>(
           authorization: `Bearer ${E2E_OPERATOR_TOKEN}`,
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
+          ...headers,
         },
       },
       (response) => {

@@ -4,6 +4,7 @@
  */
 export type { AccessTokens } from './access-tokens';
 export { retryAfterSeconds } from './attempt-limits';
+export { countSignInAttempt } from './sign-in-limits';
 export type { AttemptStore } from './attempt-store';
 export { authenticate } from './authenticate';
 export { eraseViewer, viewerToErase } from './account-erasure';

@@ -699,7 +699,7 @@ describeEachDatabase('Billing API', (host) => {
         );
       const changed = await settings({ videoQuality: 'HD', emailSubscribe: true });
       expect(changed.status).toBe(200);
-      expect(changed.body).toEqual({ videoQuality: 'HD', emailSubscribe: true });
+      expect(changed.body).toEqual({ videoQuality: 'HD', emailSubscribe: true, region: 'GLOBAL' });
       expect((await viewer.client.get('/api/v1/me', { bearer: viewer.bearer })).body).toMatchObject(
         {
           videoQuality: 'HD',

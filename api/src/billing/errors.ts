@@ -18,6 +18,10 @@ export const BILLING_ERRORS = {
   COUPON_EXHAUSTED: plainEntry(409, 'This coupon has been used up.'),
   COUPON_NOT_APPLICABLE: plainEntry(422, 'This coupon does not apply to the chosen plan.'),
   COUPON_ALREADY_USED: plainEntry(409, 'You have already used this coupon.'),
+  REFUND_EXCEEDS_PAYMENT: plainEntry(
+    409,
+    'The refund must be more than 0 and at most what is left of the payment.',
+  ),
   IDEMPOTENCY_KEY_REQUIRED: plainEntry(
     400,
     'Send an Idempotency-Key header, so that a retried or double-clicked payment is made once.',

@@ -7,6 +7,7 @@ export {
   maxDevicesFor,
 } from './devices';
 export { entitlementFor } from './entitlement';
+export { DEFAULT_LEDGER_RETENTION_YEARS, purgeExpiredLedger } from './ledger/retention';
 export {
   DeviceLimitErrorSchema,
   RegisteredDeviceSchema,

@@ -9,6 +9,7 @@ import type { PaymentReceipt } from '@crease/contract';
 import { paymentAttempts, refunds } from './ledger/tables';
 import { payments } from './tables';
 import type { CardFacts, ProviderEvent } from './providers/payment-provider';
+import { endPlanIfRefundedInFull } from './refund-access';
 import type { Executor } from './subscription-machine';
 
 export interface DeclinedAttempt {
@@ -53,9 +54,15 @@ export async function applyRefunds(
   tx: Executor,
   system: string,
   event: Extract<ProviderEvent, { kind: 'REFUNDED' }>,
+  now: Date,
 ): Promise<string> {
   const [payment] = await tx
-    .select({ id: payments.id, userId: payments.userId })
+    .select({
+      id: payments.id,
+      userId: payments.userId,
+      amountCents: payments.amountCents,
+      planEndDate: payments.planEndDate,
+    })
     .from(payments)
     .where(
       and(
@@ -82,5 +89,6 @@ export async function applyRefunds(
         .onConflictDoNothing()
         .returning({ id: refunds.id })
     : [];
-  return `applied: ${stored.length} refund(s) of payment ${payment.id}`;
+  const ended = stored.length > 0 && (await endPlanIfRefundedInFull(tx, payment, now));
+  return `applied: ${stored.length} refund(s) of payment ${payment.id}${ended ? '; plan ended' : ''}`;
 }

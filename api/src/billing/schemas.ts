@@ -250,6 +250,7 @@ export const VideoQualitySchema = literals(VIDEO_QUALITIES);
 export const AccountSettingsSchema = Type.Object({
   videoQuality: VideoQualitySchema,
   emailSubscribe: Type.Boolean(),
+  region: Type.String(),
 });
 
 export const AccountOverviewSchema = Type.Object({

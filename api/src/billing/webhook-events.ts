@@ -91,7 +91,7 @@ async function apply(
     event.kind === 'SUBSCRIPTION_ENDED'
   )
     return applySubscriptionEvent(tx, provider, invoices, event, now);
-  if (event.kind === 'REFUNDED') return applyRefunds(tx, provider.system, event);
+  if (event.kind === 'REFUNDED') return applyRefunds(tx, provider.system, event, now);
   const [checkout] = await tx
     .select()
     .from(checkouts)

@@ -17,6 +17,7 @@ async function main() {
       // A one-shot may clear a large backlog: many more batches than the in-process timer.
       maxBatches: Number(process.env.CREASE_CLEANUP_MAX_BATCHES ?? 10_000),
       analyticsRetentionDays: config.analyticsRetentionDays,
+      ledgerRetentionYears: config.ledgerRetentionYears,
     });
     console.info(JSON.stringify({ deleted: report }));
   } finally {

@@ -8,7 +8,11 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db/client';
-import { forgetUnseenDevices } from '../billing';
+import {
+  DEFAULT_LEDGER_RETENTION_YEARS,
+  forgetUnseenDevices,
+  purgeExpiredLedger,
+} from '../billing';
 
 interface Target {
   table: string;
@@ -87,6 +91,8 @@ export interface CleanupOptions {
   maxBatches?: number;
   /** Analytics rows older than this many days are deleted. */
   analyticsRetentionDays?: number;
+  /** The payment ledger's retention after its financial year (decision 352); default 6. */
+  ledgerRetentionYears?: number;
   /**
    * The API's injectable clock, for ends of life that are the product's rules rather than
    * expiry columns: devices unseen for 90 days (decision 265). Default: the wall clock.
@@ -127,10 +133,20 @@ export async function cleanExpired(db: Db, options: CleanupOptions = {}): Promis
     }
     report[target.table] = deleted;
   }
-  report.devices = await forgetUnseenDevices(db, (options.now ?? (() => new Date()))(), {
-    batchSize,
-    maxBatches,
-  });
+  const now = (options.now ?? (() => new Date()))();
+  report.devices = await forgetUnseenDevices(db, now, { batchSize, maxBatches });
+  Object.assign(
+    report,
+    await purgeExpiredLedger(
+      db,
+      now,
+      options.ledgerRetentionYears ?? DEFAULT_LEDGER_RETENTION_YEARS,
+      {
+        batchSize,
+        maxBatches,
+      },
+    ),
+  );
   return report;
 }
 

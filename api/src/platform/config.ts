@@ -107,6 +107,11 @@ export interface ApiConfig {
   /** Analytics rows older than this are deleted by housekeeping. */
   analyticsRetentionDays: number;
   /**
+   * Years the payment ledger (payments, declined attempts, refunds) is kept after the end of the
+   * financial (calendar, UTC) year it belongs to; housekeeping deletes it after (decision 352).
+   */
+  ledgerRetentionYears: number;
+  /**
    * Shared store for the per-IP limits of `@fastify/rate-limit` (decision 051). null: each
    * process counts in its own memory (the embedded default; N replicas allow N times the limit).
    */
@@ -226,6 +231,7 @@ const API_ENV = {
   CREASE_RESET_PER_MINUTE: envInt(1, 100_000),
   CREASE_ANALYTICS_PER_MINUTE: envInt(1, 100_000),
   CREASE_ANALYTICS_RETENTION_DAYS: envInt(1, 3650),
+  CREASE_LEDGER_RETENTION_YEARS: envInt(1, 100),
   CREASE_BODY_LIMIT_BYTES: envInt(1024, 1_048_576),
   CREASE_SEED: envBool(),
   LOG_LEVEL: envOneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
@@ -366,6 +372,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     resetPerMinute: vars.CREASE_RESET_PER_MINUTE ?? 5,
     analyticsPerMinute: vars.CREASE_ANALYTICS_PER_MINUTE ?? 120,
     analyticsRetentionDays: vars.CREASE_ANALYTICS_RETENTION_DAYS ?? 90,
+    ledgerRetentionYears: vars.CREASE_LEDGER_RETENTION_YEARS ?? 6,
     redisUrl: vars.REDIS_URL ?? null,
     bodyLimitBytes: vars.CREASE_BODY_LIMIT_BYTES ?? 16_384,
     seed: vars.CREASE_SEED ?? !production,

@@ -12,6 +12,7 @@ import type { ApiApp } from '../app';
 import { ControlledClock } from '../platform/clock';
 import { loadApiConfig } from '../platform/config';
 import { recordBillingEvent } from '../billing/billing-events';
+import { cleanExpired } from '../ops/housekeeping';
 import { openDatabase } from '../platform/db/client';
 import type { Database } from '../platform/db/client';
 
@@ -22,6 +23,7 @@ export type ControlMessage =
   | { type: 'demo-tick'; origin: string }
   | { type: 'reminder-pass'; origin: string }
   | { type: 'run-renewals'; origin: string }
+  | { type: 'housekeeping-pass'; origin: string }
   | { type: 'lifecycle-mail-pass'; origin: string }
   | {
       type: 'record-billing-event';
@@ -124,6 +126,17 @@ async function handle(message: ControlMessage): Promise<unknown> {
       const entry = apps.get(message.origin);
       if (!entry) throw new Error(`no API at ${message.origin}`);
       return entry.app.services.renewals.kick();
+    }
+    case 'housekeeping-pass': {
+      // One pass as the instance's timer runs it: its config, on its clock (ops/housekeeping.ts).
+      const entry = apps.get(message.origin);
+      if (!entry) throw new Error(`no API at ${message.origin}`);
+      const { config, database: own } = entry.app.services;
+      return cleanExpired(own.db, {
+        analyticsRetentionDays: config.analyticsRetentionDays,
+        ledgerRetentionYears: config.ledgerRetentionYears,
+        now: () => entry.clock.now(),
+      });
     }
     case 'query': {
       if (!database) throw new Error('open a database first');

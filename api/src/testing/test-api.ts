@@ -37,6 +37,8 @@ export interface RunningApi {
   }>;
   /** Runs this instance's renewal job until nothing more is due (billing/renewals.ts). */
   runRenewals(): Promise<{ claimed: number; renewed: number; failed: number; deferred: number }>;
+  /** One housekeeping pass on this instance's config and clock (ops/housekeeping.ts). */
+  housekeepingPass(): Promise<Record<string, number>>;
 }
 
 /**
@@ -111,6 +113,7 @@ export class ApiHost {
       demoTick: () => this.call({ type: 'demo-tick', origin }),
       reminderPass: () => this.call({ type: 'reminder-pass', origin }),
       runRenewals: () => this.call({ type: 'run-renewals', origin }),
+      housekeepingPass: () => this.call({ type: 'housekeeping-pass', origin }),
       lifecycleMailPass: () => this.call({ type: 'lifecycle-mail-pass', origin }),
     };
   }

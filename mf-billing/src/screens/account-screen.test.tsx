@@ -229,6 +229,36 @@ describe('Account screen', () => {
     expect(quality).toHaveValue('HD');
   });
 
+  it('saves the country or region, and shows the stored one when it is refused', async () => {
+    let refuse = false;
+    server.handle(
+      billingApi({
+        'PATCH /api/v1/account/settings': (_q, r) =>
+          refuse
+            ? sendJson(r, 400, problem('VALIDATION_FAILED', 'Field "region" is not valid.'))
+            : sendJson(r, 200, {}),
+      }),
+    );
+    const { user } = renderAccount();
+    const region = await screen.findByRole('combobox', { name: 'Country or region' });
+    expect(region).toHaveValue('GB');
+    expect(region).toHaveAccessibleDescription(
+      'Where you live: the tax included in your next payments follows it.',
+    );
+    expect(within(region).getByRole('option', { name: 'Not set (standard rate)' })).toBeVisible();
+
+    await user.selectOptions(region, 'India');
+    await waitFor(() => expect(screen.getByText('Saved.')).toBeVisible());
+    expect(jsonOf(callsTo(server.requests, 'PATCH', '/api/v1/account/settings')[0])).toEqual({
+      region: 'IN',
+    });
+
+    refuse = true;
+    await user.selectOptions(region, 'Australia');
+    expect(await screen.findByText('Not saved: Field "region" is not valid.')).toBeVisible();
+    expect(region).toHaveValue('IN');
+  });
+
   it('shows the error state with Retry', async () => {
     server.handle(
       billingApi({

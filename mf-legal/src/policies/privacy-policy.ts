@@ -32,7 +32,7 @@ export const privacyPolicy: PolicyDocument = {
         {
           kind: 'list',
           items: [
-            'Account data: your email address, your password (stored only in a securely hashed form), and account settings.',
+            'Account data: your email address, your password (stored only in a securely hashed form), and account settings, including the country or region you choose on your Account page, which sets the rate of the tax included in your payments.',
             'Plan data: the passes and subscriptions you bought, their start and end dates, whether a subscription renews or is cancelled, renewal attempts and their results, billing history, and whether and when you had the free trial.',
             "Payment data: payments are handled by our payment provider. We receive a payment reference, the card type, the last four digits and the expiry date so you can recognise your card. For a subscription, the payment provider keeps your card on file so that renewals can be charged; we keep only the provider's reference to it. We never receive or store your full card number or security code.",
             'Device data: a device identifier we assign to each device you watch on (the "vidict id"), the device name you give it, your operating system and browser type, and the dates the device was registered and last used. We use this to apply your plan\'s device and stream limits.',
@@ -118,7 +118,7 @@ export const privacyPolicy: PolicyDocument = {
           kind: 'list',
           items: [
             'account, plan and device data is kept while your account is open. When you delete your account (on your Account page), your sessions, devices and streams end at once and your email address and name are removed; for 30 days we keep only a one-way fingerprint of your email address, so that signing in with it can tell you the account was deleted;',
-            'payment records (invoices, declined payment attempts and refunds) are kept for 6 years after the end of the financial year they belong to, as tax and accounting law requires; after an account is deleted they are kept without your name or email address;',
+            'payment records (invoices, declined payment attempts and refunds) are kept for 6 years after the end of the financial year they belong to, as tax and accounting law requires; after an account is deleted they are kept without your name or email address, and at the end of that period they are deleted;',
             'viewing data and technical logs are kept for up to 24 months, after which they are deleted or anonymised;',
             'bot-check and security records are kept for up to 90 days unless needed to investigate abuse, and the count of free trials started from a network for 24 hours; and',
             'support messages are kept for up to 24 months after the issue is resolved.',

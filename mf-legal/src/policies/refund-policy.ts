@@ -139,6 +139,10 @@ export const refundPolicy: PolicyDocument = {
           kind: 'paragraph',
           text: 'Approved refunds are paid back to the original payment method through our payment provider. We usually issue them within 5 business days of approval, but it can take a further 5 to 10 business days for the money to appear in your account, depending on your bank or card issuer. Where we offer account credit instead, it will be applied to your next payment and shown on your account page.',
         },
+        {
+          kind: 'paragraph',
+          text: 'Each refund is shown in your payment history and on the receipt of the payment it refunds. When the whole payment for your current pass or subscription period is refunded, that plan ends at once and a subscription refunded this way does not renew. A partial refund, or a refund of an earlier period, leaves your plan as it is.',
+        },
       ],
     },
     {

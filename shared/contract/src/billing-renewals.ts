@@ -18,6 +18,8 @@ export const PLAN_END_REASONS = [
   'PROVIDER_CANCELLED',
   /** The viewer deleted their account (decision 302). */
   'ACCOUNT_DELETED',
+  /** The payment for the current period was refunded in full (decision 351). */
+  'REFUNDED',
 ] as const;
 export type PlanEndReason = (typeof PLAN_END_REASONS)[number];
 

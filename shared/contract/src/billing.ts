@@ -49,6 +49,8 @@ export const BILLING_PATHS = {
   payments: 'api/v1/billing/payments',
   /** GET: one payment with its receipt details. */
   payment: 'api/v1/billing/payments/:paymentId',
+  /** POST RefundRequest (operator token, Idempotency-Key): money back on a payment (351). */
+  operatorRefunds: 'api/v1/billing/operator/payments/:paymentId/refunds',
   /**
    * GET ?page=&pageSize=: BillingHistoryPage, newest first: payments, declined and failed
    * attempts with their reason, and refunds (issue 22 §5).
@@ -63,7 +65,7 @@ export const BILLING_PATHS = {
   entitlement: 'api/v1/entitlement',
   /** GET: AccountOverview (SPEC §3). */
   account: 'api/v1/account',
-  /** PATCH AccountSettingsRequest: preferred video quality, email subscription. */
+  /** PATCH AccountSettingsRequest: preferred video quality, email subscription, region. */
   accountSettings: 'api/v1/account/settings',
   /** GET: DeviceList; POST DeviceRegistration (201 new, 200 known; no limit: decision 265). */
   devices: 'api/v1/devices',
@@ -409,9 +411,23 @@ export interface AccountDeletionResult {
 export const VIDEO_QUALITIES = ['AUTO', 'SD', 'HD', 'FULL_HD'] as const;
 export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
 
+/** An operator's refund: `amount` in major units; without it, all that is left (decision 351). */
+export interface RefundRequest {
+  amount?: number;
+}
+
+/** Asked of the provider; the ledger records it when the provider's webhook reports it. */
+export interface RefundAccepted {
+  paymentId: string;
+  refundId: string;
+  amount: number;
+}
+
 export interface AccountSettingsRequest {
   videoQuality?: VideoQuality;
   emailSubscribe?: boolean;
+  /** The profile's region: `GLOBAL` or an ISO 3166-1 alpha-2 code (decision 350). */
+  region?: string;
 }
 
 /** A registered device as the account screen lists it. */
@@ -474,6 +490,8 @@ export const BILLING_ERROR_CODES = [
   'DEVICE_NOT_FOUND',
   'DEVICE_NOT_REGISTERED',
   'PAYMENT_NOT_FOUND',
+  /** An operator's refund of more than is left of the payment, or of nothing (decision 351). */
+  'REFUND_EXCEEDS_PAYMENT',
   /** Cancel of a pass: it ends on its own date and never renews. */
   'PLAN_DOES_NOT_RENEW',
   /** Resume of a subscription that is not cancelled (or whose period already ended). */

@@ -156,6 +156,21 @@ export class PaymentProviderError extends Error {
   }
 }
 
+export interface RefundInput {
+  /** The payment's provider reference (charge / payment intent). */
+  providerReference: string;
+  /** null: all that is left of the charge (Stripe's `refunds.create` without an amount). */
+  amountCents: number | null;
+  idempotencyKey: string;
+}
+
+/** The provider refused a refund: more than is left of the charge, or no such charge. */
+export class RefundRefusedError extends Error {
+  constructor(readonly reason: 'EXCEEDS_CHARGE' | 'NO_CHARGE') {
+    super(reason === 'EXCEEDS_CHARGE' ? 'more than is left of the charge' : 'no such charge');
+  }
+}
+
 export interface PaymentProvider {
   readonly system: PaymentSystem;
   /** The path segment of its webhook (BILLING_PATHS.webhook `:provider`). */
@@ -194,6 +209,12 @@ export interface PaymentProvider {
    * is better than a payment not recorded.
    */
   cardOf(providerReference: string): Promise<CardFacts | null>;
+  /**
+   * Gives money back on a payment (decision 351), once per idempotency key. The ledger learns of
+   * it from the provider's `charge.refunded` webhook, never from this answer. A refund over what
+   * is left of the charge throws RefundRefusedError; a provider failure PaymentProviderError.
+   */
+  refund(input: RefundInput): Promise<{ refundId: string; amountCents: number }>;
   /** Background work (the sandbox's webhook dispatcher); stopped before the database closes. */
   start(): void;
   stop(): Promise<void>;

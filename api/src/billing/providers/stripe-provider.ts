@@ -12,8 +12,17 @@ import type {
   PaymentProvider,
   ProviderEvent,
 } from './payment-provider';
-import { PaymentProviderError, WebhookVerificationError } from './payment-provider';
-import type { CardFacts, SavedCardCharge, SavedCardChargeInput } from './payment-provider';
+import {
+  PaymentProviderError,
+  RefundRefusedError,
+  WebhookVerificationError,
+} from './payment-provider';
+import type {
+  CardFacts,
+  RefundInput,
+  SavedCardCharge,
+  SavedCardChargeInput,
+} from './payment-provider';
 
 /** The card of an expanded charge (`payment_method_details.card`). */
 function chargeCard(charge: string | Stripe.Charge | null | undefined): CardFacts | null {
@@ -177,6 +186,26 @@ export class StripeProvider implements PaymentProvider {
         cancel_at_period_end: !renew,
       });
     } catch (error) {
+      throw providerErrorOf(error);
+    }
+  }
+
+  /** `refunds.create` on the payment intent; Stripe then sends `charge.refunded` (decision 351). */
+  async refund(input: RefundInput): Promise<{ refundId: string; amountCents: number }> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        {
+          payment_intent: input.providerReference,
+          ...(input.amountCents === null ? {} : { amount: input.amountCents }),
+        },
+        { idempotencyKey: `crease-${input.idempotencyKey}` },
+      );
+      return { refundId: refund.id, amountCents: refund.amount };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        throw new RefundRefusedError(
+          error.code === 'resource_missing' ? 'NO_CHARGE' : 'EXCEEDS_CHARGE',
+        );
       throw providerErrorOf(error);
     }
   }

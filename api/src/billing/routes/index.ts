@@ -5,6 +5,7 @@ import { billingCouponRoutes } from './coupons';
 import { deviceRoutes } from './devices';
 import { entitlementRoutes } from './entitlement';
 import { meRoutes } from './me';
+import { operatorRefundRoutes } from './operator-refunds';
 import { billingPaymentRoutes } from './payments';
 import { billingPlanRoutes } from './plans';
 import { sandboxProviderRoutes } from './sandbox-provider';
@@ -27,6 +28,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   await app.register(billingTrialRoutes);
   await app.register(billingSubscriptionRoutes);
   await app.register(billingPaymentRoutes);
+  await app.register(operatorRefundRoutes);
   await app.register(billingWebhookRoutes);
   await app.register(sandboxProviderRoutes);
   await app.register(entitlementRoutes);

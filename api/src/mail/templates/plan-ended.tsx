@@ -15,6 +15,7 @@ const WHY: Record<PlanEndReason, string> = {
   PROVIDER_CANCELLED: 'The payment provider ended the subscription.',
   // Never sent (the goodbye mail says it, billing-event-intake.ts); here for completeness.
   ACCOUNT_DELETED: 'You deleted your account.',
+  REFUNDED: 'Its payment was refunded to you in full.',
 };
 
 export const planEnded: MailTemplate<PlanEndedPayload> = {

@@ -9,6 +9,7 @@ const ENDED_BECAUSE: Record<PlanEndReason, string> = {
     'It ended because your card was declined on every renewal try. Choose a plan to watch again.',
   PROVIDER_CANCELLED: 'The payment provider ended the subscription.',
   ACCOUNT_DELETED: 'It ended when the account was deleted.',
+  REFUNDED: 'It ended when its payment was refunded in full.',
 };
 
 /**

@@ -1,17 +1,21 @@
-import { useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { VIDEO_QUALITIES } from '@crease/contract';
 import type { ScreenProps, VideoQuality } from '@crease/contract';
 import { SelectField } from '@crease/ui/forms';
 import { updateSettings } from '../../api/billing-client';
 import { VIDEO_QUALITY_LABELS } from '../../format/labels';
+import { regionOptions } from '../../format/regions';
 import { messageOf } from './account-data';
 import type { AccountData } from './account-data';
 import { AccountSection } from './account-section';
 import styles from '../account-screen.module.css';
 
-type SettingsChange = { videoQuality?: VideoQuality; emailSubscribe?: boolean };
+type SettingsChange = { videoQuality?: VideoQuality; emailSubscribe?: boolean; region?: string };
 
-/** The preferred quality and the email choice, each saved as soon as it changes. */
+/**
+ * The preferred quality, the email choice and the country or region (the tax rate of later
+ * receipts: decision 350), each saved as soon as it changes.
+ */
 export function PreferencesSection({
   data,
   platform,
@@ -21,10 +25,18 @@ export function PreferencesSection({
 }) {
   const initialQuality = data.overview.userProfile.videoQuality as VideoQuality;
   const [quality, setQuality] = useState<VideoQuality>(initialQuality);
+  const initialRegion = data.overview.userProfile.region;
   const [subscribed, setSubscribed] = useState(data.statics.emailSubscribe);
+  const [region, setRegion] = useState(initialRegion);
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
-  const saved = useRef({ quality: initialQuality, subscribed: data.statics.emailSubscribe });
+  const saved = useRef({
+    quality: initialQuality,
+    subscribed: data.statics.emailSubscribe,
+    region: initialRegion,
+  });
+  const regions = useMemo(() => regionOptions(), []);
+  const regionHint = useId();
   const qualities = data.statics.videoQualities?.length
     ? data.statics.videoQualities
     : VIDEO_QUALITIES;
@@ -36,11 +48,13 @@ export function PreferencesSection({
       await updateSettings(platform, change);
       if (change.videoQuality) saved.current.quality = change.videoQuality;
       if (change.emailSubscribe !== undefined) saved.current.subscribed = change.emailSubscribe;
+      if (change.region) saved.current.region = change.region;
       setStatus({ tone: 'ok', text: 'Saved.' });
     } catch (error) {
       // Show what is really stored, not what failed to save.
       setQuality(saved.current.quality);
       setSubscribed(saved.current.subscribed);
+      setRegion(saved.current.region);
       setStatus({ tone: 'error', text: `Not saved: ${messageOf(error)}` });
     } finally {
       setSaving(false);
@@ -65,6 +79,25 @@ export function PreferencesSection({
           </option>
         ))}
       </SelectField>
+      <SelectField
+        label="Country or region"
+        aria-describedby={regionHint}
+        value={region}
+        disabled={saving}
+        onChange={(event) => {
+          setRegion(event.target.value);
+          void save({ region: event.target.value });
+        }}
+      >
+        {regions.map(({ value, label }) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <p id={regionHint} className={styles.muted}>
+        Where you live: the tax included in your next payments follows it.
+      </p>
       <label className={styles.checkbox}>
         <input
           type="checkbox"

@@ -12,12 +12,14 @@ import type {
   CheckoutSessionInput,
   PaymentProvider,
   ProviderEvent,
+  RefundInput,
   SavedCardCharge,
   SavedCardChargeInput,
 } from '../payment-provider';
 import { WebhookVerificationError } from '../payment-provider';
 import { SANDBOX_SIGNATURE_HEADER, verifySignatureHeader } from '../webhook-signature';
-import { EVENT_COMPLETED, EVENT_EXPIRED, EVENT_FAILED } from './sandbox-wire';
+import { EVENT_COMPLETED, EVENT_EXPIRED, EVENT_FAILED, EVENT_REFUNDED } from './sandbox-wire';
+import { refundCharge, refundedEvent } from './sandbox-refunds';
 import type { SimulatedProvider } from './simulated-provider';
 
 export class SandboxProvider implements PaymentProvider {
@@ -59,6 +61,12 @@ export class SandboxProvider implements PaymentProvider {
     return this.simulated.expireCheckoutSession(sessionId);
   }
 
+  /** Money back on a charge; the sandbox's `charge.refunded` webhook tells the ledger (351). */
+  refund(input: RefundInput): Promise<{ refundId: string; amountCents: number }> {
+    const { db, clock, dispatcher } = this.simulated;
+    return refundCharge(db, clock.now(), dispatcher, input);
+  }
+
   verifyWebhook(
     rawBody: Buffer,
     headers: Record<string, string | string[] | undefined>,
@@ -89,6 +97,7 @@ export class SandboxProvider implements PaymentProvider {
     const payload = event as Record<string, unknown>;
     if (!eventId || Number.isNaN(created.getTime()))
       throw new WebhookVerificationError('signature', 'The event has no id or creation time.');
+    if (type === EVENT_REFUNDED) return refundedEvent({ eventId, type, created, payload }, object);
     if (type !== EVENT_COMPLETED && type !== EVENT_FAILED && type !== EVENT_EXPIRED)
       return { kind: 'IGNORED', eventId, type, created, payload };
     const failure = object.last_payment_error as { code?: string; message?: string } | null;

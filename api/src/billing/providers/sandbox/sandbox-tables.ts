@@ -118,3 +118,24 @@ export const sandboxOffSessionCharges = pgTable(
   },
   (t) => [uniqueIndex('sandbox_off_session_charges_key').on(t.idempotencyKey)],
 );
+
+/**
+ * The sandbox's refunds (a Stripe Refund): money given back on one of its charges (a hosted-page
+ * charge or a saved-card charge), at most what is left of it, once per idempotency key.
+ */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    /** The charge refunded: `sandbox_charges.id` or `sandbox_off_session_charges.id`. */
+    chargeId: text('charge_id').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('sandbox_refunds_key').on(t.idempotencyKey),
+    index('sandbox_refunds_charge_idx').on(t.chargeId),
+  ],
+);

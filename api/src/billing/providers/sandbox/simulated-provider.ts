@@ -62,8 +62,9 @@ export class SimulatedProvider {
   private selfOrigin: string | null = null;
 
   constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
+    /** Its own tables and clock, also for its refunds (sandbox-refunds.ts). */
+    readonly db: Db,
+    readonly clock: Clock,
     private readonly config: BillingConfig,
     /** The site's first origin: the API host api.<site domain> is the fallback target. */
     private readonly siteOrigin: string,

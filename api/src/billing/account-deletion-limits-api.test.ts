@@ -1,0 +1,87 @@
+/** @jest-environment node */
+/**
+ * The account-deletion password check is no password oracle (decision 353): over real HTTP on
+ * PGlite and PostgreSQL its wrong passwords count with the sign-in limits (decisions 055, 170),
+ * so past the per-account-and-network limit even the right password is refused with 429
+ * TOO_MANY_ATTEMPTS and Retry-After, nothing is deleted, and once the window has passed the
+ * right password deletes the account.
+ */
+import {
+  BILLING_TEST_ENV,
+  PASSWORD,
+  expectErrorShape,
+  newViewer,
+} from '../testing/billing-helpers';
+import type { Viewer } from '../testing/billing-helpers';
+import { describeEachDatabase } from '../testing/test-api';
+import type { RunningApi } from '../testing/test-api';
+
+const MAX_WRONG = 3;
+const WINDOW_SECONDS = 2;
+const ENV = {
+  ...BILLING_TEST_ENV,
+  CREASE_RENEWAL_INTERVAL_MS: '0',
+  CREASE_LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_WRONG),
+  CREASE_LOGIN_WINDOW_SECONDS: String(WINDOW_SECONDS),
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describeEachDatabase('Account deletion password limits', (host) => {
+  let api: RunningApi;
+  beforeAll(async () => {
+    api = await host().start(ENV);
+  }, 60_000);
+  afterAll(async () => {
+    await api.close();
+  });
+
+  const deleteAccount = (viewer: Viewer, password: string) =>
+    viewer.client.postJson('/api/v1/account/deletion', { password }, { bearer: viewer.bearer });
+  const userStatus = async (viewer: Viewer) =>
+    (
+      await host().query<{ status: string }>('SELECT status FROM users WHERE id = $1', [
+        viewer.userId,
+      ])
+    )[0]?.status;
+
+  it(`the wrong password ${MAX_WRONG + 1}th time is 429; the right one after the window deletes`, async () => {
+    const viewer = await newViewer(api, 'delete-guess');
+    for (let i = 1; i <= MAX_WRONG; i += 1) {
+      const wrong = await deleteAccount(viewer, `guess number ${i}`);
+      expect(wrong.status).toBe(400);
+      expectErrorShape(wrong.body, 'INVALID_OLD_PASSWORD');
+    }
+    const limited = await deleteAccount(viewer, 'guess number 4');
+    expect(limited.status).toBe(429);
+    expectErrorShape(limited.body, 'TOO_MANY_ATTEMPTS');
+    expect(limited.body.userId).toBe(viewer.userId);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+
+    // Within the window the right password is refused too: the limit is counted before the check.
+    const rightTooSoon = await deleteAccount(viewer, PASSWORD);
+    expect(rightTooSoon.status).toBe(429);
+    expectErrorShape(rightTooSoon.body, 'TOO_MANY_ATTEMPTS');
+    expect(await userStatus(viewer)).not.toBe('DELETED');
+    expect((await viewer.client.get('/api/v1/me', { bearer: viewer.bearer })).status).toBe(200);
+    // The guesses were sign-in guesses: the password grant from this network is held as well.
+    const signIn = await api.client().signIn(viewer.email, PASSWORD);
+    expect(signIn.status).toBe(429);
+
+    await sleep((WINDOW_SECONDS + 0.5) * 1000);
+    const deleted = await deleteAccount(viewer, PASSWORD);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ deleted: true });
+    expect(await userStatus(viewer)).toBe('DELETED');
+  });
+
+  it('a few typos and then the right password delete the account', async () => {
+    const viewer = await newViewer(api, 'delete-typo');
+    for (let i = 1; i < MAX_WRONG; i += 1)
+      expect((await deleteAccount(viewer, `typo ${i}`)).status).toBe(400);
+    const deleted = await deleteAccount(viewer, PASSWORD);
+    expect(deleted.status).toBe(200);
+    expect(await userStatus(viewer)).toBe('DELETED');
+  });
+});
