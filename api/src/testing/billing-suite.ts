@@ -1,5 +1,5 @@
 /**
- * The billing suites' setup, written once (decision 361): one API for the suite with the billing
+ * The billing suites' setup, written once (decision 362): one API for the suite with the billing
  * test env (seeded catalogue, fast sandbox webhooks, and the renewal job off: a test that wants a
  * renewal pass moves the clock and calls `runRenewals()`), plus the suite's own env on top.
  */

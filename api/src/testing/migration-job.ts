@@ -1,5 +1,5 @@
 /**
- * Migration tests, written once (decision 361): a database migrated up to an older tag, seeded
+ * Migration tests, written once (decision 362): a database migrated up to an older tag, seeded
  * with that era's rows, then migrated to today's folder and checked. The work runs in its own
  * process (migration-process.ts: PGlite needs ESM dynamic imports, which jest's VM does not give).
  */

@@ -1,6 +1,6 @@
 /**
  * Row claims with a lease, for jobs that every API replica runs (reminders, decision 275;
- * lifecycle mail, decision 290; one helper since decision 360). A claim is one statement: the due
+ * lifecycle mail, decision 290; one helper since decision 361). A claim is one statement: the due
  * rows are locked `FOR UPDATE SKIP LOCKED`, so two replicas never take the same row, and given a
  * lease (`claimed_until`, with `attempts` counted), so a replica that dies mid-work frees its rows
  * when the lease ends. The claimed table has `claimed_until timestamptz` and `attempts integer`.
