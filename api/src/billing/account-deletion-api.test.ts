@@ -7,7 +7,6 @@
  */
 import type { BillingHistoryPage } from '@crease/contract';
 import {
-  BILLING_TEST_ENV,
   PASSWORD,
   buyPlan,
   countRows,
@@ -17,25 +16,18 @@ import {
 } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
 import { describeEachDatabase } from '../testing/test-api';
-import type { RunningApi } from '../testing/test-api';
+import { billingApiForSuite } from '../testing/billing-suite';
 
 const DAY = 24 * 60 * 60;
-const ENV = { ...BILLING_TEST_ENV, CREASE_RENEWAL_INTERVAL_MS: '0' };
 
 describeEachDatabase('Account deletion', (host) => {
-  let api: RunningApi;
-  beforeAll(async () => {
-    api = await host().start(ENV);
-  }, 60_000);
-  afterAll(async () => {
-    await api.close();
-  });
+  const suite = billingApiForSuite(host);
 
   const deleteAccount = (viewer: Viewer, password: string) =>
     viewer.client.postJson('/api/v1/account/deletion', { password }, { bearer: viewer.bearer });
 
   async function signedInTwice(prefix: string) {
-    const viewer = await newViewer(api, prefix);
+    const viewer = await newViewer(suite.api, prefix);
     const second = await viewer.client.signIn(viewer.email, PASSWORD);
     expect(second.status).toBe(200);
     return { viewer, refresh: second.body.refresh_token };
@@ -72,7 +64,7 @@ describeEachDatabase('Account deletion', (host) => {
     expect(refreshed.body).toMatchObject({ error: 'invalid_grant' });
 
     // Signing in says why, in the spec's shape.
-    const signIn = await api.client().signIn(viewer.email, PASSWORD);
+    const signIn = await suite.api.client().signIn(viewer.email, PASSWORD);
     expect(signIn.status).toBe(400);
     expectErrorShape(signIn.body, 'ACCOUNT_DELETED');
     expect(signIn.body).toMatchObject({ message: expect.stringMatching(/account was deleted/i) });
@@ -118,8 +110,8 @@ describeEachDatabase('Account deletion', (host) => {
     });
 
     // Nothing is charged at what would have been the renewal.
-    await api.advanceClock(31 * DAY);
-    await api.runRenewals();
+    await suite.api.advanceClock(31 * DAY);
+    await suite.api.runRenewals();
     expect(await countRows(host(), 'payments', viewer.userId)).toBe(1);
   });
 
@@ -127,7 +119,7 @@ describeEachDatabase('Account deletion', (host) => {
     const { viewer } = await signedInTwice('delete-again');
     await buyPlan(viewer, 'match-pass');
     expect((await deleteAccount(viewer, PASSWORD)).status).toBe(200);
-    const client = api.client();
+    const client = suite.api.client();
     const registered = await client.register(viewer.email, 'another good passphrase');
     expect(registered.status).toBe(201);
     expect(registered.body.userId).not.toBe(viewer.userId);
@@ -138,12 +130,12 @@ describeEachDatabase('Account deletion', (host) => {
     });
     expect(history.body.total).toBe(0);
     // The old password is no key to anything.
-    const old = await api.client().signIn(viewer.email, PASSWORD);
+    const old = await suite.api.client().signIn(viewer.email, PASSWORD);
     expectErrorShape(old.body, 'INVALID_CREDENTIALS');
   });
 
   it('an email that never had an account still gets the one answer for a wrong sign-in', async () => {
-    const res = await api.client().signIn(`nobody-${Date.now()}@example.com`, PASSWORD);
+    const res = await suite.api.client().signIn(`nobody-${Date.now()}@example.com`, PASSWORD);
     expect(res.status).toBe(400);
     expectErrorShape(res.body, 'INVALID_CREDENTIALS');
   });

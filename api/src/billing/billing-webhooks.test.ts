@@ -24,8 +24,8 @@ import {
 } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
 import { stripeEvent, stripeForSuite, stripeSignature } from '../testing/played-stripe';
+import { billingApiForSuite } from '../testing/billing-suite';
 import { describeEachDatabase } from '../testing/test-api';
-import type { RunningApi } from '../testing/test-api';
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -38,25 +38,18 @@ async function freePort(): Promise<number> {
 }
 
 describeEachDatabase('Billing webhooks', (host) => {
-  let api: RunningApi;
-
-  beforeAll(async () => {
-    api = await host().start(BILLING_TEST_ENV);
-  }, 60_000);
-  afterAll(async () => {
-    await api.close();
-  });
+  const suite = billingApiForSuite(host);
 
   /** A viewer with an open checkout nobody has paid (the tests play the provider). */
   async function openCheckout(planId = 'monthly'): Promise<{ viewer: Viewer; checkout: Checkout }> {
-    const viewer = await newViewer(api, 'webhook');
+    const viewer = await newViewer(suite.api, 'webhook');
     const res = await createCheckout(viewer, { planId });
     if (res.status !== 201) throw new Error(res.text);
     return { viewer, checkout: res.body };
   }
 
   const send = (body: string, signature = sandboxSignature(body)) =>
-    postWebhook(api, 'sandbox', body, { 'sandbox-signature': signature });
+    postWebhook(suite.api, 'sandbox', body, { 'sandbox-signature': signature });
 
   async function expectNothingApplied(viewer: Viewer, checkout: Checkout) {
     expect((await getCheckout(viewer, checkout.checkoutId)).status).toBe('OPEN');
@@ -113,10 +106,10 @@ describeEachDatabase('Billing webhooks', (host) => {
   it('refuses no signature header, and a webhook for the provider not configured', async () => {
     const { viewer, checkout } = await openCheckout();
     const body = sandboxEvent(checkout, 'checkout.session.completed');
-    const bare = await postWebhook(api, 'sandbox', body, {});
+    const bare = await postWebhook(suite.api, 'sandbox', body, {});
     expect(bare.status).toBe(400);
     expectErrorShape(bare.body, 'WEBHOOK_SIGNATURE_INVALID');
-    const stripe = await postWebhook(api, 'stripe', body, {
+    const stripe = await postWebhook(suite.api, 'stripe', body, {
       'stripe-signature': sandboxSignature(body),
     });
     expect(stripe.status).toBe(404);

@@ -21,18 +21,11 @@ import {
   submitCard,
 } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
+import { billingApiForSuite } from '../testing/billing-suite';
 import { describeEachDatabase } from '../testing/test-api';
-import type { RunningApi } from '../testing/test-api';
 
 describeEachDatabase('Coupon reservations', (host) => {
-  let api: RunningApi;
-
-  beforeAll(async () => {
-    api = await host().start(BILLING_TEST_ENV);
-  }, 60_000);
-  afterAll(async () => {
-    await api.close();
-  });
+  const suite = billingApiForSuite(host);
 
   /** A fresh coupon for one test, so the tests do not share redemption counts. */
   async function coupon(limit: number | null, perAccount: number | null = null): Promise<string> {
@@ -71,7 +64,7 @@ describeEachDatabase('Coupon reservations', (host) => {
 
   it('keeps one reservation per account: each new checkout takes the older one’s place over', async () => {
     const code = await coupon(100);
-    const hoarder = await newViewer(api, 'hoarder');
+    const hoarder = await newViewer(suite.api, 'hoarder');
     const opened: Checkout[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await createCheckout(hoarder, { planId: 'season', couponCode: code });
@@ -93,19 +86,19 @@ describeEachDatabase('Coupon reservations', (host) => {
 
   it('cannot exhaust a limited coupon for everyone from one account', async () => {
     const code = await coupon(2);
-    const hoarder = await newViewer(api, 'hoarder');
+    const hoarder = await newViewer(suite.api, 'hoarder');
     for (let i = 0; i < 5; i++)
       expect((await createCheckout(hoarder, { planId: 'season', couponCode: code })).status).toBe(
         201,
       );
-    const buyer = await newViewer(api, 'buyer');
+    const buyer = await newViewer(suite.api, 'buyer');
     expect((await checkCoupon(buyer, code)).status).toBe(200);
     const res = await createCheckout(buyer, { planId: 'season', couponCode: code });
     expect(res.status).toBe(201);
     expect(await redeemed(code)).toBe(2);
 
     // Now the coupon is used up for a third account, while each holder can still take over its own place.
-    const third = await newViewer(api, 'third');
+    const third = await newViewer(suite.api, 'third');
     const refused = await createCheckout(third, { planId: 'season', couponCode: code });
     expect(refused.status).toBe(409);
     expectErrorShape(refused.body, 'COUPON_EXHAUSTED');
@@ -118,7 +111,7 @@ describeEachDatabase('Coupon reservations', (host) => {
 
   it('leaves one reservation when one account opens checkouts concurrently', async () => {
     const code = await coupon(50);
-    const racer = await newViewer(api, 'racer');
+    const racer = await newViewer(suite.api, 'racer');
     const answers = await Promise.all(
       Array.from({ length: 8 }, () =>
         createCheckout(racer, { planId: 'season', couponCode: code }),
@@ -131,7 +124,7 @@ describeEachDatabase('Coupon reservations', (host) => {
 
   it('holds the database to one reservation per account and coupon', async () => {
     const code = await coupon(null);
-    const viewer = await newViewer(api, 'index');
+    const viewer = await newViewer(suite.api, 'index');
     const first = await createCheckout(viewer, { planId: 'monthly', couponCode: code });
     const second = await createCheckout(viewer, { planId: 'monthly', couponCode: code });
     // Forcing the older one back to HELD is refused by the partial unique index.
@@ -156,7 +149,7 @@ describeEachDatabase('Coupon reservations', (host) => {
   });
 
   it('redeems WELCOME20 once per account, and says so on the check and at checkout', async () => {
-    const viewer = await newViewer(api, 'welcome');
+    const viewer = await newViewer(suite.api, 'welcome');
     // Unpaid checkouts do not use it up: the account may change its mind.
     await createCheckout(viewer, { planId: 'monthly', couponCode: 'WELCOME20' });
     const paid = await buyPlan(viewer, 'match-pass', 'WELCOME20');
@@ -175,13 +168,13 @@ describeEachDatabase('Coupon reservations', (host) => {
     expect((await createCheckout(viewer, { planId: 'monthly' })).status).toBe(201);
 
     // Other accounts still get it.
-    const other = await newViewer(api, 'welcome-other');
+    const other = await newViewer(suite.api, 'welcome-other');
     expect((await checkCoupon(other, 'WELCOME20')).body).toMatchObject({ valid: true });
   });
 
   it('honours a per-account limit above one', async () => {
     const code = await coupon(null, 2);
-    const viewer = await newViewer(api, 'twice');
+    const viewer = await newViewer(suite.api, 'twice');
     await buyPlan(viewer, 'match-pass', code);
     await buyPlan(viewer, 'match-pass', code);
     const third = await createCheckout(viewer, { planId: 'match-pass', couponCode: code });
@@ -191,7 +184,7 @@ describeEachDatabase('Coupon reservations', (host) => {
 
   it('spends the enumeration budget on an already-used code like any refused code', async () => {
     const code = await coupon(null, 1);
-    const viewer = await newViewer(api, 'budget');
+    const viewer = await newViewer(suite.api, 'budget');
     await buyPlan(viewer, 'match-pass', code);
     // BILLING_TEST_ENV allows 10 failures per account and window: the 11th is 429.
     const statuses: number[] = [];
@@ -202,14 +195,14 @@ describeEachDatabase('Coupon reservations', (host) => {
 
   it('a taken-over checkout that is paid anyway takes the place back, counting once', async () => {
     const code = await coupon(10);
-    const viewer = await newViewer(api, 'late-pay');
+    const viewer = await newViewer(suite.api, 'late-pay');
     const older = await createCheckout(viewer, { planId: 'season', couponCode: code });
     const newer = await createCheckout(viewer, { planId: 'season', couponCode: code });
     // The takeover ended the older session (decision 203): its page refuses the card now...
     expect((await submitCard(viewer.client, older.body.sessionId)).status).toBe(410);
     // ...but a payment made in the moment before that landed is still reported, and stands.
     const body = sandboxEvent(older.body, 'checkout.session.completed');
-    const late = await postWebhook(api, 'sandbox', body, {
+    const late = await postWebhook(suite.api, 'sandbox', body, {
       'sandbox-signature': sandboxSignature(body),
     });
     expect(late.status).toBe(200);

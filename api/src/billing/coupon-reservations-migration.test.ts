@@ -4,26 +4,7 @@
  * issue 19 §5 (one account with several open checkouts of one coupon) comes out with one HELD
  * place per account and coupon, the others TAKEN_OVER and their redemptions given back.
  */
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { MIGRATIONS_FOLDER } from '../platform/db/client';
-
-/** A copy of the migrations folder that ends at `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-migrations-'));
-  fs.cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  if (last < 0) throw new Error(`no migration ${lastTag}`);
-  journal.entries = journal.entries.slice(0, last + 1);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
+import { runMigrationJob } from '../testing/migration-job';
 
 const HOARDER = '00000000-0000-4000-8000-000000000001';
 const OTHER = '00000000-0000-4000-8000-000000000002';
@@ -55,28 +36,16 @@ const SEED = `
 
 describe('migration 0008_coupon_reservations', () => {
   it('keeps the newest open reservation per account and coupon and gives the rest back', () => {
-    const job = {
-      before: migrationsUpTo('0007_streams'),
+    const results = runMigrationJob({
+      before: '0007_streams',
       seed: SEED,
-      after: MIGRATIONS_FOLDER,
       checks: [
         'SELECT coupon_reservation FROM checkouts ORDER BY id',
         'SELECT code, redeemed, per_account_limit FROM coupons ORDER BY code',
         `UPDATE checkouts SET coupon_reservation = 'HELD' WHERE id = '${id(1)}'`,
       ],
-    };
-    const child = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(__dirname, '..', 'testing', 'migration-process.ts'),
-        JSON.stringify(job),
-      ],
-      { encoding: 'utf8', timeout: 60_000 },
-    );
-    expect(child.stderr).toBe('');
-    const [reservations, coupons, forced] = JSON.parse(child.stdout) as [
+    });
+    const [reservations, coupons, forced] = results as [
       { rows: { coupon_reservation: string | null }[] },
       { rows: unknown[] },
       { error?: string },

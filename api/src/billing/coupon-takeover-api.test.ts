@@ -8,7 +8,6 @@
 import { SANDBOX_TEST_CARDS } from '@crease/contract';
 import type { SandboxSessionView } from '@crease/contract';
 import {
-  BILLING_TEST_ENV,
   createCheckout,
   eventually,
   expectErrorShape,
@@ -17,18 +16,11 @@ import {
   submitCard,
 } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
+import { billingApiForSuite } from '../testing/billing-suite';
 import { describeEachDatabase } from '../testing/test-api';
-import type { RunningApi } from '../testing/test-api';
 
 describeEachDatabase('A taken-over checkout', (host) => {
-  let api: RunningApi;
-
-  beforeAll(async () => {
-    api = await host().start(BILLING_TEST_ENV);
-  }, 60_000);
-  afterAll(async () => {
-    await api.close();
-  });
+  const suite = billingApiForSuite(host);
 
   const redeemed = async (code: string) =>
     Number(
@@ -59,7 +51,7 @@ describeEachDatabase('A taken-over checkout', (host) => {
 
   it('gets WELCOME20 once per account when the viewer pays the taken-over session, then the new one', async () => {
     const before = await redeemed('WELCOME20');
-    const viewer = await newViewer(api, 'takeover');
+    const viewer = await newViewer(suite.api, 'takeover');
     const first = await createCheckout(viewer, { planId: 'monthly', couponCode: 'WELCOME20' });
     const second = await createCheckout(viewer, { planId: 'monthly', couponCode: 'WELCOME20' });
     expect([first.status, second.status]).toEqual([201, 201]);
@@ -92,7 +84,7 @@ describeEachDatabase('A taken-over checkout', (host) => {
 
   it('refuses the bank step of a taken-over session that was waiting for it', async () => {
     const before = await redeemed('WELCOME20');
-    const viewer = await newViewer(api, 'takeover-3ds');
+    const viewer = await newViewer(suite.api, 'takeover-3ds');
     const first = await createCheckout(viewer, { planId: 'monthly', couponCode: 'WELCOME20' });
     const waiting = await submitCard(
       viewer.client,
@@ -118,7 +110,7 @@ describeEachDatabase('A taken-over checkout', (host) => {
 
   it('leaves the current checkout payable and the count right when nothing was taken over', async () => {
     const before = await redeemed('WELCOME20');
-    const viewer = await newViewer(api, 'takeover-none');
+    const viewer = await newViewer(suite.api, 'takeover-none');
     // A checkout without the coupon displaces nothing.
     const plain = await createCheckout(viewer, { planId: 'monthly' });
     const withCoupon = await createCheckout(viewer, { planId: 'monthly', couponCode: 'WELCOME20' });

@@ -6,16 +6,11 @@
  * that device, carry on; signing in again on the signed-out device works.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  BILLING_TEST_ENV,
-  PASSWORD,
-  buyPlan,
-  expectErrorShape,
-  newViewer,
-} from '../testing/billing-helpers';
+import { PASSWORD, buyPlan, expectErrorShape, newViewer } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
+import { billingApiForSuite } from '../testing/billing-suite';
 import { describeEachDatabase } from '../testing/test-api';
-import type { ApiClient, RunningApi } from '../testing/test-api';
+import type { ApiClient } from '../testing/test-api';
 
 /** One browser: its device id and its own sign-in session (access and refresh token). */
 interface Browser {
@@ -26,17 +21,10 @@ interface Browser {
 }
 
 describeEachDatabase('Device sign-out ends its sessions', (host) => {
-  let api: RunningApi;
-
-  beforeAll(async () => {
-    api = await host().start(BILLING_TEST_ENV);
-  }, 60_000);
-  afterAll(async () => {
-    await api.close();
-  });
+  const suite = billingApiForSuite(host);
 
   async function signInOn(viewer: Viewer, vidictId: string = randomUUID()): Promise<Browser> {
-    const client = api.client();
+    const client = suite.api.client();
     const token = await client.signIn(viewer.email, PASSWORD);
     if (token.status !== 200) throw new Error(`sign in: ${token.status} ${token.text}`);
     return {
@@ -69,7 +57,7 @@ describeEachDatabase('Device sign-out ends its sessions', (host) => {
 
   /** A viewer with a two-device plan, signed in and registered on browsers A and B. */
   async function twoDevices() {
-    const viewer = await newViewer(api, 'devices');
+    const viewer = await newViewer(suite.api, 'devices');
     await buyPlan(viewer, 'monthly'); // maxDevices 2
     const a = await signInOn(viewer);
     const b = await signInOn(viewer);
@@ -155,7 +143,7 @@ describeEachDatabase('Device sign-out ends its sessions', (host) => {
 
   it("cannot sign out another account's device or its sessions", async () => {
     const { b } = await twoDevices();
-    const stranger = await signInOn(await newViewer(api, 'stranger'));
+    const stranger = await signInOn(await newViewer(suite.api, 'stranger'));
     const res = await signOutDevice(stranger, b.vidictId);
     expect(res.status).toBe(404);
     expectErrorShape(res.body, 'DEVICE_NOT_FOUND');

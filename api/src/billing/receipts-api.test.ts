@@ -9,7 +9,6 @@
 import { SANDBOX_TEST_CARDS } from '@crease/contract';
 import type { BillingHistoryPage, PaymentReceipt } from '@crease/contract';
 import {
-  BILLING_TEST_ENV,
   buyPlan,
   createCheckout,
   eventually,
@@ -18,7 +17,7 @@ import {
 } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
 import { describeEachDatabase } from '../testing/test-api';
-import type { RunningApi } from '../testing/test-api';
+import { billingApiForSuite } from '../testing/billing-suite';
 
 const DAY = 24 * 60 * 60;
 const SELLER = {
@@ -27,8 +26,6 @@ const SELLER = {
   taxId: 'GB 987 6543 21',
 };
 const ENV = {
-  ...BILLING_TEST_ENV,
-  CREASE_RENEWAL_INTERVAL_MS: '0',
   CREASE_SELLER_NAME: SELLER.name,
   CREASE_SELLER_ADDRESS: SELLER.address,
   CREASE_SELLER_TAX_ID: SELLER.taxId,
@@ -36,13 +33,7 @@ const ENV = {
 };
 
 describeEachDatabase('Receipts and payment history', (host) => {
-  let api: RunningApi;
-  beforeAll(async () => {
-    api = await host().start(ENV);
-  }, 60_000);
-  afterAll(async () => {
-    await api.close();
-  });
+  const suite = billingApiForSuite(host, ENV);
 
   const setRegion = (viewer: Viewer, region: string) =>
     host().query('UPDATE users SET region = $1 WHERE id = $2', [region, viewer.userId]);
@@ -60,7 +51,7 @@ describeEachDatabase('Receipts and payment history', (host) => {
     ).body;
 
   it('a payment is an invoice: number, seller, net + tax = gross at the region rate, the card', async () => {
-    const viewer = await newViewer(api, 'receipt-in');
+    const viewer = await newViewer(suite.api, 'receipt-in');
     await setRegion(viewer, 'IN');
     await buyPlan(viewer, 'monthly');
     const [entry] = (await history(viewer)).entries;
@@ -105,7 +96,7 @@ describeEachDatabase('Receipts and payment history', (host) => {
   });
 
   it("a region the table does not list pays GLOBAL's rate; a zero-rated one shows no tax", async () => {
-    const abroad = await newViewer(api, 'receipt-fr');
+    const abroad = await newViewer(suite.api, 'receipt-fr');
     await setRegion(abroad, 'FR');
     await buyPlan(abroad, 'match-pass');
     const [paid] = (await history(abroad)).entries;
@@ -118,7 +109,7 @@ describeEachDatabase('Receipts and payment history', (host) => {
       taxRegion: 'FR',
     });
 
-    const untaxed = await newViewer(api, 'receipt-us');
+    const untaxed = await newViewer(suite.api, 'receipt-us');
     await setRegion(untaxed, 'US');
     await buyPlan(untaxed, 'match-pass');
     const [free] = (await history(untaxed)).entries;
@@ -131,7 +122,7 @@ describeEachDatabase('Receipts and payment history', (host) => {
 
   it('invoice numbers are unique and gap-free, whatever pays at the same moment', async () => {
     const viewers = await Promise.all(
-      Array.from({ length: 4 }, () => newViewer(api, 'receipt-series')),
+      Array.from({ length: 4 }, () => newViewer(suite.api, 'receipt-series')),
     );
     await Promise.all(viewers.map((viewer) => buyPlan(viewer, 'match-pass')));
     const numbers = (
@@ -147,7 +138,7 @@ describeEachDatabase('Receipts and payment history', (host) => {
   });
 
   it('lists a declined card with its reason and digits, then the payment that followed', async () => {
-    const viewer = await newViewer(api, 'receipt-declined');
+    const viewer = await newViewer(suite.api, 'receipt-declined');
     const checkout = await createCheckout(viewer, { planId: 'match-pass' });
     const declined = await submitCard(
       viewer.client,
@@ -197,10 +188,10 @@ describeEachDatabase('Receipts and payment history', (host) => {
   });
 
   it('a renewal the saved card declines is in the history with the card it tried', async () => {
-    const viewer = await newViewer(api, 'receipt-renewal');
+    const viewer = await newViewer(suite.api, 'receipt-renewal');
     await buyPlan(viewer, 'monthly', undefined, SANDBOX_TEST_CARDS.failsAtRenewal);
-    await api.advanceClock(30 * DAY + 60);
-    await api.runRenewals();
+    await suite.api.advanceClock(30 * DAY + 60);
+    await suite.api.runRenewals();
     const page = await history(viewer);
     expect(page.entries[0]).toMatchObject({
       type: 'DECLINED',
@@ -214,8 +205,8 @@ describeEachDatabase('Receipts and payment history', (host) => {
   });
 
   it('refuses a bad page and a receipt that is not the caller’s', async () => {
-    const viewer = await newViewer(api, 'receipt-bad');
-    const other = await newViewer(api, 'receipt-other');
+    const viewer = await newViewer(suite.api, 'receipt-bad');
+    const other = await newViewer(suite.api, 'receipt-other');
     await buyPlan(other, 'match-pass');
     const [theirs] = (await history(other)).entries;
     const res = await viewer.client.get(`/api/v1/billing/payments/${theirs?.paymentId}`, {

@@ -5,26 +5,7 @@
  * card the sandbox recorded (a checkout's charge, a renewal's saved card), no tax lines (not
  * itemised then), the series set to continue after them, and the ledger append-only again.
  */
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { MIGRATIONS_FOLDER } from '../platform/db/client';
-
-/** A copy of the migrations folder that ends at `lastTag`. */
-function migrationsUpTo(lastTag: string): string {
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-migrations-'));
-  fs.cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  if (last < 0) throw new Error(`no migration ${lastTag}`);
-  journal.entries = journal.entries.slice(0, last + 1);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
+import { runMigrationJob } from '../testing/migration-job';
 
 const VIEWER = '00000000-0000-4000-8000-000000000001';
 const pay = (
@@ -66,10 +47,9 @@ const SEED = `
 
 describe('migration 0014_receipts_and_deletion', () => {
   it('numbers old payments in the order paid, fills their card and continues the series', () => {
-    const job = {
-      before: migrationsUpTo('0013_renewals'),
+    const results = runMigrationJob({
+      before: '0013_renewals',
       seed: SEED,
-      after: MIGRATIONS_FOLDER,
       checks: [
         `SELECT invoice_number, card_brand, card_last4, net_cents, tax_cents, seller
            FROM payments ORDER BY paid_at`,
@@ -77,19 +57,8 @@ describe('migration 0014_receipts_and_deletion', () => {
         'SELECT id, card_brand FROM sandbox_charges ORDER BY id',
         "UPDATE payments SET amount_cents = 1 WHERE provider_reference = 'ch_paid'",
       ],
-    };
-    const child = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        path.join(__dirname, '..', 'testing', 'migration-process.ts'),
-        JSON.stringify(job),
-      ],
-      { encoding: 'utf8', timeout: 60_000 },
-    );
-    expect(child.stderr).toBe('');
-    const [paid, series, charges, edit] = JSON.parse(child.stdout) as [
+    });
+    const [paid, series, charges, edit] = results as [
       { rows: unknown[] },
       { rows: unknown[] },
       { rows: unknown[] },

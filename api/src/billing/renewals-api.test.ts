@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import { SANDBOX_TEST_CARDS } from '@crease/contract';
 import type { PaymentPage, PaymentReceipt, PlanChangeQuote } from '@crease/contract';
 import {
-  BILLING_TEST_ENV,
   buyPlan,
   changePlan,
   entitlement,
@@ -20,23 +19,15 @@ import {
 } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
 import { describeEachDatabase } from '../testing/test-api';
-import type { RunningApi } from '../testing/test-api';
+import { BILLING_SUITE_ENV, billingApiForSuite } from '../testing/billing-suite';
 
 const DAY = 24 * 60 * 60;
 const MINUTE = 60;
-/** The job runs only when a test says so. */
-const ENV = { ...BILLING_TEST_ENV, CREASE_RENEWAL_INTERVAL_MS: '0' };
 
 const ms = (iso: string | null) => new Date(String(iso)).getTime();
 
 describeEachDatabase('Renewals', (host) => {
-  let api: RunningApi;
-  beforeAll(async () => {
-    api = await host().start(ENV);
-  }, 60_000);
-  afterAll(async () => {
-    await api.close();
-  });
+  const suite = billingApiForSuite(host);
 
   const events = async (viewer: Viewer) =>
     (
@@ -51,19 +42,19 @@ describeEachDatabase('Renewals', (host) => {
       .body.payments;
 
   it('charges a Monthly subscription at its period end, once, and starts the next period', async () => {
-    const viewer = await newViewer(api, 'renews');
+    const viewer = await newViewer(suite.api, 'renews');
     await buyPlan(viewer, 'monthly');
     const first = await subscriptionOf(viewer);
     expect(first).toMatchObject({ state: 'ACTIVE', kind: 'SUBSCRIPTION', renews: true });
     expect(first.nextRenewalAt).toBe(first.periodEnd);
 
     // Not due yet: nothing happens.
-    await api.advanceClock(29 * DAY);
-    await api.runRenewals();
+    await suite.api.advanceClock(29 * DAY);
+    await suite.api.runRenewals();
     expect(await history(viewer)).toHaveLength(1);
 
-    await api.advanceClock(DAY + MINUTE);
-    await api.runRenewals();
+    await suite.api.advanceClock(DAY + MINUTE);
+    await suite.api.runRenewals();
     const renewed = await subscriptionOf(viewer);
     expect(renewed).toMatchObject({ state: 'ACTIVE', renews: true, renewalFailures: 0 });
     expect(ms(renewed.periodEnd) - ms(first.periodEnd)).toBe(30 * DAY * 1000);
@@ -79,20 +70,20 @@ describeEachDatabase('Renewals', (host) => {
     expect(receipt.body).toMatchObject({ kind: 'RENEWAL', checkoutId: null, credit: 0 });
 
     // Running again (the same or another pass) charges nothing more.
-    await api.runRenewals();
+    await suite.api.runRenewals();
     expect(await history(viewer)).toHaveLength(2);
     expect(await events(viewer)).toEqual(['renewal.succeeded']);
   });
 
   it('two API replicas running the job at the same moment charge each subscription once', async () => {
-    const replica = await host().start(ENV);
+    const replica = await host().start(BILLING_SUITE_ENV);
     try {
       const viewers = await Promise.all(
-        Array.from({ length: 4 }, () => newViewer(api, 'replicas')),
+        Array.from({ length: 4 }, () => newViewer(suite.api, 'replicas')),
       );
       for (const viewer of viewers) await buyPlan(viewer, 'monthly');
-      await Promise.all([api.advanceClock(31 * DAY), replica.advanceClock(31 * DAY)]);
-      const [a, b] = await Promise.all([api.runRenewals(), replica.runRenewals()]);
+      await Promise.all([suite.api.advanceClock(31 * DAY), replica.advanceClock(31 * DAY)]);
+      const [a, b] = await Promise.all([suite.api.runRenewals(), replica.runRenewals()]);
       const ids = viewers.map((v) => v.userId);
       const charges = await host().query<{ n: string | number }>(
         `SELECT count(*) AS n FROM renewal_charges WHERE user_id = ANY($1::uuid[])`,
@@ -114,30 +105,30 @@ describeEachDatabase('Renewals', (host) => {
   });
 
   it('a card that fails at renewal keeps access in grace, retries after 1, 3 and 5 days, then ends the plan', async () => {
-    const viewer = await newViewer(api, 'dunning');
+    const viewer = await newViewer(suite.api, 'dunning');
     await buyPlan(viewer, 'monthly', undefined, SANDBOX_TEST_CARDS.failsAtRenewal);
     const paid = await subscriptionOf(viewer);
     const periodEnd = ms(paid.periodEnd);
 
-    await api.advanceClock(30 * DAY + MINUTE);
-    await api.runRenewals();
+    await suite.api.advanceClock(30 * DAY + MINUTE);
+    await suite.api.runRenewals();
     const grace = await subscriptionOf(viewer);
     expect(grace).toMatchObject({ state: 'ACTIVE', entitled: true, renewalFailures: 1 });
     expect(ms(grace.nextRenewalAt)).toBe(periodEnd + 1 * DAY * 1000);
     expect(ms(grace.graceUntil)).toBe(periodEnd + 5 * DAY * 1000);
     expect((await entitlement(viewer)).entitled).toBe(true);
 
-    await api.advanceClock(1 * DAY);
-    await api.runRenewals();
+    await suite.api.advanceClock(1 * DAY);
+    await suite.api.runRenewals();
     expect(ms((await subscriptionOf(viewer)).nextRenewalAt)).toBe(periodEnd + 3 * DAY * 1000);
-    await api.advanceClock(2 * DAY);
-    await api.runRenewals();
+    await suite.api.advanceClock(2 * DAY);
+    await suite.api.runRenewals();
     const third = await subscriptionOf(viewer);
     expect(third).toMatchObject({ renewalFailures: 3, entitled: true });
     expect(ms(third.nextRenewalAt)).toBe(periodEnd + 5 * DAY * 1000);
 
-    await api.advanceClock(2 * DAY);
-    await api.runRenewals();
+    await suite.api.advanceClock(2 * DAY);
+    await suite.api.runRenewals();
     const ended = await subscriptionOf(viewer);
     expect(ended).toMatchObject({
       state: 'EXPIRED',
@@ -156,7 +147,7 @@ describeEachDatabase('Renewals', (host) => {
   });
 
   it('cancel turns renewal off and keeps access to the period end; resume turns it back on', async () => {
-    const viewer = await newViewer(api, 'cancels');
+    const viewer = await newViewer(suite.api, 'cancels');
     await buyPlan(viewer, 'monthly');
     const cancelled = await switchRenewal(viewer, 'cancel');
     expect(cancelled.status).toBe(200);
@@ -172,8 +163,8 @@ describeEachDatabase('Renewals', (host) => {
     expectErrorShape(again.body, 'SUBSCRIPTION_NOT_CANCELLED');
 
     expect((await switchRenewal(viewer, 'cancel')).status).toBe(200);
-    await api.advanceClock(30 * DAY + MINUTE);
-    await api.runRenewals();
+    await suite.api.advanceClock(30 * DAY + MINUTE);
+    await suite.api.runRenewals();
     const claimed = await host().query<{ n: string | number }>(
       'SELECT count(*) AS n FROM renewal_charges WHERE user_id = $1',
       [viewer.userId],
@@ -191,7 +182,7 @@ describeEachDatabase('Renewals', (host) => {
   });
 
   it('a pass never renews and offers nothing to cancel', async () => {
-    const viewer = await newViewer(api, 'pass');
+    const viewer = await newViewer(suite.api, 'pass');
     await buyPlan(viewer, 'season');
     expect(await subscriptionOf(viewer)).toMatchObject({
       kind: 'PASS',
@@ -204,8 +195,8 @@ describeEachDatabase('Renewals', (host) => {
     const upgrade = await changePlan(viewer, 'annual');
     expect(upgrade.status).toBe(409);
     expectErrorShape(upgrade.body, 'PLAN_CHANGE_NOT_ALLOWED');
-    await api.advanceClock(180 * DAY + MINUTE);
-    await api.runRenewals();
+    await suite.api.advanceClock(180 * DAY + MINUTE);
+    await suite.api.runRenewals();
     expect(await subscriptionOf(viewer)).toMatchObject({
       state: 'EXPIRED',
       endedReason: 'PERIOD_ENDED',
@@ -214,7 +205,7 @@ describeEachDatabase('Renewals', (host) => {
   });
 
   it('refuses bad plan changes with a clear 4xx and changes nothing', async () => {
-    const viewer = await newViewer(api, 'bad-change');
+    const viewer = await newViewer(suite.api, 'bad-change');
     const noPlan = await changePlan(viewer, 'annual');
     expect(noPlan.status).toBe(409);
     expectErrorShape(noPlan.body, 'PLAN_CHANGE_NOT_ALLOWED');
@@ -251,9 +242,9 @@ describeEachDatabase('Renewals', (host) => {
   });
 
   it('an upgrade is charged now less credit for the unused time; a downgrade starts at the period end', async () => {
-    const viewer = await newViewer(api, 'upgrade');
+    const viewer = await newViewer(suite.api, 'upgrade');
     await buyPlan(viewer, 'monthly');
-    await api.advanceClock(10 * DAY);
+    await suite.api.advanceClock(10 * DAY);
     const quote = await viewer.client.get<PlanChangeQuote>(
       '/api/v1/billing/subscription/change?planId=annual',
       { bearer: viewer.bearer },
@@ -287,8 +278,8 @@ describeEachDatabase('Renewals', (host) => {
       pendingPlanId: 'monthly',
       pendingPlanName: 'Monthly',
     });
-    await api.advanceClock(365 * DAY + MINUTE);
-    await api.runRenewals();
+    await suite.api.advanceClock(365 * DAY + MINUTE);
+    await suite.api.runRenewals();
     const after = await subscriptionOf(viewer);
     expect(after).toMatchObject({ planId: 'monthly', pendingPlanId: null, state: 'ACTIVE' });
     expect((await history(viewer))[0]).toMatchObject({ plan: 'Monthly', amount: 9.99 });

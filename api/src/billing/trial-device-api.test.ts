@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  BILLING_TEST_ENV,
   PASSWORD,
   countRows,
   expectErrorShape,
@@ -15,21 +14,17 @@ import {
   registerDevice,
   startTrial,
 } from '../testing/billing-helpers';
+import { billingApiForSuite } from '../testing/billing-suite';
 import { describeEachDatabase } from '../testing/test-api';
-import type { RunningApi } from '../testing/test-api';
 
 describeEachDatabase('Trial on the caller’s own device', (host) => {
-  let api: RunningApi;
-
-  beforeAll(async () => {
-    api = await host().start(BILLING_TEST_ENV);
-  }, 60_000);
-  afterAll(async () => {
-    await api.close();
-  });
+  const suite = billingApiForSuite(host);
 
   it("refuses a trial naming another viewer's device, and that viewer keeps their trial", async () => {
-    const [owner, other] = [await newViewer(api, 'trial-owner'), await newViewer(api, 'trial-b')];
+    const [owner, other] = [
+      await newViewer(suite.api, 'trial-owner'),
+      await newViewer(suite.api, 'trial-b'),
+    ];
     const ownersDevice = `dev-${randomUUID()}`;
     await registerDevice(owner, ownersDevice);
 
@@ -48,7 +43,7 @@ describeEachDatabase('Trial on the caller’s own device', (host) => {
   });
 
   it('refuses fresh random device ids, so they cannot get around the per-device rule', async () => {
-    const viewer = await newViewer(api, 'trial-random');
+    const viewer = await newViewer(suite.api, 'trial-random');
     for (const vidictId of [randomUUID(), `dev-${randomUUID()}`]) {
       const res = await startTrial(viewer, vidictId);
       expect(res.status).toBe(409);
@@ -63,7 +58,7 @@ describeEachDatabase('Trial on the caller’s own device', (host) => {
   });
 
   it('refuses a device that was signed out of the account', async () => {
-    const viewer = await newViewer(api, 'trial-signed-out');
+    const viewer = await newViewer(suite.api, 'trial-signed-out');
     const vidictId = `dev-${randomUUID()}`;
     await registerDevice(viewer, vidictId);
     const removed = await viewer.client.request(
@@ -83,8 +78,8 @@ describeEachDatabase('Trial on the caller’s own device', (host) => {
 
   it('still keeps one trial per device when two accounts share a registered browser', async () => {
     const [first, second] = [
-      await newViewer(api, 'trial-shared'),
-      await newViewer(api, 'trial-s2'),
+      await newViewer(suite.api, 'trial-shared'),
+      await newViewer(suite.api, 'trial-s2'),
     ];
     const shared = `dev-${randomUUID()}`;
     await registerDevice(first, shared);
@@ -96,7 +91,7 @@ describeEachDatabase('Trial on the caller’s own device', (host) => {
   });
 
   async function newViewerSession(email: string) {
-    const client = api.client();
+    const client = suite.api.client();
     const token = await client.signIn(email, PASSWORD);
     expect(token.status).toBe(200);
     const me = await client.get<{ userId: string }>('/api/v1/me', {

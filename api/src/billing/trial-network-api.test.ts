@@ -7,33 +7,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  BILLING_TEST_ENV,
   countRows,
   expectErrorShape,
   newViewer,
   registerDevice,
   startTrial,
 } from '../testing/billing-helpers';
+import { billingApiForSuite } from '../testing/billing-suite';
 import { describeEachDatabase } from '../testing/test-api';
-import type { RunningApi } from '../testing/test-api';
 
 describeEachDatabase('Free trials per network', (host) => {
-  let api: RunningApi;
-
-  beforeAll(async () => {
-    api = await host().start({
-      ...BILLING_TEST_ENV,
-      CREASE_TRIALS_PER_NETWORK_PER_DAY: '2',
-      CREASE_TRUST_PROXY: '127.0.0.1,::1',
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await api.close();
+  const suite = billingApiForSuite(host, {
+    CREASE_TRIALS_PER_NETWORK_PER_DAY: '2',
+    CREASE_TRUST_PROXY: '127.0.0.1,::1',
   });
 
   /** A new account on a fresh "device" (a new vidictId, as after clearing storage). */
   async function startTrialFrom(address: string) {
-    const viewer = await newViewer(api, 'trial-net');
+    const viewer = await newViewer(suite.api, 'trial-net');
     const vidictId = randomUUID();
     await registerDevice(viewer, vidictId);
     const res = await startTrial(viewer, vidictId, { 'x-forwarded-for': address });
@@ -84,7 +75,7 @@ describeEachDatabase('Free trials per network', (host) => {
     }
     // One place left: of five new accounts asking at once, exactly one gets it.
     const viewers = await Promise.all(
-      Array.from({ length: 5 }, () => newViewer(api, 'trial-race')),
+      Array.from({ length: 5 }, () => newViewer(suite.api, 'trial-race')),
     );
     const devices = viewers.map(() => randomUUID());
     await Promise.all(viewers.map((v, i) => registerDevice(v, devices[i] ?? '')));
@@ -97,7 +88,7 @@ describeEachDatabase('Free trials per network', (host) => {
   it('says before the click that the network has spent its trials, and only for that network', async () => {
     const address = '192.0.2.77';
     const offerFrom = async (from: string) => {
-      const viewer = await newViewer(api, 'trial-offer');
+      const viewer = await newViewer(suite.api, 'trial-offer');
       const vidictId = randomUUID();
       await registerDevice(viewer, vidictId);
       const res = await viewer.client.get<{ available: boolean; reason: string | null }>(

@@ -11,6 +11,7 @@ import { queueLifecycleMail } from '../accounts';
 import type { LifecycleMailKind } from '../accounts';
 import type { BillingEventType } from '../billing';
 import type { Db } from '../platform/db/client';
+import { rowsOf } from '../platform/db/rows';
 
 const BATCH = 100;
 
@@ -31,8 +32,6 @@ interface TakenEvent {
   email: string | null;
   plan_name: string | null;
 }
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Takes up to one batch of events; returns how many it handled (0: none left). */
 export async function takeBillingEvents(db: Db, now: Date): Promise<number> {

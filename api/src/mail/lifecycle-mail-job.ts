@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../accounts';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/client';
+import { PeriodicPass } from '../platform/periodic-pass';
 import { takeBillingEvents } from './billing-event-intake';
 import { LifecycleMailSender } from './lifecycle-mail-sender';
 import type { SendOutcome } from './lifecycle-mail-sender';
@@ -22,45 +23,27 @@ export interface LifecycleMailPass extends SendOutcome {
 }
 
 export class LifecycleMailJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = true;
   private readonly sender: LifecycleMailSender;
+  private readonly periodic: PeriodicPass;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     mailer: Mailer,
     siteOrigin: string,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
   ) {
     this.sender = new LifecycleMailSender(db, mailer, siteOrigin, log);
+    this.periodic = new PeriodicPass('lifecycle mail pass', () => this.pass(), log);
   }
 
   /** Passes every `intervalSeconds` until stop(); 0 runs none (tests call pass()). */
   start(intervalSeconds: number): void {
-    if (intervalSeconds <= 0 || !this.stopped) return;
-    this.stopped = false;
-    const next = () => {
-      if (this.stopped) return;
-      this.timer = setTimeout(() => {
-        this.running = this.pass()
-          .catch((error: unknown) => this.log.error({ err: error }, 'lifecycle mail pass failed'))
-          .finally(() => {
-            this.running = null;
-            next();
-          });
-      }, intervalSeconds * 1000);
-      this.timer.unref();
-    };
-    next();
+    this.periodic.start(intervalSeconds);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   async pass(): Promise<LifecycleMailPass> {

@@ -1,7 +1,7 @@
 /**
  * Sends queued lifecycle mail (decision 290). A replica claims pending rows with FOR UPDATE SKIP
- * LOCKED and a lease (`claimed_until`), so two replicas never send the same row, and a replica
- * that dies mid-send frees its rows when the lease ends. Marketing mail to a viewer who said no
+ * LOCKED and a lease (`claimed_until`, platform/db/row-claims.ts), so two replicas never send the
+ * same row, and a replica that dies mid-send frees its rows when the lease ends. Marketing mail to a viewer who said no
  * to news is skipped for good (decision 291); a failed send is tried again on a later pass, up
  * to MAX_ATTEMPTS. After an account-deleted notice is sent, its address and payload are blanked.
  */
@@ -10,6 +10,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LifecycleMailKind, Mailer } from '../accounts';
 import type { Db } from '../platform/db/client';
+import { claimWithLease, endClaim, forEachClaimed } from '../platform/db/row-claims';
 import { isMarketing, renderLifecycleMail } from './render-mail';
 
 const BATCH = 50;
@@ -33,8 +34,6 @@ export interface SendOutcome {
   failed: number;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 export class LifecycleMailSender {
   constructor(
     private readonly db: Db,
@@ -46,31 +45,30 @@ export class LifecycleMailSender {
   /** Sends every pending row it can claim, batch after batch. */
   async sendPending(now: Date): Promise<SendOutcome> {
     const outcome: SendOutcome = { sent: 0, skipped: 0, failed: 0 };
-    for (;;) {
-      const claimed = await this.claim(now);
-      for (const row of claimed) outcome[await this.send(row, now)] += 1;
-      if (claimed.length < BATCH) return outcome;
-    }
+    await forEachClaimed(
+      BATCH,
+      () => this.claim(now),
+      async (row) => {
+        outcome[await this.send(row, now)] += 1;
+      },
+    );
+    return outcome;
   }
 
-  private async claim(now: Date): Promise<ClaimedMail[]> {
-    const at = now.toISOString();
-    const leaseEnd = new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString();
-    const result = await this.db.execute(sql`
-      WITH due AS (
-        SELECT id FROM lifecycle_mail
-        WHERE sent_at IS NULL AND skipped_reason IS NULL
-          AND (claimed_until IS NULL OR claimed_until <= ${at}::timestamptz)
-        ORDER BY created_at, id LIMIT ${BATCH}
-        FOR UPDATE SKIP LOCKED),
-      claimed AS (
-        UPDATE lifecycle_mail m SET claimed_until = ${leaseEnd}::timestamptz,
-          attempts = m.attempts + 1
-        FROM due WHERE m.id = due.id
-        RETURNING m.id, m.user_id, m.kind, m."to", m.payload, m.attempts)
-      SELECT c.id, c.kind, c."to", c.payload, c.attempts, u.email_subscribe
-      FROM claimed c LEFT JOIN users u ON u.id = c.user_id`);
-    return rowsOf<ClaimedMail>(result);
+  private claim(now: Date): Promise<ClaimedMail[]> {
+    return claimWithLease<ClaimedMail>(this.db, {
+      table: 'lifecycle_mail',
+      alias: 'm',
+      key: ['id'],
+      due: sql`m.sent_at IS NULL AND m.skipped_reason IS NULL`,
+      orderBy: sql`m.created_at, m.id`,
+      batch: BATCH,
+      now,
+      leaseSeconds: LEASE_SECONDS,
+      returning: sql`m.id, m.user_id, m.kind, m."to", m.payload, m.attempts`,
+      select: sql`SELECT c.id, c.kind, c."to", c.payload, c.attempts, u.email_subscribe
+        FROM claimed c LEFT JOIN users u ON u.id = c.user_id`,
+    });
   }
 
   private async send(row: ClaimedMail, now: Date): Promise<keyof SendOutcome> {
@@ -97,9 +95,6 @@ export class LifecycleMailSender {
 
   /** Ends this replica's claim on the row, setting what the attempt decided. */
   private async finish(row: ClaimedMail, set: SQL | null): Promise<void> {
-    const also = set ? sql`, ${set}` : sql``;
-    await this.db.execute(
-      sql`UPDATE lifecycle_mail SET claimed_until = NULL${also} WHERE id = ${row.id}`,
-    );
+    await endClaim(this.db, 'lifecycle_mail', sql`id = ${row.id}`, set ?? undefined);
   }
 }

@@ -7,12 +7,11 @@
 import { sql } from 'drizzle-orm';
 import { BILLING_CURRENCY } from '@crease/contract';
 import type { Db } from '../platform/db/client';
+import { rowsOf } from '../platform/db/rows';
 
 export const RENEWAL_NOTICE_DAYS = 7;
 /** "Annual": a renewing plan of a year or more (the Annual plan is 365 days). */
 const ANNUAL_DAYS = 365;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Queues the notices now due; returns how many it queued. */
 export async function queueRenewalNotices(db: Db, now: Date): Promise<number> {

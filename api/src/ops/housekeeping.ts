@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db/client';
+import { PeriodicPass } from '../platform/periodic-pass';
 import {
   DEFAULT_LEDGER_RETENTION_YEARS,
   forgetUnseenDevices,
@@ -161,31 +162,15 @@ export function startHousekeeping(
   log: FastifyBaseLogger,
   options: CleanupOptions = {},
 ): { stop(): Promise<void> } {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = intervalSeconds <= 0;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = cleanExpired(db, options)
-        .then((report) => {
-          const total = Object.values(report).reduce((a, b) => a + b, 0);
-          if (total > 0) log.info({ deleted: report }, 'housekeeping deleted expired rows');
-        })
-        .catch((error: unknown) => log.error({ err: error }, 'housekeeping failed'))
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, intervalSeconds * 1000);
-    timer.unref();
-  };
-  schedule();
-  return {
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+  const periodic = new PeriodicPass(
+    'housekeeping',
+    async () => {
+      const report = await cleanExpired(db, options);
+      const total = Object.values(report).reduce((a, b) => a + b, 0);
+      if (total > 0) log.info({ deleted: report }, 'housekeeping deleted expired rows');
     },
-  };
+    log,
+  );
+  periodic.start(intervalSeconds);
+  return { stop: () => periodic.stop() };
 }

@@ -18,6 +18,9 @@ const EMPTY_MODULE_LOADER = path.join(import.meta.dirname, 'empty-module-loader.
  *   inside the JS (remotes: a screen then needs no request after its preloaded chunks)
  * @property {import('./source-packages.mjs').SourcePackage[]} [sourcePackages] dependencies
  *   built from their TypeScript source with feature flags (see source-packages.mjs)
+ * @property {'es2020' | 'es2022'} [syntax] the JavaScript the browser build emits: ES2020 unless
+ *   the app asks for ES2022 (the level tsconfig checks: native class fields, no helpers)
+ * @property {number} [minifyPasses] compress passes of the minifier (its default, one, unless set)
  */
 
 /** @param {string} argvMode */
@@ -77,14 +80,15 @@ function cssRules({ cssPrefix, ssr, pureCss, mode, css = 'files' }) {
 
 /** @param {BaseOptions & { pureCss: boolean }} options @returns {import('webpack').Configuration} */
 export function baseConfig(options) {
-  const { appDir, mode, ssr, sourcePackages = [] } = options;
+  const { appDir, mode, ssr, sourcePackages = [], syntax, minifyPasses } = options;
   const production = mode === 'production';
-  const target = ssr ? 'es2022' : 'es2020';
+  const target = ssr ? 'es2022' : (syntax ?? 'es2020');
   const fromSource = sourcePackageParts(sourcePackages, { target });
   return {
     mode,
     context: appDir,
-    target: ssr ? 'node' : 'web',
+    // An app that names its syntax gets the bundler's own runtime written at that level too.
+    target: ssr ? 'node' : syntax ? ['web', syntax] : 'web',
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     output: {
       // Development builds (npm run dev) never overwrite the production build in dist/.
@@ -123,7 +127,13 @@ export function baseConfig(options) {
     optimization: {
       minimize: production && !ssr,
       minimizer: [
-        new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false }),
+        new TerserPlugin({
+          minify: TerserPlugin.swcMinify,
+          extractComments: false,
+          ...(minifyPasses
+            ? { terserOptions: { compress: { passes: minifyPasses, ecma: 2020 }, ecma: 2020 } }
+            : {}),
+        }),
         new CssMinimizerPlugin(),
       ],
       chunkIds: 'deterministic',

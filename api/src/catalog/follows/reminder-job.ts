@@ -3,8 +3,8 @@
  * 1. a followed team's match that has started gets a `followed` reminder row for each viewer
  *    who opted in (INSERT … ON CONFLICT DO NOTHING: the row is the once-only record);
  * 2. reminders whose match is cancelled, abandoned or over are dropped, with the reason;
- * 3. due rows are claimed (FOR UPDATE SKIP LOCKED plus a lease, so two replicas never take the
- *    same row, and a replica that dies mid-send frees it when the lease ends), mailed through
+ * 3. due rows are claimed (platform/db/row-claims.ts: FOR UPDATE SKIP LOCKED plus a lease, so two
+ *    replicas never take the same row, and one that dies mid-send frees it when the lease ends), mailed through
  *    the API's mailer (the outbox table, or SMTP), and marked sent.
  * All state is in the database, so a restart resumes where the last pass stopped.
  */
@@ -13,6 +13,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../accounts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
+import { claimWithLease, endClaim, forEachClaimed } from '../../platform/db/row-claims';
+import { rowsOf } from '../../platform/db/rows';
+import { PeriodicPass } from '../../platform/periodic-pass';
 import { reminderMail } from './reminder-mail';
 import type { ReminderSubject } from './reminder-mail';
 
@@ -44,12 +47,9 @@ export interface ReminderPass {
 }
 
 const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export class ReminderJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = true;
+  private readonly periodic: PeriodicPass;
 
   constructor(
     private readonly db: Db,
@@ -57,32 +57,17 @@ export class ReminderJob {
     private readonly mailer: Mailer,
     private readonly siteOrigin: string,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.periodic = new PeriodicPass('reminder pass', () => this.pass(), log);
+  }
 
   /** Passes every `intervalSeconds` until stop(); 0 runs none (tests call pass()). */
   start(intervalSeconds: number): void {
-    if (intervalSeconds <= 0 || !this.stopped) return;
-    this.stopped = false;
-    const next = () => {
-      if (this.stopped) return;
-      this.timer = setTimeout(() => {
-        this.running = this.pass()
-          .catch((error: unknown) => this.log.error({ err: error }, 'reminder pass failed'))
-          .finally(() => {
-            this.running = null;
-            next();
-          });
-      }, intervalSeconds * 1000);
-      this.timer.unref();
-    };
-    next();
+    this.periodic.start(intervalSeconds);
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** One pass: enqueue followed matches, drop dead reminders, send every due one. */
@@ -92,14 +77,14 @@ export class ReminderJob {
     const dropped = await this.dropDead(now);
     let sent = 0;
     let failed = 0;
-    for (;;) {
-      const claimed = await this.claim(now);
-      for (const row of claimed) {
+    await forEachClaimed(
+      BATCH,
+      () => this.claim(now),
+      async (row) => {
         if (await this.send(row)) sent += 1;
         else failed += 1;
-      }
-      if (claimed.length < BATCH) break;
-    }
+      },
+    );
     return { enqueued, dropped, sent, failed };
   }
 
@@ -134,26 +119,23 @@ export class ReminderJob {
     return rowsOf(result).length;
   }
 
-  private async claim(now: string): Promise<ClaimedRow[]> {
-    const leaseEnd = new Date(Date.parse(now) + LEASE_SECONDS * 1000).toISOString();
-    const result = await this.db.execute(sql`
-      WITH due AS (
-        SELECT r.user_id, r.event_id FROM catalog_reminders r
-        JOIN catalog_events e ON e.id = r.event_id
-        WHERE r.sent_at IS NULL AND r.dropped_at IS NULL
-          AND (r.claimed_until IS NULL OR r.claimed_until <= ${now}::timestamptz)
-          AND ${DUE(now)}
-        ORDER BY e.start_time LIMIT ${BATCH}
-        FOR UPDATE OF r SKIP LOCKED),
-      claimed AS (
-        UPDATE catalog_reminders r SET claimed_until = ${leaseEnd}::timestamptz,
-          attempts = r.attempts + 1
-        FROM due WHERE r.user_id = due.user_id AND r.event_id = due.event_id
-        RETURNING r.user_id, r.event_id, r.source)
-      SELECT c.user_id, c.event_id, c.source, u.email, e.title, e.start_time, e.venue, l.caption
-      FROM claimed c JOIN users u ON u.id = c.user_id
-      JOIN catalog_events e ON e.id = c.event_id JOIN catalog_leagues l ON l.id = e.league_id`);
-    return rowsOf<ClaimedRow>(result);
+  private claim(now: string): Promise<ClaimedRow[]> {
+    return claimWithLease<ClaimedRow>(this.db, {
+      table: 'catalog_reminders',
+      alias: 'r',
+      key: ['user_id', 'event_id'],
+      join: sql`JOIN catalog_events e ON e.id = r.event_id`,
+      due: sql`r.sent_at IS NULL AND r.dropped_at IS NULL AND ${DUE(now)}`,
+      orderBy: sql`e.start_time`,
+      batch: BATCH,
+      now: new Date(now),
+      leaseSeconds: LEASE_SECONDS,
+      returning: sql`r.user_id, r.event_id, r.source`,
+      select: sql`SELECT c.user_id, c.event_id, c.source, u.email, e.title, e.start_time, e.venue,
+          l.caption
+        FROM claimed c JOIN users u ON u.id = c.user_id
+        JOIN catalog_events e ON e.id = c.event_id JOIN catalog_leagues l ON l.id = e.league_id`,
+    });
   }
 
   /** Sends one claimed reminder; a failure frees the row for the next pass. */
@@ -167,19 +149,21 @@ export class ReminderJob {
       league: row.caption,
       source: row.source,
     };
+    const thisReminder = sql`user_id = ${row.user_id} AND event_id = ${row.event_id}`;
     try {
       await this.mailer.send(reminderMail(this.siteOrigin, subject));
     } catch (error) {
       this.log.warn({ err: error, event: row.event_id }, 'reminder mail failed; will retry');
-      await this.db.execute(sql`
-        UPDATE catalog_reminders SET claimed_until = NULL
-        WHERE user_id = ${row.user_id} AND event_id = ${row.event_id}`);
+      await endClaim(this.db, 'catalog_reminders', thisReminder);
       return false;
     }
-    await this.db.execute(sql`
-      UPDATE catalog_reminders SET sent_at = ${this.clock.now().toISOString()}::timestamptz,
-        claimed_until = NULL
-      WHERE user_id = ${row.user_id} AND event_id = ${row.event_id}`);
+    const sentAt = this.clock.now().toISOString();
+    await endClaim(
+      this.db,
+      'catalog_reminders',
+      thisReminder,
+      sql`sent_at = ${sentAt}::timestamptz`,
+    );
     return true;
   }
 }

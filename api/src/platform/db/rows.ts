@@ -1,0 +1,2 @@
+/** The rows of a raw `db.execute(sql…)` result (PGlite and node-postgres both return `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
