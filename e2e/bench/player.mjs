@@ -189,7 +189,8 @@ async function seekToPlaying(page, count) {
       const started = performance.now();
       const where = () =>
         `at ${video.currentTime.toFixed(1)} s, window ${video.seekable.length ? video.seekable.start(0).toFixed(1) : '?'}–` +
-        `${video.seekable.length ? video.seekable.end(video.seekable.length - 1).toFixed(1) : '?'} s, readyState ${video.readyState}`;
+        `${video.seekable.length ? video.seekable.end(video.seekable.length - 1).toFixed(1) : '?'} s, readyState ${video.readyState}, ` +
+        `buffered ${[...Array(video.buffered.length).keys()].map((i) => `${video.buffered.start(i).toFixed(2)}–${video.buffered.end(i).toFixed(2)}`).join(' ') || 'none'})`;
       const seeked = new Promise((resolve) =>
         video.addEventListener('seeked', () => resolve(true), { once: true }),
       );
@@ -199,12 +200,12 @@ async function seekToPlaying(page, count) {
         seeked,
         new Promise((resolve) => setTimeout(() => resolve(false), LIMIT_MS)),
       ]);
-      if (!done) return { ms: null, why: `no 'seeked' within 20 s (${where()})` };
+      if (!done) return { ms: null, why: `no 'seeked' within 20 s (${where()}` };
       const from = video.currentTime;
       while (video.paused || video.readyState < 3 || video.currentTime <= from + 0.05) {
         await new Promise((resolve) => requestAnimationFrame(resolve));
         if (performance.now() - started > LIMIT_MS)
-          return { ms: null, why: `seeked, but not playing within 20 s (${where()})` };
+          return { ms: null, why: `seeked, but not playing within 20 s (${where()}` };
       }
       return { ms: performance.now() - started, why: '' };
     }, key);

@@ -79,6 +79,38 @@ test('Home goes to the match’s start and the picture plays there', async ({ pa
   expect(await video(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
 });
 
+/** Seconds of media buffered ahead of the playhead, in the range that holds it. */
+const bufferedAhead = (page: Page) =>
+  video(page).evaluate((v: HTMLVideoElement) => {
+    for (let i = 0; i < v.buffered.length; i++)
+      if (v.buffered.start(i) <= v.currentTime + 0.1 && v.currentTime < v.buffered.end(i))
+        return v.buffered.end(i) - v.currentTime;
+    return 0;
+  });
+
+test('Home and End alternately each play, and the picture buffers at most 30 s ahead', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInDemo(page);
+  await watchLiveMatch(page);
+  await expectPlaying(page);
+  for (let round = 0; round < 3; round++) {
+    await seekBar(page).focus();
+    await page.keyboard.press('Home');
+    await expect(behindLive(page)).toBeVisible({ timeout: 5000 });
+    await expectPlaying(page);
+    // hls.js's own cap is 600 s (or 60 MB) ahead: from the match's start it fetched minutes of
+    // video and audio in seconds, on every Home (decision 346). The player caps it at 30 s.
+    await page.waitForTimeout(2000);
+    expect(await bufferedAhead(page)).toBeLessThanOrEqual(30 + 2);
+    await seekBar(page).focus();
+    await page.keyboard.press('End');
+    await expect(behindLive(page)).toBeHidden({ timeout: 10_000 });
+    await expectPlaying(page);
+  }
+});
+
 test('a paused picture resumes where it paused, not at live', async ({ page }) => {
   await signInDemo(page);
   await watchLiveMatch(page);

@@ -1,5 +1,5 @@
 import { hlsFromSource } from '../../hls-source.mjs';
-import { hlsConfigFor } from './hls-config';
+import { MAX_FORWARD_BUFFER_SECONDS, hlsConfigFor } from './hls-config';
 
 /**
  * Our hls.js build (decision 330) leaves out parts hls.js uses only when its config asks for
@@ -29,4 +29,14 @@ describe('hls.js config against our hls.js build', () => {
     expect(omitted('demux/mp4demuxer')).toBe(false);
     expect(omitted('remux/passthrough-remuxer')).toBe(false);
   });
+
+  it.each(['low', 'smooth'] as const)(
+    '%s latency buffers at most MAX_FORWARD_BUFFER_SECONDS ahead, however small the rendition',
+    (mode) => {
+      const config = hlsConfigFor(mode);
+      // hls.js's own default (600 s) let a replay fetch minutes ahead at once (decision 345).
+      expect(config.maxMaxBufferLength).toBe(MAX_FORWARD_BUFFER_SECONDS);
+      expect(config.maxBufferLength).toBeLessThanOrEqual(MAX_FORWARD_BUFFER_SECONDS);
+    },
+  );
 });

@@ -26,12 +26,20 @@ export function tuneRunningConfig(
   config.liveSyncDuration ??= SMOOTH_SYNC_SECONDS;
 }
 
+/** The most hls.js buffers ahead of the playhead, in a replay as live. */
+export const MAX_FORWARD_BUFFER_SECONDS = 30;
+
 const SHARED: Partial<HlsConfig> = {
   // A worker would need `worker-src blob:` in the CSP and buys nothing for fMP4.
   enableWorker: false,
   maxLiveSyncPlaybackRate: 1.25,
   backBufferLength: 30,
   maxBufferLength: 12,
+  // hls.js reads maxBufferLength as a floor: it buffers up to maxBufferSize (60 MB) of the
+  // rendition, capped only by maxMaxBufferLength (600 s). In a replay's VOD playlist that was
+  // minutes ahead at once, all of it audio to flush and fetch again on a language switch
+  // (decision 345). Live is bounded by the playlist's edge anyway.
+  maxMaxBufferLength: MAX_FORWARD_BUFFER_SECONDS,
   startFragPrefetch: true,
   // The first picture matters more than the first picture's quality: start from the estimate.
   testBandwidth: false,

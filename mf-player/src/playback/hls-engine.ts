@@ -30,6 +30,12 @@ export function hlsEngine(
   let mediaRecoveries = 0;
   let wantedCaptions = choices.captions ?? 'off';
   let destroyed = false;
+  /**
+   * The language hls.js plays: set by AUDIO_TRACK_SWITCHED, which hls.js fires once a fragment
+   * of the new track is playing. `hls.audioTrack` changes the moment it is set, before anything
+   * of that track is loaded, so it is what is asked for, not what is heard (decision 345).
+   */
+  let audioPlaying: string | null = null;
   const hls = new HlsClass({
     ...hlsConfigFor(choices.latency),
     // Every request goes out with the current token, whatever token the URL was written with.
@@ -40,13 +46,19 @@ export function hlsEngine(
   tuneRunningConfig(hls.config);
   const { Events, ErrorTypes } = HlsClass;
 
-  const tracks = (): StreamTracks => ({
-    audio: hls.audioTracks.map(trackOf),
-    subtitles: hls.subtitleTracks.map(trackOf),
-    audioLanguage: hls.audioTracks[hls.audioTrack]?.lang ?? '',
-    captions:
-      hls.subtitleTrack >= 0 ? (hls.subtitleTracks[hls.subtitleTrack]?.lang ?? 'off') : 'off',
-  });
+  const tracks = (): StreamTracks => {
+    const selected = hls.audioTracks[hls.audioTrack]?.lang ?? '';
+    // Before the first fragment plays nothing is heard yet: the selected track stands for it.
+    const heard = audioPlaying ?? selected;
+    return {
+      audio: hls.audioTracks.map(trackOf),
+      subtitles: hls.subtitleTracks.map(trackOf),
+      audioLanguage: heard,
+      audioSwitchingTo: selected !== heard ? selected : null,
+      captions:
+        hls.subtitleTrack >= 0 ? (hls.subtitleTracks[hls.subtitleTrack]?.lang ?? 'off') : 'off',
+    };
+  };
   const report = () => callbacks.onTracks(tracks());
   const applyCaptions = () => {
     const index = hls.subtitleTracks.findIndex((t) => t.lang === wantedCaptions);
@@ -77,7 +89,10 @@ export function hlsEngine(
       report();
     });
   });
-  hls.on(Events.AUDIO_TRACK_SWITCHED, report);
+  hls.on(Events.AUDIO_TRACK_SWITCHED, (_event, data) => {
+    audioPlaying = data.lang ?? '';
+    report();
+  });
   hls.on(Events.SUBTITLE_TRACK_SWITCH, report);
   hls.on(Events.LEVEL_SWITCHED, (_event, data) => {
     callbacks.onRendition(hls.levels[data.level]?.height ?? 0);
@@ -133,7 +148,10 @@ export function hlsEngine(
     },
     setAudioLanguage(language) {
       const index = hls.audioTracks.findIndex((t) => t.lang === language);
-      if (index >= 0) hls.audioTrack = index;
+      if (index < 0 || index === hls.audioTrack) return;
+      hls.audioTrack = index;
+      // Says "switching" at once; AUDIO_TRACK_SWITCHED says when the new commentary is heard.
+      report();
     },
     setCaptions(language) {
       wantedCaptions = language;

@@ -19,6 +19,11 @@ export interface StreamTracks {
   subtitles: MediaTrack[];
   /** The language of the audio playing ('' when the stream has one audio). */
   audioLanguage: string;
+  /**
+   * The language asked for while it is not heard yet (its first fragment is loading), else null
+   * or absent: the controls say "switching" rather than name a language that is not playing.
+   */
+  audioSwitchingTo?: string | null;
   /** The captions' language, or 'off'. */
   captions: string;
 }

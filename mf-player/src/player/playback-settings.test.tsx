@@ -55,4 +55,24 @@ describe('the playback settings', () => {
     await user.click(screen.getByRole('menuitemradio', { name: 'Smooth' }));
     expect(chosen.chooseLatency).toHaveBeenCalledWith('smooth');
   });
+
+  it('say the commentary is switching until the new language is heard', () => {
+    const { rerender } = render(
+      <PlaybackSettings
+        tracks={{ ...TWO_COMMENTARIES, audioSwitchingTo: 'hi' }}
+        preferences={preferences()}
+      />,
+    );
+    // hls.js has the Hindi track selected but plays English until a Hindi fragment plays.
+    expect(screen.getByRole('button', { name: 'Commentary: Hindi (switching…)' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Commentary: Hindi' })).toBeNull();
+
+    rerender(
+      <PlaybackSettings
+        tracks={{ ...TWO_COMMENTARIES, audioLanguage: 'hi', audioSwitchingTo: null }}
+        preferences={preferences()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Commentary: Hindi' })).toBeVisible();
+  });
 });

@@ -44,9 +44,13 @@ export function PlaybackSettings({
         <ChoiceMenu
           name="Commentary"
           className={styles.barButton}
-          summary={nameOf(audio, tracks.audioLanguage)}
+          summary={
+            tracks.audioSwitchingTo
+              ? `${nameOf(audio, tracks.audioSwitchingTo)} (switching…)`
+              : nameOf(audio, tracks.audioLanguage)
+          }
           choices={audio.map((t) => ({ value: t.language, label: t.name }))}
-          value={tracks.audioLanguage}
+          value={tracks.audioSwitchingTo ?? tracks.audioLanguage}
           onChoose={preferences.chooseAudioLanguage}
         />
       ) : null}
