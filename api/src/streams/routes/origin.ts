@@ -99,7 +99,7 @@ export async function streamOriginRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['stream origin'],
         summary: "May this playback token play? A CDN edge's cached auth subrequest",
-        description: `204 while ?${STREAM_TOKEN_PARAM}= is a genuine, unexpired token of this channel whose stream is open on a registered device; 403 STREAM_TOKEN_INVALID otherwise. Cacheable for ${ACCESS_CACHE_SECONDS} s per token, so an edge that asks before serving cached segments refuses a closed stream or signed-out device within ${ACCESS_CACHE_SECONDS} s + ${STANDING_TTL_MS / 1000} s (docs/streams.md).`,
+        description: `204 while ?${STREAM_TOKEN_PARAM}= is a genuine, unexpired token of this channel whose stream is open on a registered device; 403 STREAM_TOKEN_INVALID otherwise. Cacheable for ${ACCESS_CACHE_SECONDS} s per token, so an edge that asks before serving cached segments refuses a closed stream or signed-out device within ${ACCESS_CACHE_SECONDS} s (up to a second more where the cache counts whole seconds) + ${STANDING_TTL_MS / 1000} s (docs/streams.md, decision 356).`,
         params: ChannelParams,
         querystring: TokenQuery,
         response: { 204: Type.Null(), ...errorResponses },
