@@ -145,6 +145,8 @@ export async function createApi(
     lifecycleMail.start(config.lifecycleMailIntervalSeconds);
     // Every replica runs the renewal job; row claims keep it to one charge (decision 247).
     if (config.billing.renewalIntervalMs > 0) services.renewals.start();
+    // The CDN's token checks answer from memory while this polls (decision 355).
+    services.streams.revocations.start(app.log);
   });
   app.addHook('onListen', async () => {
     const address = app.server.address();
@@ -155,6 +157,7 @@ export async function createApi(
     await reminders.stop();
     await lifecycleMail.stop();
     await services.renewals.stop();
+    await services.streams.revocations.stop();
     await services.payments.stop();
     await housekeeping.stop();
     await services.background.drain();

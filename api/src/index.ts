@@ -9,6 +9,7 @@ export type { ApiApp, CreateApiOptions } from './app';
 export { ConfigError, loadApiConfig, PRODUCTION_ARGON2 } from './platform/config';
 export type { ApiConfig, Argon2Params } from './platform/config';
 export { ensureStreamMedia } from './streams/media/render-media';
+export { EDGE_ACCESS_CACHE_SECONDS } from './streams/origin/stream-standing';
 export type { RenderedMedia } from './streams/media/render-media';
 
 export interface MountedApi {

@@ -26,6 +26,7 @@ import { BackgroundTasks } from './platform/background-tasks';
 import { LazyMediaLibrary } from './streams/media/media-library';
 import { HeldRequests } from './streams/origin/held-requests';
 import { StreamStandings } from './streams/origin/stream-standing';
+import { PlaybackRevocations } from './streams/origin/revocations';
 import { PlaybackTokens } from './streams/playback-token';
 
 /** Everything the routes use, built once per API instance. Tests may swap any of them. */
@@ -61,6 +62,8 @@ export interface ApiServices {
     tokens: PlaybackTokens;
     media: LazyMediaLibrary;
     standings: StreamStandings;
+    /** Streams closed and devices signed out lately, polled into memory (decision 355). */
+    revocations: PlaybackRevocations;
     held: HeldRequests;
   };
 }
@@ -118,6 +121,10 @@ export function createServices(
       tokens: new PlaybackTokens(config.streams.tokenSecret),
       media: new LazyMediaLibrary(config.streams.mediaCacheDir),
       standings: new StreamStandings(database.prepared),
+      revocations: new PlaybackRevocations(database.prepared, () => clock.now().getTime(), {
+        // Every token a revocation refuses expires within tokenSeconds of it; a minute to spare.
+        retainMs: (config.streams.tokenSeconds + 60) * 1000,
+      }),
       held: new HeldRequests(clock),
     },
     ...overrides,

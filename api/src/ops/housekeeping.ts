@@ -74,6 +74,8 @@ export const CLEANUP_TARGETS: readonly Target[] = [
     key: 'id',
     dead: "COALESCE(ended_at, lease_until) < now() - interval '7 days'",
   },
+  // A revocation outlives every token it refuses within minutes; replicas read the last few (355).
+  { table: 'playback_revocations', key: 'id', dead: "logged_at < now() - interval '1 day'" },
 ];
 
 /** How long analytics rows are kept unless configured (CREASE_ANALYTICS_RETENTION_DAYS). */

@@ -2,7 +2,16 @@
  * Streams' table: the streams being watched.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ts } from '../platform/db/columns';
 import { users } from '../accounts/tables';
 
@@ -39,5 +48,37 @@ export const streams = pgTable(
     index('streams_user_open_idx')
       .on(t.userId, t.leaseUntil)
       .where(sql`${t.endedAt} IS NULL`),
+  ],
+);
+
+/**
+ * What revoked playback tokens, as the database saw it happen (decision 355): a stream closed
+ * (or deleted while open), a device signed out (its row deleted), a device registered again.
+ * Written by triggers on `streams` and `devices` (api/drizzle, hand-written), so no code path
+ * that ends a stream or removes a device can forget it. Every API replica polls it into memory
+ * (origin/revocations.ts) and answers the CDN's token checks without a read per check.
+ * `txid` is the writing transaction's id: a poll reads from the oldest transaction still
+ * running at its previous poll, so a slow commit is never skipped.
+ */
+export const playbackRevocations = pgTable(
+  'playback_revocations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    txid: bigint('txid', { mode: 'number' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text::bigint)`),
+    /** 'stream-closed' | 'device-signed-out' | 'device-registered'. */
+    kind: text('kind').notNull(),
+    userId: uuid('user_id').notNull(),
+    vidictId: text('vidict_id').notNull(),
+    /** The stream closed; null for a device's own events. */
+    streamId: uuid('stream_id'),
+    loggedAt: ts('logged_at')
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index('playback_revocations_txid_idx').on(t.txid),
+    index('playback_revocations_logged_idx').on(t.loggedAt),
   ],
 );

@@ -9,6 +9,7 @@
  * PostgreSQL and nginx's CPU is read from /proc, never the generator's.
  */
 import os from 'node:os';
+import { EDGE_ACCESS_CACHE_SECONDS } from 'api';
 import { ResponseCheck, printFigures, runBench } from '@crease/test-utils/bench-kit';
 import { CATALOG_PATHS } from '@crease/contract';
 import { ViewerCalls } from './surge-calls';
@@ -161,7 +162,7 @@ async function surge(options: SurgeOptions, target: SurgeTarget): Promise<void> 
       `p99 of every call: ramp ${measured.rampP99Ms} ms, steady ${measured.steadyP99Ms} ms`,
       `API CPU at steady state: ${perViewerMinute(s1, s2, (s) => s.apiCpuMs)} ms per viewer-minute in all; ${measured.apiCpuMsPerViewerMinute} net of the floor (${measured.viewersPerApiCore} viewers per API core)`,
       `API floor with no viewer: ${floor.msPerSecond} ms CPU per second over ${floor.processes} process(es) (demo catalog ticks, housekeeping)`,
-      `the CDN's token checks at steady state: ${perViewerMinute(s1, s2, (s) => s.apiLog.tokenChecks)} per viewer-minute, ${perViewerMinute(s1, s2, (s) => s.apiLog.tokenChecksToApi)} of them reaching an API (the rest from its 5 s cache); media cache misses reaching an API: ${perSecond(s1, s2, (s) => s.apiLog.originFetches)}/s`,
+      `the CDN's token checks at steady state: ${perViewerMinute(s1, s2, (s) => s.apiLog.tokenChecks)} per viewer-minute, ${perViewerMinute(s1, s2, (s) => s.apiLog.tokenChecksToApi)} of them reaching an API (the rest from its ${EDGE_ACCESS_CACHE_SECONDS} s cache); media cache misses reaching an API: ${perSecond(s1, s2, (s) => s.apiLog.originFetches)}/s`,
       `PostgreSQL: ${measured.pgTransactionsPerViewerMinute} transactions per viewer-minute`,
       `Redis: ${measured.redisOpsPerViewerMinute === null ? 'not in this topology' : `${measured.redisOpsPerViewerMinute} ops per viewer-minute`}`,
       '',

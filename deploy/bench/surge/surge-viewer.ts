@@ -4,8 +4,8 @@
  * token, read the entitlement and the event (at once, as the page does), take a stream grant,
  * load the multivariant and one media playlist through the CDN. Watching is what the player
  * keeps doing, on the intervals the API hands it (never the bench's own): the media playlist
- * reloaded every EXT-X-TARGETDURATION (the HLS reload rule; the CDN's token check, cached 5 s
- * per token, sees the same API traffic from any reload interval under 5 s), the playback token
+ * reloaded every EXT-X-TARGETDURATION (the HLS reload rule; the CDN's token check is cached
+ * 6 s per token, so the API sees one per first reload after that), the playback token
  * renewed at its renewAt (mf-player's renewDelayMs), trial heartbeats every heartbeatSeconds
  * when the grant has them, and the access token refreshed when a fifth of its life is left, at
  * most 60 s (the shell's refresh-ahead, decision 198). A viewer whose call gets an unexpected

@@ -2,8 +2,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { EDGE_ACCESS_CACHE_SECONDS } from 'api';
 import { loadApiConfig } from 'api/config';
 import { RENDITION_RECIPES } from 'api/media-recipe';
+import { clusterNginxConfig } from '../cluster/cluster-nginx';
+import { planCluster } from '../cluster/cluster-plan';
 import { DEFAULT_ASSUMPTIONS as a } from './assumptions';
 import { REPO_ROOT } from './report';
 
@@ -33,11 +36,9 @@ describe('the capacity assumptions', () => {
   });
 
   it('use the edge’s access cache and the pods’ pool size as configured', () => {
-    const nginx = fs.readFileSync(
-      path.join(REPO_ROOT, 'deploy/src/cluster/cluster-nginx.ts'),
-      'utf8',
-    );
+    const nginx = clusterNginxConfig(planCluster(5000, os.tmpdir()));
     expect(nginx).toContain(`proxy_cache_valid 204 403 ${a.accessCacheSeconds}s;`);
+    expect(EDGE_ACCESS_CACHE_SECONDS).toBe(a.accessCacheSeconds);
     const pool = fs.readFileSync(path.join(REPO_ROOT, 'api/src/platform/db/client.ts'), 'utf8');
     expect(pool).toMatch(new RegExp(`max: ${a.podDbPoolSize},`));
   });

@@ -90,7 +90,7 @@ export const DEFAULT_ASSUMPTIONS: Assumptions = {
   partSeconds: PART_SECONDS,
   cdnHitRate: 0.98,
   cdnEdgeLocations: 200,
-  accessCacheSeconds: 5,
+  accessCacheSeconds: 6,
   paidTokenSeconds: 120,
   trialTokenSeconds: 60,
   heartbeatSeconds: 30,

@@ -34,7 +34,7 @@ export function resources(a: Assumptions, policy: ApiScalingPolicy): Resource[] 
       unit: 'reads/s',
       load: (p) => p.pgReadsPerSec,
       limit: l.pgReadsPerInstancePerSec,
-      fix: 'Read replicas for the stream-standing check and the entitlement reads; then stop polling standing per viewer: the edge keeps a revocation list that closes and sign-outs push to, so a token is checked by its mac alone.',
+      fix: 'Read replicas for the entitlement, event and session reads (the CDN’s token checks read nothing: each replica polls the revocation log once a second, decision 355); then cache the entitlement per account in Redis for its token’s life.',
     },
     {
       id: 'pg-connections',

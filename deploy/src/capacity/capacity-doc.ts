@@ -102,7 +102,7 @@ function assumptionsSection(a: Assumptions): string {
     [
       'access check cache',
       `${a.accessCacheSeconds} s per token`,
-      'The edge’s cached auth subrequest (docs/streams.md, decision 151).',
+      'The edge’s cached auth subrequest (docs/streams.md, decisions 151 and 356): nginx keeps it up to a second longer, and the origin answers from its polled revocations.',
     ],
     [
       'tokens and heartbeats',

@@ -53,6 +53,15 @@ describe('the cluster nginx config', () => {
     );
   });
 
+  it('asks an API about a token over kept-alive connections and keeps the answer 6 s (decision 356)', () => {
+    const access = /location = \/_stream_access \{[^}]*\}/.exec(
+      clusterNginxConfig(plan(3, 2)),
+    )?.[0];
+    expect(access).toContain('proxy_http_version 1.1;');
+    expect(access).toContain('proxy_set_header Connection "";');
+    expect(access).toContain('proxy_cache_valid 204 403 6s;');
+  });
+
   (fs.existsSync(NGINX) ? it : it.skip)('passes nginx -t, with and without edges', () => {
     expect(() => nginxFor(plan(3, 2))).not.toThrow();
     expect(() => nginxFor(plan(1, 0))).not.toThrow();

@@ -4,6 +4,7 @@
  * cached auth subrequest (docs/streams.md "Behind a CDN"). One file, run with `nginx -p <dir>`.
  */
 import path from 'node:path';
+import { EDGE_ACCESS_CACHE_SECONDS as ACCESS_CACHE_SECONDS } from 'api';
 import type { ClusterPlan } from './cluster-plan';
 
 const upstream = (name: string, ports: number[], extra = '') =>
@@ -124,12 +125,16 @@ ${
         access_log ${nginxDir}/token-checks.log token_check;
         proxy_pass http://crease_api/live/$stream_app/$stream_channel/access?token=$stream_token;
         proxy_pass_request_body off;
+        # Kept-alive connections to the APIs (the upstream's keepalive pool): without these two
+        # lines every check opened and closed a TCP connection to an API (decision 356).
+        proxy_http_version 1.1;
+        proxy_set_header Connection "";
         proxy_set_header Content-Length "";
         proxy_set_header Host ${host(plan.apiOrigin)}:${plan.port};
         proxy_set_header X-Forwarded-For $remote_addr;
         proxy_cache stream_access;
         proxy_cache_key $stream_token;
-        proxy_cache_valid 204 403 5s;
+        proxy_cache_valid 204 403 ${ACCESS_CACHE_SECONDS}s;
         proxy_next_upstream error timeout http_502;
     }
 

@@ -4,8 +4,8 @@
  * pure JS, offline): types, required fields, enums and int-or-string fields all the way down the
  * pod template. A kind with no schema here is an error, never a skip.
  *
- * ESM-only (the package exports `import` alone), so jest runs it through
- * `deploy/src/cli/check-k8s.ts` in a child process.
+ * Pinned to kubernetes-models 4.5.1, whose dependencies support Node 20 (5.x's declare Node ≥ 22,
+ * decision 358); jest runs it through `deploy/src/cli/check-k8s.ts` in a child process.
  */
 import fs from 'node:fs';
 import path from 'node:path';

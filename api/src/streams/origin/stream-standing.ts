@@ -11,8 +11,20 @@ import type { PlaybackClaims } from '../playback-token';
 
 export type StreamStanding = 'open' | 'closed' | 'signed-out';
 
-/** How long one process trusts an answer: the refusal delay at the embedded origin. */
-export const STANDING_TTL_MS = 3_000;
+/**
+ * How long one process trusts an answer read from the database: the refusal delay at the
+ * embedded origin when its polled memory of revocations is stale (revocations.ts answers within
+ * REVOCATIONS_FRESH_MS otherwise). Both 2 s, so the CDN may keep a 204 for 6 s (decision 356).
+ */
+export const STANDING_TTL_MS = 2_000;
+
+/**
+ * How long a CDN edge may keep an access answer. nginx counts whole seconds, so a "6 s" answer
+ * lives up to 7 s: with the origin's 2 s, a closed stream is refused at the edge within 9 s,
+ * inside decision 151's 10 s. Six rather than five: a player reloading its playlist every 2 s
+ * is then checked every 8 s, not every 6 (decision 356).
+ */
+export const EDGE_ACCESS_CACHE_SECONDS = 6;
 /** Above this many remembered streams, answers older than the TTL are swept out. */
 const SWEEP_AT = 20_000;
 

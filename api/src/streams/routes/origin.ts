@@ -16,7 +16,11 @@ import { ApiError } from '../errors';
 import { channelState } from '../origin/channel-states';
 import type { ChannelState } from '../origin/channel-states';
 import { multivariantPlaylist } from '../origin/playlists';
-import { STANDING_MESSAGES, STANDING_TTL_MS } from '../origin/stream-standing';
+import {
+  EDGE_ACCESS_CACHE_SECONDS as ACCESS_CACHE_SECONDS,
+  STANDING_MESSAGES,
+  STANDING_TTL_MS,
+} from '../origin/stream-standing';
 import { TOKEN_PROBLEM_MESSAGES } from '../playback-token';
 import type { MediaLibrary } from '../media/media-library';
 import { errorResponses } from '../../platform/http/error-schemas';
@@ -24,8 +28,6 @@ import { errorResponses } from '../../platform/http/error-schemas';
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 const LIVE_PLAYLIST_CACHE = 'public, max-age=1';
 const ENDED_PLAYLIST_CACHE = 'public, max-age=300';
-/** How long a CDN edge may keep an access answer (with STANDING_TTL_MS, within 10 s). */
-const ACCESS_CACHE_SECONDS = 5;
 
 export const Segment = Type.String({ maxLength: 200 });
 const ChannelParams = Type.Object({ application: Segment, channelId: Segment });
@@ -45,8 +47,11 @@ async function checkToken(services: ApiServices, channelId: string, token: strin
   const checked = services.streams.tokens.verify(token, channelId, nowMs);
   if (!checked.ok)
     throw new ApiError('STREAM_TOKEN_INVALID', TOKEN_PROBLEM_MESSAGES[checked.problem]);
-  // A genuine token dies with its stream or its device (decision 151), within a few seconds.
-  const standing = await services.streams.standings.standing(checked.claims, nowMs);
+  // A genuine token dies with its stream or its device (decision 151), within a few seconds:
+  // from the replica's polled memory of revocations, or the database while that is stale (355).
+  const standing =
+    services.streams.revocations.standing(checked.claims, nowMs) ??
+    (await services.streams.standings.standing(checked.claims, nowMs));
   if (standing !== 'open') throw new ApiError('STREAM_TOKEN_INVALID', STANDING_MESSAGES[standing]);
 }
 
@@ -94,7 +99,7 @@ export async function streamOriginRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['stream origin'],
         summary: "May this playback token play? A CDN edge's cached auth subrequest",
-        description: `204 while ?${STREAM_TOKEN_PARAM}= is a genuine, unexpired token of this channel whose stream is open on a registered device; 403 STREAM_TOKEN_INVALID otherwise. Cacheable for ${ACCESS_CACHE_SECONDS} s per token, so an edge that asks before serving cached segments refuses a closed stream or signed-out device within ${ACCESS_CACHE_SECONDS} s + ${STANDING_TTL_MS / 1000} s (docs/streams.md).`,
+        description: `204 while ?${STREAM_TOKEN_PARAM}= is a genuine, unexpired token of this channel whose stream is open on a registered device; 403 STREAM_TOKEN_INVALID otherwise. Cacheable for ${ACCESS_CACHE_SECONDS} s per token, so an edge that asks before serving cached segments refuses a closed stream or signed-out device within ${ACCESS_CACHE_SECONDS} s (up to a second more where the cache counts whole seconds) + ${STANDING_TTL_MS / 1000} s (docs/streams.md, decision 356).`,
         params: ChannelParams,
         querystring: TokenQuery,
         response: { 204: Type.Null(), ...errorResponses },
