@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { WEB_OAUTH_CLIENT_ID } from '@crease/contract';
 import { parseTrustProxy } from './http/trust-proxy';
@@ -29,6 +28,7 @@ import {
   readEnv,
 } from './env-schema';
 import type { Env } from './env-schema';
+import { persistedSecret } from './persisted-secret';
 
 /** Argon2id cost, explicit (decision 011). Production: OWASP's first recommended setting. */
 export interface Argon2Params {
@@ -156,19 +156,6 @@ type KeyName =
   | 'CREASE_XSRF_SECRET'
   | 'CREASE_ALTCHA_SECRET'
   | 'CREASE_STREAM_TOKEN_SECRET';
-
-/** Reads the dev key from the data folder, or makes and keeps one, so tokens survive restarts. */
-function persistedSecret(dataDir: string, file: string): Uint8Array {
-  const keyFile = path.join(dataDir, file);
-  try {
-    return new Uint8Array(Buffer.from(fs.readFileSync(keyFile, 'utf8').trim(), 'base64url'));
-  } catch {
-    const key = crypto.getRandomValues(new Uint8Array(32));
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(keyFile, Buffer.from(key).toString('base64url'), { mode: 0o600 });
-    return key;
-  }
-}
 
 /** The production log level (decision 017); `npm run bench:api` runs the API with it too. */
 export const PRODUCTION_LOG_LEVEL = 'info';
