@@ -1,4 +1,4 @@
-import type { SeekWindow } from './playback-engine';
+import type { SeekWindow } from './playback-types';
 
 /**
  * The seek bar's arithmetic (decision 237), pure so it is tested without a video: positions are
