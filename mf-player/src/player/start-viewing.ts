@@ -31,7 +31,11 @@ export async function startViewing(
   signal: AbortSignal,
   on: { accountQuality(saved: VideoQuality): void; event(event: CatalogEvent): void },
 ): Promise<StartResult | null> {
-  const grantRead = requestStream(http, { edgeAddress, pk: eventId, vidictId, videoQuality }, signal);
+  const grantRead = requestStream(
+    http,
+    { edgeAddress, pk: eventId, vidictId, videoQuality },
+    signal,
+  );
   const eventRead = readEvent(http, eventId, signal);
   readVideoQuality(http, signal).then(
     (saved) => {
