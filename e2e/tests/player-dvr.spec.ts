@@ -228,14 +228,23 @@ test('a quality chosen in the player stays on its device; the account keeps its 
       timeout: 20_000,
     });
 
-    // Another device of the same account starts from the account's preference.
+    // Another device of the same account starts from the account's preference, set on
+    // /account: its stream request goes out without it (decision 365), and the picture still
+    // comes in the account's 720p.
     const other = await laptop.newPage();
     await signInDemo(other);
+    await other.goto('/account');
+    await other.getByLabel('Preferred video quality').selectOption({ label: 'HD (720p)' });
+    await expect.poll(() => account(other)).toBe('HD');
     await watchLiveMatch(other);
     await expectPlaying(other);
-    await expect(other.getByRole('button', { name: /^Quality: / })).not.toHaveAccessibleName(
-      'Quality: 480p',
-    );
+    await expect(other.getByRole('button', { name: 'Quality: 720p' })).toBeVisible();
+    await expect
+      .poll(() => video(other).evaluate((v: HTMLVideoElement) => v.videoHeight))
+      .toBe(720);
+    await other.goto('/account');
+    await other.getByLabel('Preferred video quality').selectOption({ label: 'Automatic' });
+    await expect.poll(() => account(other)).toBe(before);
   } finally {
     await phone.close();
     await laptop.close();

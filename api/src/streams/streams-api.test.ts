@@ -201,12 +201,14 @@ describeEachDatabase('Streams API and origin', (host) => {
         did: v.vidictId,
         ch: `ch-${liveId}`,
       });
-      // The quality is the account's now: the settings and the next request start from it.
+      // The request's quality is this stream's only: the account's preference changes on
+      // /account alone (issue 21 §6, decision 365).
       const account = await v.client.get<{ userProfile: { videoQuality: string } }>(
         '/api/v1/account',
         { bearer: v.bearer },
       );
-      expect(account.body.userProfile.videoQuality).toBe('FULL_HD');
+      expect(account.body.userProfile.videoQuality).toBe('AUTO');
+      expect((await request(v, { videoQuality: 'SD' })).body.bitrateName).toBe('480p');
       expect((await request(v, { videoQuality: 'AUTO' })).body.bitrateName).toBe('auto');
     });
 

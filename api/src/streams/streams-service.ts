@@ -29,7 +29,6 @@ import { getEvent } from '../catalog';
 import type { Db } from '../platform/db/client';
 import { catalogLeagues } from '../catalog';
 import { streams } from './tables';
-import { users } from '../accounts';
 import { ApiError } from './errors';
 import { settleAccount } from './metering';
 import { assertScreenFree, stopPlaybackOn, streamGone, watchingNow } from './screens';
@@ -185,8 +184,8 @@ export async function grantStream(
     await assertScreenFree(tx, subscription, user.id, request.vidictId, ctx.billing, ctx.now);
     // A device that plays is in use: it never drops off the list as unseen.
     await markDeviceSeen(tx, user.id, request.vidictId, ctx.now);
-    // The choice is the account's: the next request (and the account screen) starts from it.
-    await tx.update(users).set({ videoQuality: request.videoQuality }).where(eq(users.id, user.id));
+    // The request's quality picks this stream's rendition only: the account's preferred quality
+    // changes on /account alone (issue 21 §6, decision 365), so a device's choice stays its own.
     const stream = {
       id: randomUUID(),
       userId: user.id,

@@ -29,6 +29,12 @@ export function hlsEngine(
   let token = initialToken;
   let mediaRecoveries = 0;
   let wantedCaptions = choices.captions ?? 'off';
+  /**
+   * The quality to play. It may change before the levels are known: the account's default
+   * arrives after the stream request when this device has no choice of its own (decision 365).
+   */
+  let wantedQuality = choices.quality;
+  let levelsKnown = false;
   let destroyed = false;
   /**
    * The language hls.js plays: set by AUDIO_TRACK_SWITCHED, which hls.js fires once a fragment
@@ -68,7 +74,8 @@ export function hlsEngine(
   };
 
   hls.on(Events.MANIFEST_PARSED, (_event, data) => {
-    const index = levelIndexFor(choices.quality, data.levels);
+    levelsKnown = true;
+    const index = levelIndexFor(wantedQuality, data.levels);
     if (index >= 0) {
       hls.startLevel = index;
       hls.loadLevel = index;
@@ -142,9 +149,19 @@ export function hlsEngine(
       return { start, live: Math.max(start, end) };
     },
     setQuality(next) {
+      wantedQuality = next;
+      // Before the playlist is read: MANIFEST_PARSED starts from it.
+      if (!levelsKnown) return;
+      const index = levelIndexFor(next, hls.levels);
+      // Before the first picture, from the next fragment on: an immediate switch would drop the
+      // fragment on its way and delay the first frame.
+      if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
+        hls.loadLevel = index;
+        return;
+      }
       // An immediate switch for a fixed rendition (the viewer asked to see it now); Auto lets
       // the ABR controller take over from the next segment.
-      hls.currentLevel = levelIndexFor(next, hls.levels);
+      hls.currentLevel = index;
     },
     setAudioLanguage(language) {
       const index = hls.audioTracks.findIndex((t) => t.lang === language);

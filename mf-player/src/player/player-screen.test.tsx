@@ -43,9 +43,27 @@ describe('/player', () => {
     server.handle(playerApi(api));
   });
 
-  it('sends the SPEC Edge stream request with this device and the account’s saved quality', async () => {
+  it('sends the SPEC Edge stream request at once: this device, Auto while no quality is chosen here', async () => {
+    // The account read answers only after the stream request arrived: the request must not
+    // wait for it (decision 365); with no choice on this device it asks for Auto, and the
+    // account's quality becomes the engine's start level when it arrives.
+    let answerAccount!: () => void;
+    api.accountHeld = new Promise<void>((resolve) => {
+      answerAccount = resolve;
+    });
     renderPlayer();
 
+    await waitFor(() => expect(streamRequests()).toHaveLength(1), { timeout: 5000 });
+    expect(streamRequests()[0]).toEqual({
+      edgeAddress: '',
+      pk: 'mum-v-che',
+      vidictId: 'this-device',
+      videoQuality: 'AUTO',
+    });
+    expect(server.requests.some((r) => r.method === 'GET' && r.url === '/api/v1/account')).toBe(
+      true,
+    );
+    answerAccount();
     expect(
       await screen.findByRole(
         'heading',
@@ -53,16 +71,9 @@ describe('/player', () => {
         { timeout: 5000 },
       ),
     ).toBeVisible();
-    await waitFor(() => expect(streamRequests()).toHaveLength(1));
-    expect(streamRequests()[0]).toEqual({
-      edgeAddress: '',
-      pk: 'mum-v-che',
-      vidictId: 'this-device',
-      videoQuality: 'HD',
-    });
   });
 
-  it('a quality chosen on this device is not sent as the account’s (the API would save it there)', async () => {
+  it('a quality chosen on this device is what its stream request asks for, never saved on the account', async () => {
     localStorage.setItem(
       PLAYER_STORAGE_KEYS.playbackPreferences,
       JSON.stringify({ quality: 'SD' }),
@@ -70,7 +81,7 @@ describe('/player', () => {
     try {
       renderPlayer();
       await waitFor(() => expect(streamRequests()).toHaveLength(1));
-      expect(streamRequests()[0]).toMatchObject({ videoQuality: 'HD' });
+      expect(streamRequests()[0]).toMatchObject({ videoQuality: 'SD' });
       expect(server.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
     } finally {
       localStorage.clear();

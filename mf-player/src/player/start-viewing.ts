@@ -13,25 +13,36 @@ export interface StartRequest {
   vidictId: string;
   /** The edge played from last (SPEC edgeAddress), '' for none. */
   edgeAddress: string;
+  /** What the stream request carries: this device's quality, as far as it is known yet. */
+  videoQuality: VideoQuality;
 }
 
 /**
- * Asks for one event's stream: the account's quality and the stream request in one chain, the
- * event beside it, so the first frame waits for two round trips, not three. A grant that is
- * not watched (the match has not started, or the screen went) is closed at once.
- * Resolves to null when aborted; rejects with the failing call's error.
+ * Asks for one event's stream, the event and the account's preferred quality side by side: the
+ * stream request waits for neither (the API no longer saves a request's quality on the account,
+ * decision 365), so the first frame waits for one round trip before the playlist, not two. The
+ * account's quality arrives by `on.accountQuality` (a failed read is left out: it only sets a
+ * default). A grant that is not watched (the match has not started, or the screen went) is
+ * closed at once. Resolves to null when aborted; rejects with the failing call's error.
  */
 export async function startViewing(
   http: Platform['http'],
-  { eventId, vidictId, edgeAddress }: StartRequest,
+  { eventId, vidictId, edgeAddress, videoQuality }: StartRequest,
   signal: AbortSignal,
-  on: { quality(saved: VideoQuality): void; event(event: CatalogEvent): void },
+  on: { accountQuality(saved: VideoQuality): void; event(event: CatalogEvent): void },
 ): Promise<StartResult | null> {
+  const grantRead = requestStream(
+    http,
+    { edgeAddress, pk: eventId, vidictId, videoQuality },
+    signal,
+  );
   const eventRead = readEvent(http, eventId, signal);
-  const grantRead = readVideoQuality(http, signal).then((saved) => {
-    if (!signal.aborted) on.quality(saved);
-    return requestStream(http, { edgeAddress, pk: eventId, vidictId, videoQuality: saved }, signal);
-  });
+  readVideoQuality(http, signal).then(
+    (saved) => {
+      if (!signal.aborted) on.accountQuality(saved);
+    },
+    () => undefined,
+  );
   // Neither may reject unobserved while the other is awaited.
   eventRead.catch(() => undefined);
   grantRead.catch(() => undefined);

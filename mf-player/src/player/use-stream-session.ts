@@ -85,10 +85,17 @@ export function useStreamSession(
   /** This browser was registered again after a DEVICE_NOT_REGISTERED (once a screen). */
   const reRegisteredRef = useRef(false);
   /**
-   * The account's videoQuality: what stream requests carry, since the API saves a request's
-   * quality on the account, and a choice in the player is this device's only (decision 235).
+   * The account's videoQuality, once read: the default when this device has no choice of its
+   * own (decision 235). Null until `GET account` answers; the stream request does not wait for
+   * it (decision 365).
    */
-  const accountQualityRef = useRef<VideoQuality>('AUTO');
+  const accountQualityRef = useRef<VideoQuality | null>(null);
+  /** What a stream request carries: this device's choice, else the account's, else Auto. */
+  const requestQuality = useCallback(
+    (): VideoQuality =>
+      readPreferences(browserPreferenceStore()).quality ?? accountQualityRef.current ?? 'AUTO',
+    [],
+  );
   const heartbeatsRef = useRef<HeartbeatScheduler | null>(null);
   const offlineTriesRef = useRef(0);
 
@@ -140,13 +147,15 @@ export function useStreamSession(
 
     const start = async () => {
       preloadHls().catch(() => undefined);
-      const request = { eventId, vidictId: device.vidictId, edgeAddress: lastEdge };
+      const videoQuality = requestQuality();
+      dispatch({ type: 'quality', quality: videoQuality });
+      const request = { eventId, vidictId: device.vidictId, edgeAddress: lastEdge, videoQuality };
       const result = await startViewing(http, request, signal, {
-        quality: (saved) => {
+        accountQuality: (saved) => {
           accountQualityRef.current = saved;
-          // This device's own choice wins; the account's is the default.
-          const chosen = readPreferences(browserPreferenceStore()).quality ?? saved;
-          dispatch({ type: 'quality', quality: chosen });
+          // This device's own choice wins (read again: it may have been made meanwhile); the
+          // account's is the default, given to the engine as its start level (or next level).
+          dispatch({ type: 'quality', quality: requestQuality() });
         },
         event: (event) => dispatch({ type: 'event-read', event }),
       });
@@ -188,7 +197,7 @@ export function useStreamSession(
       grantRef.current = null;
       if (grant) closeStream(http, grant.streamId);
     };
-  }, [http, device.vidictId, eventId, attempt, fail]);
+  }, [http, device.vidictId, eventId, attempt, fail, requestQuality]);
 
   // Back online: try again at once rather than wait for the next retry.
   useEffect(() => {
@@ -241,7 +250,7 @@ export function useStreamSession(
         edgeAddress: suspended.edge,
         pk: suspended.eventId,
         vidictId: device.vidictId,
-        videoQuality: accountQualityRef.current,
+        videoQuality: requestQuality(),
       })
         .then((grant) => {
           grantRef.current = grant;
@@ -256,7 +265,7 @@ export function useStreamSession(
           if (failure) fail(failure, true);
         });
     },
-    [http, device.vidictId, fail, closeOpenStream],
+    [http, device.vidictId, fail, closeOpenStream, requestQuality],
   );
 
   const chooseQuality = useCallback((next: VideoQuality) => {

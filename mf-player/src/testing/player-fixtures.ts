@@ -69,6 +69,8 @@ export interface FakeApi {
   event: CatalogEvent | null;
   timeline: TimelineEntry[];
   videoQuality: string;
+  /** When set, `GET account` is answered only once it settles (a slow account read). */
+  accountHeld?: Promise<unknown>;
   /** The answer to POST streams: a status and body. */
   stream: (request: RecordedRequest) => { status: number; body: unknown };
 }
@@ -93,15 +95,19 @@ export function playerApi(api: FakeApi): TestHandler {
       return sendJson(response, 200, api.event);
     }
     if (request.method === 'GET' && path === '/api/v1/account') {
-      return sendJson(response, 200, {
-        userProfile: { videoQuality: api.videoQuality },
-        userPlans: [],
-        payments: [],
-        channels: [],
-        statics: {},
-        loginId: 'viewer@example.com',
-        errorText: null,
-      });
+      const answer = () =>
+        sendJson(response, 200, {
+          userProfile: { videoQuality: api.videoQuality },
+          userPlans: [],
+          payments: [],
+          channels: [],
+          statics: {},
+          loginId: 'viewer@example.com',
+          errorText: null,
+        });
+      if (api.accountHeld) void api.accountHeld.then(answer);
+      else answer();
+      return;
     }
     if (request.method === 'POST' && path === '/api/v1/streams') {
       const { status, body } = api.stream(request);

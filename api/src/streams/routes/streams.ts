@@ -144,7 +144,7 @@ export async function streamRoutes(app: FastifyInstance): Promise<void> {
         tags: ['streams'],
         summary: 'Start watching an event: the SPEC Edge stream request → Channel stream',
         description:
-          '201 StreamGrant when the account may watch now on this registered device and a screen is free: fewer than the plan maxDevices other devices are playing (decision 265). 403 NOT_ENTITLED + reason (no plan, trial time used…); 409 STREAM_LIMIT_REACHED + maxDevices and the devices playing now; 404 EVENT_NOT_FOUND; 400 for a bad videoQuality or a vidictId that is not a device of this account. videoQuality is saved to the account.',
+          "201 StreamGrant when the account may watch now on this registered device and a screen is free: fewer than the plan maxDevices other devices are playing (decision 265). 403 NOT_ENTITLED + reason (no plan, trial time used…); 409 STREAM_LIMIT_REACHED + maxDevices and the devices playing now; 404 EVENT_NOT_FOUND; 400 for a bad videoQuality or a vidictId that is not a device of this account. videoQuality picks this stream's rendition (bitrateName); the account's preferred quality is not changed (it changes only with PATCH account/settings).",
         security: [{ bearer: [], xsrf: [] }],
         body: StreamRequestSchema,
         response: { 201: StreamGrantSchema, ...responses, 409: StreamLimitSchema },
