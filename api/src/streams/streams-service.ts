@@ -8,7 +8,7 @@
  * both take the last place or count the same seconds twice.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { AUTO_BITRATE_NAME, ORIGIN_PATHS, RENDITIONS, STREAM_TOKEN_PARAM } from '@crease/contract';
 import type {
   Entitlement,
@@ -21,7 +21,7 @@ import type {
   WatchingNow,
 } from '@crease/contract';
 import type { BillingConfig } from '../platform/billing-config';
-import { isRegistered, markDeviceSeen } from '../billing';
+import { devices, isRegistered, markDeviceSeen } from '../billing';
 import { entitlementFor } from '../billing';
 import { lockSubscription, readSubscription } from '../billing';
 import type { Executor, SubscriptionRow } from '../billing';
@@ -150,8 +150,17 @@ async function entitlementNow(
   vidictId: string,
   ctx: StreamContext,
   held: SubscriptionRow,
+  knownRegistered?: boolean,
 ) {
-  return entitlementFor(tx as unknown as Db, user, vidictId, ctx.billing, ctx.now, held);
+  return entitlementFor(
+    tx as unknown as Db,
+    user,
+    vidictId,
+    ctx.billing,
+    ctx.now,
+    held,
+    knownRegistered,
+  );
 }
 
 /**
@@ -223,9 +232,21 @@ export async function grantStream(
   });
 }
 
-async function openStream(tx: Tx, userId: string, streamId: string): Promise<StreamRow> {
+/**
+ * The account's open stream, and whether its device is still registered to the account, in one
+ * round trip: the renewal and the heartbeat need both (decision 359).
+ */
+async function openStream(
+  tx: Tx,
+  userId: string,
+  streamId: string,
+): Promise<StreamRow & { deviceRegistered: boolean }> {
   const [stream] = await tx
-    .select()
+    .select({
+      ...getTableColumns(streams),
+      deviceRegistered: sql<boolean>`EXISTS (SELECT 1 FROM ${devices}
+        WHERE ${devices.userId} = ${streams.userId} AND ${devices.vidictId} = ${streams.vidictId})`,
+    })
     .from(streams)
     .where(and(eq(streams.id, streamId), eq(streams.userId, userId), isNull(streams.endedAt)));
   if (!stream) throw await streamGone(tx, userId, streamId);
@@ -249,6 +270,7 @@ export async function renewToken(
         stream.vidictId,
         ctx,
         settled.subscription,
+        stream.deviceRegistered,
       );
       if (!entitlement.entitled) {
         await tx.update(streams).set({ endedAt: ctx.now }).where(eq(streams.id, stream.id));
@@ -295,7 +317,14 @@ export async function heartbeat(
         .set({ lastSequence: beat.sequence })
         .where(eq(streams.id, stream.id));
     }
-    const entitlement = await entitlementNow(tx, user, stream.vidictId, ctx, current);
+    const entitlement = await entitlementNow(
+      tx,
+      user,
+      stream.vidictId,
+      ctx,
+      current,
+      stream.deviceRegistered,
+    );
     return {
       countedSeconds,
       entitled: entitlement.entitled,
