@@ -21,7 +21,7 @@ import type {
   WatchingNow,
 } from '@crease/contract';
 import type { BillingConfig } from '../platform/billing-config';
-import { devices, isRegistered, markDeviceSeen } from '../billing';
+import { isRegistered, markDeviceSeen } from '../billing';
 import { entitlementFor } from '../billing';
 import { lockSubscription, readSubscription } from '../billing';
 import type { Executor, SubscriptionRow } from '../billing';
@@ -244,8 +244,10 @@ async function openStream(
   const [stream] = await tx
     .select({
       ...getTableColumns(streams),
-      deviceRegistered: sql<boolean>`EXISTS (SELECT 1 FROM ${devices}
-        WHERE ${devices.userId} = ${streams.userId} AND ${devices.vidictId} = ${streams.vidictId})`,
+      // Spelled out: drizzle leaves a column unqualified in a one-table select's fields, and
+      // inside the subquery "user_id" would then name the device's own column.
+      deviceRegistered: sql<boolean>`EXISTS (SELECT 1 FROM devices d
+        WHERE d.user_id = streams.user_id AND d.vidict_id = streams.vidict_id)`,
     })
     .from(streams)
     .where(and(eq(streams.id, streamId), eq(streams.userId, userId), isNull(streams.endedAt)));
