@@ -33,6 +33,19 @@ describe('access tokens (signed and verified with jose)', () => {
     await expect(other.verify(await tokens.sign(claims))).resolves.toBeNull();
   });
 
+  it('answers a token it verified before from memory only until the token expires', async () => {
+    const brief = new AccessTokens(secret, 'crease-api', 1);
+    const token = await brief.sign(claims);
+    await expect(brief.verify(token)).resolves.toEqual(claims);
+    await expect(brief.verify(token)).resolves.toEqual(claims);
+    const exp = Number(decode(token.split('.')[1] ?? '').exp);
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+    await expect(brief.verify(token)).resolves.toBeNull();
+    // The same claims with another signature are not the remembered token.
+    const [header, payload] = token.split('.');
+    await expect(brief.verify(`${header}.${payload}.AAAA`)).resolves.toBeNull();
+  });
+
   it('refuses an expired token, another issuer and alg "none"', async () => {
     const expired = new AccessTokens(secret, 'crease-api', -60);
     await expect(tokens.verify(await expired.sign(claims))).resolves.toBeNull();

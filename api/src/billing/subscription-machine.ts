@@ -144,24 +144,35 @@ export async function readSubscription(
 
 /**
  * The subscription row, created in NONE if missing, locked for the rest of the caller's
- * transaction (FOR UPDATE), with an ended period lapsed first.
+ * transaction (FOR UPDATE), with an ended period lapsed first. The row nearly always exists
+ * (every renewal and heartbeat of a watching account), so it is locked first and created only
+ * when missing: one round trip instead of two on the hottest calls (decision 359). Two callers
+ * that both find it missing both insert with ON CONFLICT DO NOTHING; the second waits for the
+ * first to commit and then locks the row it made, as before.
  */
 export async function lockSubscription(
   tx: Executor,
   userId: string,
   now: Date,
 ): Promise<SubscriptionRow> {
+  const existing = await selectForUpdate(tx, userId);
+  if (existing) return lapseIfEnded(tx, existing, now);
   await tx.execute(sql`
     INSERT INTO subscriptions (user_id, state, created_at, updated_at)
     VALUES (${userId}, 'NONE', ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz)
     ON CONFLICT (user_id) DO NOTHING`);
+  const row = await selectForUpdate(tx, userId);
+  if (!row) throw new Error(`subscription row for ${userId} vanished`);
+  return lapseIfEnded(tx, row, now);
+}
+
+async function selectForUpdate(tx: Executor, userId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await tx
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
     .for('update');
-  if (!row) throw new Error(`subscription row for ${userId} vanished`);
-  return lapseIfEnded(tx, row, now);
+  return row;
 }
 
 /** Entitled now: a running state whose period has not ended. */

@@ -8,7 +8,7 @@
  * both take the last place or count the same seconds twice.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import { AUTO_BITRATE_NAME, ORIGIN_PATHS, RENDITIONS, STREAM_TOKEN_PARAM } from '@crease/contract';
 import type {
   Entitlement,
@@ -149,8 +149,17 @@ async function entitlementNow(
   vidictId: string,
   ctx: StreamContext,
   held: SubscriptionRow,
+  knownRegistered?: boolean,
 ) {
-  return entitlementFor(tx as unknown as Db, user, vidictId, ctx.billing, ctx.now, held);
+  return entitlementFor(
+    tx as unknown as Db,
+    user,
+    vidictId,
+    ctx.billing,
+    ctx.now,
+    held,
+    knownRegistered,
+  );
 }
 
 /**
@@ -222,9 +231,23 @@ export async function grantStream(
   });
 }
 
-async function openStream(tx: Tx, userId: string, streamId: string): Promise<StreamRow> {
+/**
+ * The account's open stream, and whether its device is still registered to the account, in one
+ * round trip: the renewal and the heartbeat need both (decision 359).
+ */
+async function openStream(
+  tx: Tx,
+  userId: string,
+  streamId: string,
+): Promise<StreamRow & { deviceRegistered: boolean }> {
   const [stream] = await tx
-    .select()
+    .select({
+      ...getTableColumns(streams),
+      // Spelled out: drizzle leaves a column unqualified in a one-table select's fields, and
+      // inside the subquery "user_id" would then name the device's own column.
+      deviceRegistered: sql<boolean>`EXISTS (SELECT 1 FROM devices d
+        WHERE d.user_id = streams.user_id AND d.vidict_id = streams.vidict_id)`,
+    })
     .from(streams)
     .where(and(eq(streams.id, streamId), eq(streams.userId, userId), isNull(streams.endedAt)));
   if (!stream) throw await streamGone(tx, userId, streamId);
@@ -248,6 +271,7 @@ export async function renewToken(
         stream.vidictId,
         ctx,
         settled.subscription,
+        stream.deviceRegistered,
       );
       if (!entitlement.entitled) {
         await tx.update(streams).set({ endedAt: ctx.now }).where(eq(streams.id, stream.id));
@@ -294,7 +318,14 @@ export async function heartbeat(
         .set({ lastSequence: beat.sequence })
         .where(eq(streams.id, stream.id));
     }
-    const entitlement = await entitlementNow(tx, user, stream.vidictId, ctx, current);
+    const entitlement = await entitlementNow(
+      tx,
+      user,
+      stream.vidictId,
+      ctx,
+      current,
+      stream.deviceRegistered,
+    );
     return {
       countedSeconds,
       entitled: entitlement.entitled,
