@@ -1,4 +1,4 @@
-import { COUNTRY_CODES, DEFAULT_REGION } from '@crease/contract';
+import { countryCodes, DEFAULT_REGION } from '@crease/contract';
 
 export interface RegionOption {
   value: string;
@@ -15,7 +15,7 @@ export const NO_REGION_LABEL = 'Not set (standard rate)';
  */
 export function regionOptions(): RegionOption[] {
   const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-  const countries = COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code }));
+  const countries = countryCodes().map((code) => ({ value: code, label: names.of(code) ?? code }));
   countries.sort((a, b) => a.label.localeCompare(b.label, 'en'));
   return [{ value: DEFAULT_REGION, label: NO_REGION_LABEL }, ...countries];
 }

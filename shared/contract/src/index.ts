@@ -61,7 +61,7 @@ export type {
 export { deriveApiOrigin } from './api-origin';
 export { IDEMPOTENCY_HEADER, XSRF_COOKIE, XSRF_HEADER } from './http-headers';
 export { CARD_BRAND_LABELS, cardBrandOf, cardDigits, cardLabel, passesLuhn } from './card-check';
-export { COUNTRY_CODES, DEFAULT_REGION, REGION_RULE, isRegion } from './regions';
+export { countryCodes, DEFAULT_REGION, REGION_RULE, isRegion } from './regions';
 export { pageTitle, WELCOME_TAGLINE } from './product-title';
 export {
   ACCOUNT_ERROR_CODES,

@@ -8,8 +8,12 @@
 /** The profile's region before the viewer chooses one: the tax table's fallback row. */
 export const DEFAULT_REGION = 'GLOBAL';
 
-/** ISO 3166-1 alpha-2, officially assigned codes (249); no reserved or withdrawn ones. */
-export const COUNTRY_CODES: readonly string[] = (
+/**
+ * ISO 3166-1 alpha-2, officially assigned codes (249); no reserved or withdrawn ones. A string
+ * split on first use, not a list built when the module loads: the shell's boot imports the
+ * contract but not this, and a module-level call would ship the list in boot anyway.
+ */
+const ASSIGNED_COUNTRY_CODES =
   'AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE ' +
   'BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC CD ' +
   'CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM ' +
@@ -22,14 +26,21 @@ export const COUNTRY_CODES: readonly string[] = (
   'PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI ' +
   'SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK ' +
   'TL TM TN TO TR TT TV TW TZ UA UG UM US UY UZ VA VC VE VG VI ' +
-  'VN VU WF WS YE YT ZA ZM ZW'
-).split(' ');
+  'VN VU WF WS YE YT ZA ZM ZW';
 
-const REGIONS = new Set<string>([DEFAULT_REGION, ...COUNTRY_CODES]);
+let countries: readonly string[] | undefined;
+let regions: ReadonlySet<string> | undefined;
+
+/** Every assigned country code, in code order. */
+export function countryCodes(): readonly string[] {
+  countries ??= ASSIGNED_COUNTRY_CODES.split(' ');
+  return countries;
+}
 
 /** True for a value the profile's `region` may hold: `GLOBAL` or an assigned country code. */
 export function isRegion(value: string): boolean {
-  return REGIONS.has(value);
+  regions ??= new Set([DEFAULT_REGION, ...countryCodes()]);
+  return regions.has(value);
 }
 
 /** The API's VALIDATION_FAILED message for any other value. */
