@@ -6,34 +6,21 @@
  * TOO_MANY_ATTEMPTS and Retry-After, nothing is deleted, and once the window has passed the
  * right password deletes the account.
  */
-import {
-  BILLING_TEST_ENV,
-  PASSWORD,
-  expectErrorShape,
-  newViewer,
-} from '../testing/billing-helpers';
+import { PASSWORD, expectErrorShape, newViewer } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
+import { billingApiForSuite } from '../testing/billing-suite';
 import { describeEachDatabase } from '../testing/test-api';
-import type { RunningApi } from '../testing/test-api';
 
 const MAX_WRONG = 3;
 const WINDOW_SECONDS = 2;
 const ENV = {
-  ...BILLING_TEST_ENV,
-  CREASE_RENEWAL_INTERVAL_MS: '0',
   CREASE_LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_WRONG),
   CREASE_LOGIN_WINDOW_SECONDS: String(WINDOW_SECONDS),
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeEachDatabase('Account deletion password limits', (host) => {
-  let api: RunningApi;
-  beforeAll(async () => {
-    api = await host().start(ENV);
-  }, 60_000);
-  afterAll(async () => {
-    await api.close();
-  });
+  const suite = billingApiForSuite(host, ENV);
 
   const deleteAccount = (viewer: Viewer, password: string) =>
     viewer.client.postJson('/api/v1/account/deletion', { password }, { bearer: viewer.bearer });
@@ -45,7 +32,7 @@ describeEachDatabase('Account deletion password limits', (host) => {
     )[0]?.status;
 
   it(`the wrong password ${MAX_WRONG + 1}th time is 429; the right one after the window deletes`, async () => {
-    const viewer = await newViewer(api, 'delete-guess');
+    const viewer = await newViewer(suite.api, 'delete-guess');
     for (let i = 1; i <= MAX_WRONG; i += 1) {
       const wrong = await deleteAccount(viewer, `guess number ${i}`);
       expect(wrong.status).toBe(400);
@@ -66,7 +53,7 @@ describeEachDatabase('Account deletion password limits', (host) => {
     expect(await userStatus(viewer)).not.toBe('DELETED');
     expect((await viewer.client.get('/api/v1/me', { bearer: viewer.bearer })).status).toBe(200);
     // The guesses were sign-in guesses: the password grant from this network is held as well.
-    const signIn = await api.client().signIn(viewer.email, PASSWORD);
+    const signIn = await suite.api.client().signIn(viewer.email, PASSWORD);
     expect(signIn.status).toBe(429);
 
     await sleep((WINDOW_SECONDS + 0.5) * 1000);
@@ -77,7 +64,7 @@ describeEachDatabase('Account deletion password limits', (host) => {
   });
 
   it('a few typos and then the right password delete the account', async () => {
-    const viewer = await newViewer(api, 'delete-typo');
+    const viewer = await newViewer(suite.api, 'delete-typo');
     for (let i = 1; i < MAX_WRONG; i += 1)
       expect((await deleteAccount(viewer, `typo ${i}`)).status).toBe(400);
     const deleted = await deleteAccount(viewer, PASSWORD);

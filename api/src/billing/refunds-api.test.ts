@@ -10,7 +10,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BillingHistoryPage, PaymentReceipt, RefundAccepted } from '@crease/contract';
 import {
-  BILLING_TEST_ENV,
   buyPlan,
   countRows,
   entitlement,
@@ -20,24 +19,16 @@ import {
   subscriptionOf,
 } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
+import { billingApiForSuite } from '../testing/billing-suite';
 import { describeEachDatabase } from '../testing/test-api';
-import type { RunningApi } from '../testing/test-api';
 
 const OPERATOR_TOKEN = 'refund-desk-token-0123456789';
 const ENV = {
-  ...BILLING_TEST_ENV,
-  CREASE_RENEWAL_INTERVAL_MS: '0',
   CREASE_CATALOG_OPERATOR_TOKENS: `support:${OPERATOR_TOKEN}`,
 };
 
 describeEachDatabase('Refunds in the sandbox', (host) => {
-  let api: RunningApi;
-  beforeAll(async () => {
-    api = await host().start(ENV);
-  }, 60_000);
-  afterAll(async () => {
-    await api.close();
-  });
+  const suite = billingApiForSuite(host, ENV);
 
   const refund = (
     paymentId: string,
@@ -45,7 +36,7 @@ describeEachDatabase('Refunds in the sandbox', (host) => {
     key: string | null = randomUUID(),
     token: string | null = OPERATOR_TOKEN,
   ) =>
-    api
+    suite.api
       .client()
       .postJson<RefundAccepted>(`/api/v1/billing/operator/payments/${paymentId}/refunds`, body, {
         xsrf: false,
@@ -67,7 +58,7 @@ describeEachDatabase('Refunds in the sandbox', (host) => {
       })
     ).body;
   async function paidMonthly(prefix: string) {
-    const viewer = await newViewer(api, prefix);
+    const viewer = await newViewer(suite.api, prefix);
     await buyPlan(viewer, 'monthly');
     const paymentId = (await history(viewer)).entries[0]?.paymentId ?? '';
     return { viewer, paymentId };
@@ -127,8 +118,8 @@ describeEachDatabase('Refunds in the sandbox', (host) => {
     const over = await refund(paymentId, { amount: 0.01 });
     expect(over.status).toBe(409);
     expectErrorShape(over.body, 'REFUND_EXCEEDS_PAYMENT');
-    await api.advanceClock(40 * 24 * 3600);
-    await api.runRenewals();
+    await suite.api.advanceClock(40 * 24 * 3600);
+    await suite.api.runRenewals();
     expect(await countRows(host(), 'payments', viewer.userId)).toBe(1);
     expect(await countRows(host(), 'refunds', viewer.userId)).toBe(2);
   });

@@ -7,25 +7,17 @@
  */
 import type { BillingHistoryPage, PaymentReceipt, UserProfile } from '@crease/contract';
 import { REGION_RULE } from '@crease/contract';
-import { BILLING_TEST_ENV, buyPlan, expectErrorShape, newViewer } from '../testing/billing-helpers';
+import { buyPlan, expectErrorShape, newViewer } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
+import { billingApiForSuite } from '../testing/billing-suite';
 import { describeEachDatabase } from '../testing/test-api';
-import type { RunningApi } from '../testing/test-api';
 
 const ENV = {
-  ...BILLING_TEST_ENV,
-  CREASE_RENEWAL_INTERVAL_MS: '0',
   CREASE_TAX_RATES: 'GLOBAL=20,GB=20,IN=18,AU=10',
 };
 
 describeEachDatabase('The viewer sets their region', (host) => {
-  let api: RunningApi;
-  beforeAll(async () => {
-    api = await host().start(ENV);
-  }, 60_000);
-  afterAll(async () => {
-    await api.close();
-  });
+  const suite = billingApiForSuite(host, ENV);
 
   const patchSettings = (viewer: Viewer, body: unknown, xsrf = true) =>
     viewer.client.request<Record<string, unknown>>(
@@ -50,7 +42,7 @@ describeEachDatabase('The viewer sets their region', (host) => {
   };
 
   it('starts at GLOBAL; a country code is stored, answered and shown on the profile', async () => {
-    const viewer = await newViewer(api, 'region-set');
+    const viewer = await newViewer(suite.api, 'region-set');
     expect(await regionOf(viewer)).toBe('GLOBAL');
     const changed = await patchSettings(viewer, { region: 'GB' });
     expect(changed.status).toBe(200);
@@ -69,7 +61,7 @@ describeEachDatabase('The viewer sets their region', (host) => {
   it.each([['XX'], ['gb'], ['UK'], ['EU'], [''], ['GBR'], [' GB']])(
     'refuses region %p with VALIDATION_FAILED and keeps the stored one',
     async (region) => {
-      const viewer = await newViewer(api, 'region-bad');
+      const viewer = await newViewer(suite.api, 'region-bad');
       await patchSettings(viewer, { region: 'IN' });
       const refused = await patchSettings(viewer, { region, videoQuality: 'HD' });
       expect(refused.status).toBe(400);
@@ -82,7 +74,7 @@ describeEachDatabase('The viewer sets their region', (host) => {
   );
 
   it('refuses a region that is not a string, and a change without sign-in or XSRF', async () => {
-    const viewer = await newViewer(api, 'region-type');
+    const viewer = await newViewer(suite.api, 'region-type');
     const wrongType = await patchSettings(viewer, { region: 44 });
     expect(wrongType.status).toBe(400);
     expectErrorShape(wrongType.body, 'VALIDATION_FAILED');
@@ -102,7 +94,7 @@ describeEachDatabase('The viewer sets their region', (host) => {
   });
 
   it('the next payment is taxed at the chosen region; an earlier invoice keeps its rate', async () => {
-    const viewer = await newViewer(api, 'region-tax');
+    const viewer = await newViewer(suite.api, 'region-tax');
     await patchSettings(viewer, { region: 'IN' });
     await buyPlan(viewer, 'match-pass');
     const inIndia = await latestReceipt(viewer);
