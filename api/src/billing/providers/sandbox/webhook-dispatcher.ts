@@ -34,11 +34,42 @@ export interface DispatcherOptions {
   beforePass?: () => Promise<void>;
 }
 
-interface DueDelivery {
+export interface DueDelivery {
   id: string;
   target_url: string;
   payload: string;
   attempts: number;
+  created_at: Date | string;
+}
+
+/** The provider object an event is about (a checkout session, a charge), or the event itself. */
+function subjectOf(delivery: DueDelivery): string {
+  try {
+    const parsed = JSON.parse(delivery.payload) as { data?: { object?: { id?: unknown } } };
+    const id = parsed.data?.object?.id;
+    return typeof id === 'string' ? id : delivery.id;
+  } catch {
+    return delivery.id;
+  }
+}
+
+/**
+ * The batch in queues, one per provider object, each in the order its events happened. The
+ * ledger dates a decline when it learns of it (webhook-events.ts), so a decline and the payment
+ * that followed it on one checkout must arrive in that order for the history to list them so.
+ */
+export function deliveryQueues(due: DueDelivery[]): DueDelivery[][] {
+  const queues = new Map<string, DueDelivery[]>();
+  const inOrder = [...due].sort(
+    (a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime(),
+  );
+  for (const delivery of inOrder) {
+    const subject = subjectOf(delivery);
+    const queue = queues.get(subject);
+    if (queue) queue.push(delivery);
+    else queues.set(subject, [delivery]);
+  }
+  return [...queues.values()];
 }
 
 /** The delay before attempt n+1 after n failures: base · 2^(n-1), capped, ±20 % jitter. */
@@ -151,7 +182,12 @@ export class WebhookDispatcher {
     await this.options.beforePass?.();
     for (;;) {
       const due = await this.claim();
-      await Promise.all(due.map((delivery) => this.deliver(delivery)));
+      // Different objects' events go out together; one object's, one after another.
+      await Promise.all(
+        deliveryQueues(due).map(async (queue) => {
+          for (const delivery of queue) await this.deliver(delivery);
+        }),
+      );
       if (due.length < BATCH || this.stopped) return;
     }
   }
@@ -171,7 +207,9 @@ export class WebhookDispatcher {
           AND created_at > ${giveUpBefore.toISOString()}::timestamptz
         ORDER BY next_attempt_at LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED)
-      RETURNING id, target_url, payload, attempts`)) as unknown as { rows: DueDelivery[] };
+      RETURNING id, target_url, payload, attempts, created_at`)) as unknown as {
+      rows: DueDelivery[];
+    };
     return result.rows;
   }
 
