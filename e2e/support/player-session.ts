@@ -42,13 +42,33 @@ export async function signInDemo(page: Page) {
   }, API);
 }
 
-/** From /events: press Watch on the first live match; returns its event id. */
+/**
+ * Opens the live match with the most play left (the latest estimated end), from its Watch link on
+ * /events: the rolling demo always has one near its end, and a test that watches for a minute or
+ * more must not see its match finish under it.
+ */
 export async function watchLiveMatch(page: Page): Promise<string> {
   await page.goto('/events');
-  const watch = page
+  const latest = await page.evaluate(async () => {
+    const token = localStorage.getItem('access_token');
+    const response = await fetch(
+      `${location.protocol}//api.${location.host}/api/v1/events?status=live&limit=50`,
+      {
+        headers: { Authorization: `Bearer ${token}` },
+      },
+    );
+    const { items } = (await response.json()) as {
+      items: { eventId: string; estimatedEnd: string }[];
+    };
+    return items.sort((a, b) => Date.parse(b.estimatedEnd) - Date.parse(a.estimatedEnd))[0]
+      ?.eventId;
+  });
+  const live = page
     .getByRole('region', { name: /^Live now/ })
-    .getByRole('link', { name: /^Watch / })
-    .first();
+    .getByRole('link', { name: /^Watch / });
+  const watch = latest
+    ? live.and(page.locator(`[href*="event=${encodeURIComponent(latest)}"]`))
+    : live.first();
   const href = (await watch.getAttribute('href')) ?? '';
   await watch.click();
   await expect(page).toHaveURL(/\/player\?event=/);
