@@ -60,6 +60,12 @@ export async function openDatabase(options: {
     // An idle connection the server dropped (a restart, a failover) is an 'error' event on the
     // pool; unhandled, it would end the process. The pool replaces it on the next query.
     pool.on('error', (error) => options.onIdleError?.(error));
+    // A connection checked out for a transaction has no pool listener: if the server drops it
+    // between two statements, pg emits 'error' on the client itself, which would also end the
+    // process. The transaction's next statement fails instead (503), and the pool discards it.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => options.onIdleError?.(error));
+    });
     const db = drizzlePg(pool) as unknown as Db;
     // Replicas start together: one migrates while the others wait on the lock.
     const client = await pool.connect();
