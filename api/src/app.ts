@@ -21,6 +21,7 @@ import { assertPlainText } from './platform/http/input-guard';
 import { registerIdempotency } from './platform/http/idempotency';
 import { registerRateLimits } from './platform/http/rate-limit';
 import { SummaryLogController } from './platform/http/request-log';
+import { serverWithLane } from './platform/http/server-lane';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerXsrf } from './platform/http/xsrf-hook';
 import { startDemoClock } from './catalog/demo/demo-clock';
@@ -32,6 +33,8 @@ import { billingRoutes } from './billing/routes';
 import { catalogRoutes } from './catalog/routes';
 import { opsRoutes } from './ops/routes';
 import { streamsRoutes } from './streams/routes';
+import { answerAccessFromMemory } from './streams/origin/edge-access-lane';
+import type { EdgeAccessMemory } from './streams/origin/edge-access-lane';
 import { createServices } from './services';
 import type { ApiServices } from './services';
 
@@ -69,7 +72,14 @@ export async function createApi(
   config: ApiConfig,
   options: CreateApiOptions = {},
 ): Promise<ApiApp> {
+  // The CDN's token checks that memory can answer "yes" skip the framework (decision 366); the
+  // memory is set once the services exist, and until then every request goes to Fastify.
+  let edgeAccess: EdgeAccessMemory | null = null;
   const app = Fastify({
+    serverFactory: serverWithLane(
+      (request, response) =>
+        edgeAccess !== null && answerAccessFromMemory(edgeAccess, request, response),
+    ),
     logger: {
       level: config.logLevel,
       // Never log secrets: credentials, tokens and cookies (docs/api.md).
@@ -114,6 +124,11 @@ export async function createApi(
     }));
   const services = createServices(config, database, app.log, options.services);
   app.decorate('services', services);
+  edgeAccess = {
+    tokens: services.streams.tokens,
+    standingFromMemory: (claims, nowMs) => services.streams.revocations.standing(claims, nowMs),
+    nowMs: () => services.clock.now().getTime(),
+  };
   const housekeeping = startHousekeeping(database.db, config.cleanupIntervalSeconds, app.log, {
     analyticsRetentionDays: config.analyticsRetentionDays,
     ledgerRetentionYears: config.ledgerRetentionYears,

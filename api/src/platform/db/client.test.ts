@@ -34,9 +34,10 @@ describeWithPostgres('openDatabase on PostgreSQL: the server drops a connection'
   it('a transaction whose connection is terminated between statements fails; the process lives and the pool recovers', async () => {
     const url = cluster.url('dropped_connections');
     const transaction = database.db.transaction(async (tx) => {
-      const [{ pid }] = (await tx.execute(sql`SELECT pg_backend_pid() AS pid`)).rows as {
-        pid: number;
-      }[];
+      const result = (await tx.execute(sql`SELECT pg_backend_pid() AS pid`)) as {
+        rows: { pid: number }[];
+      };
+      const pid = Number(result.rows[0]?.pid);
       // Between two statements, the connection is idle in transaction and has no pool listener.
       await queryDatabase(url, 'SELECT pg_terminate_backend($1)', [pid]);
       await new Promise((resolve) => setTimeout(resolve, 200));
