@@ -72,7 +72,7 @@ export async function createApi(
   config: ApiConfig,
   options: CreateApiOptions = {},
 ): Promise<ApiApp> {
-  // The CDN's token checks that memory can answer "yes" skip the framework (decision 366); the
+  // The CDN's token checks that memory can answer "yes" skip the framework (decision 368); the
   // memory is set once the services exist, and until then every request goes to Fastify.
   let edgeAccess: EdgeAccessMemory | null = null;
   const app = Fastify({

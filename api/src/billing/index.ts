@@ -15,7 +15,7 @@ export {
   VidictId,
   billingErrorResponses,
 } from './schemas';
-export { lockSubscription, readSubscription } from './subscription-machine';
+export { isEntitled, lockSubscription, readSubscription } from './subscription-machine';
 export type { Executor, SubscriptionRow } from './subscription-machine';
 export { devices, subscriptions } from './tables';
 export { BILLING_EVENT_TYPES, recordBillingEvent } from './billing-events';

@@ -390,6 +390,40 @@ describeEachDatabase('Streams API and origin', (host) => {
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ code: 'NOT_ENTITLED', reason: 'DEVICE_NOT_REGISTERED' });
     });
+
+    it('refuses renewal once the paid period has ended, and closes the stream (decision 369)', async () => {
+      const v = await viewer('monthly');
+      const grant = (await request(v)).body;
+      expect((await renew(v, grant.streamId)).status).toBe(200);
+      // A plan set not to renew whose period ended a minute ago: it is over (no grace period).
+      await host().query(
+        'UPDATE subscriptions SET period_end = $1, renewing = false WHERE user_id = $2',
+        [new Date(now - 60_000).toISOString(), v.userId],
+      );
+      const refused = await renew(v, grant.streamId);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'NOT_ENTITLED', reason: 'PLAN_EXPIRED' });
+      expect((await renew(v, grant.streamId)).status).toBe(404);
+    });
+
+    it('a renewal racing the close never keeps the stream open (decision 369)', async () => {
+      const v = await viewer('monthly');
+      for (let round = 0; round < 5; round += 1) {
+        const grant = (await request(v)).body;
+        const [renewed, closed] = await Promise.all([
+          renew(v, grant.streamId),
+          close(v, grant.streamId),
+        ]);
+        expect([200, 404]).toContain(renewed.status);
+        expect(closed.status).toBe(204);
+        expect((await renew(v, grant.streamId)).status).toBe(404);
+        const [row] = await host().query<{ ended: boolean }>(
+          'SELECT ended_at IS NOT NULL AS ended FROM streams WHERE id = $1',
+          [grant.streamId],
+        );
+        expect(row?.ended).toBe(true);
+      }
+    });
   });
 
   describe('trial metering', () => {

@@ -20,7 +20,6 @@ import type {
   VideoQuality,
   WatchingNow,
 } from '@crease/contract';
-import type { BillingConfig } from '../platform/billing-config';
 import { isRegistered, markDeviceSeen } from '../billing';
 import { entitlementFor } from '../billing';
 import { lockSubscription, readSubscription } from '../billing';
@@ -33,23 +32,16 @@ import { ApiError } from './errors';
 import { settleAccount } from './metering';
 import { assertScreenFree, stopPlaybackOn, streamGone, watchingNow } from './screens';
 import type { StreamRow } from './metering';
-import type { PlaybackTokens } from './playback-token';
-import type { StreamConfig } from '../platform/stream-config';
+import { renewPaidLeaseAtOnce } from './paid-renewal';
+import { issue } from './stream-lease';
+import type { StreamContext } from './stream-lease';
+
+export type { StreamContext } from './stream-lease';
 
 /** A heartbeat "sent" later than this beyond the server's now is from the future: it counts zero. */
 export const HEARTBEAT_FUTURE_SKEW_MS = 5_000;
 /** The application folder the origin serves channels under (ChannelStream.streamApp). */
 export const STREAM_APP = 'live';
-
-export interface StreamContext {
-  db: Db;
-  billing: BillingConfig;
-  streams: StreamConfig;
-  tokens: PlaybackTokens;
-  now: Date;
-  /** ChannelStream.edge, ending in `/`. */
-  edge: string;
-}
 
 interface Account {
   id: string;
@@ -77,30 +69,6 @@ function notEntitled(entitlement: Entitlement, userId: string): ApiError {
     userId,
     details: { reason: entitlement.reason },
   });
-}
-
-/** The token of a stream valid from `now`, and the lease it gives the stream. */
-function issue(
-  ctx: StreamContext,
-  stream: Pick<StreamRow, 'id' | 'userId' | 'vidictId' | 'channelId' | 'metered'>,
-): StreamToken {
-  // Metered (trial) streams get shorter tokens: less play can pass unsettled (decision 113).
-  const seconds = stream.metered
-    ? Math.min(ctx.streams.tokenSeconds, ctx.streams.heartbeatSeconds * 2)
-    : ctx.streams.tokenSeconds;
-  const issuedMs = ctx.now.getTime();
-  const expiresAt = Math.floor(issuedMs / 1000) + seconds;
-  return {
-    token: ctx.tokens.sign({
-      streamId: stream.id,
-      userId: stream.userId,
-      vidictId: stream.vidictId,
-      channelId: stream.channelId,
-      expiresAt,
-    }),
-    expiresAt: new Date(expiresAt * 1000).toISOString(),
-    renewAt: new Date(issuedMs + (seconds * 1000) / 2).toISOString(),
-  };
 }
 
 function playlistUrl(ctx: StreamContext, application: string, channelId: string, token: string) {
@@ -260,6 +228,9 @@ export async function renewToken(
   user: Account,
   streamId: string,
 ): Promise<StreamToken> {
+  // A paid stream whose lease runs: one statement (decision 369); anything else is locked.
+  const atOnce = await renewPaidLeaseAtOnce(ctx, user, streamId);
+  if (atOnce) return atOnce;
   const outcome = await ctx.db.transaction(
     async (tx): Promise<{ refused: Entitlement } | { playback: StreamToken }> => {
       const subscription = await lockSubscription(tx, user.id, ctx.now);

@@ -2,7 +2,7 @@
  * An HTTP server for Fastify (its `serverFactory`) with one lane in front: a function that may
  * answer a request itself before the framework sees it. The server gets the same timeouts
  * Fastify gives the server it builds itself (fastify/lib/server.js), so nothing else changes.
- * Used for the CDN edge's token checks (decision 366); a lane that returns false hands the
+ * Used for the CDN edge's token checks (decision 368); a lane that returns false hands the
  * request to Fastify untouched.
  */
 import http from 'node:http';

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * The edge's token check before the framework (decision 366), over real HTTP: the lane answers a
+ * The edge's token check before the framework (decision 368), over real HTTP: the lane answers a
  * plain yes itself and hands everything else to the framework behind it (here a handler that
  * says so), so a refusal is always the route's designed 403.
  */

@@ -1,6 +1,6 @@
 /**
  * The CDN edge's token check, answered before the web framework when the answer is a plain yes
- * (decision 366). A CDN edge asks `GET live/:application/:channelId/access?token=…` for every
+ * (decision 368). A CDN edge asks `GET live/:application/:channelId/access?token=…` for every
  * viewer every few seconds: under bench:surge that is 71 % of the API's requests (decision 359),
  * and almost all of its cost was per-request framework work (routing, hooks, security headers,
  * CORS, a child logger, a reply object), not the check itself: an HMAC and a lookup in the
