@@ -161,6 +161,20 @@ async function main() {
       PLAYLIST,
     );
 
+    // The CDN edge's token check (decisions 356, 368): what one costs the API, from /proc.
+    const accessUrl = new URL(
+      `access?token=${encodeURIComponent(token)}`,
+      grant.playlistUrl,
+    ).toString();
+    const accessCpuBefore = cpuSeconds(pid);
+    const access = await checkedAutocannon(
+      check,
+      'GET access (CDN token checks, capacity)',
+      { url: accessUrl, connections: 20, duration: CAPACITY_SECONDS },
+      { status: 204 },
+    );
+    const accessCpuUs = ((cpuSeconds(pid) - accessCpuBefore) * 1e6) / access.requests.total;
+
     // LL-HLS: the same audience holding blocking reloads and hinted parts (origin-ll.ts).
     const ll: LowLatencyStats = { playlists: 0, parts: 0, playlistBytes: 0, lateMs: [] };
     const llCpuBefore = cpuSeconds(pid);
@@ -196,6 +210,7 @@ async function main() {
       `| API CPU per request (playlist or segment) | ${cpuMsPerRequest.toFixed(2)} ms |`,
       `| projected API CPU for 100 viewers on schedule (100 req/s) | ${((cpuMsPerRequest * 100) / 10).toFixed(1)} % of one core |`,
       `| playlist capacity (autocannon, 20 connections, ${CAPACITY_SECONDS} s) | ${Math.round(capacity.requests.average)} req/s, p50 ${capacity.latency.p50} ms, p99 ${capacity.latency.p99} ms |`,
+      `| CDN token checks (autocannon, 20 connections, ${CAPACITY_SECONDS} s) | ${Math.round(access.requests.average)} req/s, p50 ${access.latency.p50} ms, p99 ${access.latency.p99} ms, API CPU ${accessCpuUs.toFixed(0)} µs per check |`,
       `\nLL-HLS: ${VIEWERS} viewers holding blocking reloads (_HLS_msn/_HLS_part, _HLS_skip=YES) and hinted parts for ${llWall.toFixed(1)} s`,
       '| measure | value |',
       '| --- | --- |',
