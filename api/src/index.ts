@@ -10,6 +10,7 @@ export { ConfigError, loadApiConfig, PRODUCTION_ARGON2 } from './platform/config
 export type { ApiConfig, Argon2Params } from './platform/config';
 export { ensureStreamMedia } from './streams/media/render-media';
 export { EDGE_ACCESS_CACHE_SECONDS } from './streams/origin/stream-standing';
+export { renewAfterSeconds } from './streams/stream-lease';
 export type { RenderedMedia } from './streams/media/render-media';
 
 export interface MountedApi {

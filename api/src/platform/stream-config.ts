@@ -15,7 +15,7 @@ export interface StreamConfig {
   edgeUrl: string | null;
   /** HMAC-SHA256 key of playback tokens; the edge (CDN) that validates tokens holds it too. */
   tokenSecret: Uint8Array;
-  /** Playback token lifetime; the player renews at half of it (StreamToken.renewAt). */
+  /** Playback token lifetime; the player renews 30 s before it ends, at most half way (StreamToken.renewAt, decision 370). */
   tokenSeconds: number;
   /** Seconds between trial heartbeats while playing (StreamGrant.heartbeatSeconds). */
   heartbeatSeconds: number;

@@ -194,7 +194,8 @@ describeEachDatabase('Streams API and origin', (host) => {
       );
       const expires = Date.parse(grant.playback.expiresAt);
       expect(expires - now).toBe(120_000);
-      expect(Date.parse(grant.playback.renewAt) - now).toBe(60_000);
+      // Renewed 30 s before it ends (decision 370).
+      expect(Date.parse(grant.playback.renewAt) - now).toBe(90_000);
       expect(claimsOf(grant.playback.token)).toMatchObject({
         sid: grant.streamId,
         uid: v.userId,
@@ -234,6 +235,8 @@ describeEachDatabase('Streams API and origin', (host) => {
       });
       // Trial tokens last two heartbeats: less play can pass unsettled.
       expect(Date.parse(res.body.playback.expiresAt) - now).toBe(60_000);
+      // A 60 s trial token is renewed half way, not 30 s before its end (decision 370).
+      expect(Date.parse(res.body.playback.renewAt) - now).toBe(30_000);
     });
 
     it.each([

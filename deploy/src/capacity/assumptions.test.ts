@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EDGE_ACCESS_CACHE_SECONDS } from 'api';
+import { EDGE_ACCESS_CACHE_SECONDS, renewAfterSeconds } from 'api';
 import { loadApiConfig } from 'api/config';
 import { RENDITION_RECIPES } from 'api/media-recipe';
 import { clusterNginxConfig } from '../cluster/cluster-nginx';
@@ -29,6 +29,11 @@ describe('the capacity assumptions', () => {
       expect(a.trialTokenSeconds).toBe(
         Math.min(streams.tokenSeconds, streams.heartbeatSeconds * 2),
       );
+      // Renewed when the API's renewAt says (decision 370).
+      for (const seconds of [a.paidTokenSeconds, a.trialTokenSeconds])
+        expect(renewAfterSeconds(seconds)).toBe(
+          Math.max(seconds / 2, seconds - a.renewalMarginSeconds),
+        );
       expect(streams.lowLatency).toBe(true);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });

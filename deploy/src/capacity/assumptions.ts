@@ -35,6 +35,8 @@ export interface Assumptions {
   accessCacheSeconds: number;
   paidTokenSeconds: number;
   trialTokenSeconds: number;
+  /** A token is renewed this long before it ends, at most half way (decision 370). */
+  renewalMarginSeconds: number;
   heartbeatSeconds: number;
   /** Share of watching viewers on a trial (metered: heartbeats, shorter tokens). */
   trialShare: number;
@@ -93,6 +95,7 @@ export const DEFAULT_ASSUMPTIONS: Assumptions = {
   accessCacheSeconds: 6,
   paidTokenSeconds: 120,
   trialTokenSeconds: 60,
+  renewalMarginSeconds: 30,
   heartbeatSeconds: 30,
   trialShare: 0.2,
   joinWindowSeconds: 600,

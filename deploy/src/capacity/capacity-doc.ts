@@ -106,7 +106,7 @@ function assumptionsSection(a: Assumptions): string {
     ],
     [
       'tokens and heartbeats',
-      `paid ${a.paidTokenSeconds} s, trial ${a.trialTokenSeconds} s, renewed at half; trial heartbeat every ${a.heartbeatSeconds} s`,
+      `paid ${a.paidTokenSeconds} s, trial ${a.trialTokenSeconds} s, renewed ${a.renewalMarginSeconds} s before the end (at most half way); trial heartbeat every ${a.heartbeatSeconds} s`,
       'The API’s stream defaults and the player’s timers.',
     ],
     [

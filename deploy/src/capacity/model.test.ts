@@ -43,14 +43,19 @@ describe('the capacity model', () => {
   });
 
   it('writes per viewer-minute follow the token and heartbeat intervals', () => {
-    // Paid: a renewal a minute. Trial: renewals every 30 s and heartbeats every 30 s.
-    expect(writesPerViewerMinute({ ...a, trialShare: 0 })).toBe(1);
+    // Paid: a renewal every 90 s (30 s before the 120 s token ends). Trial: renewals every 30 s
+    // (half the 60 s token) and heartbeats every 30 s.
+    expect(writesPerViewerMinute({ ...a, trialShare: 0 })).toBeCloseTo(60 / 90);
     expect(writesPerViewerMinute({ ...a, trialShare: 1 })).toBe(4);
+    // Renewed half way when the margin is more than half the token's life.
+    expect(writesPerViewerMinute({ ...a, trialShare: 0, renewalMarginSeconds: 90 })).toBe(1);
     const plan = planTier(60_000, m, { ...a, trialShare: 0 });
-    expect(plan.pgWritesPerSec).toBe(1000);
-    expect(plan.pgWritesPerSecPeak).toBe(1000 + (60_000 / a.joinWindowSeconds) * a.writesPerJoin);
+    expect(plan.pgWritesPerSec).toBeCloseTo(1000 * (60 / 90));
+    expect(plan.pgWritesPerSecPeak).toBeCloseTo(
+      plan.pgWritesPerSec + (60_000 / a.joinWindowSeconds) * a.writesPerJoin,
+    );
     expect(plan.pgTransactionsPerSec).toBeCloseTo(60_000 * (14 / 60));
-    expect(plan.pgReadsPerSec).toBeCloseTo(plan.pgTransactionsPerSec - 1000);
+    expect(plan.pgReadsPerSec).toBeCloseTo(plan.pgTransactionsPerSec - plan.pgWritesPerSec);
   });
 
   it('egress follows the ladder mix; the origin sends at least every rendition to every edge', () => {

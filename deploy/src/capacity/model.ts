@@ -42,9 +42,12 @@ export interface TierPlan {
 
 /** Write transactions per watching viewer-minute, from the token and heartbeat intervals. */
 export function writesPerViewerMinute(a: Assumptions): number {
-  // A renewal at half the token's life writes the stream's lease; a heartbeat writes trial time.
-  const paid = 60 / (a.paidTokenSeconds / 2);
-  const trial = 60 / (a.trialTokenSeconds / 2) + 60 / a.heartbeatSeconds;
+  // A renewal writes the stream's lease (at most half way through the token's life, the
+  // renewal margin before its end: decision 370); a heartbeat writes trial time.
+  const renewAfter = (tokenSeconds: number) =>
+    Math.max(tokenSeconds / 2, tokenSeconds - a.renewalMarginSeconds);
+  const paid = 60 / renewAfter(a.paidTokenSeconds);
+  const trial = 60 / renewAfter(a.trialTokenSeconds) + 60 / a.heartbeatSeconds;
   return (1 - a.trialShare) * paid + a.trialShare * trial;
 }
 
