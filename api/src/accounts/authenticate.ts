@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { users } from './tables';
 import { ApiError } from './errors';
@@ -6,6 +5,14 @@ import type { Database } from '../platform/db/client';
 import type { AccessTokens } from './access-tokens';
 
 export type AuthenticatedUser = typeof users.$inferSelect & { sid: string };
+
+// Columns named, never `u.*`: a prepared statement whose result type changed (a migration on
+// another replica adding a column) would fail on every connection that prepared it.
+const SESSION_USER_SQL = `SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name,
+    u.email_subscribe, u.active, u.status, u.region, u.video_quality, u.trial_overall_time,
+    u.trial_today_time, u.created_at, u.updated_at
+  FROM refresh_families f JOIN users u ON u.id = f.user_id
+  WHERE f.id = $1 AND f.user_id = $2 AND f.revoked_at IS NULL AND f.expires_at > now()`;
 
 const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
@@ -40,12 +47,13 @@ export async function authenticate(
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
   const claims = token ? await services.accessTokens.verify(token) : null;
   if (!claims) throw new ApiError('UNAUTHORIZED');
-  // One indexed lookup on the hot path of every signed-in call (plain SQL: no ORM mapping).
-  const result = (await services.database.db.execute(sql`
-    SELECT u.* FROM refresh_families f JOIN users u ON u.id = f.user_id
-    WHERE f.id = ${claims.sid} AND f.user_id = ${claims.sub} AND f.revoked_at IS NULL
-      AND f.expires_at > now()`)) as unknown as { rows: Record<string, unknown>[] };
-  const raw = result.rows[0];
+  // One indexed lookup on the hot path of every signed-in call: a named prepared statement
+  // (parsed and planned once per connection, no ORM build or mapping; decision 371).
+  const [raw] = await services.database.prepared<Record<string, unknown>>(
+    'crease_authenticate',
+    SESSION_USER_SQL,
+    [claims.sid, claims.sub],
+  );
   const row = raw ? { user: toUser(raw) } : undefined;
   if (!row || !row.user.active) throw new ApiError('UNAUTHORIZED');
   return { ...row.user, sid: claims.sid };
