@@ -22,12 +22,12 @@ export function promptAudioController(HlsClass: typeof Hls): AudioControllerClas
   const Base = HlsClass.DefaultConfig.audioStreamController;
   if (!Base) return undefined;
   return class PromptAudioStreamController extends Base {
-    onInitPtsFound(...args: Parameters<AudioStreamController['onInitPtsFound']>) {
+    override onInitPtsFound(...args: Parameters<AudioStreamController['onInitPtsFound']>) {
       super.onInitPtsFound(...args);
       if (this.state === 'WAITING_INIT_PTS') this.tickImmediate();
     }
 
-    doTick() {
+    override doTick() {
       const waited = this.state === 'WAITING_INIT_PTS';
       super.doTick();
       // hls.js left WAITING_INIT_PTS for IDLE: choose and load the fragment now.
