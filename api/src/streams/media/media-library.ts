@@ -30,6 +30,8 @@ export interface TrackMedia {
   parts: Buffer[];
   partStarts: number[];
   partDurations: number[];
+  /** Whether each part opens on a keyframe (EXT-X-PART INDEPENDENT=YES), read from the media. */
+  partIndependent: boolean[];
   /** Each loop segment's duration in seconds (its parts' sum: exactly 2 s for video). */
   segmentDurations: number[];
   /** Peak and mean bits per second over the loop's segments (HLS BANDWIDTH, AVERAGE-BANDWIDTH). */
@@ -68,6 +70,7 @@ function loadTrack(dir: string, name: string): TrackMedia {
   const partStarts = buckets.map((b) => seconds((b[0] as Fragment).start));
   const partDurations = buckets.map((b) => seconds(b.reduce((sum, f) => sum + f.duration, 0n)));
   const parts = buckets.map((b) => Buffer.concat(b.map((f) => f.bytes)));
+  const partIndependent = buckets.map((b) => (b[0] as Fragment).independent);
   const segmentBits = Array.from({ length: PARTS_PER_LOOP / PARTS_PER_SEGMENT }, (_, s) =>
     parts
       .slice(s * PARTS_PER_SEGMENT, (s + 1) * PARTS_PER_SEGMENT)
@@ -85,6 +88,7 @@ function loadTrack(dir: string, name: string): TrackMedia {
     parts,
     partStarts,
     partDurations,
+    partIndependent,
     segmentDurations,
     peakBps: Math.ceil(Math.max(...segmentBits) / SEGMENT_SECONDS),
     averageBps: Math.ceil(segmentBits.reduce((a, b) => a + b, 0) / LOOP_SECONDS),
@@ -136,6 +140,11 @@ export class MediaLibrary {
       start: loops * LOOP_SECONDS + (track.partStarts[index] as number),
       duration: track.segmentDurations[index / PARTS_PER_SEGMENT] as number,
     };
+  }
+
+  /** Whether a part of a live sequence opens on a keyframe, so playback can start at it. */
+  static partIndependent(track: TrackMedia, sequence: number, part: number): boolean {
+    return track.partIndependent[locate(sequence, part).index] === true;
   }
 
   /** Media time (seconds since STREAM_EPOCH) and duration of a part of a live sequence. */

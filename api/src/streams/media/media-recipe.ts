@@ -4,22 +4,32 @@
  * this recipe, so changing any of it renders afresh and an unchanged recipe is never encoded
  * twice (decision 110). Version 3 (decision 216): video and audio in separate fragmented MP4
  * files, video cut into 0.4 s fragments (LL-HLS parts), audio one fragment per AAC frame, two
- * commentary languages, and no score burned into the picture (the player draws it).
+ * commentary languages, and no score burned into the picture (the player draws it). Version 4
+ * (decision 366): a keyframe at every part, so each part is INDEPENDENT and a player starts at
+ * the newest one instead of the segment's first.
  */
 import { createHash } from 'node:crypto';
 import { RENDITIONS } from '@crease/contract';
 import type { RenditionName } from '@crease/contract';
 
-/** Seconds per segment: every segment starts on a keyframe (a fixed GOP of exactly this). */
+/** Seconds per segment: a whole number of parts, so every segment starts on a keyframe too. */
 export const SEGMENT_SECONDS = 2;
 /** LL-HLS part length: 10 frames at 25 fps, so five parts make a segment exactly. */
 export const PART_SECONDS = 0.4;
 export const PARTS_PER_SEGMENT = SEGMENT_SECONDS / PART_SECONDS;
+/**
+ * Video keyframe interval (a fixed GOP of exactly this): one per part, so every part can start
+ * playback (EXT-X-PART INDEPENDENT=YES) and a live start fetches one part, not up to five
+ * (decision 366).
+ */
+export const KEYFRAME_SECONDS = PART_SECONDS;
 /** 24 s is a whole number of 2 s segments, of 25 fps frames and of 1024-sample AAC frames at 48 kHz. */
 export const LOOP_SECONDS = 24;
 export const SEGMENTS_PER_LOOP = LOOP_SECONDS / SEGMENT_SECONDS;
 export const PARTS_PER_LOOP = SEGMENTS_PER_LOOP * PARTS_PER_SEGMENT;
 export const FRAME_RATE = 25;
+/** Frames from one keyframe to the next (the encoder's GOP). */
+export const KEYFRAME_FRAMES = Math.round(KEYFRAME_SECONDS * FRAME_RATE);
 export const AUDIO_SAMPLE_RATE = 48_000;
 export const AUDIO_KBPS = 96;
 
@@ -72,11 +82,12 @@ export const CAPTIONS = [{ code: 'en', name: 'English' }] as const;
 export const MORSE_UNIT_SECONDS = 0.06;
 
 export const RECIPE = {
-  version: 3,
+  version: 4,
   // Top left, small: the player's controls sit along the bottom, its score overlay top right.
   card: { x: 48, y: 40 },
   segmentSeconds: SEGMENT_SECONDS,
   partSeconds: PART_SECONDS,
+  keyframeSeconds: KEYFRAME_SECONDS,
   loopSeconds: LOOP_SECONDS,
   frameRate: FRAME_RATE,
   audioSampleRate: AUDIO_SAMPLE_RATE,

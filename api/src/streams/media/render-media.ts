@@ -2,8 +2,8 @@
  * Renders the test-card loop once, at build/prepare time (`npm start`, the e2e web server, the
  * origin tests), never while serving: a 24 s test card (its clock and "TEST CARD" mark, no score:
  * decision 216) encoded by the static ffmpeg of @ffmpeg-installer/ffmpeg with libx264 into
- * fragmented MP4 at 1080p, 720p and 480p (a keyframe every 2 s segment, a fragment every 0.4 s
- * part), and one AAC commentary track per language, each with its own Morse ident (decision 217).
+ * fragmented MP4 at 1080p, 720p and 480p (a keyframe and a fragment every 0.4 s part, decision
+ * 366), and one AAC commentary track per language, each with its own Morse ident (decision 217).
  * The origin cuts segments and parts from these files (media-library.ts; decision 110).
  * The result is cached under `<cacheRoot>/<recipe hash>/`; a finished render has `media.json`.
  */
@@ -19,6 +19,8 @@ import {
   AUDIO_SAMPLE_RATE,
   COMMENTARY,
   FRAME_RATE,
+  KEYFRAME_FRAMES,
+  KEYFRAME_SECONDS,
   LOOP_SECONDS,
   MORSE_UNIT_SECONDS,
   PART_SECONDS,
@@ -120,7 +122,7 @@ function run(binary: string, args: string[], cwd: string): Promise<void> {
 const FRAGMENTED = ['-f', 'mp4', '-movflags', '+empty_moov+default_base_moof'];
 
 function videoArgs(r: RenditionRecipe, index: number): string[] {
-  const gop = FRAME_RATE * SEGMENT_SECONDS;
+  const gop = KEYFRAME_FRAMES;
   return [
     '-map',
     `[v${index}]`,
@@ -150,9 +152,9 @@ function videoArgs(r: RenditionRecipe, index: number): string[] {
     '-bf',
     '0',
     '-force_key_frames',
-    `expr:gte(t,n_forced*${SEGMENT_SECONDS})`,
+    `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`,
     ...FRAGMENTED,
-    // A fragment per LL-HLS part (10 frames), and a new one at every keyframe (segment start).
+    // A fragment per LL-HLS part (10 frames), each opening on its keyframe.
     '-frag_duration',
     String(Math.round(PART_SECONDS * 1e6)),
     `${r.name}/${STREAM_FILE}`,

@@ -31,7 +31,7 @@ const VIDEO: PlaylistTrack = {
   extension: 'm4s',
   init: true,
   timing: (sequence) => ({ start: sequence * 2, duration: 2 }),
-  parts: { target: 0.4, duration: () => 0.4, independent: (part) => part === 0 },
+  parts: { target: 0.4, duration: () => 0.4, independent: (_sequence, part) => part === 0 },
 };
 const LL = { lowLatency: true, skip: false };
 const CLASSIC = { lowLatency: false, skip: false };

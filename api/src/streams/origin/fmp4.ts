@@ -137,6 +137,8 @@ export interface Fragment {
   start: bigint;
   /** Sum of its samples' durations, in the track's timescale. */
   duration: bigint;
+  /** Its first sample is a sync sample (a keyframe): playback can start at this fragment. */
+  independent: boolean;
   bytes: Buffer;
 }
 
@@ -146,6 +148,43 @@ function trexDurations(init: Buffer): Map<number, number> {
   for (const trex of findAll(init, 'trex'))
     defaults.set(init.readUInt32BE(trex.body + 4), init.readUInt32BE(trex.body + 12));
   return defaults;
+}
+
+/** trex default_sample_flags per track (the fallback when a fragment names none). */
+function trexSampleFlags(init: Buffer): Map<number, number> {
+  const defaults = new Map<number, number>();
+  for (const trex of findAll(init, 'trex'))
+    defaults.set(init.readUInt32BE(trex.body + 4), init.readUInt32BE(trex.body + 20));
+  return defaults;
+}
+
+/** ISO/IEC 14496-12 sample flags: sample_is_non_sync_sample. */
+const NON_SYNC_SAMPLE = 0x10000;
+
+/**
+ * Whether every track of a fragment opens on a sync sample. The first sample's flags come from
+ * the trun's first_sample_flags, else its own entry, else the tfhd's default, else the trex's.
+ */
+function opensOnSyncSample(buf: Buffer, moof: Box, trexFlags: Map<number, number>): boolean {
+  for (const traf of findAll(buf, 'traf', moof.body, moof.end)) {
+    const [tfhd] = findAll(buf, 'tfhd', traf.body, traf.end);
+    const [trun] = findAll(buf, 'trun', traf.body, traf.end);
+    if (!tfhd || !trun) continue;
+    const tfhdFlags = buf.readUInt32BE(tfhd.body) & 0xffffff;
+    let at = tfhd.body + 8 + (tfhdFlags & 0x1 ? 8 : 0) + (tfhdFlags & 0x2 ? 4 : 0);
+    at += (tfhdFlags & 0x8 ? 4 : 0) + (tfhdFlags & 0x10 ? 4 : 0);
+    let sampleFlags =
+      tfhdFlags & 0x20
+        ? buf.readUInt32BE(at)
+        : (trexFlags.get(buf.readUInt32BE(tfhd.body + 4)) ?? 0);
+    const flags = buf.readUInt32BE(trun.body) & 0xffffff;
+    const entry = trun.body + 8 + (flags & 0x1 ? 4 : 0);
+    if (flags & 0x4) sampleFlags = buf.readUInt32BE(entry);
+    else if (flags & 0x400)
+      sampleFlags = buf.readUInt32BE(entry + (flags & 0x100 ? 4 : 0) + (flags & 0x200 ? 4 : 0));
+    if (sampleFlags & NON_SYNC_SAMPLE) return false;
+  }
+  return true;
 }
 
 /** A fragment's total sample duration, from its trun entries or the tfhd/trex default. */
@@ -183,6 +222,7 @@ export function splitFragmentedFile(file: Buffer): { init: Buffer; fragments: Fr
   if (firstMoof < 0) throw new Error('not a fragmented MP4: no moof');
   const init = file.subarray(0, boxes[firstMoof]?.start);
   const trex = trexDurations(init);
+  const trexFlags = trexSampleFlags(init);
   const fragments: Fragment[] = [];
   for (let i = firstMoof; i < boxes.length; i++) {
     const moof = boxes[i] as Box;
@@ -195,6 +235,7 @@ export function splitFragmentedFile(file: Buffer): { init: Buffer; fragments: Fr
     fragments.push({
       start,
       duration: fragmentDuration(file, moof, trex),
+      independent: opensOnSyncSample(file, moof, trexFlags),
       bytes: file.subarray(moof.start, mdat.end),
     });
     i += 1;

@@ -86,12 +86,13 @@ export interface PlaylistTrack {
   parts: {
     target: number;
     duration: (sequence: number, part: number) => number;
-    independent: (part: number) => boolean;
+    /** The part opens on a keyframe: a player may start there (INDEPENDENT=YES). */
+    independent: (sequence: number, part: number) => boolean;
   } | null;
 }
 
 /** The playlist view of a video or audio track. */
-export function mediaTrack(track: TrackMedia, video: boolean): PlaylistTrack {
+export function mediaTrack(track: TrackMedia): PlaylistTrack {
   return {
     extension: 'm4s',
     init: true,
@@ -99,8 +100,9 @@ export function mediaTrack(track: TrackMedia, video: boolean): PlaylistTrack {
     parts: {
       target: Math.ceil(Math.max(...track.partDurations) * 1000) / 1000,
       duration: (sequence, part) => MediaLibrary.partTiming(track, sequence, part).duration,
-      // A video part opens with a keyframe only at the segment's start; every AAC frame stands alone.
-      independent: (part) => !video || part === 0,
+      // As the media says: every AAC frame, and a video part with a keyframe at its start (one
+      // per part since decision 366).
+      independent: (sequence, part) => MediaLibrary.partIndependent(track, sequence, part),
     },
   };
 }
@@ -138,7 +140,7 @@ function partLines(track: PlaylistTrack, sequence: number, count: number): strin
     lines.push(
       `#EXT-X-PART:DURATION=${seconds(parts.duration(sequence, part))},` +
         `URI="${withToken(`${sequence}.${part}.${track.extension}`)}"` +
-        (parts.independent(part) ? ',INDEPENDENT=YES' : ''),
+        (parts.independent(sequence, part) ? ',INDEPENDENT=YES' : ''),
     );
   return lines;
 }

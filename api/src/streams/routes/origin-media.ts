@@ -56,17 +56,16 @@ type HlsQueryValue = Static<typeof HlsQuery>;
 
 const RENDITION_ROUTE = route(ORIGIN_PATHS.media.replace('index.m3u8', ':file'));
 
-type Rendition =
-  { kind: 'media'; track: TrackMedia; video: boolean } | { kind: 'captions'; code: string };
+type Rendition = { kind: 'media'; track: TrackMedia } | { kind: 'captions'; code: string };
 
 function rendition(library: MediaLibrary, name: string): Rendition {
   const video = library.video.get(name as RenditionName);
-  if (video) return { kind: 'media', track: video, video: true };
+  if (video) return { kind: 'media', track: video };
   const audio = /^audio-(.+)$/.exec(name);
   if (audio) {
     const track = library.audio.get(audio[1] as string);
     if (!track) throw new ApiError('NOT_FOUND', `There is no commentary in "${audio[1]}".`);
-    return { kind: 'media', track, video: false };
+    return { kind: 'media', track };
   }
   const subs = /^subs-(.+)$/.exec(name);
   if (subs) {
@@ -138,8 +137,7 @@ export async function streamOriginMediaRoutes(app: FastifyInstance): Promise<voi
       let window = windowOf(channel);
 
       if (params.file === 'index.m3u8') {
-        const track =
-          target.kind === 'media' ? mediaTrack(target.track, target.video) : CAPTIONS_TRACK;
+        const track = target.kind === 'media' ? mediaTrack(target.track) : CAPTIONS_TRACK;
         const readyAt = blockingTarget(query, window, track.parts !== null);
         if (readyAt !== null && lowLatency && !window.ended) {
           await services.streams.held.until(readyAt);
