@@ -12,7 +12,7 @@ import type { StreamGrant } from '@crease/contract';
 import { ensureStreamMedia } from './media/render-media';
 import { SEGMENTS_PER_LOOP } from './media/media-recipe';
 import { STREAM_EPOCH_MS, liveEdge, programDateTime } from './origin/dvr-window';
-import { decodeTimes } from './origin/fmp4';
+import { decodeTimes } from './media/fmp4';
 import { expectErrorShape } from '../testing/billing-helpers';
 import { testEvent } from '../testing/catalog-fixtures';
 import { STREAM_FIXTURES_OPERATOR, startStreamFixtures } from '../testing/stream-fixtures';

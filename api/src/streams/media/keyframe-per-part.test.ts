@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { splitFragmentedFile } from '../origin/fmp4';
+import { splitFragmentedFile } from './fmp4';
 import { windowAt, STREAM_EPOCH_MS } from '../origin/dvr-window';
 import { mediaPlaylist, mediaTrack } from '../origin/playlists';
 import { MediaLibrary } from './media-library';

@@ -8,8 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RenditionName } from '@crease/contract';
-import { readInitSegment, shiftSegment, splitFragmentedFile } from '../origin/fmp4';
-import type { Fragment } from '../origin/fmp4';
+import { readInitSegment, shiftSegment, splitFragmentedFile } from './fmp4';
+import type { Fragment } from './fmp4';
 import {
   COMMENTARY,
   LOOP_SECONDS,
