@@ -21,6 +21,7 @@ import {
   apiRate,
   callTable,
   finalLine,
+  generatorBehind,
   firstToSaturate,
   measure,
   MEASURED_FILE,
@@ -143,6 +144,7 @@ async function surge(options: SurgeOptions, target: SurgeTarget): Promise<void> 
     const measured = measure(stats, target.mode, options.viewers, snapshots, floor);
     const parts = resources(snapshots, target.apiPids().length, options.viewers, timers.lateP99());
     const first = firstToSaturate(parts);
+    const behind = generatorBehind(timers.lateP99());
     const perSecond = (a: Snapshot, b: Snapshot, of: (s: Snapshot) => number) =>
       Math.round(((of(b) - of(a)) / ((b.atMs - a.atMs) / 1000)) * 10) / 10;
     const perViewerMinute = (a: Snapshot, b: Snapshot, of: (s: Snapshot) => number) =>
@@ -172,11 +174,16 @@ async function surge(options: SurgeOptions, target: SurgeTarget): Promise<void> 
           `  ${p.name.padEnd(52)} ${pct(p.ramp).padStart(5)} / ${pct(p.steady).padStart(5)}${Number.isFinite(p.saturatesAt) ? `   full at ~${Math.round(p.saturatesAt)} viewers` : ''}`,
       ),
       `first to saturate: ${first.name} (${pct(first.ramp)} busy in the ramp)`,
+      ...(behind ? ['', `warning: ${behind}`] : []),
       '',
       finalLine(measured, Math.max(measured.rampP99Ms, measured.steadyP99Ms)),
     ];
     printFigures(check, lines);
-    if (options.write) {
+    if (options.write && behind) {
+      // The capacity model would plan from figures that read low: keep the file as it was.
+      console.error(`not written: ${MEASURED_FILE} (the generator fell behind)`);
+      process.exitCode = 1;
+    } else if (options.write) {
       await writeMeasured(measured);
       console.info(`wrote ${MEASURED_FILE}`);
     }

@@ -78,6 +78,19 @@ export function resources(
   return list;
 }
 
+/** Timer lateness (p99) above which the simulated viewers no longer keep a player's schedule. */
+export const GENERATOR_LATE_LIMIT_MS = 50;
+
+/**
+ * Why the run's per-viewer figures read low, or null: a generator that fell behind made fewer
+ * calls per viewer-minute than players would, so the API's CPU per viewer-minute looks cheaper
+ * than it is (decision 371 saw 300–500 ms of lateness on a busy machine).
+ */
+export function generatorBehind(lateP99Ms: number): string | null {
+  if (lateP99Ms <= GENERATOR_LATE_LIMIT_MS) return null;
+  return `the load generator fell behind its schedule (timer lateness p99 ${Math.round(lateP99Ms)} ms, limit ${GENERATOR_LATE_LIMIT_MS} ms): viewers called less often than players would, so the API CPU per viewer-minute reads low; run on a quieter machine`;
+}
+
 /** The part that fills first: the highest busy share in the ramp, the surge's peak. */
 export function firstToSaturate(list: readonly Resource[]): Resource {
   return [...list].sort((a, b) => b.ramp - a.ramp)[0]!;
