@@ -43,9 +43,12 @@ export async function signInDemo(page: Page) {
 }
 
 /**
- * Opens the live match with the most play left (the latest estimated end), from its Watch link on
- * /events: the rolling demo always has one near its end, and a test that watches for a minute or
- * more must not see its match finish under it.
+ * Opens a live match from its Watch link on /events, chosen for both kinds of test: one that has
+ * played a while (the DVR specs need minutes of window behind the live edge) and has a while left
+ * (a test that watches for a minute or more must not see its match finish under it). The rolling
+ * demo always has one near its end and one just begun; the first live match or the latest-ending
+ * one each failed one of the two in CI. Prefer a match with 3 minutes behind and ahead, the one
+ * with the most left; else the one whose shorter side is longest.
  */
 export async function watchLiveMatch(page: Page): Promise<string> {
   await page.goto('/events');
@@ -58,10 +61,21 @@ export async function watchLiveMatch(page: Page): Promise<string> {
       },
     );
     const { items } = (await response.json()) as {
-      items: { eventId: string; estimatedEnd: string }[];
+      items: { eventId: string; startTime: string; estimatedEnd: string }[];
     };
-    return items.sort((a, b) => Date.parse(b.estimatedEnd) - Date.parse(a.estimatedEnd))[0]
-      ?.eventId;
+    const now = Date.now();
+    const sides = items.map((e) => ({
+      eventId: e.eventId,
+      played: now - Date.parse(e.startTime),
+      left: Date.parse(e.estimatedEnd) - now,
+    }));
+    const roomy = sides
+      .filter((e) => e.played >= 180_000 && e.left >= 180_000)
+      .sort((a, b) => b.left - a.left);
+    const balanced = [...sides].sort(
+      (a, b) => Math.min(b.played, b.left) - Math.min(a.played, a.left),
+    );
+    return (roomy[0] ?? balanced[0])?.eventId;
   });
   const live = page
     .getByRole('region', { name: /^Live now/ })

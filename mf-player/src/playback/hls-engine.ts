@@ -9,7 +9,6 @@ import type {
   StreamTracks,
 } from './playback-types';
 import { levelIndexFor } from './quality';
-import { promptAudioController } from './prompt-audio';
 import { playableStart } from './seek-window';
 import { withToken } from './token-url';
 
@@ -43,10 +42,8 @@ export function hlsEngine(
    * of that track is loaded, so it is what is asked for, not what is heard (decision 345).
    */
   let audioPlaying: string | null = null;
-  const audioStreamController = promptAudioController(HlsClass);
   const hls = new HlsClass({
     ...hlsConfigFor(choices.latency),
-    ...(audioStreamController ? { audioStreamController } : {}),
     // Every request goes out with the current token, whatever token the URL was written with.
     xhrSetup: (xhr, url) => {
       xhr.open('GET', withToken(url, token), true);
