@@ -43,40 +43,31 @@ export async function signInDemo(page: Page) {
 }
 
 /**
- * Opens a live match from its Watch link on /events, chosen for both kinds of test: one that has
- * played a while (the DVR specs need minutes of window behind the live edge) and has a while left
- * (a test that watches for a minute or more must not see its match finish under it). The rolling
- * demo always has one near its end and one just begun; the first live match or the latest-ending
- * one each failed one of the two in CI. Prefer a match with 3 minutes behind and ahead, the one
- * with the most left; else the one whose shorter side is longest.
+ * From /events: press Watch on a live match; returns its event id. By default the first live
+ * match, the one that began earliest: the DVR specs need minutes of window behind the live edge,
+ * and in a fresh CI database only the earliest match has them (a later one's window starts when
+ * the demo began it). `mostPlayLeft`: the match that ends last instead, for a test that watches
+ * for a minute or more and must not see its match finish under it (the trial specs).
  */
-export async function watchLiveMatch(page: Page): Promise<string> {
+export async function watchLiveMatch(
+  page: Page,
+  { mostPlayLeft = false }: { mostPlayLeft?: boolean } = {},
+): Promise<string> {
   await page.goto('/events');
-  const latest = await page.evaluate(async () => {
-    const token = localStorage.getItem('access_token');
-    const response = await fetch(
-      `${location.protocol}//api.${location.host}/api/v1/events?status=live&limit=50`,
-      {
-        headers: { Authorization: `Bearer ${token}` },
-      },
-    );
-    const { items } = (await response.json()) as {
-      items: { eventId: string; startTime: string; estimatedEnd: string }[];
-    };
-    const now = Date.now();
-    const sides = items.map((e) => ({
-      eventId: e.eventId,
-      played: now - Date.parse(e.startTime),
-      left: Date.parse(e.estimatedEnd) - now,
-    }));
-    const roomy = sides
-      .filter((e) => e.played >= 180_000 && e.left >= 180_000)
-      .sort((a, b) => b.left - a.left);
-    const balanced = [...sides].sort(
-      (a, b) => Math.min(b.played, b.left) - Math.min(a.played, a.left),
-    );
-    return (roomy[0] ?? balanced[0])?.eventId;
-  });
+  const latest = !mostPlayLeft
+    ? null
+    : await page.evaluate(async () => {
+        const token = localStorage.getItem('access_token');
+        const response = await fetch(
+          `${location.protocol}//api.${location.host}/api/v1/events?status=live&limit=50`,
+          { headers: { Authorization: `Bearer ${token}` } },
+        );
+        const { items } = (await response.json()) as {
+          items: { eventId: string; estimatedEnd: string }[];
+        };
+        return items.sort((a, b) => Date.parse(b.estimatedEnd) - Date.parse(a.estimatedEnd))[0]
+          ?.eventId;
+      });
   const live = page
     .getByRole('region', { name: /^Live now/ })
     .getByRole('link', { name: /^Watch / });

@@ -117,7 +117,7 @@ test('a trial viewer’s minutes go down while playing and stop while paused', a
   test.setTimeout(150_000);
   await registerViewer(page, freshEmail('trial'));
   await startTrial(page);
-  await watchLiveMatch(page);
+  await watchLiveMatch(page, { mostPlayLeft: true });
   await expectPlaying(page);
   await expect(page.getByText(/^Trial: .* left today$/)).toBeVisible();
   const left = async () =>
@@ -275,7 +275,7 @@ test('a trial that runs out while watching stops the video and goes to the plans
     const page = await context.newPage();
     await registerViewer(page, freshEmail('shorttrial'));
     await startTrial(page);
-    await watchLiveMatch(page);
+    await watchLiveMatch(page, { mostPlayLeft: true });
     await expectPlaying(page);
 
     const alert = page.getByRole('alert');
