@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { catalogEventTimelinePath } from '@crease/contract';
 import { E2E_PORT } from '../playwright.config';
 
 /** The player's e2e steps shared by player.spec.ts and player-dvr.spec.ts. */
@@ -43,41 +44,72 @@ export async function signInDemo(page: Page) {
 }
 
 /**
- * From /events: press Watch on a live match; returns its event id. By default the first live
- * match, the one that began earliest: the DVR specs need minutes of window behind the live edge,
- * and in a fresh CI database only the earliest match has them (a later one's window starts when
- * the demo began it). `mostPlayLeft`: the match that ends last instead, for a test that watches
- * for a minute or more and must not see its match finish under it (the trial specs).
+ * From /events: press Watch on a live match; returns its event id. Which one matters, because
+ * the rolling demo follows the wall clock and the suite runs at any time of day:
+ * - by default a match whose stream has been live for minutes (its timeline's first `live`): the
+ *   DVR specs need minutes of window behind the live edge, and a stream that went live a minute
+ *   ago has one minute, whatever its place on the page (see `longWindow`);
+ * - `mostPlayLeft`: the match that ends last, for a test that watches for a minute or more and
+ *   must not see its match finish under it (the trial specs).
  */
 export async function watchLiveMatch(
   page: Page,
   { mostPlayLeft = false }: { mostPlayLeft?: boolean } = {},
 ): Promise<string> {
   await page.goto('/events');
-  const latest = !mostPlayLeft
-    ? null
-    : await page.evaluate(async () => {
-        const token = localStorage.getItem('access_token');
-        const response = await fetch(
-          `${location.protocol}//api.${location.host}/api/v1/events?status=live&limit=50`,
-          { headers: { Authorization: `Bearer ${token}` } },
-        );
-        const { items } = (await response.json()) as {
-          items: { eventId: string; estimatedEnd: string }[];
-        };
-        return items.sort((a, b) => Date.parse(b.estimatedEnd) - Date.parse(a.estimatedEnd))[0]
-          ?.eventId;
-      });
   const live = page
     .getByRole('region', { name: /^Live now/ })
     .getByRole('link', { name: /^Watch / });
-  const watch = latest
-    ? live.and(page.locator(`[href*="event=${encodeURIComponent(latest)}"]`))
-    : live.first();
-  const href = (await watch.getAttribute('href')) ?? '';
+  await expect(live.first()).toBeVisible({ timeout: 20_000 });
+  // Only the matches this page offers to watch: the API's "live" may hold one not shown as such.
+  const offered = new Set(
+    (await live.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))).map(
+      (href) => new URL(href, 'http://x').searchParams.get('event') ?? '',
+    ),
+  );
+  const items = (await liveEvents(page)).filter((item) => offered.has(item.eventId));
+  const eventId = mostPlayLeft ? endingLast(items) : await longWindow(page, items);
+  const watch = live.and(page.locator(`[href*="event=${encodeURIComponent(eventId)}"]`));
   await watch.click();
   await expect(page).toHaveURL(/\/player\?event=/);
-  return new URL(href, 'http://x').searchParams.get('event') ?? '';
+  return eventId;
+}
+
+interface LiveItem {
+  eventId: string;
+  estimatedEnd: string;
+}
+
+const liveEvents = async (page: Page) =>
+  (await apiGet<{ items: LiveItem[] }>(page, 'api/v1/events?status=live&limit=50')).items;
+
+function endingLast(items: LiveItem[]): string {
+  items.sort((a, b) => Date.parse(b.estimatedEnd) - Date.parse(a.estimatedEnd));
+  if (!items[0]) throw new Error('no live match');
+  return items[0].eventId;
+}
+
+/** Minutes of window behind the live edge that the DVR specs need (Home, two minutes back). */
+const ENOUGH_WINDOW_MS = 5 * 60_000;
+
+/**
+ * A match with a long window that will not end under the test: of the streams live for
+ * ENOUGH_WINDOW_MS or more, the one that ends last; with none, the one live longest.
+ */
+async function longWindow(page: Page, items: LiveItem[]): Promise<string> {
+  const since = new Map<string, number>();
+  for (const { eventId } of items) {
+    const { entries } = await apiGet<{
+      entries: { at: string; state: { eventStatus: string } }[];
+    }>(page, catalogEventTimelinePath(eventId));
+    const wentLive = entries.find((entry) => entry.state.eventStatus === 'live');
+    since.set(eventId, wentLive ? Date.parse(wentLive.at) : Number.POSITIVE_INFINITY);
+  }
+  const long = items.filter((item) => since.get(item.eventId)! <= Date.now() - ENOUGH_WINDOW_MS);
+  if (long.length > 0) return endingLast(long);
+  const longest = [...items].sort((a, b) => since.get(a.eventId)! - since.get(b.eventId)!)[0];
+  if (!longest) throw new Error('no live match');
+  return longest.eventId;
 }
 
 export const video = (page: Page) => page.getByLabel(/^Live video: /);

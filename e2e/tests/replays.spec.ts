@@ -102,7 +102,10 @@ test('behind live, the live match’s card shows the score at the picture time u
     [`crease.pictureTime.${eventId}`, new Date(Date.now() - 10 * 60_000).toISOString()],
   );
   await page.reload();
-  const behind = liveSection(page).getByRole('article').first();
+  // That match's card, wherever it now is: a stream going live meanwhile may come first.
+  const behind = liveSection(page)
+    .getByRole('article')
+    .filter({ has: page.locator(`a[href*="event=${encodeURIComponent(eventId)}"]`) });
   await expect(
     behind.getByText(/You are watching behind live: the score as of \d\d:\d\d/),
   ).toBeVisible({
