@@ -117,7 +117,25 @@ test('a trial viewer’s minutes go down while playing and stop while paused', a
   test.setTimeout(150_000);
   await registerViewer(page, freshEmail('trial'));
   await startTrial(page);
+  const renewals: string[] = [];
+  const heartbeatTokens: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/v1\/streams\/[^/]+\/token$/.test(request.url()))
+      renewals.push(request.url());
+  });
+  page.on('response', async (response) => {
+    if (!/\/api\/v1\/streams\/[^/]+\/heartbeat$/.test(response.url())) return;
+    const body = (await response.json().catch(() => null)) as {
+      playback?: { token: string };
+    } | null;
+    if (body?.playback) heartbeatTokens.push(body.playback.token);
+  });
+  const granted = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/api\/v1\/streams$/.test(r.url()),
+  );
   await watchLiveMatch(page, { mostPlayLeft: true });
+  await granted;
+  const grantedAt = Date.now();
   await expectPlaying(page);
   await expect(page.getByText(/^Trial: .* left today$/)).toBeVisible();
   const left = async () =>
@@ -127,6 +145,11 @@ test('a trial viewer’s minutes go down while playing and stop while paused', a
   const atStart = await left();
   // The first heartbeat after 30 s of watching settles the time played.
   await expect.poll(left, { timeout: 45_000, intervals: [2000] }).toBeLessThan(atStart - 25);
+  // The heartbeat brought the next token (decision 373): 45 s after the grant, past the 60 s
+  // trial token's renewAt and the player's grace, the player has not asked for one itself.
+  await page.waitForTimeout(Math.max(0, grantedAt + 45_000 - Date.now()));
+  expect(heartbeatTokens.length).toBeGreaterThan(0);
+  expect(renewals).toEqual([]);
 
   // The closed stream's token is refused within seconds (decision 151): a paused player must
   // stop loading rather than knock on the origin with it.

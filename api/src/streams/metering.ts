@@ -13,7 +13,7 @@
  * the sub-second rest stays behind the marks and is counted by the next settlement, so frequent
  * heartbeats add up to the wall time instead of each rounding to zero.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import { streams } from './tables';
 import { subscriptions } from '../billing';
 import type { Executor, SubscriptionRow } from '../billing';
@@ -44,52 +44,113 @@ export function countPlayed(
   return { seconds, countedTo, streamMark: countedTo };
 }
 
-/**
- * Settles `stream` up to `until` (the caller holds the subscription row lock). `final`: the
- * stream ends here (close, refused renewal). Returns the whole seconds added to the trial
- * counters, 0 for an unmetered stream or a subscription not in TRIAL.
- */
-export async function settle(
-  tx: Executor,
-  subscription: SubscriptionRow,
-  stream: StreamRow,
-  until: Date,
-  now: Date,
-  final = false,
-): Promise<{ seconds: number; subscription: SubscriptionRow }> {
-  const end = Math.min(until.getTime(), stream.leaseUntil.getTime());
-  const from = Math.max(
-    stream.lastMeteredAt.getTime(),
-    subscription.trialMeteredAt?.getTime() ?? Number.NEGATIVE_INFINITY,
-  );
-  const metered = stream.metered && subscription.state === 'TRIAL' && end > from;
-  const counted = metered ? countPlayed(from, end, until.getTime(), final) : null;
-  const settledTo = new Date(
-    Math.max(stream.lastMeteredAt.getTime(), counted?.streamMark ?? until.getTime()),
-  );
-  await tx.update(streams).set({ lastMeteredAt: settledTo }).where(eq(streams.id, stream.id));
-  stream.lastMeteredAt = settledTo;
-  if (!counted || counted.seconds === 0) return { seconds: 0, subscription };
-  const { seconds } = counted;
-  const day = utcDay(now);
-  const today = subscription.trialDay === day ? subscription.trialTodaySeconds : 0;
-  const [updated] = await tx
-    .update(subscriptions)
-    .set({
-      trialUsedSeconds: subscription.trialUsedSeconds + seconds,
-      trialTodaySeconds: today + seconds,
-      trialDay: day,
-      trialMeteredAt: new Date(counted.countedTo),
-    })
-    .where(and(eq(subscriptions.userId, subscription.userId), eq(subscriptions.state, 'TRIAL')))
-    .returning();
-  return { seconds, subscription: updated ?? subscription };
+/** What one settlement changes: the streams' marks and the account's trial counters. */
+export interface Settlement {
+  /** Whole seconds added to the trial counters. */
+  seconds: number;
+  /** The subscription row after them (the counters moved; unchanged when `seconds` is 0). */
+  subscription: SubscriptionRow;
+  /** Each metered stream's mark after it, where the mark moves. */
+  marks: Map<string, Date>;
 }
 
 /**
- * Settles every open stream of the account up to `until` (each within its own lease), oldest
- * mark first, so their play is counted once as a union. `finalId`: the stream that ends here.
- * Returns the seconds added, the subscription after them and the open streams as settled.
+ * Settles the account's open streams up to `until`, in memory: each within its own lease, oldest
+ * mark first (the order `open` is read in), so their play is counted once as a union. `finalId`:
+ * the stream that ends here. Nothing is written: `writeSettlement` does that, together with
+ * whatever else the caller writes to the stream, so a heartbeat or a renewal is one UPDATE of
+ * its stream (decision 373). Paid streams have nothing to count (their marks are never read).
+ */
+export function settleOpenStreams(
+  subscription: SubscriptionRow,
+  open: readonly StreamRow[],
+  until: Date,
+  now: Date,
+  finalId: string | null = null,
+): Settlement {
+  let current = subscription;
+  let seconds = 0;
+  const marks = new Map<string, Date>();
+  for (const stream of open) {
+    if (!stream.metered) continue;
+    const end = Math.min(until.getTime(), stream.leaseUntil.getTime());
+    const from = Math.max(
+      stream.lastMeteredAt.getTime(),
+      current.trialMeteredAt?.getTime() ?? Number.NEGATIVE_INFINITY,
+    );
+    const metered = current.state === 'TRIAL' && end > from;
+    const counted = metered ? countPlayed(from, end, until.getTime(), stream.id === finalId) : null;
+    const mark = Math.max(stream.lastMeteredAt.getTime(), counted?.streamMark ?? until.getTime());
+    if (mark !== stream.lastMeteredAt.getTime()) marks.set(stream.id, new Date(mark));
+    if (!counted || counted.seconds === 0) continue;
+    const day = utcDay(now);
+    const today = current.trialDay === day ? current.trialTodaySeconds : 0;
+    current = {
+      ...current,
+      trialUsedSeconds: current.trialUsedSeconds + counted.seconds,
+      trialTodaySeconds: today + counted.seconds,
+      trialDay: day,
+      trialMeteredAt: new Date(counted.countedTo),
+    };
+    seconds += counted.seconds;
+  }
+  return { seconds, subscription: current, marks };
+}
+
+/** More columns for one stream, written in the same UPDATE as its mark. */
+export interface StreamWrite {
+  streamId: string;
+  set: Partial<Pick<StreamRow, 'leaseUntil' | 'lastSequence' | 'endedAt' | 'stoppedBy'>>;
+}
+
+/**
+ * Writes a settlement (null: none) and `also` (the caller holds the subscription row lock): one
+ * UPDATE per stream that changes, and one of the subscription when seconds were counted.
+ */
+export async function writeSettlement(
+  tx: Executor,
+  settlement: Settlement | null,
+  also: StreamWrite | null = null,
+): Promise<void> {
+  const writes = new Map<string, StreamWrite['set'] & { lastMeteredAt?: Date }>();
+  for (const [id, mark] of settlement?.marks ?? []) writes.set(id, { lastMeteredAt: mark });
+  if (also) writes.set(also.streamId, { ...writes.get(also.streamId), ...also.set });
+  for (const [id, set] of writes) await tx.update(streams).set(set).where(eq(streams.id, id));
+  if (!settlement || settlement.seconds === 0) return;
+  const { userId, trialUsedSeconds, trialTodaySeconds, trialDay, trialMeteredAt } =
+    settlement.subscription;
+  // The row is locked and in TRIAL (only a TRIAL row counts seconds): the state guard is a belt.
+  await tx
+    .update(subscriptions)
+    .set({ trialUsedSeconds, trialTodaySeconds, trialDay, trialMeteredAt })
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.state, 'TRIAL')));
+}
+
+/** An open stream, and whether its device is still registered to the account. */
+export type OpenStream = StreamRow & { deviceRegistered: boolean };
+
+/**
+ * The account's open streams, oldest mark first (the order settlement needs), each with whether
+ * its device is still registered: one round trip serves a heartbeat's or a renewal's stream,
+ * its device check (decision 359) and the settlement of all of them (decision 373).
+ */
+export async function openStreamsOf(tx: Executor, userId: string): Promise<OpenStream[]> {
+  return tx
+    .select({
+      ...getTableColumns(streams),
+      // Spelled out: drizzle leaves a column unqualified in a one-table select's fields, and
+      // inside the subquery "user_id" would then name the device's own column.
+      deviceRegistered: sql<boolean>`EXISTS (SELECT 1 FROM devices d
+        WHERE d.user_id = streams.user_id AND d.vidict_id = streams.vidict_id)`,
+    })
+    .from(streams)
+    .where(and(eq(streams.userId, userId), isNull(streams.endedAt)))
+    .orderBy(asc(streams.lastMeteredAt), asc(streams.createdAt));
+}
+
+/**
+ * Settles every open stream of the account up to `until` and writes it, with `also`. Returns
+ * the seconds added, the subscription after them and the open streams as read.
  */
 export async function settleAccount(
   tx: Executor,
@@ -97,19 +158,10 @@ export async function settleAccount(
   until: Date,
   now: Date,
   finalId: string | null = null,
-): Promise<{ seconds: number; subscription: SubscriptionRow; open: StreamRow[] }> {
-  const open = await tx
-    .select()
-    .from(streams)
-    .where(and(eq(streams.userId, subscription.userId), isNull(streams.endedAt)))
-    .orderBy(asc(streams.lastMeteredAt), asc(streams.createdAt));
-  let current = subscription;
-  let seconds = 0;
-  // Paid streams have nothing to count (their marks are never read).
-  for (const stream of open.filter((s) => s.metered)) {
-    const settled = await settle(tx, current, stream, until, now, stream.id === finalId);
-    seconds += settled.seconds;
-    current = settled.subscription;
-  }
-  return { seconds, subscription: current, open };
+  also: StreamWrite | null = null,
+): Promise<{ seconds: number; subscription: SubscriptionRow; open: OpenStream[] }> {
+  const open = await openStreamsOf(tx, subscription.userId);
+  const settlement = settleOpenStreams(subscription, open, until, now, finalId);
+  await writeSettlement(tx, settlement, also);
+  return { seconds: settlement.seconds, subscription: settlement.subscription, open };
 }

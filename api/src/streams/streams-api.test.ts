@@ -461,12 +461,47 @@ describeEachDatabase('Streams API and origin', (host) => {
       expect((await beat(v, grant.streamId, 3)).body.countedSeconds).toBe(10);
       expect((await beat(v, grant.streamId, 4)).body.countedSeconds).toBe(0);
       expect(await used(v.userId)).toEqual({ used: 40, today: 40 });
-      // A heartbeat long after the token expired counts only until it expired.
+      // A heartbeat long after the token expired counts only until it expired: the token of
+      // the last counted heartbeat (sequence 4, at 40 s), which lived 60 s (decision 373).
       await advance(300);
       const late = await beat(v, grant.streamId, 5);
-      expect(late.body.countedSeconds).toBe(20);
+      expect(late.body.countedSeconds).toBe(60);
+      expect(late.body.playback).toBeUndefined();
       const ent = await entitlement(v);
-      expect(ent.trialSecondsLeft).toBe(120 * 60 - 60);
+      expect(ent.trialSecondsLeft).toBe(120 * 60 - 100);
+    });
+
+    it('a counted heartbeat renews the token; a replayed, future or lapsed one does not', async () => {
+      const v = await viewer('trial');
+      const grant = (await request(v)).body;
+      await advance(30);
+      const first = (await beat(v, grant.streamId, 1)).body;
+      // The token a renewal would hand out now: 60 s of life, renewed at half.
+      expect(first.playback).toEqual({
+        token: expect.any(String),
+        expiresAt: new Date(now + 60_000).toISOString(),
+        renewAt: new Date(now + 30_000).toISOString(),
+      });
+      expect(first.playback!.token).not.toBe(grant.playback.token);
+      // The heartbeat's token opens the stream at the origin, as a renewal's does.
+      const playlist = await fetch(
+        grant.playlistUrl.replace(grant.playback.token, first.playback!.token),
+      );
+      expect(playlist.status).toBe(200);
+      expect((await beat(v, grant.streamId, 1)).body.playback).toBeUndefined();
+      expect(
+        (await beat(v, grant.streamId, 2, new Date(now + 60_000))).body.playback,
+      ).toBeUndefined();
+      // The lease is the heartbeat's token's: it still runs 50 s later, past the grant's 60 s.
+      await advance(50);
+      expect((await beat(v, grant.streamId, 3)).body.playback).toBeDefined();
+      // A lease that lapsed (a pause longer than the token) takes a screen again through a
+      // renewal, not a heartbeat.
+      await advance(120);
+      const lapsed = (await beat(v, grant.streamId, 4)).body;
+      expect(lapsed).toMatchObject({ entitled: true });
+      expect(lapsed.playback).toBeUndefined();
+      expect((await renew(v, grant.streamId)).status).toBe(200);
     });
 
     it('counts two tabs of one account once', async () => {
@@ -516,6 +551,8 @@ describeEachDatabase('Streams API and origin', (host) => {
         reason: 'TRIAL_DAILY_TIME_USED',
         trialTodaySecondsLeft: 0,
       });
+      // A heartbeat renews only a stream still entitled.
+      expect(last!.playback).toBeUndefined();
       const refused = await renew(v, grant.streamId);
       expect(refused.status).toBe(403);
       expectErrorShape(refused.body, 'NOT_ENTITLED');

@@ -8,7 +8,7 @@
  * both take the last place or count the same seconds twice.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { AUTO_BITRATE_NAME, ORIGIN_PATHS, RENDITIONS, STREAM_TOKEN_PARAM } from '@crease/contract';
 import type {
   Entitlement,
@@ -29,9 +29,9 @@ import type { Db } from '../platform/db/client';
 import { catalogLeagues } from '../catalog';
 import { streams } from './tables';
 import { ApiError } from './errors';
-import { settleAccount } from './metering';
+import { openStreamsOf, settleAccount, settleOpenStreams, writeSettlement } from './metering';
 import { assertScreenFree, stopPlaybackOn, streamGone, watchingNow } from './screens';
-import type { StreamRow } from './metering';
+import type { OpenStream } from './metering';
 import { renewPaidLeaseAtOnce } from './paid-renewal';
 import { issue } from './stream-lease';
 import type { StreamContext } from './stream-lease';
@@ -130,16 +130,6 @@ async function entitlementNow(
   );
 }
 
-/**
- * Settles the account's metered play, only while it is on the trial: paid play is never
- * counted, and a subscription never returns to TRIAL, so a paid account's renewals and
- * heartbeats skip the read of its open streams (bench:surge, decision 311).
- */
-async function settleTrial(tx: Tx, subscription: SubscriptionRow, now: Date) {
-  if (subscription.state !== 'TRIAL') return { seconds: 0, subscription };
-  return settleAccount(tx, subscription, now, now);
-}
-
 export async function grantStream(
   ctx: StreamContext,
   user: Account,
@@ -199,27 +189,24 @@ export async function grantStream(
   });
 }
 
-/**
- * The account's open stream, and whether its device is still registered to the account, in one
- * round trip: the renewal and the heartbeat need both (decision 359).
- */
-async function openStream(
+/** The account's open stream `streamId` among `open`, or STREAM_NOT_FOUND. */
+async function streamAmong(
   tx: Tx,
+  open: OpenStream[],
   userId: string,
   streamId: string,
-): Promise<StreamRow & { deviceRegistered: boolean }> {
-  const [stream] = await tx
-    .select({
-      ...getTableColumns(streams),
-      // Spelled out: drizzle leaves a column unqualified in a one-table select's fields, and
-      // inside the subquery "user_id" would then name the device's own column.
-      deviceRegistered: sql<boolean>`EXISTS (SELECT 1 FROM devices d
-        WHERE d.user_id = streams.user_id AND d.vidict_id = streams.vidict_id)`,
-    })
-    .from(streams)
-    .where(and(eq(streams.id, streamId), eq(streams.userId, userId), isNull(streams.endedAt)));
+): Promise<OpenStream> {
+  const stream = open.find((s) => s.id === streamId);
   if (!stream) throw await streamGone(tx, userId, streamId);
   return stream;
+}
+
+/**
+ * Trial play settled in memory, only while the account is on the trial: paid play is never
+ * counted, and a subscription never returns to TRIAL (decision 311).
+ */
+function trialSettlement(subscription: SubscriptionRow, open: OpenStream[], now: Date) {
+  return subscription.state === 'TRIAL' ? settleOpenStreams(subscription, open, now, now) : null;
 }
 
 /** A fresh token before the old one expires; refused (and the stream closed) once not entitled. */
@@ -234,28 +221,29 @@ export async function renewToken(
   const outcome = await ctx.db.transaction(
     async (tx): Promise<{ refused: Entitlement } | { playback: StreamToken }> => {
       const subscription = await lockSubscription(tx, user.id, ctx.now);
-      const stream = await openStream(tx, user.id, streamId);
-      const settled = await settleTrial(tx, subscription, ctx.now);
+      const open = await openStreamsOf(tx, user.id);
+      const stream = await streamAmong(tx, open, user.id, streamId);
+      const settlement = trialSettlement(subscription, open, ctx.now);
       const entitlement = await entitlementNow(
         tx,
         user,
         stream.vidictId,
         ctx,
-        settled.subscription,
+        settlement?.subscription ?? subscription,
         stream.deviceRegistered,
       );
       if (!entitlement.entitled) {
-        await tx.update(streams).set({ endedAt: ctx.now }).where(eq(streams.id, stream.id));
+        await writeSettlement(tx, settlement, { streamId, set: { endedAt: ctx.now } });
         return { refused: entitlement };
       }
       // A stream whose lease lapsed (a long pause) takes a place again, if there is one.
       if (stream.leaseUntil <= ctx.now)
         await assertScreenFree(tx, subscription, user.id, stream.vidictId, ctx.billing, ctx.now);
       const playback = issue(ctx, stream);
-      await tx
-        .update(streams)
-        .set({ leaseUntil: new Date(playback.expiresAt) })
-        .where(eq(streams.id, stream.id));
+      await writeSettlement(tx, settlement, {
+        streamId,
+        set: { leaseUntil: new Date(playback.expiresAt) },
+      });
       return { playback };
     },
   );
@@ -264,6 +252,13 @@ export async function renewToken(
   return outcome.playback;
 }
 
+/**
+ * A trial heartbeat: counts the play since the last one and, for a stream still entitled whose
+ * lease runs, renews its token in the same transaction and the same UPDATE (decision 373): a
+ * trial viewer's heartbeat every 30 s then replaces its renewal every 30 s, and the player
+ * renews by itself only when no heartbeat answered. A replayed or future heartbeat counts
+ * nothing and renews nothing.
+ */
 export async function heartbeat(
   ctx: StreamContext,
   user: Account,
@@ -273,36 +268,38 @@ export async function heartbeat(
   const sentAt = Date.parse(beat.sentAt);
   return ctx.db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, user.id, ctx.now);
-    const stream = await openStream(tx, user.id, streamId);
-    let countedSeconds = 0;
-    let current = subscription;
+    const open = await openStreamsOf(tx, user.id);
+    const stream = await streamAmong(tx, open, user.id, streamId);
     const replayed = beat.sequence <= stream.lastSequence;
     const future = sentAt > ctx.now.getTime() + HEARTBEAT_FUTURE_SKEW_MS;
-    if (!replayed && !future) {
-      ({ seconds: countedSeconds, subscription: current } = await settleTrial(
-        tx,
-        subscription,
-        ctx.now,
-      ));
-      await tx
-        .update(streams)
-        .set({ lastSequence: beat.sequence })
-        .where(eq(streams.id, stream.id));
-    }
+    const counts = !replayed && !future;
+    const settlement = counts ? trialSettlement(subscription, open, ctx.now) : null;
     const entitlement = await entitlementNow(
       tx,
       user,
       stream.vidictId,
       ctx,
-      current,
+      settlement?.subscription ?? subscription,
       stream.deviceRegistered,
     );
+    // A lapsed lease takes a screen again first: the renewal's path (assertScreenFree) does that.
+    const playback =
+      counts && entitlement.entitled && stream.leaseUntil > ctx.now ? issue(ctx, stream) : null;
+    if (counts)
+      await writeSettlement(tx, settlement, {
+        streamId,
+        set: {
+          lastSequence: beat.sequence,
+          ...(playback ? { leaseUntil: new Date(playback.expiresAt) } : {}),
+        },
+      });
     return {
-      countedSeconds,
+      countedSeconds: settlement?.seconds ?? 0,
       entitled: entitlement.entitled,
       reason: entitlement.reason,
       trialSecondsLeft: entitlement.trialSecondsLeft,
       trialTodaySecondsLeft: entitlement.trialTodaySecondsLeft,
+      ...(playback ? { playback } : {}),
     };
   });
 }
@@ -311,9 +308,10 @@ export async function heartbeat(
 export async function closeStream(ctx: StreamContext, user: Account, streamId: string) {
   await ctx.db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, user.id, ctx.now);
-    const stream = await openStream(tx, user.id, streamId);
-    await settleAccount(tx, subscription, ctx.now, ctx.now, stream.id);
-    await tx.update(streams).set({ endedAt: ctx.now }).where(eq(streams.id, stream.id));
+    const open = await openStreamsOf(tx, user.id);
+    await streamAmong(tx, open, user.id, streamId);
+    const settlement = settleOpenStreams(subscription, open, ctx.now, ctx.now, streamId);
+    await writeSettlement(tx, settlement, { streamId, set: { endedAt: ctx.now } });
   });
 }
 

@@ -7,21 +7,23 @@
  * reloaded every EXT-X-TARGETDURATION (the HLS reload rule; the CDN's token check is cached
  * 6 s per token, so the API sees one per first reload after that), the playback token
  * renewed at its renewAt (mf-player's renewDelayMs), trial heartbeats every heartbeatSeconds
- * when the grant has them, and the access token refreshed when a fifth of its life is left, at
+ * when the grant has them (each may bring the next token, and the renewal then waits: decision
+ * 373), and the access token refreshed when a fifth of its life is left, at
  * most 60 s (the shell's refresh-ahead, decision 198). A viewer whose call gets an unexpected
  * answer stops: the bench prints no figure over it anyway.
  */
+import { HEARTBEAT_RENEWAL_GRACE_MS } from '@crease/contract';
 import type { StreamToken } from '@crease/contract';
 import { CALLS } from './surge-calls';
 import type { TokenPair, ViewerCalls } from './surge-calls';
 import type { SeededViewer } from './surge-seed';
 
 /** When the player renews (mf-player/src/playback/token-url.ts renewDelayMs, same rule). */
-export function renewDelayMs(token: StreamToken, now: number): number {
+export function renewDelayMs(token: StreamToken, now: number, graceMs = 0): number {
   const renewAt = Date.parse(token.renewAt);
   const expiresAt = Date.parse(token.expiresAt);
   const latest = Number.isFinite(expiresAt) ? expiresAt - 5000 : now + 30_000;
-  const target = Number.isFinite(renewAt) ? Math.min(renewAt, latest) : latest;
+  const target = Number.isFinite(renewAt) ? Math.min(renewAt + graceMs, latest) : latest;
   return Math.max(1000, target - now);
 }
 
@@ -180,19 +182,28 @@ export class Viewer {
       playing.sequence,
     );
     if (!beat) this.failed = true;
+    // The player takes a heartbeat's token when it outlives the current one.
+    else if (
+      beat.playback &&
+      Date.parse(beat.playback.expiresAt) > Date.parse(playing.token.expiresAt)
+    )
+      playing.token = beat.playback;
   }
 
   private async renewals(untilMs: number): Promise<void> {
     while (!this.failed) {
       const playing = this.playing;
-      const at = playing ? Date.now() + renewDelayMs(playing.token, Date.now()) : Date.now() + 250;
+      const token = playing?.token;
+      const grace = playing?.heartbeatSeconds ? HEARTBEAT_RENEWAL_GRACE_MS : 0;
+      const at = token ? Date.now() + renewDelayMs(token, Date.now(), grace) : Date.now() + 250;
       if (at >= untilMs) return;
       await this.pacer.until(at);
       await this.exclusive(async () => {
-        if (!playing || this.playing !== playing) return;
-        const token = await this.calls.renew(this.access!.access_token, playing.streamId);
-        if (!token) this.failed = true;
-        else playing.token = token;
+        // A heartbeat brought a newer token meanwhile: the timer starts again from it.
+        if (!playing || this.playing !== playing || playing.token !== token) return;
+        const renewed = await this.calls.renew(this.access!.access_token, playing.streamId);
+        if (!renewed) this.failed = true;
+        else playing.token = renewed;
       });
     }
   }

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { HEARTBEAT_RENEWAL_GRACE_MS } from '@crease/contract';
 import { EDGE_ACCESS_CACHE_SECONDS, renewAfterSeconds } from 'api';
 import { loadApiConfig } from 'api/config';
 import { RENDITION_RECIPES } from 'api/media-recipe';
@@ -34,6 +35,8 @@ describe('the capacity assumptions', () => {
         expect(renewAfterSeconds(seconds)).toBe(
           Math.max(seconds / 2, seconds - a.renewalMarginSeconds),
         );
+      // The player waits this long past a trial token's renewAt for the heartbeat that renews it.
+      expect(a.heartbeatRenewalGraceSeconds * 1000).toBe(HEARTBEAT_RENEWAL_GRACE_MS);
       expect(streams.lowLatency).toBe(true);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });

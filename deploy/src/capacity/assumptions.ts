@@ -38,6 +38,11 @@ export interface Assumptions {
   /** A token is renewed this long before it ends, at most half way (decision 370). */
   renewalMarginSeconds: number;
   heartbeatSeconds: number;
+  /**
+   * How much later than renewAt the player renews a trial token by itself, waiting for the
+   * heartbeat that brings it (HEARTBEAT_RENEWAL_GRACE_MS in @crease/contract, decision 373).
+   */
+  heartbeatRenewalGraceSeconds: number;
   /** Share of watching viewers on a trial (metered: heartbeats, shorter tokens). */
   trialShare: number;
   /** The whole tier joins within this window around the toss. */
@@ -97,6 +102,7 @@ export const DEFAULT_ASSUMPTIONS: Assumptions = {
   trialTokenSeconds: 60,
   renewalMarginSeconds: 30,
   heartbeatSeconds: 30,
+  heartbeatRenewalGraceSeconds: 10,
   trialShare: 0.2,
   joinWindowSeconds: 600,
   writesPerJoin: 2,

@@ -43,10 +43,14 @@ describe('the capacity model', () => {
   });
 
   it('writes per viewer-minute follow the token and heartbeat intervals', () => {
-    // Paid: a renewal every 90 s (30 s before the 120 s token ends). Trial: renewals every 30 s
-    // (half the 60 s token) and heartbeats every 30 s.
+    // Paid: a renewal every 90 s (30 s before the 120 s token ends). Trial: a heartbeat every
+    // 30 s, which renews the 60 s token too (decision 373).
     expect(writesPerViewerMinute({ ...a, trialShare: 0 })).toBeCloseTo(60 / 90);
-    expect(writesPerViewerMinute({ ...a, trialShare: 1 })).toBe(4);
+    expect(writesPerViewerMinute({ ...a, trialShare: 1 })).toBe(2);
+    // Heartbeats further apart than renewAt plus the grace: the player renews as well.
+    expect(
+      writesPerViewerMinute({ ...a, trialShare: 1, trialTokenSeconds: 120, heartbeatSeconds: 110 }),
+    ).toBeCloseTo(60 / 90 + 60 / 110);
     // Renewed half way when the margin is more than half the token's life.
     expect(writesPerViewerMinute({ ...a, trialShare: 0, renewalMarginSeconds: 90 })).toBe(1);
     const plan = planTier(60_000, m, { ...a, trialShare: 0 });

@@ -43,11 +43,16 @@ export interface TierPlan {
 /** Write transactions per watching viewer-minute, from the token and heartbeat intervals. */
 export function writesPerViewerMinute(a: Assumptions): number {
   // A renewal writes the stream's lease (at most half way through the token's life, the
-  // renewal margin before its end: decision 370); a heartbeat writes trial time.
+  // renewal margin before its end: decision 370); a heartbeat writes trial time and the lease.
   const renewAfter = (tokenSeconds: number) =>
     Math.max(tokenSeconds / 2, tokenSeconds - a.renewalMarginSeconds);
   const paid = 60 / renewAfter(a.paidTokenSeconds);
-  const trial = 60 / renewAfter(a.trialTokenSeconds) + 60 / a.heartbeatSeconds;
+  // A trial heartbeat renews the token too (decision 373): the player renews by itself only
+  // when no heartbeat came within the renewal's grace, i.e. heartbeats further apart than that.
+  const heartbeatsRenew =
+    a.heartbeatSeconds <= renewAfter(a.trialTokenSeconds) + a.heartbeatRenewalGraceSeconds;
+  const trial =
+    (heartbeatsRenew ? 0 : 60 / renewAfter(a.trialTokenSeconds)) + 60 / a.heartbeatSeconds;
   return (1 - a.trialShare) * paid + a.trialShare * trial;
 }
 

@@ -13,13 +13,14 @@ export function withToken(url: string, token: string): string {
 }
 
 /**
- * When to renew: at the server's renewAt, but at the latest 5 s before expiry (a late timer or a
- * slow answer must not let a segment request go out with a dead token), never sooner than 1 s.
+ * When to renew: at the server's renewAt (plus `graceMs`), but at the latest 5 s before expiry (a
+ * late timer or a slow answer must not let a segment request go out with a dead token), never
+ * sooner than 1 s.
  */
-export function renewDelayMs(token: StreamToken, now: number): number {
+export function renewDelayMs(token: StreamToken, now: number, graceMs = 0): number {
   const renewAt = Date.parse(token.renewAt);
   const expiresAt = Date.parse(token.expiresAt);
   const latest = Number.isFinite(expiresAt) ? expiresAt - 5000 : now + 30_000;
-  const target = Number.isFinite(renewAt) ? Math.min(renewAt, latest) : latest;
+  const target = Number.isFinite(renewAt) ? Math.min(renewAt + graceMs, latest) : latest;
   return Math.max(1000, target - now);
 }

@@ -121,6 +121,21 @@ describe('stream session state', () => {
     expect(sessionReducer(later, { type: 'renewal-postponed', token: paid.playback })).toBe(later);
   });
 
+  it('takes a heartbeat’s token only when it outlives the current one', () => {
+    const state = watching();
+    const expiresAt = Date.parse(paid.playback.expiresAt);
+    const later: StreamToken = {
+      token: 't-heartbeat',
+      expiresAt: new Date(expiresAt + 30_000).toISOString(),
+      renewAt: new Date(expiresAt).toISOString(),
+    };
+    const taken = sessionReducer(state, { type: 'heartbeat-token', token: later });
+    expect(taken.token).toBe(later);
+    // A slow heartbeat answer after a renewal landed: the renewal's later token stays.
+    const older: StreamToken = { ...paid.playback, token: 't-old-heartbeat' };
+    expect(sessionReducer(taken, { type: 'heartbeat-token', token: older })).toBe(taken);
+  });
+
   it('retries from the loading state; a restart keeps what is shown', () => {
     const offline = run({ type: 'show', phase: { kind: 'offline' } });
     expect(sessionReducer(offline, { type: 'retry' })).toMatchObject({

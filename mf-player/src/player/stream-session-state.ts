@@ -60,6 +60,8 @@ export type SessionAction =
   /** A call failed: the stream is closed and the failure's designed state is shown. */
   | { type: 'failed'; failure: PlayerFailure; midStream: boolean }
   | { type: 'token-renewed'; token: StreamToken }
+  /** A heartbeat's token (decision 373): taken only when it outlives the current one. */
+  | { type: 'heartbeat-token'; token: StreamToken }
   /** A renewal got no answer: the same token as a new value arms the renewal timer again. */
   | { type: 'renewal-postponed'; token: StreamToken }
   | { type: 'trial-read'; trial: TrialTime }
@@ -141,6 +143,11 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return { ...state, active: null, phase: phaseOfFailure(action.failure, action.midStream) };
     case 'token-renewed':
       return { ...state, token: action.token };
+    case 'heartbeat-token':
+      // A late heartbeat answer must not replace a newer renewal's token with an older one.
+      return state.token && Date.parse(action.token.expiresAt) <= Date.parse(state.token.expiresAt)
+        ? state
+        : { ...state, token: action.token };
     case 'renewal-postponed':
       // Only while that token is still the current one (no renewal landed meanwhile).
       return state.token === action.token ? { ...state, token: { ...action.token } } : state;

@@ -215,6 +215,7 @@ export function useStreamSession(
     waitForResume,
     streamId: state.active?.streamId ?? null,
     token: state.token,
+    heartbeats: !!state.active?.heartbeatSeconds,
   });
   const setWatching = useTrialHeartbeats({
     http,

@@ -3,6 +3,7 @@ import type { Dispatch, RefObject } from 'react';
 import type { Platform, StreamGrant, StreamToken } from '@crease/contract';
 import { failureOf, renewToken, sendHeartbeat } from '../api/player-client';
 import type { PlayerFailure } from '../api/player-client';
+import { HEARTBEAT_RENEWAL_GRACE_MS } from '@crease/contract';
 import { renewDelayMs } from '../playback/token-url';
 import { HeartbeatScheduler } from '../trial/heartbeat-scheduler';
 import type { SessionAction } from './stream-session-state';
@@ -27,11 +28,14 @@ export function useTokenRenewal({
   waitForResume,
   streamId,
   token,
+  heartbeats,
 }: TimerInput & {
   /** A paused trial stream's renewal waits for the resumed stream (null: none is paused). */
   waitForResume(): Promise<StreamToken | null> | null;
   streamId: string | null;
   token: StreamToken | null;
+  /** The stream sends heartbeats, which bring its next tokens: renew only when none did. */
+  heartbeats: boolean;
 }) {
   const renewNow = useCallback(async (): Promise<StreamToken | null> => {
     const grant = grantRef.current;
@@ -63,16 +67,17 @@ export function useTokenRenewal({
           }
         });
       },
-      renewDelayMs(token, Date.now()),
+      renewDelayMs(token, Date.now(), heartbeats ? HEARTBEAT_RENEWAL_GRACE_MS : 0),
     );
     return () => clearTimeout(timer);
-  }, [streamId, token, renewNow, grantRef, dispatch]);
+  }, [streamId, token, heartbeats, renewNow, grantRef, dispatch]);
 
   return renewNow;
 }
 
 /**
- * Trial heartbeats while really watching (decision 118), for the open metered stream. Returns
+ * Trial heartbeats while really watching (decision 118), for the open metered stream; each answer
+ * may bring the stream's next token (decision 373). Returns
  * the video's report of whether the viewer is really watching.
  */
 export function useTrialHeartbeats({
@@ -103,6 +108,9 @@ export function useTrialHeartbeats({
               todaySecondsLeft: result.trialTodaySecondsLeft,
             },
           });
+          // The heartbeat renewed the token: the renewal timer starts again from this one.
+          if (result.playback && grantRef.current?.streamId === streamId)
+            dispatch({ type: 'heartbeat-token', token: result.playback });
           if (!result.entitled && grantRef.current?.streamId === streamId) {
             fail({ kind: 'not-entitled', status: 403, message: '', reason: result.reason }, true);
           }

@@ -224,6 +224,7 @@ export type { PlanEndReason, PlanKind } from './billing-renewals';
 export type { PlanChangeQuote, PlanChangeRequest, PlanChangeResult } from './billing-plan-change';
 export {
   AUTO_BITRATE_NAME,
+  HEARTBEAT_RENEWAL_GRACE_MS,
   ORIGIN_PATHS,
   RENDITIONS,
   STREAM_ERROR_CODES,

@@ -123,7 +123,20 @@ export interface HeartbeatResult {
   reason: EntitlementReason;
   trialSecondsLeft: number | null;
   trialTodaySecondsLeft: number | null;
+  /**
+   * The stream's next token, when this heartbeat renewed it (a counted heartbeat of a stream
+   * still entitled whose lease runs): the player takes it as a renewal's answer and renews by
+   * itself only when no heartbeat brought one in time. Absent otherwise (decision 373).
+   */
+  playback?: StreamToken;
 }
+
+/**
+ * A trial stream's heartbeat brings its next token (HeartbeatResult.playback), about when a
+ * renewal would be due: the player renews by itself this much after renewAt, only when no
+ * heartbeat answered in time, and still leaves the token's last seconds for its own retries.
+ */
+export const HEARTBEAT_RENEWAL_GRACE_MS = 10_000;
 
 /** 403 NOT_ENTITLED body: the error shape plus the entitlement reason the screen turns into words. */
 export interface NotEntitledError {

@@ -92,6 +92,7 @@ const HeartbeatResultSchema = Type.Object({
   reason: literals(ENTITLEMENT_REASONS),
   trialSecondsLeft: nullableInt,
   trialTodaySecondsLeft: nullableInt,
+  playback: Type.Optional(StreamTokenSchema),
 });
 
 const NotEntitledSchema = Type.Object(
@@ -192,9 +193,10 @@ export async function streamRoutes(app: FastifyInstance): Promise<void> {
       config: { accepts: 'json' },
       schema: {
         tags: ['streams'],
-        summary: 'While playing: count trial play time (about every heartbeatSeconds)',
+        summary:
+          'While playing: count trial play time (about every heartbeatSeconds), and renew the token',
         description:
-          'Adds at most the wall time since this stream was last counted, never time the account already counted (two tabs count once). A replayed sequence (not above the last) or a sentAt in the future counts zero.',
+          'Adds at most the wall time since this stream was last counted, never time the account already counted (two tabs count once). A replayed sequence (not above the last) or a sentAt in the future counts zero. A counted heartbeat of a stream still entitled whose lease runs also renews its token: `playback` is then the next StreamToken, as POST token would answer.',
         security: [{ bearer: [], xsrf: [] }],
         params: StreamParams,
         body: HeartbeatSchema,
