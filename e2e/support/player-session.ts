@@ -80,8 +80,18 @@ interface LiveItem {
   estimatedEnd: string;
 }
 
+/** The API of the site this page is on (a test may run a second site on its own port). */
+const siteApiGet = <T>(page: Page, path: string): Promise<T> =>
+  page.evaluate(async (p) => {
+    const token = localStorage.getItem('access_token');
+    const response = await fetch(`${location.protocol}//api.${location.host}/${p}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return (await response.json()) as T;
+  }, path);
+
 const liveEvents = async (page: Page) =>
-  (await apiGet<{ items: LiveItem[] }>(page, 'api/v1/events?status=live&limit=50')).items;
+  (await siteApiGet<{ items: LiveItem[] }>(page, 'api/v1/events?status=live&limit=50')).items;
 
 function endingLast(items: LiveItem[]): string {
   items.sort((a, b) => Date.parse(b.estimatedEnd) - Date.parse(a.estimatedEnd));
@@ -99,7 +109,7 @@ const ENOUGH_WINDOW_MS = 5 * 60_000;
 async function longWindow(page: Page, items: LiveItem[]): Promise<string> {
   const since = new Map<string, number>();
   for (const { eventId } of items) {
-    const { entries } = await apiGet<{
+    const { entries } = await siteApiGet<{
       entries: { at: string; state: { eventStatus: string } }[];
     }>(page, catalogEventTimelinePath(eventId));
     const wentLive = entries.find((entry) => entry.state.eventStatus === 'live');
