@@ -151,17 +151,22 @@ export async function isRegistered(
 /** A device nobody has signed in or played on for this long drops off the account's list. */
 export const UNSEEN_DEVICE_DAYS = 90;
 
-/** Marks the device seen now (a stream grant): the devices in use never drop off the list. */
+/**
+ * Marks the device seen now (a stream grant): the devices in use never drop off the list. Answers
+ * whether the account has the device, so a grant learns both in one statement (decision 374).
+ */
 export async function markDeviceSeen(
   tx: Pick<Db, 'update'>,
   userId: string,
   vidictId: string,
   now: Date,
-): Promise<void> {
-  await tx
+): Promise<boolean> {
+  const touched = await tx
     .update(devices)
     .set({ lastSeenAt: now })
-    .where(and(eq(devices.userId, userId), eq(devices.vidictId, vidictId)));
+    .where(and(eq(devices.userId, userId), eq(devices.vidictId, vidictId)))
+    .returning({ vidictId: devices.vidictId });
+  return touched.length > 0;
 }
 
 /**

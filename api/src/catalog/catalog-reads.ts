@@ -125,6 +125,23 @@ export async function getEvent(db: Db, eventId: string): Promise<CatalogEvent> {
   return toEvent(row.event);
 }
 
+/**
+ * An event of an active league and that league's application (the origin's folder for its
+ * stream), in one read: a stream grant needs both (decision 374).
+ */
+export async function getEventWithApplication(
+  db: Db,
+  eventId: string,
+): Promise<{ event: CatalogEvent; application: string }> {
+  const [row] = await db
+    .select({ event: catalogEvents, application: catalogLeagues.application })
+    .from(catalogEvents)
+    .innerJoin(catalogLeagues, eq(catalogLeagues.id, catalogEvents.leagueId))
+    .where(and(eq(catalogEvents.id, eventId), eq(catalogLeagues.active, true)));
+  if (!row) throw new ApiError('EVENT_NOT_FOUND', `There is no event "${eventId}".`);
+  return { event: toEvent(row.event), application: row.application };
+}
+
 export async function getTimeline(db: Db, eventId: string, after: number): Promise<EventTimeline> {
   await getEvent(db, eventId);
   const rows = await db

@@ -1,4 +1,4 @@
-export { getEvent } from './catalog-reads';
+export { getEvent, getEventWithApplication } from './catalog-reads';
 export type { CatalogReadCache } from './read-cache';
 export { catalogLeagues } from './tables';
 export { storefrontMatches } from './storefront-matches';

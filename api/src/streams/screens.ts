@@ -15,6 +15,7 @@ import type { Executor, SubscriptionRow } from '../billing';
 import type { BillingConfig } from '../platform/billing-config';
 import { ApiError } from './errors';
 import { settleAccount } from './metering';
+import type { OpenStream } from './metering';
 import { streams } from './tables';
 
 type DeviceRow = typeof devices.$inferSelect;
@@ -68,7 +69,14 @@ export async function assertScreenFree(
   vidictId: string,
   billing: BillingConfig,
   now: Date,
+  /** The account's open streams, read under the same lock: spares the reads when none plays. */
+  open: readonly OpenStream[] | null = null,
 ): Promise<void> {
+  // No other device playing: a screen is free, since every plan allows at least one
+  // (plans_positive_terms) and so does no plan (CREASE_MAX_DEVICES_WITHOUT_PLAN ≥ 1).
+  const othersPlaying = (s: OpenStream) =>
+    s.vidictId !== vidictId && s.deviceRegistered && s.leaseUntil > now;
+  if (open && !open.some(othersPlaying)) return;
   const max = await maxDevicesFor(tx, subscription, billing, now);
   const playing = await devicesPlaying(tx, userId, now, vidictId);
   if (playing.length < max) return;
