@@ -8,7 +8,7 @@
  * both take the last place or count the same seconds twice.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { AUTO_BITRATE_NAME, ORIGIN_PATHS, RENDITIONS, STREAM_TOKEN_PARAM } from '@crease/contract';
 import type {
   Entitlement,
@@ -28,7 +28,7 @@ import { getEventWithApplication } from '../catalog';
 import type { Db } from '../platform/db/client';
 import { streams } from './tables';
 import { ApiError } from './errors';
-import { openStreamsOf, settleAccount, settleOpenStreams, writeSettlement } from './metering';
+import { openStreamsOf, settleOpenStreams, writeSettlement } from './metering';
 import { assertScreenFree, stopPlaybackOn, streamGone, watchingNow } from './screens';
 import type { OpenStream } from './metering';
 import { renewPaidLeaseAtOnce } from './paid-renewal';
