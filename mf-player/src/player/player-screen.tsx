@@ -33,17 +33,13 @@ const EXTRAS_WAIT_MS = 3000;
 function useExtrasReady(phase: SessionPhase['kind'], pictureSettled: boolean): boolean {
   const [ready, setReady] = useState(false);
   const now = phase !== 'loading' && (phase !== 'watching' || pictureSettled);
+  if (now && !ready) setReady(true);
   useEffect(() => {
-    if (ready) return;
-    if (now) {
-      setReady(true);
-      return;
-    }
-    if (phase !== 'watching') return;
+    if (ready || phase !== 'watching') return;
     // A picture that never starts (autoplay refused outright) still gets its scorecard.
     const timer = setTimeout(() => setReady(true), EXTRAS_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [ready, now, phase]);
+  }, [ready, phase]);
   return ready || now;
 }
 
