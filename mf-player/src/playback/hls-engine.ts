@@ -19,10 +19,10 @@ const trackOf = (playlist: MediaPlaylist): MediaTrack => ({
 });
 
 /**
- * hls.js reading a stream whose video element may not exist yet (decision 372): the playlists,
- * and the start part (`startFragPrefetch`), load while the screen draws the video. `attach`
- * gives it the element and the screen's callbacks; what happened before (tracks, rendition, a
- * fault) is told to them then.
+ * hls.js reading a stream whose video element may not exist yet (decision 372): the
+ * multivariant playlist loads while the screen draws the video. `attach` gives it the element
+ * and the screen's callbacks and starts loading; what happened before (tracks, a fault) is told
+ * to the callbacks then.
  */
 export interface DetachedEngine {
   attach(video: HTMLVideoElement, callbacks: PlaybackCallbacks): PlaybackEngine;
