@@ -6,6 +6,7 @@ import type {
   PlaybackCallbacks,
   PlaybackChoices,
   PlaybackEngine,
+  PlaybackFault,
   StreamTracks,
 } from './playback-types';
 import { levelIndexFor } from './quality';
@@ -17,18 +18,28 @@ const trackOf = (playlist: MediaPlaylist): MediaTrack => ({
   name: playlist.name,
 });
 
+/**
+ * hls.js reading a stream whose video element may not exist yet (decision 372): the
+ * multivariant playlist loads while the screen draws the video. `attach` gives it the element
+ * and the screen's callbacks and starts loading; what happened before (tracks, a fault) is told
+ * to the callbacks then.
+ */
+export interface DetachedEngine {
+  attach(video: HTMLVideoElement, callbacks: PlaybackCallbacks): PlaybackEngine;
+  destroy(): void;
+}
+
 /** hls.js over Media Source Extensions: every request carries the current token. */
 export function hlsEngine(
   HlsClass: typeof Hls,
-  video: HTMLVideoElement,
   playlistUrl: string,
   initialToken: string,
   choices: PlaybackChoices,
-  callbacks: PlaybackCallbacks,
-): PlaybackEngine {
+): DetachedEngine {
   let token = initialToken;
   let mediaRecoveries = 0;
   let wantedCaptions = choices.captions ?? 'off';
+  let wantedAudio = choices.audioLanguage;
   /**
    * The quality to play. It may change before the levels are known: the account's default
    * arrives after the stream request when this device has no choice of its own (decision 365).
@@ -36,6 +47,11 @@ export function hlsEngine(
   let wantedQuality = choices.quality;
   let levelsKnown = false;
   let destroyed = false;
+  /** Null until attached: what happens before is kept for the callbacks (decision 372). */
+  let video: HTMLVideoElement | null = null;
+  let callbacks: PlaybackCallbacks | null = null;
+  let heldFault: PlaybackFault | null = null;
+  let heldHeight: number | null = null;
   /**
    * The language hls.js plays: set by AUDIO_TRACK_SWITCHED, which hls.js fires once a fragment
    * of the new track is playing. `hls.audioTrack` changes the moment it is set, before anything
@@ -44,6 +60,9 @@ export function hlsEngine(
   let audioPlaying: string | null = null;
   const hls = new HlsClass({
     ...hlsConfigFor(choices.latency),
+    // Only the multivariant playlist before `attach`: the rendition is picked once the video's
+    // size caps it (capLevelToPlayerSize), so loading starts there.
+    autoStartLoad: false,
     // Every request goes out with the current token, whatever token the URL was written with.
     xhrSetup: (xhr, url) => {
       xhr.open('GET', withToken(url, token), true);
@@ -65,7 +84,11 @@ export function hlsEngine(
         hls.subtitleTrack >= 0 ? (hls.subtitleTracks[hls.subtitleTrack]?.lang ?? 'off') : 'off',
     };
   };
-  const report = () => callbacks.onTracks(tracks());
+  const report = () => callbacks?.onTracks(tracks());
+  const fault = (kind: PlaybackFault) => {
+    if (callbacks) callbacks.onFault(kind);
+    else heldFault ??= kind;
+  };
   const applyCaptions = () => {
     const index = hls.subtitleTracks.findIndex((t) => t.lang === wantedCaptions);
     // Off unless asked for: a DEFAULT=YES subtitles rendition does not switch captions on.
@@ -82,7 +105,7 @@ export function hlsEngine(
     }
   });
   hls.on(Events.AUDIO_TRACKS_UPDATED, () => {
-    const index = hls.audioTracks.findIndex((t) => t.lang === choices.audioLanguage);
+    const index = hls.audioTracks.findIndex((t) => t.lang === wantedAudio);
     if (index >= 0 && index !== hls.audioTrack) hls.audioTrack = index;
     report();
   });
@@ -102,7 +125,9 @@ export function hlsEngine(
   });
   hls.on(Events.SUBTITLE_TRACK_SWITCH, report);
   hls.on(Events.LEVEL_SWITCHED, (_event, data) => {
-    callbacks.onRendition(hls.levels[data.level]?.height ?? 0);
+    const height = hls.levels[data.level]?.height ?? 0;
+    if (callbacks) callbacks.onRendition(height);
+    else heldHeight = height;
   });
   hls.on(Events.ERROR, (_event, data: ErrorData) => {
     if (!data.fatal) return;
@@ -113,21 +138,27 @@ export function hlsEngine(
     }
     const status = data.response?.code ?? 0;
     if (data.type === ErrorTypes.NETWORK_ERROR) {
-      callbacks.onFault(status === 403 || status === 401 ? 'token' : 'network');
+      fault(status === 403 || status === 401 ? 'token' : 'network');
     } else {
-      callbacks.onFault('media');
+      fault('media');
     }
   });
 
   hls.loadSource(withToken(playlistUrl, token));
-  hls.attachMedia(video);
 
-  return {
+  const destroy = () => {
+    destroyed = true;
+    hls.destroy();
+    if (!video) return;
+    video.removeAttribute('src');
+    video.load();
+  };
+  const engine = (media: HTMLVideoElement): PlaybackEngine => ({
     kind: 'hls.js',
     epochOffset() {
       const playing = hls.playingDate?.getTime();
       if (playing !== undefined && Number.isFinite(playing)) {
-        return playing - video.currentTime * 1000;
+        return playing - media.currentTime * 1000;
       }
       // Before the first frame (or paused before it): the playlist's first dated segment.
       const first = hls.latestLevelDetails?.fragments[0];
@@ -140,7 +171,7 @@ export function hlsEngine(
       const end = details.live ? (live ?? details.edge) : details.edge;
       const start = playableStart(
         [
-          video.seekable.length ? video.seekable.start(0) : undefined,
+          media.seekable.length ? media.seekable.start(0) : undefined,
           details.fragmentStart,
           hls.audioTracks[hls.audioTrack]?.details?.fragmentStart,
         ],
@@ -155,7 +186,7 @@ export function hlsEngine(
       const index = levelIndexFor(next, hls.levels);
       // Before the first picture, from the next fragment on: an immediate switch would drop the
       // fragment on its way and delay the first frame.
-      if (video.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
+      if (media.readyState < HTMLMediaElement.HAVE_CURRENT_DATA) {
         hls.loadLevel = index;
         return;
       }
@@ -164,6 +195,7 @@ export function hlsEngine(
       hls.currentLevel = index;
     },
     setAudioLanguage(language) {
+      wantedAudio = language;
       const index = hls.audioTracks.findIndex((t) => t.lang === language);
       if (index < 0 || index === hls.audioTrack) return;
       hls.audioTrack = index;
@@ -192,11 +224,20 @@ export function hlsEngine(
         latency: Number.isFinite(hls.latency) ? hls.latency : null,
       };
     },
-    destroy() {
-      destroyed = true;
-      hls.destroy();
-      video.removeAttribute('src');
-      video.load();
+    destroy,
+  });
+
+  return {
+    attach(media, screen) {
+      video = media;
+      callbacks = screen;
+      hls.attachMedia(media);
+      hls.startLoad();
+      if (hls.audioTracks.length || hls.subtitleTracks.length) report();
+      if (heldHeight !== null) screen.onRendition(heldHeight);
+      if (heldFault) screen.onFault(heldFault);
+      return engine(media);
     },
+    destroy,
   };
 }

@@ -95,6 +95,25 @@ describe('/player', () => {
     );
   });
 
+  it("reads the match's timeline only once the picture's start is decided, never beside the stream request", async () => {
+    // Decision 372: the scorecard's read waits for the first frame (here: a browser that cannot
+    // play), so it does not share the API with the picture's start.
+    let answerEvent!: () => void;
+    api.eventHeld = new Promise<void>((resolve) => {
+      answerEvent = resolve;
+    });
+    renderPlayer();
+    await waitFor(() => expect(streamRequests()).toHaveLength(1), { timeout: 5000 });
+    const timelineReads = () => server.requests.filter((r) => r.url.includes('/timeline'));
+    expect(timelineReads()).toEqual([]);
+
+    answerEvent();
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'This browser cannot play live video',
+    );
+    await waitFor(() => expect(timelineReads()).toHaveLength(1));
+  });
+
   it('an unknown event (404) offers the match list', async () => {
     api.event = null;
     api.stream = () => ({

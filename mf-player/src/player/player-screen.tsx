@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { MATCH_FORMAT_LABELS } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Page, ScreenLink } from '@crease/ui';
@@ -16,10 +16,32 @@ import {
 import { ScreensBusyState } from './screens-busy-state';
 import { useMatchTimeline } from './use-match-timeline';
 import { useStreamSession } from './use-stream-session';
-import type { TrialTime } from './stream-session-state';
+import type { SessionPhase, TrialTime } from './stream-session-state';
 import type { StreamSession } from './use-stream-session';
 import { FollowTeams } from '../match/follow-teams';
 import styles from './player-view.module.css';
+
+/** The longest the extras wait for a stream's first frame (decision 372). */
+const EXTRAS_WAIT_MS = 3000;
+
+/**
+ * Whether the screen's extras (the match's timeline, the follow buttons) may be read: at once in
+ * a state without a picture, and for a stream once its first frame has played (or the picture
+ * could not start), so that their answers do not share the API and its origin with the
+ * picture's start (decision 372). Once true it stays true.
+ */
+function useExtrasReady(phase: SessionPhase['kind'], pictureSettled: boolean): boolean {
+  const [ready, setReady] = useState(false);
+  const now = phase !== 'loading' && (phase !== 'watching' || pictureSettled);
+  if (now && !ready) setReady(true);
+  useEffect(() => {
+    if (ready || phase !== 'watching') return;
+    // A picture that never starts (autoplay refused outright) still gets its scorecard.
+    const timer = setTimeout(() => setReady(true), EXTRAS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [ready, phase]);
+  return ready || now;
+}
 
 function eventIdOf(search: string): string {
   return new URLSearchParams(search).get('event')?.trim() ?? '';
@@ -41,12 +63,16 @@ function Body({
   props,
   session,
   eventId,
+  extrasReady,
+  onPictureSettled,
 }: {
   props: ScreenProps;
   session: StreamSession;
   eventId: string;
+  extrasReady: boolean;
+  onPictureSettled: () => void;
 }) {
-  const timeline = useMatchTimeline(props.platform, eventId);
+  const timeline = useMatchTimeline(props.platform, eventId, extrasReady);
   const { phase, event } = session;
   const navigate = (to: string) => props.navigate(to);
   switch (phase.kind) {
@@ -77,7 +103,13 @@ function Body({
       return <FailedState message={phase.message} onRetry={session.retry} />;
     case 'watching':
       return event ? (
-        <PlayerView session={session} watch={phase} event={event} timeline={timeline} />
+        <PlayerView
+          session={session}
+          watch={phase}
+          event={event}
+          timeline={timeline}
+          onPictureSettled={onPictureSettled}
+        />
       ) : (
         <LoadingState />
       );
@@ -104,6 +136,9 @@ function KnownEvent({ props, eventId }: { props: ScreenProps; eventId: string })
   const reRegister = useCallback(() => navigate(here, { replace: true }), [navigate, here]);
   const session = useStreamSession(props.platform, eventId, reRegister);
   const { event } = session;
+  const [pictureSettled, setPictureSettled] = useState(false);
+  const onPictureSettled = useCallback(() => setPictureSettled(true), []);
+  const extrasReady = useExtrasReady(session.phase.kind, pictureSettled);
   return (
     <Page width="wide">
       <div className={styles.screen}>
@@ -120,9 +155,17 @@ function KnownEvent({ props, eventId }: { props: ScreenProps; eventId: string })
               {MATCH_FORMAT_LABELS[event.format]} · {event.venue.name}, {event.venue.city}
             </p>
           ) : null}
-          {event ? <FollowTeams http={props.platform.http} teams={event.teams} /> : null}
+          {event && extrasReady ? (
+            <FollowTeams http={props.platform.http} teams={event.teams} />
+          ) : null}
         </div>
-        <Body props={props} session={session} eventId={eventId} />
+        <Body
+          props={props}
+          session={session}
+          eventId={eventId}
+          extrasReady={extrasReady}
+          onPictureSettled={onPictureSettled}
+        />
       </div>
     </Page>
   );

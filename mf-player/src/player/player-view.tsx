@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { isBreakPlayState } from '@crease/contract';
 import type { CatalogEvent, TimelineEntry } from '@crease/contract';
 import { VisuallyHidden } from '@crease/ui';
@@ -29,6 +29,8 @@ interface PlayerViewProps {
   watch: Watch;
   event: CatalogEvent;
   timeline: TimelineEntry[];
+  /** The first frame played, or the picture could not start: the extras may load (decision 372). */
+  onPictureSettled(): void;
 }
 
 /** A window shorter than this is only the live edge's: Start over would change little. */
@@ -39,7 +41,7 @@ const START_OVER_MIN_SECONDS = 30;
  * composes: playback (usePlayback), the stage's modes and keys, the playhead's reading, the
  * match as the viewer may see it (spoiler-free), and one component per part.
  */
-export function PlayerView({ session, watch, event, timeline }: PlayerViewProps) {
+export function PlayerView({ session, watch, event, timeline, onPictureSettled }: PlayerViewProps) {
   const { grant } = watch;
   const preferences = useDevicePreferences();
   const playback = usePlayback(session, grant, preferences);
@@ -56,6 +58,10 @@ export function PlayerView({ session, watch, event, timeline }: PlayerViewProps)
   usePictureTimeStore(event.eventId, pictureTime, position.atLive);
   usePictureTitle(event.title, view.shown);
   const { togglePlay, toggleMute, seekBy, startOver, playFromMoment } = actions;
+  const pictureSettled = picture.started || playback.unsupported || playback.broken;
+  useEffect(() => {
+    if (pictureSettled) onPictureSettled();
+  }, [pictureSettled, onPictureSettled]);
   const { toggleFullscreen } = modes;
 
   // Space plays and pauses, ←/→ seek, f fullscreen, m mute: anywhere but in a text field.

@@ -23,13 +23,22 @@ export interface StartRequest {
  * decision 365), so the first frame waits for one round trip before the playlist, not two. The
  * account's quality arrives by `on.accountQuality` (a failed read is left out: it only sets a
  * default). A grant that is not watched (the match has not started, or the screen went) is
- * closed at once. Resolves to null when aborted; rejects with the failing call's error.
+ * closed at once. Resolves to null when aborted; rejects with the failing call's error (the
+ * event's when both fail).
+ *
+ * A grant to watch is also told at once by `on.streamReady`, before the event's answer, so the
+ * picture can start loading (decision 372); what the start resolves to, and its failures, still
+ * wait for both answers as before.
  */
 export async function startViewing(
   http: Platform['http'],
   { eventId, vidictId, edgeAddress, videoQuality }: StartRequest,
   signal: AbortSignal,
-  on: { accountQuality(saved: VideoQuality): void; event(event: CatalogEvent): void },
+  on: {
+    accountQuality(saved: VideoQuality): void;
+    event(event: CatalogEvent): void;
+    streamReady(grant: StreamGrant): void;
+  },
 ): Promise<StartResult | null> {
   const grantRead = requestStream(
     http,
@@ -45,7 +54,12 @@ export async function startViewing(
   );
   // Neither may reject unobserved while the other is awaited.
   eventRead.catch(() => undefined);
-  grantRead.catch(() => undefined);
+  grantRead.then(
+    (grant) => {
+      if (!signal.aborted && grant.eventStatus !== 'not_started') on.streamReady(grant);
+    },
+    () => undefined,
+  );
   const current = await eventRead;
   if (signal.aborted) return null;
   on.event(current);

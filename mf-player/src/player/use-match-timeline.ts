@@ -7,11 +7,17 @@ import { lastSeq, mergeTimeline } from '../match/score-at';
 /**
  * The event's timeline, kept current while the screen is open: one full read, then only the
  * entries after the last seq, every CATALOG_MAX_AGE_SECONDS (the catalog's own freshness). A
- * failed read keeps what is known and tries again on the next tick.
+ * failed read keeps what is known and tries again on the next tick. Nothing is read until
+ * `enabled` (after the first frame, decision 372).
  */
-export function useMatchTimeline(platform: Platform, eventId: string): TimelineEntry[] {
+export function useMatchTimeline(
+  platform: Platform,
+  eventId: string,
+  enabled: boolean,
+): TimelineEntry[] {
   const [timeline, setTimeline] = useState<TimelineEntry[]>([]);
   useEffect(() => {
+    if (!enabled) return;
     const controller = new AbortController();
     let known: TimelineEntry[] = [];
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -32,6 +38,6 @@ export function useMatchTimeline(platform: Platform, eventId: string): TimelineE
       controller.abort();
       clearTimeout(timer);
     };
-  }, [platform.http, eventId]);
+  }, [platform.http, eventId, enabled]);
   return timeline;
 }

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 import type { StreamToken, VideoQuality } from '@crease/contract';
-import type { PlaybackEngine, PlaybackFault, StreamTracks } from '../playback/playback-engine';
+import type {
+  EarlyPlayback,
+  PlaybackEngine,
+  PlaybackFault,
+  StreamTracks,
+} from '../playback/playback-engine';
 import { startPlayback } from '../playback/playback-engine';
 import type { DevicePreferences } from '../preferences/use-device-preferences';
 
@@ -25,6 +30,8 @@ export interface EngineInput {
   metered: boolean;
   /** The origin refused a segment (or the network came back): renew before reconnecting. */
   renewNow(): Promise<unknown>;
+  /** The stream's hls.js started at its grant (decision 372), if any: the first engine takes it. */
+  takeEarly(): EarlyPlayback | null;
 }
 
 export interface EngineState {
@@ -59,7 +66,16 @@ export interface EngineState {
  */
 export function usePlaybackEngine(
   videoRef: RefObject<HTMLVideoElement | null>,
-  { playlistUrl, grantToken, token, quality, preferences, metered, renewNow }: EngineInput,
+  {
+    playlistUrl,
+    grantToken,
+    token,
+    quality,
+    preferences,
+    metered,
+    renewNow,
+    takeEarly,
+  }: EngineInput,
 ): EngineState {
   const engineRef = useRef<PlaybackEngine | null>(null);
   const tokenRef = useRef(token?.token ?? grantToken);
@@ -142,15 +158,16 @@ export function usePlaybackEngine(
       audioLanguage: chosen.audioLanguage,
       captions: chosen.captions,
     };
-    void startPlayback(video, playlistUrl, tokenRef.current, choices, {
-      onTracks: (next) => {
+    const callbacks = {
+      onTracks: (next: StreamTracks) => {
         if (!cancelled) setTracks(next);
       },
       onRendition: setHeight,
-      onFault: (fault) => {
+      onFault: (fault: PlaybackFault) => {
         if (!cancelled) onFault(fault);
       },
-    })
+    };
+    void startPlayback(video, playlistUrl, tokenRef.current, choices, callbacks, takeEarly())
       .then((created) => {
         if (cancelled) {
           created?.destroy();
@@ -182,7 +199,7 @@ export function usePlaybackEngine(
       engine?.destroy();
       if (engineRef.current === engine) engineRef.current = null;
     };
-  }, [videoRef, playlistUrl, generation, onFault, latency]);
+  }, [videoRef, playlistUrl, generation, onFault, latency, takeEarly]);
 
   const playing = useCallback(() => {
     setReconnecting(false);

@@ -64,6 +64,7 @@ export function usePlayback(
     preferences,
     metered: grant.heartbeatSeconds !== null,
     renewNow: session.renewNow,
+    takeEarly: session.takeEarlyPlayback,
   });
   const { paused: enginePaused } = engine;
   const { setPaused: sessionPaused } = session;

@@ -8,9 +8,11 @@ import type {
 } from '@crease/contract';
 import { closeStream, failureOf, requestStream, stopPlaybackOn } from '../api/player-client';
 import type { PlayerFailure } from '../api/player-client';
-import { preloadHls } from '../playback/playback-engine';
+import { preloadHls, startEarly } from '../playback/playback-engine';
+import type { EarlyPlayback } from '../playback/playback-engine';
 import {
   browserPreferenceStore,
+  DEFAULT_LATENCY,
   readPreferences,
   savePreferences,
 } from '../preferences/device-preferences';
@@ -59,6 +61,11 @@ export interface StreamSession {
   renewNow(): Promise<StreamToken | null>;
   /** The picture reached the end of the stream (EXT-X-ENDLIST). */
   streamEnded(): void;
+  /**
+   * The granted stream's hls.js, started when the grant arrived (decision 372), for the screen's
+   * first engine; null once taken, or when none was started.
+   */
+  takeEarlyPlayback(): EarlyPlayback | null;
 }
 
 /**
@@ -98,6 +105,12 @@ export function useStreamSession(
   );
   const heartbeatsRef = useRef<HeartbeatScheduler | null>(null);
   const offlineTriesRef = useRef(0);
+  /** The grant's picture, loading before the screen draws it (decision 372); until taken. */
+  const earlyRef = useRef<EarlyPlayback | null>(null);
+  const discardEarly = useCallback(() => {
+    earlyRef.current?.discard();
+    earlyRef.current = null;
+  }, []);
 
   /** Closes the open stream (its heartbeats first) and forgets it. */
   const closeOpenStream = useCallback(() => {
@@ -158,6 +171,15 @@ export function useStreamSession(
           dispatch({ type: 'quality', quality: requestQuality() });
         },
         event: (event) => dispatch({ type: 'event-read', event }),
+        streamReady: (grant) => {
+          const saved = readPreferences(browserPreferenceStore());
+          earlyRef.current = startEarly(grant.playlistUrl, grant.playback.token, {
+            quality: requestQuality(),
+            latency: saved.latency ?? DEFAULT_LATENCY,
+            audioLanguage: saved.audioLanguage,
+            captions: saved.captions,
+          });
+        },
       });
       if (!result) return;
       if (result.kind === 'not-started') {
@@ -174,6 +196,7 @@ export function useStreamSession(
     };
 
     start().catch(async (error: unknown) => {
+      discardEarly();
       if (signal.aborted) return;
       const failure = await failureOf(error).catch(() => null);
       if (!failure || signal.aborted) return;
@@ -189,6 +212,7 @@ export function useStreamSession(
     return () => {
       controller.abort();
       clearTimeout(pollTimer);
+      discardEarly();
       // The played part's heartbeat goes out before the stream is closed.
       heartbeatsRef.current?.setWatching(false);
       heartbeatsRef.current?.stop();
@@ -197,7 +221,7 @@ export function useStreamSession(
       grantRef.current = null;
       if (grant) closeStream(http, grant.streamId);
     };
-  }, [http, device.vidictId, eventId, attempt, fail, requestQuality]);
+  }, [http, device.vidictId, eventId, attempt, fail, requestQuality, discardEarly]);
 
   // Back online: try again at once rather than wait for the next retry.
   useEffect(() => {
@@ -290,6 +314,11 @@ export function useStreamSession(
   );
 
   const retry = useCallback(() => dispatch({ type: 'retry' }), []);
+  const takeEarlyPlayback = useCallback(() => {
+    const early = earlyRef.current;
+    earlyRef.current = null;
+    return early;
+  }, []);
   const streamEnded = useCallback(() => {
     closeOpenStream();
     dispatch({ type: 'stopped', phase: { kind: 'ended' } });
@@ -308,5 +337,6 @@ export function useStreamSession(
     setPaused,
     renewNow,
     streamEnded,
+    takeEarlyPlayback,
   };
 }

@@ -4,6 +4,9 @@ import type { VideoQuality } from '@crease/contract';
 /** "Low latency" follows the live edge closely (LL-HLS parts); "Smooth" keeps more buffer. */
 export type LatencyMode = 'low' | 'smooth';
 
+/** The mode until this device chooses one. */
+export const DEFAULT_LATENCY: LatencyMode = 'low';
+
 /**
  * What the viewer chose in the player on THIS device (decision 235). Each is absent until
  * chosen: then the account's videoQuality is the default quality, low latency is the default

@@ -1,5 +1,10 @@
 import { useCallback, useState } from 'react';
-import { browserPreferenceStore, readPreferences, savePreferences } from './device-preferences';
+import {
+  browserPreferenceStore,
+  DEFAULT_LATENCY,
+  readPreferences,
+  savePreferences,
+} from './device-preferences';
 import type { DevicePlaybackPreferences, LatencyMode } from './device-preferences';
 
 export interface DevicePreferences {
@@ -31,7 +36,7 @@ export function useDevicePreferences(): DevicePreferences {
   );
   const chooseCaptions = useCallback((captions: string) => save({ captions }), [save]);
   return {
-    latency: saved.latency ?? 'low',
+    latency: saved.latency ?? DEFAULT_LATENCY,
     audioLanguage: saved.audioLanguage,
     captions: saved.captions,
     chooseLatency,

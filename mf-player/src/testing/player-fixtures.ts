@@ -71,6 +71,8 @@ export interface FakeApi {
   videoQuality: string;
   /** When set, `GET account` is answered only once it settles (a slow account read). */
   accountHeld?: Promise<unknown>;
+  /** When set, `GET events/{id}` is answered only once it settles (a slow event read). */
+  eventHeld?: Promise<unknown>;
   /** The answer to POST streams: a status and body. */
   stream: (request: RecordedRequest) => { status: number; body: unknown };
 }
@@ -91,8 +93,13 @@ export function playerApi(api: FakeApi): TestHandler {
       });
     }
     if (request.method === 'GET' && path.startsWith('/api/v1/events/')) {
-      if (!api.event) return error(404, 'EVENT_NOT_FOUND', 'There is no such event.');
-      return sendJson(response, 200, api.event);
+      const answer = () =>
+        api.event
+          ? sendJson(response, 200, api.event)
+          : error(404, 'EVENT_NOT_FOUND', 'There is no such event.');
+      if (api.eventHeld) void api.eventHeld.then(answer);
+      else answer();
+      return;
     }
     if (request.method === 'GET' && path === '/api/v1/account') {
       const answer = () =>
