@@ -127,8 +127,9 @@ export async function stopPlaybackOn(
     );
   let current = subscription;
   for (const { id } of open) {
-    current = (await settleAccount(tx, current, now, now, id)).subscription;
-    await tx.update(streams).set({ endedAt: now, stoppedBy }).where(eq(streams.id, id));
+    // Settled as a close, and closed in the same UPDATE as its mark.
+    const also = { streamId: id, set: { endedAt: now, stoppedBy } };
+    current = (await settleAccount(tx, current, now, now, id, also)).subscription;
   }
   return open.length;
 }
