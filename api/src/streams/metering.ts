@@ -14,6 +14,7 @@
  * heartbeats add up to the wall time instead of each rounding to zero.
  */
 import { and, asc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { streams } from './tables';
 import { subscriptions } from '../billing';
 import type { Executor, SubscriptionRow } from '../billing';
@@ -115,15 +116,25 @@ export async function writeSettlement(
   const writes = new Map<string, StreamWrite['set'] & { lastMeteredAt?: Date }>();
   for (const [id, mark] of settlement?.marks ?? []) writes.set(id, { lastMeteredAt: mark });
   if (also) writes.set(also.streamId, { ...writes.get(also.streamId), ...also.set });
-  for (const [id, set] of writes) await tx.update(streams).set(set).where(eq(streams.id, id));
-  if (!settlement || settlement.seconds === 0) return;
-  const { userId, trialUsedSeconds, trialTodaySeconds, trialDay, trialMeteredAt } =
-    settlement.subscription;
-  // The row is locked and in TRIAL (only a TRIAL row counts seconds): the state guard is a belt.
-  await tx
-    .update(subscriptions)
-    .set({ trialUsedSeconds, trialTodaySeconds, trialDay, trialMeteredAt })
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.state, 'TRIAL')));
+  const statements: SQL[] = [...writes].map(([id, set]) =>
+    tx.update(streams).set(set).where(eq(streams.id, id)).getSQL(),
+  );
+  if (settlement && settlement.seconds > 0) {
+    const { userId, trialUsedSeconds, trialTodaySeconds, trialDay, trialMeteredAt } =
+      settlement.subscription;
+    // The row is locked and in TRIAL (only a TRIAL row counts seconds): the state guard is a belt.
+    const counted = tx
+      .update(subscriptions)
+      .set({ trialUsedSeconds, trialTodaySeconds, trialDay, trialMeteredAt })
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.state, 'TRIAL')))
+      .getSQL();
+    // A heartbeat's usual writes, its stream and the seconds, go in one statement: the
+    // subscription's UPDATE as a data-modifying CTE, which runs whether or not it is read
+    // (decision 375). They touch different rows, so neither needs to see the other's change.
+    const last = statements.pop();
+    statements.push(last ? sql`WITH counted AS (${counted}) ${last}` : counted);
+  }
+  for (const statement of statements) await tx.execute(statement);
 }
 
 /** An open stream, and whether its device is still registered to the account. */

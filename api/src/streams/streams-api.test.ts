@@ -409,6 +409,37 @@ describeEachDatabase('Streams API and origin', (host) => {
       expect((await renew(v, grant.streamId)).status).toBe(404);
     });
 
+    it('closes a paid stream without the account lock, and a trial stream with it (decision 375)', async () => {
+      // SELECT … FOR UPDATE stamps the row's xmax with the locking transaction: a close that
+      // took the subscription lock would change it.
+      const lockStamp = async (userId: string) =>
+        (
+          await host().query<{ xmax: string }>(
+            'SELECT xmax::text AS xmax FROM subscriptions WHERE user_id = $1',
+            [userId],
+          )
+        )[0]?.xmax;
+      const paid = await viewer('monthly');
+      const paidGrant = (await request(paid)).body;
+      const beforePaid = await lockStamp(paid.userId);
+      expect((await close(paid, paidGrant.streamId)).status).toBe(204);
+      expect(await lockStamp(paid.userId)).toBe(beforePaid);
+      expect((await close(paid, paidGrant.streamId)).status).toBe(404);
+      expect((await request(paid)).status).toBe(201);
+
+      const trial = await viewer('trial');
+      const trialGrant = (await request(trial)).body;
+      const beforeTrial = await lockStamp(trial.userId);
+      await advance(5);
+      expect((await close(trial, trialGrant.streamId)).status).toBe(204);
+      expect(await lockStamp(trial.userId)).not.toBe(beforeTrial);
+      const [counted] = await host().query<{ used: number }>(
+        'SELECT trial_used_seconds AS used FROM subscriptions WHERE user_id = $1',
+        [trial.userId],
+      );
+      expect(Number(counted?.used)).toBe(5);
+    });
+
     it('a renewal racing the close never keeps the stream open (decision 369)', async () => {
       const v = await viewer('monthly');
       for (let round = 0; round < 5; round += 1) {

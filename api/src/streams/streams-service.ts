@@ -32,6 +32,7 @@ import { openStreamsOf, settleOpenStreams, writeSettlement } from './metering';
 import { assertScreenFree, stopPlaybackOn, streamGone, watchingNow } from './screens';
 import type { OpenStream } from './metering';
 import { renewPaidLeaseAtOnce } from './paid-renewal';
+import { closeUnmeteredAtOnce } from './unmetered-close';
 import { issue } from './stream-lease';
 import type { StreamContext } from './stream-lease';
 
@@ -336,6 +337,8 @@ export async function heartbeat(
 
 /** The player closed: the stream stops counting against maxDevices; unsettled play is settled. */
 export async function closeStream(ctx: StreamContext, user: Account, streamId: string) {
+  // An unmetered stream ends in one statement (decision 375); anything else is locked.
+  if (await closeUnmeteredAtOnce(ctx, user.id, streamId)) return;
   await ctx.db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, user.id, ctx.now);
     const open = await openStreamsOf(tx, user.id);

@@ -147,6 +147,41 @@ describeEachDatabase('Idempotency-Key', (host) => {
     expect(again.body).toEqual(taken.body);
   });
 
+  it('replays a stored 204 (no body): a retried sign-out of a device is not a 404 (decision 375)', async () => {
+    const email = uniqueEmail('idem');
+    expect((await suite.client.register(email, PASSWORD)).status).toBe(201);
+    const { body: tokens } = await suite.client.signIn(email, PASSWORD);
+    const vidictId = `dev-${crypto.randomUUID()}`;
+    const registered = await suite.client.postJson(
+      '/api/v1/devices',
+      {
+        vidictId,
+        deviceOs: 'LINUX',
+        deviceType: 'CHROME',
+        appVersion: '1.0.0',
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131',
+      },
+      { bearer: tokens.access_token },
+    );
+    expect(registered.status).toBe(201);
+    // Signed out from another session: this device's own session ends with it (decision 104).
+    const { body: other } = await suite.client.signIn(email, PASSWORD);
+    const options = {
+      bearer: other.access_token,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    };
+    const signOut = () =>
+      suite.client.request('DELETE', `/api/v1/devices/${vidictId}`, undefined, undefined, options);
+    const first = await signOut();
+    expect(first.status).toBe(204);
+    const retry = await signOut();
+    expect(retry.status).toBe(204);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    // A new key is a new request: the device is gone.
+    options.headers['idempotency-key'] = crypto.randomUUID();
+    expect((await signOut()).status).toBe(404);
+  });
+
   // The same key and the same body from two viewers: with an anonymous scope this would replay.
   it('scopes keys of signed-in callers to the user: another viewer may use the same key', async () => {
     const key = crypto.randomUUID();

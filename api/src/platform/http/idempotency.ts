@@ -157,9 +157,11 @@ export function registerIdempotency(app: FastifyInstance, services: IdempotencyD
     claims.delete(request);
     const { scope, keyHash, lockId } = owned;
     const status = reply.statusCode;
+    // A 204 has no payload: its replay is the same empty answer (decision 375).
+    const body = status === 204 && payload == null ? '' : payload;
     try {
       // A 5xx or a 429 says "try again": the retry must run again, not get the failure back.
-      if (status >= 500 || status === 429 || !(typeof payload === 'string')) {
+      if (status >= 500 || status === 429 || !(typeof body === 'string')) {
         await db.execute(sql`
           DELETE FROM idempotency_keys
           WHERE scope = ${scope} AND key_hash = ${keyHash} AND lock_id = ${lockId}`);
@@ -172,7 +174,7 @@ export function registerIdempotency(app: FastifyInstance, services: IdempotencyD
       }
       await db.execute(sql`
         UPDATE idempotency_keys SET status = ${status}, headers = ${JSON.stringify(headers)}::jsonb,
-          body = ${payload}, expires_at = now() + make_interval(secs => ${IDEMPOTENCY_TTL_SECONDS})
+          body = ${body}, expires_at = now() + make_interval(secs => ${IDEMPOTENCY_TTL_SECONDS})
         WHERE scope = ${scope} AND key_hash = ${keyHash} AND lock_id = ${lockId}`);
     } catch (error) {
       // The answer still goes out; the claim goes stale and a retry after the lock time re-runs.

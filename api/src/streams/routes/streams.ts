@@ -217,7 +217,9 @@ export async function streamRoutes(app: FastifyInstance): Promise<void> {
   app.delete(
     path('stream'),
     {
-      config: { idempotent: true },
+      // Not `idempotent` (decision 375): its 204 was never stored for a replay (no body), so the
+      // claim only cost two writes on every close; a second close answers 404 STREAM_NOT_FOUND
+      // either way, and the player closes once, best effort, without retrying.
       schema: {
         tags: ['streams'],
         summary: 'Stop watching: the stream no longer takes one of the plan maxDevices screens',
