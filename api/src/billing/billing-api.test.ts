@@ -614,8 +614,20 @@ describeEachDatabase('Billing API', (host) => {
     it('registers every browser whatever the plan (maxDevices counts screens playing); signing one out removes it', async () => {
       const viewer = await newViewer(api);
       const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+      // A new account (no subscription row yet) and a device it has not registered.
+      expect(await entitlement(viewer, a)).toMatchObject({
+        entitled: false,
+        reason: 'NO_PLAN',
+        deviceRegistered: false,
+      });
       // Without a plan: still every browser, never a 409 for the limit (decision 265).
       expect((await register(viewer, device(a))).status).toBe(201);
+      expect(await entitlement(viewer, a)).toMatchObject({
+        entitled: false,
+        reason: 'NO_PLAN',
+        deviceRegistered: true,
+      });
+      expect(await entitlement(viewer, b)).toMatchObject({ deviceRegistered: false });
       expect((await register(viewer, device(a))).status).toBe(200);
       expect((await register(viewer, device(b, 'IOS', 'SAFARI'))).status).toBe(201);
       expect((await register(viewer, device(c, 'ANDROID_TV', 'APP'))).status).toBe(201);

@@ -7,7 +7,7 @@ import type { Db } from '../platform/db/client';
 import type { BillingConfig } from '../platform/billing-config';
 import { isRegistered } from './devices';
 import { findPlan } from './plans';
-import { readSubscription, stateOf } from './subscription-machine';
+import { readSubscription, readSubscriptionAndDevice, stateOf } from './subscription-machine';
 import type { SubscriptionRow } from './subscription-machine';
 import { trialSecondsLeft } from './subscriptions';
 
@@ -28,7 +28,14 @@ export async function entitlementFor(
    */
   knownRegistered?: boolean,
 ): Promise<Entitlement> {
-  const row = held ?? (await readSubscription(db, user.id, now));
+  let row: SubscriptionRow | null | undefined = held;
+  let registered = knownRegistered;
+  if (row === undefined && vidictId !== null && registered === undefined) {
+    // The row and the device in one round trip (decision 375).
+    const read = await readSubscriptionAndDevice(db, user.id, vidictId, now);
+    row = read.row;
+    registered = read.registered ?? undefined;
+  } else if (row === undefined) row = await readSubscription(db, user.id, now);
   const state = stateOf(row);
   let reason: EntitlementReason;
   let trial: { overall: number; today: number } | null = null;
@@ -47,7 +54,7 @@ export async function entitlementFor(
     reason === 'ACTIVE_PLAN' || reason === 'TRIAL' || reason === 'CANCELLED_UNTIL_PERIOD_END';
   let deviceRegistered: boolean | null = null;
   if (vidictId !== null) {
-    deviceRegistered = knownRegistered ?? (await isRegistered(db, user.id, vidictId));
+    deviceRegistered = registered ?? (await isRegistered(db, user.id, vidictId));
     if (entitled && !deviceRegistered) {
       entitled = false;
       reason = 'DEVICE_NOT_REGISTERED';

@@ -4,7 +4,7 @@
  * row to subscription_transitions. Expiry is lazy and exact: whoever reads a subscription whose
  * period has ended on the injectable clock moves it to EXPIRED first.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { RENEWAL_RETRY_DAYS } from '@crease/contract';
 import type { PlanEndReason, SubscriptionState } from '@crease/contract';
 import type { Executor } from '../platform/db/client';
@@ -140,6 +140,31 @@ export async function readSubscription(
 ): Promise<SubscriptionRow | null> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   return row ? lapseIfEnded(db, row, now) : null;
+}
+
+/**
+ * The subscription row (lapsed as `readSubscription` does) and whether `vidictId` is a device of
+ * the account, in one round trip: the entitlement a player reads before every grant (decision
+ * 375). `registered` is null when the account has no row yet; the caller then asks the devices.
+ */
+export async function readSubscriptionAndDevice(
+  db: Executor,
+  userId: string,
+  vidictId: string,
+  now: Date,
+): Promise<{ row: SubscriptionRow | null; registered: boolean | null }> {
+  const [found] = await db
+    .select({
+      ...getTableColumns(subscriptions),
+      // Spelled out and qualified: inside the subquery "user_id" would name the device's column.
+      registered: sql<boolean>`EXISTS (SELECT 1 FROM devices d
+        WHERE d.user_id = subscriptions.user_id AND d.vidict_id = ${vidictId})`,
+    })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  if (!found) return { row: null, registered: null };
+  const { registered, ...row } = found;
+  return { row: await lapseIfEnded(db, row, now), registered: registered === true };
 }
 
 /**
