@@ -73,6 +73,8 @@ export function hlsFromSource(appDir) {
     'demux/audio/mp3demuxer',
     // Used only when configured (see above)
     'utils/cea-608-parser',
+    // Only for progressive streaming (config.progressive, off): hls.js loads with XHR (decision 380)
+    'utils/fetch-loader',
     'controller/id3-track-controller',
     'controller/fps-controller',
   ];

@@ -16,6 +16,11 @@ describe('hls.js config against our hls.js build', () => {
     if (omitted('controller/fps-controller')) expect(config.capLevelOnFPSDrop).not.toBe(true);
     if (omitted('controller/id3-track-controller'))
       expect(config.id3TrackController).toBeUndefined();
+    // No fetch loader (decision 380): hls.js swaps it in only for progressive streaming.
+    if (omitted('utils/fetch-loader')) {
+      expect(config.progressive).not.toBe(true);
+      expect(config.loader).toBeUndefined();
+    }
     // No worker bundle: a worker would need `worker-src blob:` in the CSP.
     expect(config.enableWorker).toBe(false);
   });

@@ -1,5 +1,6 @@
 import type Hls from 'hls.js';
 import type { ErrorData, MediaPlaylist } from 'hls.js';
+import { commentaryAtStart } from './commentary-at-start';
 import { hlsConfigFor, tuneRunningConfig } from './hls-config';
 import type {
   MediaTrack,
@@ -70,6 +71,7 @@ export function hlsEngine(
   });
   tuneRunningConfig(hls.config);
   const { Events, ErrorTypes } = HlsClass;
+  commentaryAtStart(hls, Events.INIT_PTS_FOUND);
 
   const tracks = (): StreamTracks => {
     const selected = hls.audioTracks[hls.audioTrack]?.lang ?? '';

@@ -3,7 +3,12 @@ import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { pageTitle } from '@crease/contract';
 import type { ShellServices } from '../platform/shell-services';
 import { afterSignInRedirect, protectedRouteRedirect } from '../navigation/guards';
-import { remoteAfterSignIn, signInRemote, whenIdle } from '../remotes/prefetch-after-sign-in';
+import {
+  remoteAfterSignIn,
+  remoteOfNextRoute,
+  signInRemote,
+  whenIdle,
+} from '../remotes/prefetch-after-sign-in';
 import { loadSingleSpa } from '../remotes/single-spa-loader';
 import { AccountSwitchPrompt } from './account-switch-prompt';
 import { Chrome } from './chrome';
@@ -82,6 +87,14 @@ export function AppLayout({ services }: { services: ShellServices }) {
       cancel();
     };
   }, [signedIn, location.pathname, location.search, services]);
+
+  // A signed-in viewer's likely next remote (Watch on /events → mf-player), fetched once this
+  // page is idle (decision 381): the release map, retries and fallback apply as to any load.
+  useEffect(() => {
+    const next = signedIn ? remoteOfNextRoute(location.pathname) : null;
+    if (!next) return;
+    return whenIdle(() => services.runtime.prefetch(next));
+  }, [signedIn, location.pathname, services]);
 
   return (
     <Chrome

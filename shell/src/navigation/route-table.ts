@@ -9,6 +9,11 @@ export interface RouteDefinition {
   /** Screen id passed to the remote parcel as `screen`. */
   screen: string;
   access: Access;
+  /**
+   * The route a viewer usually opens from this one (Watch on /events → /player): the shell
+   * fetches its remote once this page is idle, for a signed-in viewer (decision 381).
+   */
+  next?: string;
 }
 
 /** Query parameter the guard uses to send a viewer back after sign-in. */
@@ -57,7 +62,7 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   { path: '/payment-history', owner: 'mf-billing', screen: 'payment-history', access: 'protected' },
   { path: '/secure-payment', owner: 'mf-billing', screen: 'secure-payment', access: 'protected' },
 
-  { path: '/events', owner: 'mf-catalog', screen: 'events', access: 'protected' },
+  { path: '/events', owner: 'mf-catalog', screen: 'events', access: 'protected', next: '/player' },
 
   { path: '/player', owner: 'mf-player', screen: 'player', access: 'protected' },
 ];

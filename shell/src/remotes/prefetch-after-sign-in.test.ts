@@ -1,6 +1,6 @@
 /** @jest-environment node */
 // Node, not jsdom: react-router (through the guards) needs TextEncoder, which jsdom lacks.
-import { remoteAfterSignIn } from './prefetch-after-sign-in';
+import { remoteAfterSignIn, remoteOfNextRoute } from './prefetch-after-sign-in';
 
 describe('remoteAfterSignIn', () => {
   it('is mf-catalog for a plain sign-in (the viewer lands on /events)', () => {
@@ -21,5 +21,19 @@ describe('remoteAfterSignIn', () => {
   it('is null when the destination is a shell page or mf-auth itself', () => {
     expect(remoteAfterSignIn({ forwarded: null }, '?returnTo=%2Fnowhere')).toBeNull();
     expect(remoteAfterSignIn({ forwarded: null }, '?returnTo=%2Fchange-password')).toBeNull();
+  });
+});
+
+describe('remoteOfNextRoute', () => {
+  it('is mf-player on /events (Watch opens /player), with or without a trailing slash', () => {
+    expect(remoteOfNextRoute('/events')).toBe('mf-player');
+    expect(remoteOfNextRoute('/events/')).toBe('mf-player');
+  });
+
+  it('is null where no next route is named, and on an unknown path', () => {
+    expect(remoteOfNextRoute('/player')).toBeNull();
+    expect(remoteOfNextRoute('/plans')).toBeNull();
+    expect(remoteOfNextRoute('/')).toBeNull();
+    expect(remoteOfNextRoute('/nowhere')).toBeNull();
   });
 });

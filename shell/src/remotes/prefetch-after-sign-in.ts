@@ -24,6 +24,17 @@ export function remoteAfterSignIn(
   return owner && owner !== 'shell' && owner !== signInRemote() ? owner : null;
 }
 
+/**
+ * The remote of the route a viewer usually opens from `pathname` (the route table's `next`:
+ * mf-player from /events), or null when there is none, it is a shell page or the same remote.
+ * Decision 381: fetched once the page is idle, so Watch waits for no download or evaluation.
+ */
+export function remoteOfNextRoute(pathname: string): RemoteName | null {
+  const here = findRoute(pathname);
+  const owner = here?.next ? findRoute(here.next)?.owner : undefined;
+  return owner && owner !== 'shell' && owner !== here?.owner ? owner : null;
+}
+
 /** Runs `task` once the page is idle (after the sign-in screen itself has loaded and painted). */
 export function whenIdle(task: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
