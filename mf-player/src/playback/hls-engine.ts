@@ -1,6 +1,7 @@
 import type Hls from 'hls.js';
 import type { ErrorData, MediaPlaylist } from 'hls.js';
 import { commentaryAtStart } from './commentary-at-start';
+import { recheckBufferOnSeek } from './stale-buffer-recheck';
 import { hlsConfigFor, tuneRunningConfig } from './hls-config';
 import type {
   MediaTrack,
@@ -148,8 +149,10 @@ export function hlsEngine(
 
   hls.loadSource(withToken(playlistUrl, token));
 
+  let stopRecheck = () => {};
   const destroy = () => {
     destroyed = true;
+    stopRecheck();
     hls.destroy();
     if (!video) return;
     video.removeAttribute('src');
@@ -234,6 +237,7 @@ export function hlsEngine(
       video = media;
       callbacks = screen;
       hls.attachMedia(media);
+      stopRecheck = recheckBufferOnSeek(hls, media, Events.BUFFER_FLUSHED);
       hls.startLoad();
       if (hls.audioTracks.length || hls.subtitleTracks.length) report();
       if (heldHeight !== null) screen.onRendition(heldHeight);
