@@ -26,7 +26,11 @@ describe('recheckBufferOnSeek (decision 382)', () => {
     recheckBufferOnSeek({ trigger } as never, media, Events.BUFFER_FLUSHED);
     seekTo(4.01);
     expect(trigger).toHaveBeenCalledTimes(1);
-    expect(trigger).toHaveBeenCalledWith(Events.BUFFER_FLUSHED, { type: 'video' });
+    expect(trigger).toHaveBeenCalledWith(Events.BUFFER_FLUSHED, {
+      type: 'video',
+      start: 0,
+      end: 0,
+    });
   });
 
   it('says nothing for a seek inside the buffer, and nothing once removed', () => {

@@ -29,7 +29,8 @@ export function recheckBufferOnSeek(
 ): () => void {
   const recheck = () => {
     if (!isBuffered(media.buffered, media.currentTime))
-      hls.trigger(bufferFlushed, { type: 'video' });
+      // An empty range: nothing was removed now; hls.js's handler reads only the type.
+      hls.trigger(bufferFlushed, { type: 'video', start: 0, end: 0 });
   };
   media.addEventListener('seeking', recheck);
   return () => media.removeEventListener('seeking', recheck);
