@@ -3,43 +3,19 @@
 // Not a bench (no goals, no response check): a probe to read before changing the path.
 /* eslint-disable no-console -- a probe prints its timelines */
 // Usage: BENCH_PORT=4891 node --import tsx e2e/bench/first-frame-probe.mjs [--presses 8]
-import { spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { startBenchSite } from './bench-site.mjs';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const port = Number(process.env.BENCH_PORT ?? 4891);
 const { values } = parseArgs({ options: { presses: { type: 'string', default: '8' } } });
 const presses = Number(values.presses) || 8;
 const DEMO = { email: 'demo@crease.test', password: 'demo-viewer-2024' };
 
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'deploy/src/cli/start.ts')],
-  {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      CREASE_DATA_DIR: path.join(os.tmpdir(), `crease-bench-${port}`),
-    },
-    stdio: 'ignore',
-  },
-);
+const child = await startBenchSite(port);
 const baseUrl = `http://localhost:${port}`;
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (i > 1200) throw new Error('site did not start');
-    await new Promise((r) => setTimeout(r, 500));
-  }
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: [

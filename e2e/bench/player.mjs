@@ -7,13 +7,13 @@
 /* eslint-disable no-console -- a benchmark prints tables */
 // Usage: node e2e/bench/player.mjs [--runs 10] [--seconds 60]
 //   (starts its own site on BENCH_PORT, default 4791, with its data in a temp folder per port)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { startBenchSite } from './bench-site.mjs';
 import { ResponseCheck, failBench } from '@crease/test-utils/bench-kit';
 import { watchResponses, within } from './watch-responses.mjs';
 
@@ -44,33 +44,6 @@ const sorted = (values) => [...values].sort((a, b) => a - b);
 const median = (values) => sorted(values)[Math.floor(values.length / 2)];
 const p95 = (values) =>
   sorted(values)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)];
-
-async function startSite() {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'deploy/src/cli/start.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        CREASE_DATA_DIR: path.join(os.tmpdir(), `crease-bench-${port}`),
-      },
-      stdio: 'ignore',
-    },
-  );
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('site did not start');
-}
 
 /** mf-player's JS for /player, gzip -9: remoteEntry, the ./screens chunks and the hls.js chunk. */
 function playerJs() {
@@ -232,7 +205,7 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-const server = await startSite();
+const server = await startBenchSite(port);
 const baseUrl = `http://localhost:${port}`;
 const loadBefore = load();
 try {

@@ -6,15 +6,14 @@
 /* eslint-disable no-console -- a benchmark prints tables */
 // Usage: node e2e/bench/web.mjs [--runs 3] [--events-only]
 //   (starts its own site on BENCH_PORT, default 4790, with its data in a temp folder per port)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
+import { startBenchSite } from './bench-site.mjs';
 import { APP_NAMES } from '@crease/contract';
 import { ResponseCheck, failBench } from '@crease/test-utils/bench-kit';
 import { OK_OR_REDIRECT, watchResponses, within } from './watch-responses.mjs';
@@ -39,34 +38,6 @@ const site = `localhost:${port}`;
 const check = new ResponseCheck();
 /** A journey that has not painted after this long has failed (a refused sign-in never paints). */
 const JOURNEY_MS = 120_000;
-
-async function startSite() {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(root, 'deploy/src/cli/start.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        // Per port: two benches on one machine must not share a database folder.
-        CREASE_DATA_DIR: path.join(os.tmpdir(), `crease-bench-${port}`),
-      },
-      stdio: 'ignore',
-    },
-  );
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error('site did not start');
-}
 
 /**
  * Sizes per app. "loaded" is what a page actually fetches: for the shell on `/`, the entry, app
@@ -288,7 +259,7 @@ const report = {
   table: (...args) => figures.push(() => console.table(...args)),
 };
 
-const server = await startSite();
+const server = await startBenchSite(port, { waitSeconds: 300 });
 try {
   report.info('\nApp sizes (gzip -9):');
   report.table(appSizes());
