@@ -12,6 +12,7 @@ import {
 import type { EventListQuery } from '@crease/contract';
 import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GZIP_FROM_BYTES, acceptsGzip } from '../platform/http/accept-encoding';
 import { ApiError } from './errors';
 import type { EventFilter } from './catalog-reads';
 import { parseInstant } from './instant';
@@ -42,18 +43,6 @@ export async function sendCached(
   }
   // Already JSON text: Fastify sends a string with a JSON type as is (no second serialization).
   return reply.send(entry.body);
-}
-
-const GZIP_FROM_BYTES = 4096;
-
-/** RFC 9110 Accept-Encoding: gzip listed without q=0 (or `*` without q=0). */
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    const refused = params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p));
-    return (coding === 'gzip' || coding === 'x-gzip' || coding === '*') && !refused;
-  });
 }
 
 const invalid = (field: string, message: string) =>

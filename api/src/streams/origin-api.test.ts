@@ -6,12 +6,14 @@
  * hints and blocking reloads on the standing clock, bad `_HLS_*` input, real fMP4 across the loop
  * seam, commentary languages, captions from the timeline, and the finished match as a replay.
  */
+import http from 'node:http';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { CATALOG_PATHS, STREAM_PATHS } from '@crease/contract';
 import type { StreamGrant } from '@crease/contract';
 import { ensureStreamMedia } from './media/render-media';
-import { SEGMENTS_PER_LOOP } from './media/media-recipe';
-import { STREAM_EPOCH_MS, liveEdge, programDateTime } from './origin/dvr-window';
+import { PARTS_PER_SEGMENT, SEGMENT_SECONDS, SEGMENTS_PER_LOOP } from './media/media-recipe';
+import { SEGMENT_MS, STREAM_EPOCH_MS, liveEdge, programDateTime } from './origin/dvr-window';
 import { decodeTimes } from './media/fmp4';
 import { expectErrorShape } from '../testing/billing-helpers';
 import { testEvent } from '../testing/catalog-fixtures';
@@ -123,21 +125,24 @@ describeEachDatabase('Stream origin: DVR, LL-HLS, languages and captions', (host
       expect(segments[0]).toBe(START_SEQUENCE);
       expect(segments.at(-1)).toBe(edge() - 1);
       expect(res.body).toContain(
-        `#EXT-X-PROGRAM-DATE-TIME:${programDateTime(START_SEQUENCE)}\n#EXTINF:2.00000,\n${START_SEQUENCE}.m4s`,
+        `#EXT-X-PROGRAM-DATE-TIME:${programDateTime(START_SEQUENCE)}\n#EXTINF:${SEGMENT_SECONDS.toFixed(5)},\n${START_SEQUENCE}.m4s`,
       );
       expect(tag(res.body, 'EXT-X-SERVER-CONTROL')).toBe(
         'CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=36.0,PART-HOLD-BACK=1.250',
       );
       expect(tag(res.body, 'EXT-X-PART-INF')).toBe('PART-TARGET=0.400');
-      const partsPublished = Math.floor(((f.now() - STREAM_EPOCH_MS) % 2000) / 400);
+      const partsPublished = Math.floor(((f.now() - STREAM_EPOCH_MS) % SEGMENT_MS) / 400);
       expect(hint(res.body)?.slice(1)).toEqual([String(edge()), String(partsPublished)]);
       counts.push(segments.length);
     }
-    expect(counts).toEqual([15, 15, 46]);
+    // 62 s later: that many seconds' segments more, whatever the phase of the clock.
+    expect(counts[2]! - counts[0]!).toBeGreaterThanOrEqual(Math.floor(62 / SEGMENT_SECONDS));
+    expect(counts[2]! - counts[0]!).toBeLessThanOrEqual(Math.ceil(62 / SEGMENT_SECONDS));
   });
 
   it('holds a blocking reload and the hinted part until the clock publishes that part', async () => {
-    if ((f.now() - STREAM_EPOCH_MS) % 2000 !== 0) await f.advance(1);
+    const intoSegment = (f.now() - STREAM_EPOCH_MS) % SEGMENT_MS;
+    if (intoSegment !== 0) await f.advance((SEGMENT_MS - intoSegment) / 1000);
     const sequence = edge();
     const playlist = text(ll, '720p/index.m3u8', `&_HLS_msn=${sequence}&_HLS_part=0`);
     const part = fetch(url(ll, `720p/${sequence}.0.m4s`));
@@ -154,12 +159,13 @@ describeEachDatabase('Stream origin: DVR, LL-HLS, languages and captions', (host
     expect(partRes.status).toBe(200);
     expect(partRes.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const first = Buffer.from(await partRes.arrayBuffer());
-    // Once the segment is whole, it is its five parts end to end.
-    await f.advance(1.6);
+    // Once the segment is whole, it is its parts end to end.
+    await f.advance(SEGMENT_SECONDS - 0.4);
     const parts = [first];
-    for (let p = 1; p < 5; p++) parts.push(await bytes(ll, `720p/${sequence}.${p}.m4s`));
+    for (let p = 1; p < PARTS_PER_SEGMENT; p++)
+      parts.push(await bytes(ll, `720p/${sequence}.${p}.m4s`));
     expect(Buffer.concat(parts).equals(await bytes(ll, `720p/${sequence}.m4s`))).toBe(true);
-    expect(decodeTimes(first).get(1)).toBe(BigInt(sequence) * 2n * 12_800n);
+    expect(decodeTimes(first).get(1)).toBe(BigInt(sequence * SEGMENT_SECONDS) * 12_800n);
   });
 
   it('answers malformed or far-ahead _HLS_* with 400 at once, never a hang or a 5xx', async () => {
@@ -169,7 +175,7 @@ describeEachDatabase('Stream origin: DVR, LL-HLS, languages and captions', (host
       '&_HLS_msn=1e9',
       `&_HLS_part=1`,
       `&_HLS_msn=${edge() + 3}`,
-      `&_HLS_msn=${edge()}&_HLS_part=5`,
+      `&_HLS_msn=${edge()}&_HLS_part=${PARTS_PER_SEGMENT}`,
       `&_HLS_msn=${edge()}&_HLS_part=x`,
       '&_HLS_skip=maybe',
     ]) {
@@ -212,18 +218,20 @@ describeEachDatabase('Stream origin: DVR, LL-HLS, languages and captions', (host
     const video = [seam - 1, seam].map(async (s) => decodeTimes(await bytes(ll, `480p/${s}.m4s`)));
     const [v1, v2] = await Promise.all(video);
     // Video (12 800 ticks/s): exactly one segment later, on both sides of the seam.
-    expect((v2?.get(1) ?? 0n) - (v1?.get(1) ?? 0n)).toBe(25_600n);
-    expect(v2?.get(1)).toBe(BigInt(seam) * 2n * 12_800n);
+    expect((v2?.get(1) ?? 0n) - (v1?.get(1) ?? 0n)).toBe(BigInt(SEGMENT_SECONDS * 12_800));
+    expect(v2?.get(1)).toBe(BigInt(seam * SEGMENT_SECONDS) * 12_800n);
     for (const language of ['en', 'hi']) {
       const [a1, a2] = await Promise.all(
         [seam - 1, seam].map(async (s) =>
           decodeTimes(await bytes(ll, `audio-${language}/${s}.m4s`)),
         ),
       );
-      // Audio (48 kHz) moves on by the same two seconds, give or take one AAC frame.
+      // Audio (48 kHz) moves on by the same segment, give or take one AAC frame.
       const step = Number((a2?.get(1) ?? 0n) - (a1?.get(1) ?? 0n));
-      expect(Math.abs(step - 96_000)).toBeLessThanOrEqual(1024);
-      expect(Math.abs(Number(a2?.get(1) ?? 0n) - seam * 96_000)).toBeLessThanOrEqual(1024);
+      expect(Math.abs(step - SEGMENT_SECONDS * 48_000)).toBeLessThanOrEqual(1024);
+      expect(
+        Math.abs(Number(a2?.get(1) ?? 0n) - seam * SEGMENT_SECONDS * 48_000),
+      ).toBeLessThanOrEqual(1024);
     }
     const en = await bytes(ll, `audio-en/${seam}.m4s`);
     expect(en.equals(await bytes(ll, `audio-hi/${seam}.m4s`))).toBe(false);
@@ -266,13 +274,14 @@ describeEachDatabase('Stream origin: DVR, LL-HLS, languages and captions', (host
     const vtt = await text(ll, `subs-en/${sequence}.vtt`);
     expect(vtt.status).toBe(200);
     expect(vtt.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
-    const offset = changedAt - (STREAM_EPOCH_MS + sequence * 2000);
-    expect(vtt.body).toContain(`X-TIMESTAMP-MAP=MPEGTS:${sequence * 180_000},LOCAL:00:00:10.000\n`);
-    expect(vtt.body).toMatch(
-      new RegExp(
-        `\\n00:00:10\\.${String(offset).padStart(3, '0')} --> 00:00:1\\d\\.\\d{3}\\n.*Drinks`,
-      ),
+    const offset = changedAt - (STREAM_EPOCH_MS + sequence * SEGMENT_MS);
+    expect(vtt.body).toContain(
+      `X-TIMESTAMP-MAP=MPEGTS:${sequence * SEGMENT_MS * 90},LOCAL:00:00:10.000\n`,
     );
+    // Cue times run from LOCAL 00:00:10.000 at the segment's start.
+    const cueAt = 10_000 + offset;
+    const cue = `00:00:${String(Math.floor(cueAt / 1000)).padStart(2, '0')}\\.${String(cueAt % 1000).padStart(3, '0')}`;
+    expect(vtt.body).toMatch(new RegExp(`\\n${cue} --> 00:00:\\d\\d\\.\\d{3}\\n.*Drinks`));
   });
 
   it('classic HLS on replica B: the same window, no parts, no holding', async () => {
@@ -288,6 +297,48 @@ describeEachDatabase('Stream origin: DVR, LL-HLS, languages and captions', (host
     expect(Date.now() - started).toBeLessThan(3000);
     expect((await text(classic, `720p/${edge() - 1}.0.m4s`)).status).toBe(404);
     expect((await fetch(url(classic, `720p/${edge() - 1}.m4s`))).status).toBe(200);
+  });
+
+  it('sends a long window gzipped to a client that takes it, the same text, dated and whole as it grows', async () => {
+    // Long enough to be kept (PlaylistHistory) and gzipped: a few minutes of match.
+    while (edge() - START_SEQUENCE < 100) {
+      await f.advance(30);
+      await renewToken();
+    }
+    const raw = (encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .get(url(ll, '720p/index.m3u8'), { headers: { 'accept-encoding': encoding } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    for (const step of [0, 0.4, 2, 2.4]) {
+      await f.advance(step);
+      const [plain, zipped] = await Promise.all([raw('identity'), raw('gzip, deflate, br')]);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers.vary).toBe('Accept-Encoding');
+      const text = plain.body.toString('utf8');
+      expect(gunzipSync(zipped.body).toString('utf8')).toBe(text);
+      expect(zipped.body.length).toBeLessThan(text.length / 5);
+      // Every segment from the start to the newest, each date the one of the segment it heads.
+      const sequences = listed(text);
+      expect(sequences).toEqual(
+        Array.from({ length: edge() - START_SEQUENCE }, (_, i) => START_SEQUENCE + i),
+      );
+      const dated = [
+        ...text.matchAll(
+          /^#EXT-X-PROGRAM-DATE-TIME:(.*)\n(?:#EXT-X-PART:.*\n)*#EXTINF:.*\n(\d+)\.m4s/gm,
+        ),
+      ];
+      for (const [, date, sequence] of dated) expect(date).toBe(programDateTime(Number(sequence)));
+      expect(dated.map((m) => Number(m[2]))).toEqual(
+        sequences.filter((n, i) => i === 0 || n % 15 === 0 || n >= edge() - 2),
+      );
+    }
   });
 
   it('replays a match the operator ended without streaming it from its scheduled start', async () => {
@@ -338,7 +389,7 @@ describeEachDatabase('Stream origin: DVR, LL-HLS, languages and captions', (host
     expect(segments[0]).toBe(liveEdge(scheduledStart.getTime()));
     expect(segments.at(-1)).toBe(edge() - 1);
     expect(replay).toContain(
-      `#EXT-X-PROGRAM-DATE-TIME:${programDateTime(segments[0]!)}\n#EXTINF:2.00000,\n${segments[0]}.m4s`,
+      `#EXT-X-PROGRAM-DATE-TIME:${programDateTime(segments[0]!)}\n#EXTINF:${SEGMENT_SECONDS.toFixed(5)},\n${segments[0]}.m4s`,
     );
   });
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { CATALOG_PATHS, STREAM_PATHS, streamPath } from '@crease/contract';
 import type { HeartbeatResult, StreamGrant, StreamToken } from '@crease/contract';
 import { ensureStreamMedia } from '../streams/media/render-media';
-import { STREAM_EPOCH_MS } from '../streams/origin/dvr-window';
+import { SEGMENT_MS, STREAM_EPOCH_MS } from '../streams/origin/dvr-window';
 import { BILLING_TEST_ENV, buyPlan, newViewer } from './billing-helpers';
 import { testEvent, testLeague } from './catalog-fixtures';
 import type { Viewer } from './billing-helpers';
@@ -204,7 +204,7 @@ export async function startStreamFixtures(
         bearer: v.bearer,
       }),
     play,
-    liveSegment: () => Math.floor((now - STREAM_EPOCH_MS) / 2000) - 2,
+    liveSegment: () => Math.floor((now - STREAM_EPOCH_MS) / SEGMENT_MS) - 2,
     async stop() {
       for (const replica of replicas) await replica.close();
     },

@@ -5,8 +5,10 @@
  * edge): both pass `nginx -t` where nginx is installed, and both log the CDN's token checks.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { NGINX, nginxFor } from './cluster';
 import { clusterNginxConfig } from './cluster-nginx';
 import { planCluster } from './cluster-plan';
@@ -61,6 +63,65 @@ describe('the cluster nginx config', () => {
     expect(access).toContain('proxy_set_header Connection "";');
     expect(access).toContain('proxy_cache_valid 204 403 6s;');
   });
+
+  (fs.existsSync(NGINX) ? it : it.skip)(
+    'keeps one cached playlist gzipped and one not, whatever each browser sends (decision 383)',
+    async () => {
+      // The API replica's place: answers the token check, and a playlist as the API does.
+      const asked: string[] = [];
+      const api = http.createServer((req, res) => {
+        if (req.url?.includes('/access?')) return res.writeHead(204).end();
+        const encoding = req.headers['accept-encoding'] ?? '';
+        asked.push(encoding);
+        const text = '#EXTM3U\n'.repeat(1000);
+        res.setHeader('content-type', 'application/vnd.apple.mpegurl');
+        res.setHeader('cache-control', 'public, max-age=60');
+        res.setHeader('vary', 'Accept-Encoding');
+        if (encoding === 'gzip') res.setHeader('content-encoding', 'gzip');
+        res.end(encoding === 'gzip' ? gzipSync(text) : text);
+      });
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const running = { ...plan(1, 0), port };
+      running.apiPorts = [port + 11];
+      await new Promise<void>((resolve) => api.listen(port + 11, '127.0.0.1', resolve));
+      const { nginx } = nginxFor(running);
+      try {
+        await nginx.start(20_000);
+        const get = (encoding: string) =>
+          new Promise<{ encoding?: string; cache?: string }>((resolve, reject) => {
+            http
+              .get(
+                {
+                  host: '127.0.0.1',
+                  port,
+                  path: '/live/cricket/ch-1/720p/index.m3u8?token=t',
+                  headers: { host: `cdn.localhost:${port}`, 'accept-encoding': encoding },
+                },
+                (res) => {
+                  res.resume();
+                  res.on('end', () =>
+                    resolve({
+                      encoding: res.headers['content-encoding'],
+                      cache: res.headers['x-cache'] as string | undefined,
+                    }),
+                  );
+                },
+              )
+              .on('error', reject);
+          });
+        // Chromium, Firefox, an old client with gzip among others, one refusing it, none.
+        expect(await get('gzip, deflate, br, zstd')).toEqual({ encoding: 'gzip', cache: 'MISS' });
+        expect(await get('gzip, deflate, br')).toEqual({ encoding: 'gzip', cache: 'HIT' });
+        expect(await get('deflate, gzip;q=0.5')).toEqual({ encoding: 'gzip', cache: 'HIT' });
+        expect(await get('br, gzip;q=0')).toEqual({ encoding: undefined, cache: 'MISS' });
+        expect(await get('identity')).toEqual({ encoding: undefined, cache: 'HIT' });
+        expect(asked).toEqual(['gzip', '']);
+      } finally {
+        await nginx.kill();
+        await new Promise((resolve) => api.close(resolve));
+      }
+    },
+  );
 
   (fs.existsSync(NGINX) ? it : it.skip)('passes nginx -t, with and without edges', () => {
     expect(() => nginxFor(plan(3, 2))).not.toThrow();

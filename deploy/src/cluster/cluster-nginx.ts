@@ -69,6 +69,15 @@ http {
   scgi_temp_path ${nginxDir}/tmp/scgi;
   server_tokens off;
 
+  # Playlists go gzipped to a viewer that takes it (the API gzips a long DVR window once,
+  # decision 383). The cache keeps two copies at most, gzipped and not: the API is asked with
+  # this one normalized header and the key names it, instead of one copy per browser's
+  # Accept-Encoding (nginx would otherwise keep a variant per distinct header, by Vary).
+  map $http_accept_encoding $stream_encoding {
+    default "";
+    "~*(^|,)\\s*(x-)?gzip\\s*(,|$|;(?!\\s*q\\s*=\\s*0(\\.0*)?\\s*(,|$)))" gzip;
+  }
+
   # Media and access answers, as a CDN caches them.
   proxy_cache_path ${nginxDir}/cache/streams levels=1:2 keys_zone=streams:10m max_size=256m inactive=10m use_temp_path=off;
   proxy_cache_path ${nginxDir}/cache/access levels=1:2 keys_zone=stream_access:10m max_size=32m inactive=1m use_temp_path=off;
@@ -113,7 +122,9 @@ ${
         auth_request /_stream_access;
         proxy_pass http://crease_api;${PROXY}
         proxy_cache streams;
-        proxy_cache_key "$uri|$arg__HLS_msn|$arg__HLS_part|$arg__HLS_skip";
+        proxy_set_header Accept-Encoding $stream_encoding;
+        proxy_ignore_headers Vary;
+        proxy_cache_key "$uri|$arg__HLS_msn|$arg__HLS_part|$arg__HLS_skip|$stream_encoding";
         proxy_cache_lock on;
         proxy_cache_lock_timeout 5s;
         add_header X-Cache $upstream_cache_status always;

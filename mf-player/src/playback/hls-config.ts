@@ -10,8 +10,12 @@ import type { LatencyMode } from '../preferences/device-preferences';
  */
 export const NO_LIVE_SNAP_SECONDS = 24 * 3600;
 
-/** "Smooth": two ~2 s segments behind the newest, the classic-HLS setting of decision 115. */
-export const SMOOTH_SYNC_SECONDS = 4;
+/**
+ * "Smooth": two segments behind the newest (the origin's are 4 s, decision 383), the classic-HLS
+ * setting of decision 115. One segment behind would leave no margin the moment before the next
+ * segment is published.
+ */
+export const SMOOTH_SYNC_SECONDS = 8;
 
 /**
  * Set on a running hls.js's config, where the constructor's checks do not apply:

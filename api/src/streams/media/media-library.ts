@@ -32,7 +32,7 @@ export interface TrackMedia {
   partDurations: number[];
   /** Whether each part opens on a keyframe (EXT-X-PART INDEPENDENT=YES), read from the media. */
   partIndependent: boolean[];
-  /** Each loop segment's duration in seconds (its parts' sum: exactly 2 s for video). */
+  /** Each loop segment's duration in seconds (its parts' sum: exactly SEGMENT_SECONDS for video). */
   segmentDurations: number[];
   /** Peak and mean bits per second over the loop's segments (HLS BANDWIDTH, AVERAGE-BANDWIDTH). */
   peakBps: number;

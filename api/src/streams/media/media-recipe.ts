@@ -12,18 +12,23 @@ import { createHash } from 'node:crypto';
 import { RENDITIONS } from '@crease/contract';
 import type { RenditionName } from '@crease/contract';
 
-/** Seconds per segment: a whole number of parts, so every segment starts on a keyframe too. */
-export const SEGMENT_SECONDS = 2;
-/** LL-HLS part length: 10 frames at 25 fps, so five parts make a segment exactly. */
+/**
+ * Seconds per segment: a whole number of parts, so every segment starts on a keyframe too. Four
+ * (decision 383): a DVR window of hours lists half as many segments as at 2 s, and a player reads
+ * every one of them on its first playlist and again on each reload. Latency is the parts', not
+ * the segments'; a seek loads one 4 s segment.
+ */
+export const SEGMENT_SECONDS = 4;
+/** LL-HLS part length: 10 frames at 25 fps, so ten parts make a segment exactly. */
 export const PART_SECONDS = 0.4;
 export const PARTS_PER_SEGMENT = SEGMENT_SECONDS / PART_SECONDS;
 /**
  * Video keyframe interval (a fixed GOP of exactly this): one per part, so every part can start
- * playback (EXT-X-PART INDEPENDENT=YES) and a live start fetches one part, not up to five
+ * playback (EXT-X-PART INDEPENDENT=YES) and a live start fetches one part, not up to a segment's
  * (decision 366).
  */
 export const KEYFRAME_SECONDS = PART_SECONDS;
-/** 24 s is a whole number of 2 s segments, of 25 fps frames and of 1024-sample AAC frames at 48 kHz. */
+/** 24 s is a whole number of 4 s segments, of 25 fps frames and of 1024-sample AAC frames at 48 kHz. */
 export const LOOP_SECONDS = 24;
 export const SEGMENTS_PER_LOOP = LOOP_SECONDS / SEGMENT_SECONDS;
 export const PARTS_PER_LOOP = SEGMENTS_PER_LOOP * PARTS_PER_SEGMENT;

@@ -6,9 +6,9 @@
  */
 import type { MatchState } from '@crease/contract';
 import { captionText, captionsSegment } from './captions';
-import { STREAM_EPOCH_MS } from './dvr-window';
+import { SEGMENT_MS, STREAM_EPOCH_MS } from './dvr-window';
 
-const at = (sequence: number, plusMs = 0) => STREAM_EPOCH_MS + sequence * 2000 + plusMs;
+const at = (sequence: number, plusMs = 0) => STREAM_EPOCH_MS + sequence * SEGMENT_MS + plusMs;
 const state = (over: Partial<MatchState>): MatchState => ({
   status: 'live',
   playState: 'in_play',
@@ -48,7 +48,7 @@ describe('captions', () => {
     expect(vtt).toBe(
       [
         'WEBVTT',
-        `X-TIMESTAMP-MAP=MPEGTS:${sequence * 180_000},LOCAL:00:00:10.000`,
+        `X-TIMESTAMP-MAP=MPEGTS:${sequence * SEGMENT_MS * 90},LOCAL:00:00:10.000`,
         '',
         `c${at(sequence, -3000)}`,
         '00:00:07.000 --> 00:00:10.500',

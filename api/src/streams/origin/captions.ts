@@ -1,6 +1,6 @@
 /**
  * The captions rendition (decision 217): ball-by-ball text commentary from the catalog's match
- * timeline as WebVTT, one file per 2 s segment exactly on the video's segments, timed to the
+ * timeline as WebVTT, one file per segment (SEGMENT_SECONDS) exactly on the video's segments, timed to the
  * picture: the video's media time is seconds since STREAM_EPOCH (a sequence's program-date-time
  * minus the epoch), so `X-TIMESTAMP-MAP=MPEGTS:<segment start in 90 kHz>,LOCAL:00:00:00.000` and
  * cue times relative to the segment put a change that happened at wall time T at the picture's

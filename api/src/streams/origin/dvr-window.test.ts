@@ -4,8 +4,9 @@
  * parts a media playlist lists at several instants, from the start of the match, capped by the
  * DVR length, across the loop seam, and once ended; LL-HLS and classic playlists; delta updates.
  */
-import { SEGMENTS_PER_LOOP } from '../media/media-recipe';
+import { PARTS_PER_SEGMENT, SEGMENT_SECONDS, SEGMENTS_PER_LOOP } from '../media/media-recipe';
 import {
+  SEGMENT_MS,
   STREAM_EPOCH_MS,
   liveEdge,
   partPublished,
@@ -18,7 +19,7 @@ import {
 import { CAPTIONS_TRACK, mediaPlaylist } from './playlists';
 import type { PlaylistTrack } from './playlists';
 
-const at = (sequence: number, plusMs = 0) => STREAM_EPOCH_MS + sequence * 2000 + plusMs;
+const at = (sequence: number, plusMs = 0) => STREAM_EPOCH_MS + sequence * SEGMENT_MS + plusMs;
 const listed = (playlist: string) =>
   [...playlist.matchAll(/^(\d+)\.m4s\?token=\{\$token\}$/gm)].map((m) => Number(m[1]));
 const parts = (playlist: string) =>
@@ -26,27 +27,30 @@ const parts = (playlist: string) =>
 const tag = (playlist: string, name: string) =>
   new RegExp(`^#${name}:(.*)$`, 'm').exec(playlist)?.[1];
 
-/** A video track's timing: 2 s segments of five 0.4 s parts, media time = sequence · 2 s. */
+/** A video track's timing: 4 s segments of ten 0.4 s parts, media time = sequence · 4 s. */
 const VIDEO: PlaylistTrack = {
   extension: 'm4s',
   init: true,
-  timing: (sequence) => ({ start: sequence * 2, duration: 2 }),
+  timing: (sequence) => ({ start: sequence * SEGMENT_SECONDS, duration: SEGMENT_SECONDS }),
   parts: { target: 0.4, duration: () => 0.4, independent: (_sequence, part) => part === 0 },
 };
 const LL = { lowLatency: true, skip: false };
 const CLASSIC = { lowLatency: false, skip: false };
-const HOUR_SEGMENTS = 1800;
+const HOUR_SEGMENTS = 3600 / SEGMENT_SECONDS;
+const LAST_PART = PARTS_PER_SEGMENT - 1;
+const partsOf = (sequence: number) =>
+  Array.from({ length: PARTS_PER_SEGMENT }, (_, p) => `${sequence}.${p}`);
 
 describe('DVR window', () => {
-  it('publishes a part once its 0.4 s have passed and a segment once all five have', () => {
+  it('publishes a part once its 0.4 s have passed and a segment once all its parts have', () => {
     const base = 1_000_000;
-    expect(liveEdge(at(base, 1999))).toBe(base);
-    expect(liveEdge(at(base, 2000))).toBe(base + 1);
+    expect(liveEdge(at(base, SEGMENT_MS - 1))).toBe(base);
+    expect(liveEdge(at(base, SEGMENT_MS))).toBe(base + 1);
     for (const [offsetMs, edgeParts] of [
       [0, 0],
       [399, 0],
       [400, 1],
-      [1999, 4],
+      [SEGMENT_MS - 1, LAST_PART],
     ] as const) {
       const window = windowAt(at(base, offsetMs), HOUR_SEGMENTS, at(base - 100), null);
       expect(window).toEqual({
@@ -57,12 +61,12 @@ describe('DVR window', () => {
         edgeParts,
       });
       if (edgeParts > 0) expect(partPublished(window, base, edgeParts - 1)).toBe(true);
-      expect(partPublished(window, base - 1, 4)).toBe(true);
+      expect(partPublished(window, base - 1, LAST_PART)).toBe(true);
       expect(partPublished(window, base, edgeParts)).toBe(false);
     }
     expect(partPublishedAtMs(base, 2)).toBe(at(base, 1200));
     // A part index past the last rolls on into the next segment.
-    expect(partPublishedAtMs(base, 5)).toBe(partPublishedAtMs(base + 1, 0));
+    expect(partPublishedAtMs(base, PARTS_PER_SEGMENT)).toBe(partPublishedAtMs(base + 1, 0));
   });
 
   it('reaches back to the start of the match, but no further than the DVR length', () => {
@@ -80,7 +84,7 @@ describe('DVR window', () => {
     const live = at(6_000, 100);
     const endedAt = at(7_000, 400);
     for (const later of [0, 60_000, 86_400_000]) {
-      const window = windowAt(endedAt + later, HOUR_SEGMENTS, live, endedAt);
+      const window = windowAt(endedAt + later, 2 * HOUR_SEGMENTS, live, endedAt);
       expect(window).toMatchObject({ ended: true, first: 6_000, last: 6_999, edgeParts: 0 });
       const playlist = mediaPlaylist(VIDEO, window, LL);
       expect(listed(playlist)).toHaveLength(1000);
@@ -96,15 +100,10 @@ describe('DVR window', () => {
     // The operator marked it live and, a moment later, ended: nothing was streamed in between.
     const instants = { liveSince, endedAt: liveSince + 800, scheduledStart };
     expect(windowStartMs(instants)).toBe(scheduledStart);
-    const replay = windowAt(
-      at(26_000),
-      HOUR_SEGMENTS * 4,
-      windowStartMs(instants),
-      liveSince + 800,
-    );
+    const replay = windowAt(at(26_000), 10_000, windowStartMs(instants), liveSince + 800);
     expect(replay).toMatchObject({ ended: true, first: 20_000, last: 25_399 });
     // Without it the replay held nothing: the window ended where it began.
-    const empty = windowAt(at(26_000), HOUR_SEGMENTS * 4, liveSince, liveSince + 800);
+    const empty = windowAt(at(26_000), 10_000, liveSince, liveSince + 800);
     expect(empty.last).toBeLessThan(empty.first);
     // Ended without ever going live (an operator import): the schedule too.
     expect(windowStartMs({ ...instants, liveSince: null })).toBe(scheduledStart);
@@ -143,8 +142,8 @@ describe('media playlists', () => {
     expect(tag(playlist, 'EXT-X-MAP')).toBe('URI="init.mp4?token={$token}"');
     expect(listed(playlist)).toEqual(Array.from({ length: 40 }, (_, i) => 50_000 + i));
     expect(parts(playlist)).toEqual([
-      ...[0, 1, 2, 3, 4].map((p) => `50038.${p}`),
-      ...[0, 1, 2, 3, 4].map((p) => `50039.${p}`),
+      ...partsOf(50_038),
+      ...partsOf(50_039),
       '50040.0',
       '50040.1',
       '50040.2',
@@ -156,10 +155,10 @@ describe('media playlists', () => {
     expect(playlist.trimEnd().split('\n').at(-1)).toBe(
       '#EXT-X-PRELOAD-HINT:TYPE=PART,URI="50040.3.m4s?token={$token}"',
     );
-    // Dated on the first segment, every 30 s, and on the newest ones.
+    // Dated on the first segment, every 15 segments (a minute), and on the newest ones.
     const dates = [
       ...playlist.matchAll(
-        /^#EXT-X-PROGRAM-DATE-TIME:(.*)\n(?:#EXT-X-PART.*\n)*#EXTINF:2\.00000,\n(\d+)\.m4s/gm,
+        /^#EXT-X-PROGRAM-DATE-TIME:(.*)\n(?:#EXT-X-PART.*\n)*#EXTINF:4\.00000,\n(\d+)\.m4s/gm,
       ),
     ];
     expect(dates.map((m) => Number(m[2]))).toEqual([50_000, 50_010, 50_025, 50_038, 50_039]);
@@ -170,10 +169,11 @@ describe('media playlists', () => {
   it('a delta update (_HLS_skip=YES) leaves out all but the last 36 s, same media sequence', () => {
     const window = windowAt(nowAt, HOUR_SEGMENTS, live, null);
     const delta = mediaPlaylist(VIDEO, window, { lowLatency: true, skip: true });
-    expect(tag(delta, 'EXT-X-SKIP')).toBe('SKIPPED-SEGMENTS=22');
+    // 36 s is nine 4 s segments: 50 031–50 039 listed, the 31 before them skipped.
+    expect(tag(delta, 'EXT-X-SKIP')).toBe('SKIPPED-SEGMENTS=31');
     expect(tag(delta, 'EXT-X-MEDIA-SEQUENCE')).toBe('50000');
-    expect(listed(delta)).toEqual(Array.from({ length: 18 }, (_, i) => 50_022 + i));
-    expect(delta.length).toBeLessThan(2500);
+    expect(listed(delta)).toEqual(Array.from({ length: 9 }, (_, i) => 50_031 + i));
+    expect(delta.length).toBeLessThan(3000);
   });
 
   it('classic HLS: the same window without parts, hints or blocking', () => {

@@ -1,7 +1,7 @@
 /**
  * The origin's DVR window, computed from the clock (decisions 111, 215): live sequence N
- * represents the wall-clock interval [STREAM_EPOCH + N·2 s, +2 s) and part p of it
- * [… + p·0.4 s, +0.4 s). A part is published once its interval has passed, a segment once all its
+ * represents the wall-clock interval [STREAM_EPOCH + N·4 s, +4 s) and part p of it
+ * [… + p·0.4 s, +0.4 s) (SEGMENT_SECONDS, PART_SECONDS). A part is published once its interval has passed, a segment once all its
  * parts have, as a live encoder would publish them. The window runs from the segment in which the
  * match went live (or at most the configured DVR length back) to the newest published part;
  * once the match ended it is frozen at the end and served as a replay. Nothing is stored per
@@ -29,7 +29,7 @@ export interface WindowState {
   /** First and last complete sequence listed (inclusive); last < first when none is yet. */
   first: number;
   last: number;
-  /** Live only: the sequence being recorded and how many of its parts are published (0–4). */
+  /** Live only: the sequence being recorded and how many of its parts are published (0–9). */
   edge: number;
   edgeParts: number;
 }

@@ -25,7 +25,7 @@ const VERSION = 11;
 export const PART_HOLD_BACK_SECONDS = 1.25;
 /** Delta updates (`_HLS_skip=YES`) leave out segments older than this (≥ 6 target durations). */
 export const CAN_SKIP_UNTIL_SECONDS = 36;
-/** Program-date-time on the first segment listed, the newest ones, and every 30 s between. */
+/** Program-date-time on the first segment listed, the newest ones, and every minute between. */
 const DATE_EVERY_SEGMENTS = 15;
 /** Parts are listed for the segment being recorded and this many before it. */
 const SEGMENTS_WITH_PARTS = 2;
@@ -145,10 +145,38 @@ function partLines(track: PlaylistTrack, sequence: number, count: number): strin
   return lines;
 }
 
+/**
+ * Lines `[start, to)` of the settled history of a playlist listing from `first`: segments older
+ * than the ones listing parts, dated only at `first` and every DATE_EVERY_SEGMENTS. They depend
+ * on the track and `first` alone, so PlaylistHistory can extend them instead of rebuilding them.
+ */
+export function historyLines(
+  track: PlaylistTrack,
+  first: number,
+  start: number,
+  to: number,
+): string {
+  let text = '';
+  for (let sequence = start; sequence < to; sequence++) {
+    const timing = track.timing(sequence);
+    if (sequence === first || sequence % DATE_EVERY_SEGMENTS === 0)
+      text += `#EXT-X-PROGRAM-DATE-TIME:${new Date(STREAM_EPOCH_MS + timing.start * 1000).toISOString()}\n`;
+    text += `#EXTINF:${seconds(timing.duration)},\n${withToken(`${sequence}.${track.extension}`)}\n`;
+  }
+  return text;
+}
+
+/** A playlist's settled history `[first, to)`: built each time, or a PlaylistHistory's. */
+export type HistorySource = (first: number, to: number) => string;
+
+/** Lines `[start, to)` of the history listing from `first` (historyLines for one track). */
+export type HistoryLines = (first: number, start: number, to: number) => string;
+
 export function mediaPlaylist(
   track: PlaylistTrack,
   window: WindowState,
   options: PlaylistOptions,
+  history: HistorySource = (first, to) => historyLines(track, first, first, to),
 ): string {
   const live = !window.ended;
   const withParts = live && options.lowLatency && track.parts !== null;
@@ -167,7 +195,11 @@ export function mediaPlaylist(
     if (from > window.first) lines.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${from - window.first}`);
   }
   const partsFrom = window.edge - SEGMENTS_WITH_PARTS;
-  for (let sequence = from; sequence <= window.last; sequence++) {
+  // Everything before the segments that list parts (and are dated each) is settled history.
+  const settledTo = Math.max(from, Math.min(partsFrom, window.last + 1));
+  const head = `${lines.join('\n')}\n${history(from, settledTo)}`;
+  lines.length = 0;
+  for (let sequence = settledTo; sequence <= window.last; sequence++) {
     const timing = track.timing(sequence);
     if (sequence === from || sequence % DATE_EVERY_SEGMENTS === 0 || sequence >= partsFrom)
       lines.push(
@@ -188,5 +220,5 @@ export function mediaPlaylist(
     );
   }
   if (window.ended) lines.push('#EXT-X-ENDLIST');
-  return `${lines.join('\n')}\n`;
+  return lines.length ? `${head}${lines.join('\n')}\n` : head;
 }

@@ -22,7 +22,8 @@ export const STANDING_TTL_MS = 2_000;
  * How long a CDN edge may keep an access answer. nginx counts whole seconds, so a "6 s" answer
  * lives up to 7 s: with the origin's 2 s, a closed stream is refused at the edge within 9 s,
  * inside decision 151's 10 s. Six rather than five: a player reloading its playlist every 2 s
- * is then checked every 8 s, not every 6 (decision 356).
+ * (decision 356's segments; 4 s since decision 383, checked every 8 s either way) is then checked
+ * every 8 s, not every 6.
  */
 export const EDGE_ACCESS_CACHE_SECONDS = 6;
 /** Above this many remembered streams, answers older than the TTL are swept out. */

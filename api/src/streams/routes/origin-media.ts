@@ -26,7 +26,8 @@ import {
   windowStartMs,
 } from '../origin/dvr-window';
 import type { WindowState } from '../origin/dvr-window';
-import { CAPTIONS_TRACK, mediaPlaylist, mediaTrack } from '../origin/playlists';
+import { CAPTIONS_TRACK, historyLines, mediaPlaylist, mediaTrack } from '../origin/playlists';
+import { PlaylistHistory } from '../origin/playlist-history';
 import { PlaylistMemo } from '../origin/playlist-memo';
 import { errorResponses } from '../../platform/http/error-schemas';
 import { Segment, authorize, media, route, sendPlaylist } from './origin';
@@ -110,6 +111,7 @@ export async function streamOriginMediaRoutes(app: FastifyInstance): Promise<voi
   const { dvrSeconds, lowLatency } = services.config.streams;
   const dvrSegments = Math.ceil(dvrSeconds / SEGMENT_SECONDS);
   const playlists = new PlaylistMemo();
+  const histories = new PlaylistHistory();
   const windowOf = (channel: ChannelState) =>
     windowAt(services.clock.now().getTime(), dvrSegments, windowStartMs(channel), channel.endedAt);
 
@@ -146,10 +148,17 @@ export async function streamOriginMediaRoutes(app: FastifyInstance): Promise<voi
         const options = { lowLatency, skip: query._HLS_skip !== undefined };
         const { first, last, edge, edgeParts, ended } = window;
         const key = [channel.channelId, params.rendition, first, last, edge, edgeParts, ended];
-        const text = playlists.get(`${key.join('|')}|${options.skip}`, () =>
-          mediaPlaylist(track, window, options),
+        const playlist = playlists.get(`${key.join('|')}|${options.skip}`, () =>
+          mediaPlaylist(
+            track,
+            window,
+            options,
+            histories.source(params.rendition, (first, start, to) =>
+              historyLines(track, first, start, to),
+            ),
+          ),
         );
-        return sendPlaylist(reply, text, window.ended);
+        return sendPlaylist(request, reply, playlist, window.ended);
       }
 
       if (target.kind === 'captions') {

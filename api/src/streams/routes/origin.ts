@@ -10,12 +10,14 @@
  */
 import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ORIGIN_PATHS, STREAM_TOKEN_PARAM } from '@crease/contract';
 import { ApiError } from '../errors';
 import { channelState } from '../origin/channel-states';
 import type { ChannelState } from '../origin/channel-states';
 import { multivariantPlaylist } from '../origin/playlists';
+import type { PlaylistText } from '../origin/playlist-memo';
 import {
   EDGE_ACCESS_CACHE_SECONDS as ACCESS_CACHE_SECONDS,
   STANDING_MESSAGES,
@@ -23,6 +25,7 @@ import {
 } from '../origin/stream-standing';
 import { TOKEN_PROBLEM_MESSAGES } from '../playback-token';
 import type { MediaLibrary } from '../media/media-library';
+import { GZIP_FROM_BYTES, acceptsGzip } from '../../platform/http/accept-encoding';
 import { errorResponses } from '../../platform/http/error-schemas';
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
@@ -78,11 +81,22 @@ export function media(services: ApiServices): MediaLibrary {
   return library;
 }
 
-export function sendPlaylist(reply: FastifyReply, body: string, ended: boolean) {
-  return reply
+/** A playlist, gzipped (once per memo entry) for a client that takes it and a long text. */
+export function sendPlaylist(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  playlist: PlaylistText,
+  ended: boolean,
+) {
+  reply
     .header('content-type', PLAYLIST_TYPE)
     .header('cache-control', ended ? ENDED_PLAYLIST_CACHE : LIVE_PLAYLIST_CACHE)
-    .send(body);
+    .header('vary', 'Accept-Encoding');
+  if (playlist.text.length >= GZIP_FROM_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
+    playlist.gzipped ??= gzipSync(playlist.text);
+    return reply.header('content-encoding', 'gzip').send(playlist.gzipped);
+  }
+  return reply.send(playlist.text);
 }
 
 export async function streamOriginRoutes(app: FastifyInstance): Promise<void> {
@@ -136,8 +150,9 @@ export async function streamOriginRoutes(app: FastifyInstance): Promise<void> {
       const query = request.query as Static<typeof TokenQuery>;
       const { channel } = await authorize(services, params, query.token);
       return sendPlaylist(
+        request,
         reply,
-        multivariantPlaylist(media(services)),
+        { text: multivariantPlaylist(media(services)) },
         channel.eventStatus === 'ended',
       );
     },

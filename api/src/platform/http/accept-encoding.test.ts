@@ -1,5 +1,5 @@
-/** Which clients get a gzipped catalog body (RFC 9110 Accept-Encoding, decision 225). */
-import { acceptsGzip } from './http-cache';
+/** Which clients get a gzipped body (RFC 9110 Accept-Encoding, decision 225). */
+import { acceptsGzip } from './accept-encoding';
 
 describe('acceptsGzip', () => {
   it.each([
