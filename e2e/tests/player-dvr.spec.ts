@@ -101,9 +101,11 @@ test('Home and End alternately each play, and the picture buffers at most 30 s a
     await expect(behindLive(page)).toBeVisible({ timeout: 5000 });
     await expectPlaying(page);
     // hls.js's own cap is 600 s (or 60 MB) ahead: from the match's start it fetched minutes of
-    // video and audio in seconds, on every Home (decision 346). The player caps it at 30 s.
+    // video and audio in seconds, on every Home (decision 346). The player caps it at 30 s;
+    // hls.js asks for the next segment while below the cap, so it may end one segment (4 s,
+    // decision 383) past it.
     await page.waitForTimeout(2000);
-    expect(await bufferedAhead(page)).toBeLessThanOrEqual(30 + 2);
+    expect(await bufferedAhead(page)).toBeLessThanOrEqual(30 + 4);
     await seekBar(page).focus();
     await page.keyboard.press('End');
     await expect(behindLive(page)).toBeHidden({ timeout: 10_000 });
