@@ -6,6 +6,7 @@ import { momentMarker } from '../support/key-moment-markers';
 import {
   apiGet,
   expectPlaying,
+  finishedReplays,
   signInDemo,
   video,
   watchLiveMatch,
@@ -164,12 +165,8 @@ test('a wicket marker plays from just before it, and the card then shows that mo
   test.setTimeout(120_000);
   await signInDemo(page);
   // A finished match of the rolling demo with a wicket: its replay's window is the whole match.
-  const finished = await apiGet<{ items: { eventId: string }[] }>(
-    page,
-    'api/v1/events?status=finished&limit=5',
-  );
   let eventId = '';
-  for (const { eventId: id } of finished.items) {
+  for (const id of (await finishedReplays(page)).slice(0, 5)) {
     const { entries } = await apiGet<{ entries: { moment?: { kind: string } | null }[] }>(
       page,
       catalogEventTimelinePath(id),

@@ -2,7 +2,13 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { catalogEventTimelinePath } from '@crease/contract';
 import { seriousAxeViolations } from '../support/axe';
-import { apiGet, expectPlaying, signInDemo, video } from '../support/player-session';
+import {
+  apiGet,
+  expectPlaying,
+  finishedReplays,
+  signInDemo,
+  video,
+} from '../support/player-session';
 
 /**
  * Issue 21 §5 in Chromium over the whole site: the viewer switches the commentary language
@@ -19,11 +25,7 @@ interface Entry {
 
 /** A finished match of the rolling demo with a wicket that has its commentary line. */
 async function finishedMatchWithWicket(page: Page): Promise<{ eventId: string; wicket: Entry }> {
-  const finished = await apiGet<{ items: { eventId: string }[] }>(
-    page,
-    'api/v1/events?status=finished&limit=5',
-  );
-  for (const { eventId } of finished.items) {
+  for (const eventId of (await finishedReplays(page)).slice(0, 5)) {
     const { entries } = await apiGet<{ entries: Entry[] }>(page, catalogEventTimelinePath(eventId));
     const wicket = entries.find((e) => e.moment?.kind === 'wicket' && e.commentary?.trim());
     if (wicket) return { eventId, wicket };

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { catalogEventTimelinePath } from '@crease/contract';
 import { seriousAxeViolations } from '../support/axe';
 import { markerGroups, momentMarker, timelineMarkers } from '../support/key-moment-markers';
-import { apiGet, expectPlaying, signInDemo } from '../support/player-session';
+import { apiGet, expectPlaying, finishedReplays, signInDemo } from '../support/player-session';
 
 /**
  * Key-moment markers on a whole match's seek bar (decision 336), on a phone and a laptop: markers
@@ -18,12 +18,8 @@ interface Entry {
 
 /** A finished demo match with the most key moments of the few most recent. */
 async function busiestFinishedMatch(page: Page) {
-  const finished = await apiGet<{ items: { eventId: string }[] }>(
-    page,
-    'api/v1/events?status=finished&limit=5',
-  );
   let best = { eventId: '', moments: [] as Entry[] };
-  for (const { eventId } of finished.items) {
+  for (const eventId of (await finishedReplays(page)).slice(0, 5)) {
     const { entries } = await apiGet<{ entries: Entry[] }>(page, catalogEventTimelinePath(eventId));
     const moments = entries.filter((e) => e.moment);
     if (moments.length > best.moments.length) best = { eventId, moments };
