@@ -7,6 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Expectation, ResponseCheck } from '@crease/test-utils/bench-kit';
+import { PARTS_PER_SEGMENT } from '../src/streams/media/media-recipe';
 
 const PLAYLIST: Expectation = { status: 200, body: (body) => body.startsWith('#EXTM3U') };
 const PART: Expectation = { status: 200 };
@@ -91,8 +92,10 @@ export async function holdMany(
   const requests = Array.from({ length: held }, async (_, i) => {
     // Spread over the next few parts: the edge publishes one every 0.4 s.
     const part = next.part + 2 + (i % 5);
-    const msn = next.msn + Math.floor(part / 5);
-    const res = await fetch(`${playlistUrl}&_HLS_msn=${msn}&_HLS_part=${part % 5}&_HLS_skip=YES`);
+    const msn = next.msn + Math.floor(part / PARTS_PER_SEGMENT);
+    const res = await fetch(
+      `${playlistUrl}&_HLS_msn=${msn}&_HLS_part=${part % PARTS_PER_SEGMENT}&_HLS_skip=YES`,
+    );
     await check.response('GET index.m3u8 (1,000 held at once)', res, PLAYLIST);
     if (answered === 0) firstSeconds = (performance.now() - started) / 1000;
     answered += 1;
