@@ -10,9 +10,8 @@ import {
   EVENT_LIST_MAX_LIMIT,
 } from '@crease/contract';
 import type { EventListQuery } from '@crease/contract';
-import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { GZIP_FROM_BYTES, acceptsGzip } from '../platform/http/accept-encoding';
+import { gzippedOnce } from '../platform/http/accept-encoding';
 import { ApiError } from './errors';
 import type { EventFilter } from './catalog-reads';
 import { parseInstant } from './instant';
@@ -37,10 +36,8 @@ export async function sendCached(
     return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   // A whole match's timeline is hundreds of kilobytes of JSON: gzip it once per cached body.
-  if (entry.body.length >= GZIP_FROM_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
-    entry.gzipped ??= gzipSync(entry.body);
-    return reply.header('content-encoding', 'gzip').send(entry.gzipped);
-  }
+  const gzipped = gzippedOnce(request, entry, entry.body);
+  if (gzipped) return reply.header('content-encoding', 'gzip').send(gzipped);
   // Already JSON text: Fastify sends a string with a JSON type as is (no second serialization).
   return reply.send(entry.body);
 }

@@ -10,7 +10,6 @@
  */
 import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
-import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ORIGIN_PATHS, STREAM_TOKEN_PARAM } from '@crease/contract';
 import { ApiError } from '../errors';
@@ -25,7 +24,7 @@ import {
 } from '../origin/stream-standing';
 import { TOKEN_PROBLEM_MESSAGES } from '../playback-token';
 import type { MediaLibrary } from '../media/media-library';
-import { GZIP_FROM_BYTES, acceptsGzip } from '../../platform/http/accept-encoding';
+import { gzippedOnce } from '../../platform/http/accept-encoding';
 import { errorResponses } from '../../platform/http/error-schemas';
 
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
@@ -92,10 +91,8 @@ export function sendPlaylist(
     .header('content-type', PLAYLIST_TYPE)
     .header('cache-control', ended ? ENDED_PLAYLIST_CACHE : LIVE_PLAYLIST_CACHE)
     .header('vary', 'Accept-Encoding');
-  if (playlist.text.length >= GZIP_FROM_BYTES && acceptsGzip(request.headers['accept-encoding'])) {
-    playlist.gzipped ??= gzipSync(playlist.text);
-    return reply.header('content-encoding', 'gzip').send(playlist.gzipped);
-  }
+  const gzipped = gzippedOnce(request, playlist, playlist.text);
+  if (gzipped) return reply.header('content-encoding', 'gzip').send(gzipped);
   return reply.send(playlist.text);
 }
 
