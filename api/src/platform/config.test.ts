@@ -69,7 +69,7 @@ describe('loadApiConfig', () => {
 
   it('serves LL-HLS with an 8 h DVR window by default; classic HLS and the length by setting', () => {
     const defaults = loadApiConfig({ CREASE_DATA_DIR: dir }, '/repo').streams;
-    expect(defaults).toMatchObject({ lowLatency: true, dvrSeconds: 8 * 3600 });
+    expect(defaults).toMatchObject({ lowLatency: true, dvrSeconds: 12 * 3600 });
     const classic = loadApiConfig(
       {
         CREASE_DATA_DIR: dir,

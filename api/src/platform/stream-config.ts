@@ -66,7 +66,9 @@ export function loadStreamConfig(
     tokenSecret: secretFrom('CREASE_STREAM_TOKEN_SECRET', 'api-stream-token.key'),
     tokenSeconds,
     heartbeatSeconds,
-    dvrSeconds: vars.CREASE_STREAM_DVR_SECONDS ?? 8 * 3600,
+    // The whole match by default (decision 383): an ODI's stream runs 8 h of play and half an
+    // hour around it, so its replay from the start needs more than 8 h.
+    dvrSeconds: vars.CREASE_STREAM_DVR_SECONDS ?? 12 * 3600,
     lowLatency: vars.CREASE_STREAM_LOW_LATENCY ?? true,
     mediaCacheDir: path.resolve(root, vars.CREASE_STREAM_MEDIA_DIR ?? '.cache/stream-media'),
   };
