@@ -161,16 +161,16 @@ export async function cleanExpired(db: Db, options: CleanupOptions): Promise<Cle
 }
 
 /**
- * Runs `cleanExpired` every `intervalSeconds` (0: never) on an unref'd timer, so it never keeps
- * the process alive. Runs never overlap; `stop` waits for a running pass (before the database
- * closes). Several replicas may run it at once: a row deleted twice is deleted once.
+ * The job that runs `cleanExpired` every `intervalSeconds` (0: never) on an unref'd timer, so it
+ * never keeps the process alive. Runs never overlap; `stop` waits for a running pass (before the
+ * database closes). Several replicas may run it at once: a row deleted twice is deleted once.
  */
-export function startHousekeeping(
+export function housekeepingJob(
   db: Db,
   intervalSeconds: number,
   log: FastifyBaseLogger,
   options: CleanupOptions,
-): { stop(): Promise<void> } {
+): { start(): void; stop(): Promise<void> } {
   const periodic = new PeriodicPass(
     'housekeeping',
     async () => {
@@ -180,6 +180,5 @@ export function startHousekeeping(
     },
     log,
   );
-  periodic.start(intervalSeconds);
-  return { stop: () => periodic.stop() };
+  return { start: () => periodic.start(intervalSeconds), stop: () => periodic.stop() };
 }
