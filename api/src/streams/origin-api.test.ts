@@ -33,7 +33,6 @@ const tag = (playlist: string, name: string) =>
   new RegExp(`^#${name}:(.*)$`, 'm').exec(playlist)?.[1];
 const hint = (playlist: string) =>
   /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="(\d+)\.(\d)\.m4s/.exec(playlist);
-/** A real wait (decision 420): proves a real HTTP request is still held by the API process. */
 const settledWithin = async (promise: Promise<unknown>, ms: number) =>
   Promise.race([
     promise.then(() => true),
