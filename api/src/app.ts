@@ -252,8 +252,10 @@ export async function createApi(
     assertPlainText(request.body, request.query);
   });
 
-  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, new ApiError('NOT_FOUND')));
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error, services.clock));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, new ApiError('NOT_FOUND'), services.clock),
+  );
 
   await app.register(swagger, {
     openapi: {

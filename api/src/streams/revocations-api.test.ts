@@ -21,6 +21,7 @@ const REFUSED_WITHIN_S = 10;
 /** nginx keeps an answer for its max-age plus up to one second (it counts whole seconds). */
 const EDGE_KEEPS_S = EDGE_ACCESS_CACHE_SECONDS + 1;
 
+/** A real wait (decision 420): the replicas' revocation polls run on real timers in their process. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeEachDatabase('Playback revocations (decisions 355, 356)', (host) => {
