@@ -145,6 +145,7 @@ function PlansContent({
       <ul className={styles.grid} aria-label="Plans">
         {plans.map((plan) => {
           const percentage = applied?.percentages[plan.planId];
+          const amount = applied?.amounts[plan.planId];
           return (
             <PlanCard
               key={plan.planId}
@@ -152,8 +153,8 @@ function PlansContent({
               current={plan.planId === currentPlanId}
               subscription={subscription}
               navigate={navigate}
-              {...(percentage !== undefined && applied
-                ? { coupon: { code: applied.code, percentage } }
+              {...(percentage !== undefined && amount !== undefined && applied
+                ? { coupon: { code: applied.code, percentage, amount } }
                 : {})}
             />
           );

@@ -206,6 +206,7 @@ export function checkout(overrides: Partial<Checkout> = {}): Checkout {
     created: '2026-11-23T12:00:00.000Z',
     expiresAt: '2026-11-23T13:00:00.000Z',
     paymentId: null,
+    renewal: { amount: 9.99, currency: 'USD', at: '2026-12-23T12:00:00.000Z', everyDays: 30 },
     ...overrides,
   };
 }

@@ -222,6 +222,7 @@ export type {
 export { PLAN_END_REASONS, PLAN_KINDS, RENEWAL_RETRY_DAYS } from './billing-renewals';
 export type { PlanEndReason, PlanKind } from './billing-renewals';
 export type { PlanChangeQuote, PlanChangeRequest, PlanChangeResult } from './billing-plan-change';
+export type { PriceQuote, RenewalTerms } from './billing-quote';
 export {
   AUTO_BITRATE_NAME,
   HEARTBEAT_RENEWAL_GRACE_MS,

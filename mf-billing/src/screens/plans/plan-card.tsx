@@ -35,7 +35,8 @@ export function PlanCard({
   plan: Plan;
   current: boolean;
   subscription: Subscription | null;
-  coupon?: { code: string; percentage: number };
+  /** A coupon that applies, with the server's price for this plan (decision 397). */
+  coupon?: { code: string; percentage: number; amount: number };
   navigate: ScreenProps['navigate'];
 }) {
   const { to, label } = action(plan, current, subscription, coupon?.code);
@@ -53,7 +54,7 @@ export function PlanCard({
       <PlanPrice
         price={plan.price}
         duration={plan.duration}
-        {...(coupon ? { percentage: coupon.percentage } : {})}
+        {...(coupon ? { amount: coupon.amount } : {})}
       />
       {coupon ? (
         <p className={styles.saving}>
