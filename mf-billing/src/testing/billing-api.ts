@@ -15,6 +15,7 @@ import type {
   TrialOffer,
 } from '@crease/contract';
 import { TEST_DEVICE } from './test-platform';
+import { couponCheckFor, quoteFor } from './billing-quotes';
 
 export { TEST_DEVICE };
 
@@ -408,9 +409,14 @@ export function billingApi(routes: Record<string, TestHandler> = {}): TestHandle
       case 'GET /api/v1/entitlement':
         return sendJson(response, 200, entitlement());
       case 'GET /api/v1/billing/coupons/check':
-        return query.get('code') === 'WELCOME20'
-          ? sendJson(response, 200, { valid: true, couponCode: 'WELCOME20', percentage: 20 })
-          : sendJson(response, 404, problem('COUPON_NOT_FOUND', 'No such coupon.'));
+      case 'GET /api/v1/billing/quote': {
+        const plan = PLANS.find((p) => p.planId === query.get('planId'));
+        const code = query.get('code') ?? query.get('couponCode');
+        const check = plan ? couponCheckFor(plan, code) : null;
+        if (plan && (check || (path.endsWith('/quote') && !code)))
+          return sendJson(response, 200, path.endsWith('/quote') ? quoteFor(plan, code) : check);
+        return sendJson(response, 404, problem('COUPON_NOT_FOUND', 'No such coupon.'));
+      }
       case 'POST /api/v1/billing/checkouts':
         return sendJson(response, 201, checkout());
       case 'GET /api/v1/billing/payments': {
