@@ -47,6 +47,8 @@ const couponGone = (code: string, why: string): PaymentRefusal => ({
 export async function claimCheckoutPayment(
   tx: Executor,
   checkoutId: string,
+  /** Holds taken before this have lapsed (decision 396): they may be given back for this one. */
+  heldBefore: Date,
 ): Promise<PaymentClaim> {
   const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId));
   if (!checkout) return { ok: true, displaced: [] };
@@ -81,7 +83,7 @@ export async function claimCheckoutPayment(
   }
   let displaced: DisplacedCheckout[] = [];
   if (checkout.couponReservation !== 'HELD') {
-    const claimed = await claimRedemption(tx, checkout.userId, code);
+    const claimed = await claimRedemption(tx, checkout.userId, code, heldBefore);
     if (!claimed.ok)
       return {
         ok: false,

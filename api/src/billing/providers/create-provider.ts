@@ -10,6 +10,7 @@ import { SimulatedProvider } from './sandbox/simulated-provider';
 import { StripeProvider } from './stripe-provider';
 import { claimCheckoutPayment } from '../payment-claims';
 import { expireDisplacedSessions } from '../displaced-sessions';
+import { holdsLapseBefore } from '../checkouts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -49,7 +50,8 @@ export function createPaymentProvider(
   simulated.useGate({
     async claim(tx, reference) {
       if (!UUID.test(reference)) return { ok: true };
-      const claimed = await claimCheckoutPayment(tx, reference);
+      const heldBefore = holdsLapseBefore(config, clock.now());
+      const claimed = await claimCheckoutPayment(tx, reference, heldBefore);
       if (!claimed.ok) return { ok: false, refusal: claimed.refusal };
       const { displaced } = claimed;
       return displaced.length === 0
