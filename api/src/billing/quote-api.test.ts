@@ -126,6 +126,8 @@ describeEachDatabase('Price quotes', (host) => {
       return c.status === 'PAID' ? c : null;
     });
     const subscription = await subscriptionOf(viewer);
+    // The account's subscription says what the renewal charges: the list price.
+    expect(subscription.renewalAmount).toBe(9.99);
     expect(paid.renewal).toEqual({
       amount: 9.99,
       currency: 'USD',

@@ -166,6 +166,7 @@ export const SubscriptionSchema = Type.Object({
   graceUntil: nullable(isoDate),
   pendingPlanId: nullable(Type.String()),
   pendingPlanName: nullable(Type.String()),
+  renewalAmount: nullable(Type.Number()),
   endedReason: nullable(literals(PLAN_END_REASONS)),
 });
 

@@ -133,6 +133,7 @@ export const NO_SUBSCRIPTION: Subscription = {
   graceUntil: null,
   pendingPlanId: null,
   pendingPlanName: null,
+  renewalAmount: null,
   endedReason: null,
 };
 
@@ -151,6 +152,7 @@ export const ACTIVE_MONTHLY: Subscription = {
   graceUntil: null,
   pendingPlanId: null,
   pendingPlanName: null,
+  renewalAmount: 9.99,
   endedReason: null,
 };
 

@@ -137,6 +137,8 @@ export interface Subscription {
   /** A downgrade waiting for periodEnd (decision 246). */
   pendingPlanId: string | null;
   pendingPlanName: string | null;
+  /** Major units: what the next renewal charges (the list price of the plan it renews to). */
+  renewalAmount: number | null;
   /** Why the plan ended (EXPIRED), else null. */
   endedReason: PlanEndReason | null;
   /** Entitled right now (TRIAL, ACTIVE, or CANCELLED before periodEnd). */
