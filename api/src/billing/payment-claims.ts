@@ -50,16 +50,27 @@ export async function claimCheckoutPayment(
   /** Holds taken before this have lapsed (decision 396): they may be given back for this one. */
   heldBefore: Date,
 ): Promise<PaymentClaim> {
-  const [checkout] = await tx.select().from(checkouts).where(eq(checkouts.id, checkoutId));
-  if (!checkout) return { ok: true, displaced: [] };
+  const [owner] = await tx
+    .select({ userId: checkouts.userId })
+    .from(checkouts)
+    .where(eq(checkouts.id, checkoutId));
+  if (!owner) return { ok: true, displaced: [] };
   // The account's row: a deletion (which rewrites it) and the account's other checkouts and
   // payments take turns with this charge.
   const [account] = await tx
     .select({ status: users.status })
     .from(users)
-    .where(eq(users.id, checkout.userId))
+    .where(eq(users.id, owner.userId))
     .for('no key update');
   if (!account || account.status === 'DELETED') return { ok: false, refusal: ACCOUNT_CLOSED };
+  // Then the checkout itself, locked and read afresh (after the account, the order every
+  // checkout takes): another account's checkout may have just given its lapsed hold back.
+  const [checkout] = await tx
+    .select()
+    .from(checkouts)
+    .where(eq(checkouts.id, checkoutId))
+    .for('update');
+  if (!checkout) return { ok: true, displaced: [] };
   const code = checkout.couponCode;
   if (!code || checkout.couponReservation === 'REDEEMED') return { ok: true, displaced: [] };
   const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, code));
