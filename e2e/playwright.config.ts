@@ -58,6 +58,8 @@ export default defineConfig({
       CREASE_REGISTER_PER_MINUTE: '1000',
       // Likewise the free trials the suite's viewers start from one address (decision 106).
       CREASE_TRIALS_PER_NETWORK_PER_DAY: '1000',
+      // And the checkouts with a limited coupon (SEASON50) from that one address (decision 396).
+      CREASE_COUPON_HOLDS_PER_NETWORK_PER_HOUR: '1000',
       // The canary spec makes a handful of page views per side, not the production 200 (decision 141).
       CREASE_CANARY_MIN_VIEWS: '4',
       // Every browser of the suite is on one network (loopback), and a spec falls back in one

@@ -126,7 +126,13 @@ describeEachDatabase('Billing API', (host) => {
     it('checks a valid code case-insensitively (SPEC Coupon check)', async () => {
       const res = await check('welcome20');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ valid: true, couponCode: 'WELCOME20', percentage: 20 });
+      // The SPEC's fields, and the server's price for the plan (decision 397).
+      expect(res.body).toEqual({
+        valid: true,
+        couponCode: 'WELCOME20',
+        percentage: 20,
+        quote: expect.objectContaining({ planId: 'monthly', amount: 7.99, discount: 2 }),
+      });
     });
 
     it.each([

@@ -24,8 +24,9 @@ import type { Database } from '../platform/db/client';
 import { reserveForCheckout } from './coupon-reservations';
 import { expireDisplacedSessions } from './displaced-sessions';
 import { applicableCoupon, normalizeCouponCode } from './coupons';
-import { discounted, toCents, toMajor } from './money';
+import { toCents, toMajor } from './money';
 import { findPlan, purchasablePlan } from './plans';
+import { periodEndIfPaidNow, priceOrder, renewalTerms } from './quotes';
 import { PaymentProviderError } from './providers/payment-provider';
 import type { PaymentProvider } from './providers/payment-provider';
 
@@ -57,8 +58,19 @@ export async function checkoutToWire(db: Db, row: CheckoutRow, now: Date): Promi
   const plan = await findPlan(db, row.planId);
   const [payment] =
     row.status === 'PAID'
-      ? await db.select({ id: payments.id }).from(payments).where(eq(payments.checkoutId, row.id))
+      ? await db
+          .select({ id: payments.id, planEndDate: payments.planEndDate })
+          .from(payments)
+          .where(eq(payments.checkoutId, row.id))
       : [];
+  // Paid: the period it bought ends on the ledger's date; unpaid: if it were paid now.
+  const renewal =
+    plan && plan.renews
+      ? renewalTerms(
+          plan,
+          payment?.planEndDate ?? (await periodEndIfPaidNow(db, row.userId, plan, now)),
+        )
+      : null;
   // A checkout nobody paid before its session ended is expired (shown, not stored).
   const status: CheckoutStatus =
     row.status !== 'PAID' && row.expiresAt <= now ? 'EXPIRED' : (row.status as CheckoutStatus);
@@ -81,17 +93,28 @@ export async function checkoutToWire(db: Db, row: CheckoutRow, now: Date): Promi
     created: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     paymentId: payment?.id ?? null,
+    renewal,
   };
 }
 
+/** Holds of a limited coupon taken before this have lapsed (decision 396). */
+export function holdsLapseBefore(config: ApiConfig, now: Date): Date {
+  return new Date(now.getTime() - config.billing.couponHoldSeconds * 1000);
+}
+
 /** The price the API will charge, with the coupon (if any) checked for this plan and account. */
-export async function priceCheckout(db: Db, request: CheckoutRequest, now: Date, userId: string) {
+export async function priceCheckout(
+  db: Db,
+  request: Pick<CheckoutRequest, 'planId' | 'couponCode'>,
+  now: Date,
+  userId: string,
+  heldBefore: Date,
+) {
   const plan = await purchasablePlan(db, request.planId);
   const coupon = request.couponCode
-    ? await applicableCoupon(db, request.couponCode, plan.id, now, userId)
+    ? await applicableCoupon(db, request.couponCode, plan.id, now, userId, heldBefore)
     : null;
-  const percentage = coupon?.percentage ?? 0;
-  return { plan, coupon, percentage, amountCents: discounted(plan.priceCents, percentage) };
+  return priceOrder(db, plan, coupon, userId, now);
 }
 
 export async function createCheckout(
@@ -123,7 +146,11 @@ export async function createCheckout(
     userId: buyer.id,
     email: buyer.email,
     planId: plan.id,
-    description: `${plan.name} (${plan.durationDays} days)`,
+    // The provider's page says what renews, as the API priced it: a coupon is for the first
+    // payment only, so renewals charge the list price (issue 31 §10).
+    description: plan.renews
+      ? `${plan.name} (${plan.durationDays} days), then ${toMajor(plan.priceCents).toFixed(2)} ${BILLING_CURRENCY} every ${plan.durationDays} days until you cancel`
+      : `${plan.name} (${plan.durationDays} days)`,
     amountCents,
     currency: BILLING_CURRENCY,
     returnUrl: `${siteOrigin}/payment-process?checkout=${checkoutId}`,
@@ -136,7 +163,8 @@ export async function createCheckout(
   // reservation is taken over, or the last redemption goes to one checkout only. If that refuses
   // (used up meanwhile), the session was never shown to anyone and simply expires.
   const { row, displaced } = await db.transaction(async (tx) => {
-    const displaced = coupon ? await reserveForCheckout(tx, buyer.id, coupon) : [];
+    const heldBefore = holdsLapseBefore(services.config, now);
+    const displaced = coupon ? await reserveForCheckout(tx, buyer.id, coupon, heldBefore) : [];
     const [row] = await tx
       .insert(checkouts)
       .values({

@@ -8,7 +8,7 @@
  * transaction that locks the account's row (so one account's checkouts take turns), and a partial
  * unique index allows one HELD checkout per account and coupon whatever happens.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, lte, sql } from 'drizzle-orm';
 import type { CouponReservation } from '@crease/contract';
 import { checkouts } from './tables';
 import { users } from '../accounts';
@@ -17,18 +17,7 @@ import type { CouponRow } from './tables';
 import type { DisplacedCheckout } from './displaced-sessions';
 import type { Executor } from './subscription-machine';
 
-/** Takes one redemption if any is left (one statement: two last-redemption races, one wins). */
-export async function reserveRedemption(
-  db: Pick<Executor, 'execute'>,
-  code: string,
-): Promise<void> {
-  const result = (await db.execute(sql`
-    UPDATE coupons SET redeemed = redeemed + 1
-    WHERE code = ${code} AND (redemption_limit IS NULL OR redeemed < redemption_limit)
-    RETURNING code`)) as unknown as { rows: unknown[] };
-  if (result.rows.length === 0) throw new ApiError('COUPON_EXHAUSTED');
-}
-
+/** Gives one redemption back (a holding checkout expired unpaid). */
 export async function releaseRedemption(
   db: Pick<Executor, 'execute'>,
   code: string,
@@ -90,23 +79,87 @@ export async function assertAccountMayRedeem(
 }
 
 /**
+ * Gives back the places of checkouts that held one longer than a hold lasts (decision 396): an
+ * unpaid checkout keeps a limited coupon's redemption for `CREASE_COUPON_HOLD_SECONDS` only, so
+ * throwaway accounts cannot keep a coupon used up. The checkout stays payable; its payment then
+ * takes a redemption again if one is left (claimCheckoutPayment). Each row is released once
+ * (the UPDATE re-checks HELD under its row lock), so concurrent callers give each place back once.
+ */
+export async function releaseLapsedHolds(
+  tx: Executor,
+  code: string,
+  heldBefore: Date,
+): Promise<number> {
+  const lapsed = await tx
+    .update(checkouts)
+    .set({ couponReservation: 'RELEASED' satisfies CouponReservation })
+    .where(
+      and(
+        eq(checkouts.couponCode, code),
+        eq(checkouts.couponReservation, 'HELD' satisfies CouponReservation),
+        lte(checkouts.createdAt, heldBefore),
+      ),
+    )
+    .returning({ id: checkouts.id });
+  if (lapsed.length > 0)
+    await tx.execute(
+      sql`UPDATE coupons SET redeemed = GREATEST(redeemed - ${lapsed.length}, 0) WHERE code = ${code}`,
+    );
+  return lapsed.length;
+}
+
+/**
  * Gives a new checkout of the account the coupon's place, inside the transaction that inserts it
  * as HELD: the account's open reservation (if any) is taken over, else one redemption is taken
- * if any is left (COUPON_EXHAUSTED otherwise). The account row lock makes two concurrent
- * checkouts of one account take turns, so the second takes over the first's place. Returns the
- * checkouts it displaced: the caller ends their sessions once this commits (decision 203).
+ * if any is left (COUPON_EXHAUSTED otherwise; lapsed holds are given back first). The account
+ * row lock makes two concurrent checkouts of one account take turns, so the second takes over
+ * the first's place. Returns the checkouts it displaced: the caller ends their sessions once
+ * this commits (decision 203).
  */
 export async function reserveForCheckout(
   tx: Executor,
   userId: string,
   coupon: Pick<CouponRow, 'code' | 'perAccountLimit'>,
+  heldBefore: Date,
 ): Promise<DisplacedCheckout[]> {
   // FOR NO KEY UPDATE: it does not block rows that merely reference the account (their inserts).
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   await assertAccountMayRedeem(tx, userId, coupon);
-  const taken = await takeOver(tx, userId, coupon.code);
-  if (taken.length === 0) await reserveRedemption(tx, coupon.code);
-  return taken;
+  const claimed = await claimRedemption(tx, userId, coupon.code, heldBefore);
+  if (!claimed.ok) throw new ApiError('COUPON_EXHAUSTED');
+  return claimed.displaced;
+}
+
+/**
+ * The account's place of the coupon for one of its checkouts (the account row locked by the
+ * caller): its open reservation is taken over, else one redemption is taken if any is left
+ * (lapsed holds given back first when `heldBefore` is set).
+ */
+export async function claimRedemption(
+  tx: Executor,
+  userId: string,
+  code: string,
+  heldBefore: Date | null = null,
+): Promise<{ ok: true; displaced: DisplacedCheckout[] } | { ok: false }> {
+  const taken = await takeOver(tx, userId, code);
+  if (taken.length > 0) return { ok: true, displaced: taken };
+  if (await takeRedemption(tx, code)) return { ok: true, displaced: [] };
+  if (
+    heldBefore &&
+    (await releaseLapsedHolds(tx, code, heldBefore)) > 0 &&
+    (await takeRedemption(tx, code))
+  )
+    return { ok: true, displaced: [] };
+  return { ok: false };
+}
+
+/** Takes one redemption if any is left (one statement: two last-redemption races, one wins). */
+async function takeRedemption(tx: Pick<Executor, 'execute'>, code: string): Promise<boolean> {
+  const result = (await tx.execute(sql`
+    UPDATE coupons SET redeemed = redeemed + 1
+    WHERE code = ${code} AND (redemption_limit IS NULL OR redeemed < redemption_limit)
+    RETURNING code`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }
 
 /** Marks the account's HELD checkout of the coupon TAKEN_OVER; returns it for its session's end. */
@@ -124,10 +177,12 @@ function takeOver(tx: Executor, userId: string, code: string): Promise<Displaced
 
 /**
  * A paid checkout redeems its coupon (run in the webhook's transaction, the checkout locked). One
- * that still held its place keeps it. One whose place was taken over (or given back at expiry)
- * was paid anyway, and money taken is honoured: it takes the account's open place back if there
- * is one, else one more redemption if any is left (decision 166). Returns the checkout whose
- * place it took, so that one's session is ended after the commit too (decision 203).
+ * that still held its place keeps it; one the provider's charge already claimed
+ * (claimCheckoutPayment: REDEEMED) counts nothing more. One whose place was taken over (or given
+ * back) and was paid without that claim (a provider that charges without asking) was paid
+ * anyway, and money taken is honoured: it takes the account's open place back if there is one,
+ * else one more redemption if any is left (decision 166). Returns the checkout whose place it
+ * took, so that one's session is ended after the commit too (decision 203).
  */
 export async function redeemOnPayment(
   tx: Executor,
@@ -138,12 +193,8 @@ export async function redeemOnPayment(
     couponReservation: string | null;
   },
 ): Promise<DisplacedCheckout[]> {
-  const { couponCode } = checkout;
-  if (!couponCode || checkout.couponReservation === 'HELD') return [];
-  const taken = await takeOver(tx, checkout.userId, couponCode);
-  if (taken.length === 0)
-    await tx.execute(sql`
-      UPDATE coupons SET redeemed = redeemed + 1
-      WHERE code = ${couponCode} AND (redemption_limit IS NULL OR redeemed < redemption_limit)`);
-  return taken;
+  const { couponCode, couponReservation } = checkout;
+  if (!couponCode || couponReservation === 'HELD' || couponReservation === 'REDEEMED') return [];
+  const claimed = await claimRedemption(tx, checkout.userId, couponCode);
+  return claimed.ok ? claimed.displaced : [];
 }

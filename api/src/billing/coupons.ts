@@ -12,7 +12,11 @@ import type { CouponRow } from './tables';
 import { ApiError, isApiError } from './errors';
 import type { AttemptStore } from '../accounts';
 import type { ApiConfig } from '../platform/config';
-import { assertAccountMayRedeem, holdsReservation } from './coupon-reservations';
+import {
+  assertAccountMayRedeem,
+  holdsReservation,
+  releaseLapsedHolds,
+} from './coupon-reservations';
 
 /** What people type: surrounding spaces dropped, case ignored. */
 export function normalizeCouponCode(code: string): string {
@@ -30,12 +34,22 @@ export async function applicableCoupon(
   planId: string,
   now: Date,
   userId: string,
+  /** Holds taken before this have lapsed (decision 396): they no longer use the coupon up. */
+  heldBefore: Date,
 ): Promise<CouponRow> {
-  const [coupon] = await db
-    .select()
-    .from(coupons)
-    .where(eq(coupons.code, normalizeCouponCode(code)));
+  const read = () =>
+    db
+      .select()
+      .from(coupons)
+      .where(eq(coupons.code, normalizeCouponCode(code)));
+  let [coupon] = await read();
   if (!coupon) throw new ApiError('COUPON_NOT_FOUND');
+  if (coupon.redemptionLimit !== null && coupon.redeemed >= coupon.redemptionLimit) {
+    const { code: found } = coupon;
+    if ((await db.transaction((tx) => releaseLapsedHolds(tx, found, heldBefore))) > 0)
+      [coupon] = await read();
+    if (!coupon) throw new ApiError('COUPON_NOT_FOUND');
+  }
   if (coupon.validFrom > now) throw new ApiError('COUPON_NOT_YET_VALID');
   if (coupon.validUntil && coupon.validUntil <= now) throw new ApiError('COUPON_EXPIRED');
   await assertAccountMayRedeem(db, userId, coupon);

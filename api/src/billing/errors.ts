@@ -102,6 +102,18 @@ export const BILLING_ERRORS = {
     502,
     'We could not start the payment with our payment provider. You have not been charged. Please try again later.',
   ),
+  COUPON_UNAVAILABLE: plainEntry(
+    409,
+    'This coupon can no longer be used for this payment. Nothing was charged.',
+  ),
+  ACCOUNT_CLOSED: plainEntry(
+    409,
+    'This account has been deleted, so this payment was not taken. Nothing was charged.',
+  ),
+  COUPON_NETWORK_LIMIT_REACHED: plainEntry(
+    429,
+    'Too many checkouts with this coupon have been started from your network. Please try again later, or pay without the coupon.',
+  ),
   TRIAL_NETWORK_LIMIT_REACHED: plainEntry(
     429,
     'Too many free trials have been started from your network today. Please try again tomorrow, or choose a plan.',

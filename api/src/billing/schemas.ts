@@ -124,10 +124,31 @@ export const AccountDeletionResultSchema = Type.Object({
   deletedAt: isoDate,
 });
 
+export const RenewalTermsSchema = Type.Object({
+  amount: Type.Number(),
+  currency: Type.String(),
+  at: isoDate,
+  everyDays: Type.Integer(),
+});
+
+/** PriceQuote (decision 397): the server's figures; screens show them and compute none. */
+export const PriceQuoteSchema = Type.Object({
+  planId: Type.String(),
+  planName: Type.String(),
+  listPrice: Type.Number(),
+  amount: Type.Number(),
+  discount: Type.Number(),
+  currency: Type.String(),
+  couponCode: nullable(Type.String()),
+  percentage: Type.Integer(),
+  renewal: nullable(RenewalTermsSchema),
+});
+
 export const CouponCheckSchema = Type.Object({
   valid: Type.Boolean(),
   couponCode: Type.String(),
   percentage: Type.Integer(),
+  quote: PriceQuoteSchema,
 });
 
 export const SubscriptionSchema = Type.Object({
@@ -145,6 +166,7 @@ export const SubscriptionSchema = Type.Object({
   graceUntil: nullable(isoDate),
   pendingPlanId: nullable(Type.String()),
   pendingPlanName: nullable(Type.String()),
+  renewalAmount: nullable(Type.Number()),
   endedReason: nullable(literals(PLAN_END_REASONS)),
 });
 
@@ -205,6 +227,7 @@ export const CheckoutSchema = Type.Object({
   created: isoDate,
   expiresAt: isoDate,
   paymentId: nullable(Type.String()),
+  renewal: nullable(RenewalTermsSchema),
 });
 
 export const TrialLimitsSchema = Type.Object({

@@ -11,6 +11,7 @@ import type { BillingConfig } from '../platform/billing-config';
 import { isRegistered } from './devices';
 import { lowersRunningPlan } from './stacking';
 import { findPlan } from './plans';
+import { toMajor } from './money';
 import type { PlanRow } from './plans';
 import { isEntitled, lockSubscription, stateOf, transition } from './subscription-machine';
 import type { Executor, SubscriptionRow } from './subscription-machine';
@@ -247,6 +248,8 @@ export function subscriptionToWire(
     graceUntil: row?.graceUntil?.toISOString() ?? null,
     pendingPlanId: row?.pendingPlanId ?? null,
     pendingPlanName: pendingPlan?.name ?? null,
+    // The list price: a coupon was for the first payment only (decision 397).
+    renewalAmount: row?.renewing && plan ? toMajor((pendingPlan ?? plan).priceCents) : null,
     endedReason: (row?.endedReason as PlanEndReason | null | undefined) ?? null,
   };
 }

@@ -21,6 +21,8 @@ import { findPlan } from './plans';
 import type { PaymentProvider, ProviderEvent } from './providers/payment-provider';
 import { activatePaidPeriod } from './subscriptions';
 import { applySubscriptionEvent } from './provider-renewals';
+import { accountDeleted } from './payment-claims';
+import { lockSubscription } from './subscription-machine';
 
 export interface EventResult {
   duplicate: boolean;
@@ -45,6 +47,7 @@ export async function applyProviderEvent(
       : received;
   const now = services.clock.now();
   const displaced: DisplacedCheckout[] = [];
+  const refunds: string[] = [];
   const result = await services.database.db.transaction(async (tx) => {
     const stored = await tx
       .insert(webhookEvents)
@@ -60,7 +63,10 @@ export async function applyProviderEvent(
       .returning({ eventId: webhookEvents.eventId });
     if (stored.length === 0) return { duplicate: true, outcome: 'duplicate' };
 
-    const outcome = await apply(tx, provider, services.invoices, event, now, displaced);
+    const outcome = await apply(tx, provider, services.invoices, event, now, {
+      displaced,
+      refunds,
+    });
     await tx
       .update(webhookEvents)
       .set({ outcome })
@@ -73,7 +79,32 @@ export async function applyProviderEvent(
   // (decision 203), after the commit and without holding up the provider's answer.
   if (displaced.length > 0)
     services.background.run(() => expireDisplacedSessions(provider, displaced, log));
+  // Money taken for an account deleted meanwhile goes back in full, by itself (decision 398).
+  for (const providerReference of refunds)
+    services.background.run(() =>
+      provider
+        .refund({
+          providerReference,
+          amountCents: null,
+          idempotencyKey: `deleted:${providerReference}`,
+        })
+        .then(
+          () => undefined,
+          (error: unknown) =>
+            log.error(
+              { err: error, providerReference },
+              'could not refund a payment made for a deleted account; refund it by hand',
+            ),
+        ),
+    );
   return result;
+}
+
+/** What applying an event leaves to do after the commit. */
+interface AfterCommit {
+  displaced: DisplacedCheckout[];
+  /** Provider references of payments to refund in full. */
+  refunds: string[];
 }
 
 async function apply(
@@ -82,7 +113,7 @@ async function apply(
   invoices: InvoiceIssuer,
   event: ProviderEvent,
   now: Date,
-  displaced: DisplacedCheckout[],
+  after: AfterCommit,
 ): Promise<string> {
   if (event.kind === 'IGNORED') return `ignored: ${event.type} is not used`;
   if (
@@ -112,20 +143,19 @@ async function apply(
     const plan = await findPlan(tx, checkout.planId);
     if (!plan) return 'ignored: the plan no longer exists';
     const paymentId = randomUUID();
-    const subscription = await activatePaidPeriod(
-      tx,
-      checkout.userId,
-      plan,
-      now,
-      `payment:${paymentId}`,
-      {
-        amountCents: checkout.amountCents,
-        paymentSystem: provider.system,
-        paymentMethod: event.paymentMethod ?? null,
-        providerCustomerId: event.providerCustomerId ?? null,
-        providerSubscriptionId: event.providerSubscriptionId ?? null,
-      },
-    );
+    // The subscription's row lock orders this payment with a deletion (which takes it first):
+    // one that landed before finds the account deleted here (decision 398).
+    await lockSubscription(tx, checkout.userId, now);
+    const deleted = await accountDeleted(tx, checkout.userId);
+    const subscription = deleted
+      ? null
+      : await activatePaidPeriod(tx, checkout.userId, plan, now, `payment:${paymentId}`, {
+          amountCents: checkout.amountCents,
+          paymentSystem: provider.system,
+          paymentMethod: event.paymentMethod ?? null,
+          providerCustomerId: event.providerCustomerId ?? null,
+          providerSubscriptionId: event.providerSubscriptionId ?? null,
+        });
     await invoices.recordPayment(
       tx,
       {
@@ -143,11 +173,12 @@ async function apply(
         providerReference: event.providerReference ?? event.eventId,
         // When the ledger learned of it, to the millisecond (provider times are whole seconds).
         paidAt: now,
-        planEndDate: subscription.periodEnd ?? now,
+        planEndDate: subscription?.periodEnd ?? now,
       },
       event.card ?? null,
     );
-    displaced.push(...(await redeemOnPayment(tx, checkout)));
+    if (!deleted) after.displaced.push(...(await redeemOnPayment(tx, checkout)));
+    else after.refunds.push(event.providerReference ?? event.eventId);
     await tx
       .update(checkouts)
       .set({
@@ -159,7 +190,9 @@ async function apply(
         failureMessage: null,
       })
       .where(eq(checkouts.id, checkout.id));
-    return `applied: payment ${paymentId}`;
+    return deleted
+      ? `applied: payment ${paymentId}, refunded in full: the account was deleted`
+      : `applied: payment ${paymentId}`;
   }
 
   // A failure or an expiry older than what was already applied is stale news.

@@ -25,6 +25,10 @@ export interface BillingConfig {
   couponFailuresPerAccount: number;
   couponFailuresPerIp: number;
   couponWindowSeconds: number;
+  /** How long an unpaid checkout holds a limited coupon's redemption (decision 396). */
+  couponHoldSeconds: number;
+  /** Checkouts with a limited coupon per network (IPv4 address, IPv6 /64) per hour (396). */
+  couponHoldsPerNetworkPerHour: number;
   /** Free trials granted per network (IPv4 address, IPv6 /64) per 24 h (decisions 106, 256). */
   trialsPerNetworkPerDay: number;
   /** How often each replica looks for due renewals (0: only when kicked; decision 247). */
@@ -102,6 +106,8 @@ const BILLING_ENV = {
   CREASE_COUPON_FAILURES_PER_ACCOUNT: envInt(1, 100_000),
   CREASE_COUPON_FAILURES_PER_IP: envInt(1, 100_000),
   CREASE_COUPON_WINDOW_SECONDS: envInt(1, 86_400),
+  CREASE_COUPON_HOLD_SECONDS: envInt(30, 86_400),
+  CREASE_COUPON_HOLDS_PER_NETWORK_PER_HOUR: envInt(1, 1_000_000),
   CREASE_TRIALS_PER_NETWORK_PER_DAY: envInt(1, 1_000_000),
   CREASE_RENEWAL_INTERVAL_MS: envInt(0, 86_400_000),
   CREASE_SANDBOX_DISPATCH_INTERVAL_MS: envInt(10, 60_000),
@@ -158,6 +164,8 @@ export function loadBillingConfig(
     couponFailuresPerAccount: vars.CREASE_COUPON_FAILURES_PER_ACCOUNT ?? 10,
     couponFailuresPerIp: vars.CREASE_COUPON_FAILURES_PER_IP ?? 50,
     couponWindowSeconds: vars.CREASE_COUPON_WINDOW_SECONDS ?? 600,
+    couponHoldSeconds: vars.CREASE_COUPON_HOLD_SECONDS ?? 300,
+    couponHoldsPerNetworkPerHour: vars.CREASE_COUPON_HOLDS_PER_NETWORK_PER_HOUR ?? 10,
     trialsPerNetworkPerDay: vars.CREASE_TRIALS_PER_NETWORK_PER_DAY ?? 10,
     renewalIntervalMs: vars.CREASE_RENEWAL_INTERVAL_MS ?? 60_000,
     sandbox: {

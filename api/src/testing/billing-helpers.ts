@@ -22,6 +22,8 @@ export const BILLING_TEST_ENV: Record<string, string> = {
   CREASE_SANDBOX_DISPATCH_INTERVAL_MS: '50',
   // Every test viewer comes from 127.0.0.1; the per-network trial budget has its own test.
   CREASE_TRIALS_PER_NETWORK_PER_DAY: '100000',
+  // Likewise checkouts with a limited coupon (decision 396); coupon-payment-race has its own test.
+  CREASE_COUPON_HOLDS_PER_NETWORK_PER_HOUR: '100000',
 };
 
 export interface Viewer {

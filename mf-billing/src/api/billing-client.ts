@@ -17,6 +17,7 @@ import type {
   PaymentReceipt,
   Plan,
   PlanChangeQuote,
+  PriceQuote,
   PlanChangeResult,
   Platform,
   SandboxCardRequest,
@@ -77,6 +78,15 @@ export function activateTrial({
 export function checkCoupon({ http }: Http, code: string, planId: string): Promise<CouponCheck> {
   return asProblem(() =>
     http.get(BILLING_PATHS.couponCheck, { searchParams: { code, planId } }).json<CouponCheck>(),
+  );
+}
+
+/** The server's price for a plan now, with the coupon if given (decision 397). */
+export function getQuote({ http }: Http, planId: string, couponCode?: string): Promise<PriceQuote> {
+  return asProblem(() =>
+    http
+      .get(BILLING_PATHS.quote, { searchParams: { planId, ...(couponCode ? { couponCode } : {}) } })
+      .json<PriceQuote>(),
   );
 }
 

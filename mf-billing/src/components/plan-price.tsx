@@ -1,13 +1,13 @@
 import { BILLING_CURRENCY } from '@crease/contract';
 import { VisuallyHidden } from '@crease/ui';
-import { discounted, formatDuration, formatMoney } from '../format/formatters';
+import { formatDuration, formatMoney } from '../format/formatters';
 import styles from './plan-price.module.css';
 
 export interface PlanPriceProps {
   price: number;
   duration: number;
-  /** A valid coupon's percentage, when one applies to this plan. */
-  percentage?: number;
+  /** The price with a coupon, as the server computed it (never computed here, decision 397). */
+  amount?: number;
   currency?: string;
 }
 
@@ -18,11 +18,11 @@ export interface PlanPriceProps {
 export function PlanPrice({
   price,
   duration,
-  percentage,
+  amount,
   currency = BILLING_CURRENCY,
 }: PlanPriceProps) {
   const period = formatDuration(duration);
-  if (!percentage) {
+  if (amount === undefined) {
     return (
       <p className={styles.price}>
         <span className={styles.amount}>{formatMoney(price, currency)}</span>
@@ -30,7 +30,7 @@ export function PlanPrice({
       </p>
     );
   }
-  const now = discounted(price, percentage, currency);
+  const now = amount;
   return (
     <p className={styles.price}>
       <span className={styles.amount}>{formatMoney(now, currency)}</span>{' '}

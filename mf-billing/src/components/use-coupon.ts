@@ -13,7 +13,13 @@ export type CouponState =
   | { status: 'idle' }
   | { status: 'checking'; code: string }
   /** percentages: the discount for each plan the code applies to (plans it does not are absent). */
-  | { status: 'applied'; code: string; percentages: Readonly<Record<string, number>> }
+  | {
+      status: 'applied';
+      code: string;
+      percentages: Readonly<Record<string, number>>;
+      /** The server's price with the code, per plan (decision 397): shown as it is. */
+      amounts: Readonly<Record<string, number>>;
+    }
   | { status: 'rejected'; code: string; message: string };
 
 /** Why a code does not apply, in the viewer's words (the API's codes, decision 094 and 167). */
@@ -95,12 +101,15 @@ export function useCoupon(platform: Pick<Platform, 'http'>, planIds: readonly st
       const answers = await checkAgainstPlans(platform, code, ids);
       if (run !== latest.current) return;
       const percentages: Record<string, number> = {};
+      const amounts: Record<string, number> = {};
       for (const answer of answers) {
-        if (answer.check?.valid && answer.check.percentage > 0)
+        if (answer.check?.valid && answer.check.percentage > 0) {
           percentages[answer.planId] = answer.check.percentage;
+          amounts[answer.planId] = answer.check.quote.amount;
+        }
       }
       if (Object.keys(percentages).length > 0) {
-        setState({ status: 'applied', code, percentages });
+        setState({ status: 'applied', code, percentages, amounts });
         return;
       }
       const problem = answers.find((answer) => answer.problem)?.problem ?? null;

@@ -1,5 +1,4 @@
 import {
-  discounted,
   formatDate,
   formatDuration,
   formatMinutes,
@@ -33,10 +32,5 @@ describe('formatters', () => {
     expect(formatMinutes(60, ['en'])).toBe('1 hr');
     expect(formatMinutes(90, ['en'])).toBe('1 hr 30 min');
     expect(formatMinutes(-3, ['en'])).toBe('0 min');
-  });
-
-  it('rounds a discounted price to the currency’s minor unit', () => {
-    expect(discounted(9.99, 20, 'USD')).toBe(7.99);
-    expect(discounted(1000, 20, 'JPY')).toBe(800);
   });
 });

@@ -64,12 +64,3 @@ export function formatMinutes(
   if (hours === 0) return part(rest, 'minute');
   return rest === 0 ? part(hours, 'hour') : `${part(hours, 'hour')} ${part(rest, 'minute')}`;
 }
-
-/** A price after a percentage coupon, rounded to the currency's minor unit. */
-export function discounted(price: number, percentage: number, currency: string): number {
-  const digits =
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
-  const factor = 10 ** digits;
-  return Math.round(price * (1 - percentage / 100) * factor) / factor;
-}

@@ -34,13 +34,15 @@ const section = (name: string) => screen.getByRole('region', { name });
 describe('Account screen', () => {
   beforeEach(() => server.handle(billingApi()));
 
-  it('shows the plan, its state and its renewal date in local time', async () => {
+  it('shows the plan, its state, its renewal date in local time and what the renewal charges', async () => {
     renderAccount();
 
     const plan = await screen.findByRole('region', { name: 'Plan' });
     expect(plan).toHaveTextContent('Monthly');
     expect(plan).toHaveTextContent('Active');
     expect(plan).toHaveTextContent(`Renews on ${localDate(ACTIVE_MONTHLY.periodEnd!)}`);
+    // The API's renewalAmount: the list price, whatever coupon the first payment had.
+    expect(plan).toHaveTextContent('The renewal charges $9.99 to your saved card.');
     expect(
       within(section('Sign-in')).getByRole('link', { name: 'Change password' }),
     ).toHaveAttribute('href', '/change-password');

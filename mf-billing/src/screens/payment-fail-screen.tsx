@@ -13,6 +13,9 @@ const REASONS: Readonly<Record<PaymentFailureCode, string>> = {
   INSUFFICIENT_FUNDS: 'The card has insufficient funds. Try another card.',
   AUTHENTICATION_FAILED: 'The payment was not confirmed with your bank. Try again and confirm it.',
   SESSION_EXPIRED: 'The payment page expired before the payment was made. Start again.',
+  COUPON_UNAVAILABLE:
+    'The coupon could no longer be used for this payment, so nothing was charged. Go back to the plans to pay without it.',
+  ACCOUNT_CLOSED: 'This account has been deleted, so nothing was charged.',
 };
 
 export function failureReason(checkout: Checkout): string {
@@ -22,6 +25,8 @@ export function failureReason(checkout: Checkout): string {
 
 /** Try again on the same provider session while it is open; an expired one needs a new checkout. */
 function tryAgainPath(checkout: Checkout): string {
+  // Another card on the same page cannot bring a coupon back: start again without it.
+  if (checkout.failureCode === 'COUPON_UNAVAILABLE') return paymentProcessPath(checkout.planId);
   if (checkout.status === 'FAILED' && checkout.failureCode !== 'SESSION_EXPIRED')
     return securePaymentPath(checkout.sessionId);
   return paymentProcessPath(checkout.planId, checkout.couponCode ?? undefined);

@@ -16,7 +16,7 @@ function renderScreen(screenId: string, search: string) {
 }
 
 describe('Payment success', () => {
-  it('confirms the plan from the API, with its end date and the way to the cricket', async () => {
+  it('confirms the plan from the API, with its renewal as the API states it, and the way to the cricket', async () => {
     server.handle(
       billingApi({
         'GET /api/v1/billing/checkouts/co-1': (_q, r) =>
@@ -29,11 +29,27 @@ describe('Payment success', () => {
     await screen.findByRole('heading', { level: 1, name: 'You’re in. Enjoy the cricket!' });
     const status = screen.getByRole('status');
     expect(status).toHaveTextContent('Monthly is active');
+    // WELCOME20 took 20 % off the first payment only: the renewal is the list price.
     expect(status).toHaveTextContent(
-      `We received $7.99. Your plan runs until ${new Date(ACTIVE_MONTHLY.periodEnd!).toLocaleDateString('en-US', { dateStyle: 'medium' })}.`,
+      'We received $7.99. It renews on Dec 23, 2026 for $9.99, until you cancel.',
     );
     await user.click(within(status).getByRole('link', { name: 'Watch live cricket' }));
     expect(navigate).toHaveBeenCalledWith('/events');
+  });
+
+  it('says until when a pass runs: it never renews', async () => {
+    server.handle(
+      billingApi({
+        'GET /api/v1/billing/checkouts/co-1': (_q, r) =>
+          sendJson(r, 200, checkout({ status: 'PAID', paymentId: 'pay-1', renewal: null })),
+        'GET /api/v1/billing/subscription': (_q, r) => sendJson(r, 200, ACTIVE_MONTHLY),
+      }),
+    );
+    renderScreen('payment-success', '?checkout=co-1');
+    await screen.findByRole('heading', { level: 1, name: 'You’re in. Enjoy the cricket!' });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `We received $7.99. Your plan runs until ${new Date(ACTIVE_MONTHLY.periodEnd!).toLocaleDateString('en-US', { dateStyle: 'medium' })}.`,
+    );
   });
 
   it('does not claim a payment the API has not confirmed', async () => {

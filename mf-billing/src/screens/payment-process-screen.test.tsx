@@ -3,7 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sendJson, testServerForFile } from '@crease/test-utils';
 import type { TestHandler } from '@crease/test-utils';
+import type { PriceQuote } from '@crease/contract';
 import {
+  PLANS,
   billingApi,
   callsTo,
   checkout,
@@ -51,6 +53,55 @@ describe('Payment process: order summary and Pay', () => {
     );
     expect(screen.getByText('Total today').nextElementSibling).toHaveTextContent('$7.99');
     expect(screen.getByRole('button', { name: 'Pay $7.99' })).toBeEnabled();
+  });
+
+  it('shows and sends the server’s total, never one of its own (SEASON50 on the season pass)', async () => {
+    // 39.99 less 50 %: the API takes 20.00 off (its one rule, in cents) and charges 19.99, where
+    // the page rounding 19.995 itself showed 20.00 and was refused 409 PRICE_CHANGED forever.
+    const season = { ...PLANS.find((p) => p.planId === 'season')!, price: 39.99 };
+    const quote: PriceQuote = {
+      planId: 'season',
+      planName: season.planName,
+      listPrice: 39.99,
+      amount: 19.99,
+      discount: 20,
+      currency: 'USD',
+      couponCode: 'SEASON50',
+      percentage: 50,
+      renewal: null,
+    };
+    server.handle(
+      billingApi({
+        'GET /api/v1/billing/plans': (_q, r) => sendJson(r, 200, [season]),
+        'GET /api/v1/billing/quote': (_q, r) => sendJson(r, 200, quote),
+      }),
+    );
+    const { user } = renderProcess('?planId=season&coupon=SEASON50');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Season Pass' })).toBeVisible();
+    expect(screen.getByText('Coupon SEASON50 (50% off)').nextElementSibling).toHaveTextContent(
+      '−$20.00',
+    );
+    expect(screen.getByText('Total today').nextElementSibling).toHaveTextContent('$19.99');
+    expect(screen.getByText('Paid once: this pass never renews.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Pay $19.99' }));
+    await waitFor(() =>
+      expect(callsTo(server.requests, 'POST', '/api/v1/billing/checkouts')).toHaveLength(1),
+    );
+    expect(jsonOf(callsTo(server.requests, 'POST', '/api/v1/billing/checkouts')[0])).toEqual({
+      planId: 'season',
+      couponCode: 'SEASON50',
+      expectedAmount: 19.99,
+    });
+  });
+
+  it('states the renewal at the list price before payment: WELCOME20 is for the first payment', async () => {
+    renderProcess('?planId=monthly&coupon=WELCOME20');
+    expect(await screen.findByRole('button', { name: 'Pay $7.99' })).toBeEnabled();
+    expect(
+      screen.getByText(
+        'Then $9.99 every 30 days (WELCOME20 is for the first payment only), first charged on Dec 23, 2026, until you cancel.',
+      ),
+    ).toBeVisible();
   });
 
   it('makes one checkout for a double click, with one Idempotency-Key, then goes to the card page', async () => {

@@ -82,7 +82,12 @@ function Receipt({ paid, navigate }: { paid: Paid; navigate: ScreenProps['naviga
       <p className={styles.cardTitle}>{checkout.planName} is active</p>
       <p className={styles.muted}>
         We received {formatMoney(checkout.amount, checkout.currency)}
-        {end ? `. Your plan runs until ${end}.` : '.'} A receipt is in your payment history.
+        {checkout.renewal
+          ? `. It renews on ${formatDate(new Date(checkout.renewal.at))} for ${formatMoney(checkout.renewal.amount, checkout.renewal.currency)}, until you cancel.`
+          : end
+            ? `. Your plan runs until ${end}.`
+            : '.'}{' '}
+        A receipt is in your payment history.
       </p>
       <div className={styles.actions}>
         <a

@@ -146,6 +146,7 @@ function PlansContent({
       <ul className={styles.grid} aria-label="Plans">
         {plans.map((plan) => {
           const percentage = applied?.percentages[plan.planId];
+          const amount = applied?.amounts[plan.planId];
           return (
             <PlanCard
               key={plan.planId}
@@ -154,8 +155,8 @@ function PlansContent({
               subscription={subscription}
               running={running}
               navigate={navigate}
-              {...(percentage !== undefined && applied
-                ? { coupon: { code: applied.code, percentage } }
+              {...(percentage !== undefined && amount !== undefined && applied
+                ? { coupon: { code: applied.code, percentage, amount } }
                 : {})}
             />
           );

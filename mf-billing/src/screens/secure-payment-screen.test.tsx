@@ -53,20 +53,25 @@ describe('Secure payment (the sandbox provider’s hosted card page)', () => {
     expect(screen.queryByText(/your card is saved/)).not.toBeInTheDocument();
   });
 
-  it('says a subscription saves the card for renewals, and lists the card that fails at renewal', async () => {
+  it('says a subscription saves the card for the renewals the provider states, and lists the card that fails at renewal', async () => {
+    // The API's session says what renews (the list price: WELCOME20 is for the first payment).
+    const description = 'Monthly (30 days), then 9.99 USD every 30 days until you cancel';
     server.handle(
       billingApi({
         'GET /api/v1/sandbox-provider/sessions/cs_test_session1': (_q, r) =>
-          sendJson(r, 200, sandboxSession({ savesCard: true })),
+          sendJson(r, 200, sandboxSession({ savesCard: true, description })),
       }),
     );
     renderCardPage();
 
+    expect(await screen.findByText(description)).toBeVisible();
     expect(
-      await screen.findByText(
-        /your card is saved with the payment provider and charged \$7\.99 again/,
+      screen.getByText(
+        /your card is saved with the payment provider for the renewals described above/,
       ),
-    ).toBeVisible();
+    ).toHaveTextContent('Today’s payment is $7.99.');
+    // The old page said the first payment's amount would be charged again (issue 31 §10).
+    expect(screen.queryByText(/charged \$7\.99 again/)).toBeNull();
     expect(screen.getByText('4000 0000 0000 0341').parentElement).toHaveTextContent(
       'succeeds now, then is declined at renewal',
     );

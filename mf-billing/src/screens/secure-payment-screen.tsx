@@ -123,8 +123,8 @@ function HostedCardPage({
       </div>
       {session.savesCard ? (
         <p className={styles.description}>
-          This is a subscription: your card is saved with the payment provider and charged {amount}{' '}
-          again at the end of each period until you cancel.
+          This is a subscription: your card is saved with the payment provider for the renewals
+          described above, until you cancel. Today’s payment is {amount}.
         </p>
       ) : null}
       {problem ? (

@@ -15,6 +15,7 @@ import type {
   TrialOffer,
 } from '@crease/contract';
 import { TEST_DEVICE } from './test-platform';
+import { couponCheckFor, quoteFor } from './billing-quotes';
 
 export { TEST_DEVICE };
 
@@ -132,6 +133,7 @@ export const NO_SUBSCRIPTION: Subscription = {
   graceUntil: null,
   pendingPlanId: null,
   pendingPlanName: null,
+  renewalAmount: null,
   endedReason: null,
 };
 
@@ -150,6 +152,7 @@ export const ACTIVE_MONTHLY: Subscription = {
   graceUntil: null,
   pendingPlanId: null,
   pendingPlanName: null,
+  renewalAmount: 9.99,
   endedReason: null,
 };
 
@@ -206,6 +209,7 @@ export function checkout(overrides: Partial<Checkout> = {}): Checkout {
     created: '2026-11-23T12:00:00.000Z',
     expiresAt: '2026-11-23T13:00:00.000Z',
     paymentId: null,
+    renewal: { amount: 9.99, currency: 'USD', at: '2026-12-23T12:00:00.000Z', everyDays: 30 },
     ...overrides,
   };
 }
@@ -407,9 +411,14 @@ export function billingApi(routes: Record<string, TestHandler> = {}): TestHandle
       case 'GET /api/v1/entitlement':
         return sendJson(response, 200, entitlement());
       case 'GET /api/v1/billing/coupons/check':
-        return query.get('code') === 'WELCOME20'
-          ? sendJson(response, 200, { valid: true, couponCode: 'WELCOME20', percentage: 20 })
-          : sendJson(response, 404, problem('COUPON_NOT_FOUND', 'No such coupon.'));
+      case 'GET /api/v1/billing/quote': {
+        const plan = PLANS.find((p) => p.planId === query.get('planId'));
+        const code = query.get('code') ?? query.get('couponCode');
+        const check = plan ? couponCheckFor(plan, code) : null;
+        if (plan && (check || (path.endsWith('/quote') && !code)))
+          return sendJson(response, 200, path.endsWith('/quote') ? quoteFor(plan, code) : check);
+        return sendJson(response, 404, problem('COUPON_NOT_FOUND', 'No such coupon.'));
+      }
       case 'POST /api/v1/billing/checkouts':
         return sendJson(response, 201, checkout());
       case 'GET /api/v1/billing/payments': {

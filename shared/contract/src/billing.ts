@@ -9,6 +9,7 @@
  */
 import type { DeviceRegistration, Payment, Plan } from './wire';
 import type { PlanEndReason, PlanKind } from './billing-renewals';
+import type { RenewalTerms } from './billing-quote';
 
 /** The one currency every price and amount is in (ISO 4217); screens format it with Intl. */
 export const BILLING_CURRENCY = 'USD';
@@ -22,6 +23,8 @@ export const BILLING_PATHS = {
   plans: 'api/v1/billing/plans',
   /** GET ?code=&planId=: CouponCheck. Rate-limited per account and per address. */
   couponCheck: 'api/v1/billing/coupons/check',
+  /** GET ?planId=&couponCode=: PriceQuote, the server's figures for the payment page (397). */
+  quote: 'api/v1/billing/quote',
   /** POST CheckoutRequest + Idempotency-Key (required): 201 Checkout. */
   checkouts: 'api/v1/billing/checkouts',
   /** GET: one checkout of the caller (the payment screens poll it with the entitlement). */
@@ -134,6 +137,8 @@ export interface Subscription {
   /** A downgrade waiting for periodEnd (decision 246). */
   pendingPlanId: string | null;
   pendingPlanName: string | null;
+  /** Major units: what the next renewal charges (the list price of the plan it renews to). */
+  renewalAmount: number | null;
   /** Why the plan ended (EXPIRED), else null. */
   endedReason: PlanEndReason | null;
   /** Entitled right now (TRIAL, ACTIVE, or CANCELLED before periodEnd). */
@@ -266,6 +271,10 @@ export const PAYMENT_FAILURE_CODES = [
   'INSUFFICIENT_FUNDS',
   'AUTHENTICATION_FAILED',
   'SESSION_EXPIRED',
+  /** Refused before any charge: the coupon was used up, or already used by the account (395). */
+  'COUPON_UNAVAILABLE',
+  /** Refused before any charge: the account was deleted (395). */
+  'ACCOUNT_CLOSED',
 ] as const;
 export type PaymentFailureCode = (typeof PAYMENT_FAILURE_CODES)[number];
 
@@ -307,6 +316,8 @@ export interface Checkout {
   expiresAt: string;
   /** The ledger entry, once PAID. */
   paymentId: string | null;
+  /** What renews after this payment, and when (null for a pass); decision 397. */
+  renewal: RenewalTerms | null;
 }
 
 export interface PaymentPage {
@@ -519,6 +530,10 @@ export const BILLING_ERROR_CODES = [
   'CARD_DECLINED',
   'INSUFFICIENT_FUNDS',
   'AUTHENTICATION_FAILED',
+  'COUPON_UNAVAILABLE',
+  'ACCOUNT_CLOSED',
+  /** Too many checkouts with a limited coupon from one network this hour (decision 396): 429. */
+  'COUPON_NETWORK_LIMIT_REACHED',
   /**
    * The payment provider did not answer, or answered with its own failure (an outage, a timeout,
    * its rate limit): 503 with Retry-After. Nothing was created and nothing charged; the same

@@ -229,6 +229,7 @@ export type {
 } from './billing-plan-change';
 export { stackingRefusal, stackingRefusalText } from './billing-stacking';
 export type { PlanOnSale, RunningPlan, StackingRefusal } from './billing-stacking';
+export type { PriceQuote, RenewalTerms } from './billing-quote';
 export {
   AUTO_BITRATE_NAME,
   HEARTBEAT_RENEWAL_GRACE_MS,

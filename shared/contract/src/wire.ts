@@ -4,6 +4,7 @@
  */
 import type { Static } from 'typebox';
 import type { DeviceOs, DeviceType } from './device';
+import type { PriceQuote } from './billing-quote';
 import type {
   ChangePasswordRequestSchema,
   ErrorResponseSchema,
@@ -89,6 +90,8 @@ export interface CouponCheck {
   valid: boolean;
   couponCode: string;
   percentage: number;
+  /** The plan's price with the coupon, as the API computed it (decision 397). */
+  quote: PriceQuote;
 }
 
 export interface DeviceRegistration {

@@ -8,6 +8,11 @@ import type { PaymentProvider } from './payment-provider';
 import { SandboxProvider } from './sandbox/sandbox-provider';
 import { SimulatedProvider } from './sandbox/simulated-provider';
 import { StripeProvider } from './stripe-provider';
+import { claimCheckoutPayment } from '../payment-claims';
+import { expireDisplacedSessions } from '../displaced-sessions';
+import { holdsLapseBefore } from '../checkouts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ChosenProvider {
   payments: PaymentProvider;
@@ -39,5 +44,20 @@ export function createPaymentProvider(
     config.siteOrigins[0] ?? 'http://localhost:8080',
     log,
   );
-  return { payments: new SandboxProvider(simulated, billing), sandbox: simulated };
+  const payments = new SandboxProvider(simulated, billing);
+  // Before the sandbox takes money it asks what a payment needs (decision 395): a refusal there
+  // is a decline that took nothing.
+  simulated.useGate({
+    async claim(tx, reference) {
+      if (!UUID.test(reference)) return { ok: true };
+      const heldBefore = holdsLapseBefore(config, clock.now());
+      const claimed = await claimCheckoutPayment(tx, reference, heldBefore);
+      if (!claimed.ok) return { ok: false, refusal: claimed.refusal };
+      const { displaced } = claimed;
+      return displaced.length === 0
+        ? { ok: true }
+        : { ok: true, afterCommit: () => expireDisplacedSessions(payments, displaced, log) };
+    },
+  });
+  return { payments, sandbox: simulated };
 }

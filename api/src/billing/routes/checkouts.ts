@@ -9,10 +9,12 @@ import { BILLING_PATHS } from '@crease/contract';
 import {
   checkoutToWire,
   createCheckout,
+  holdsLapseBefore,
   ownCheckout,
   priceCheckout,
   providerProblem,
 } from '../checkouts';
+import { withCouponHoldBudget } from '../coupon-network-limit';
 import { PaymentProviderError } from '../providers/payment-provider';
 import { withCouponBudget } from '../coupons';
 import { refuseDowngradingPurchase } from '../stacking';
@@ -73,20 +75,21 @@ export async function billingCheckoutRoutes(app: FastifyInstance): Promise<void>
       const body = request.body as Static<typeof CheckoutBody>;
       const now = services.clock.now();
       const { db } = services.database;
+      const heldBefore = holdsLapseBefore(services.config, now);
       const priced = body.couponCode
         ? await withCouponBudget(request, services, user.id, () =>
-            priceCheckout(db, body, now, user.id),
+            priceCheckout(db, body, now, user.id, heldBefore),
           )
-        : await priceCheckout(db, body, now, user.id);
+        : await priceCheckout(db, body, now, user.id, heldBefore);
       // A plan that would lower the running one is not sold on top of it (decision 391).
       await refuseDowngradingPurchase(db, user.id, priced.plan, now);
-      const row = await createCheckout(
-        services,
-        user,
-        body,
-        priced,
-        siteOrigin(request, services),
-        request.log,
+      // A limited coupon's places are held per network too (decision 396).
+      const open = () =>
+        createCheckout(services, user, body, priced, siteOrigin(request, services), request.log);
+      const row = await (
+        priced.coupon?.redemptionLimit != null
+          ? withCouponHoldBudget(request, services, user.id, open)
+          : open()
       ).catch((error: unknown) => {
         if (error instanceof PaymentProviderError)
           request.log.warn({ err: error }, 'the payment provider failed at checkout');

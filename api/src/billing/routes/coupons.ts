@@ -8,16 +8,28 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { BILLING_PATHS } from '@crease/contract';
-import type { CouponCheck } from '@crease/contract';
+import type { CouponCheck, PriceQuote } from '@crease/contract';
 import { applicableCoupon, withCouponBudget } from '../coupons';
+import { holdsLapseBefore, priceCheckout } from '../checkouts';
 import { purchasablePlan } from '../plans';
+import { priceOrder } from '../quotes';
 import { authenticate } from '../../accounts';
-import { CouponCheckSchema, billingErrorResponses } from '../schemas';
+import { CouponCheckSchema, PriceQuoteSchema, billingErrorResponses } from '../schemas';
 
 const CouponQuery = Type.Object(
   {
     code: Type.String({ minLength: 1, maxLength: 64, pattern: '^\\s*[A-Za-z0-9_-]+\\s*$' }),
     planId: Type.String({ minLength: 1, maxLength: 64 }),
+  },
+  { additionalProperties: false },
+);
+
+const QuoteQuery = Type.Object(
+  {
+    planId: Type.String({ minLength: 1, maxLength: 64 }),
+    couponCode: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, pattern: '^\\s*[A-Za-z0-9_-]+\\s*$' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -45,9 +57,39 @@ export async function billingCouponRoutes(app: FastifyInstance): Promise<void> {
       const { db } = services.database;
       return withCouponBudget(request, services, user.id, async () => {
         const plan = await purchasablePlan(db, query.planId);
-        const coupon = await applicableCoupon(db, query.code, plan.id, now, user.id);
-        return { valid: true, couponCode: coupon.code, percentage: coupon.percentage };
+        const heldBefore = holdsLapseBefore(services.config, now);
+        const coupon = await applicableCoupon(db, query.code, plan.id, now, user.id, heldBefore);
+        const { quote } = await priceOrder(db, plan, coupon, user.id, now);
+        return { valid: true, couponCode: coupon.code, percentage: coupon.percentage, quote };
       });
+    },
+  );
+
+  app.get(
+    `/${BILLING_PATHS.quote}`,
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'What paying for a plan now costs the caller (decision 397)',
+        description:
+          "The total in the currency, rounded once by the server (send it as the checkout's expectedAmount), and what renews after the first payment (a coupon is for the first payment only). A coupon that does not apply answers as the coupon check does, spending the same budget.",
+        security: [{ bearer: [] }],
+        querystring: QuoteQuery,
+        response: { 200: PriceQuoteSchema, ...billingErrorResponses },
+      },
+    },
+    async (request, reply): Promise<PriceQuote> => {
+      const user = await authenticate(request, services);
+      const query = request.query as Static<typeof QuoteQuery>;
+      reply.header('cache-control', 'private, no-store');
+      const now = services.clock.now();
+      const { db } = services.database;
+      const heldBefore = holdsLapseBefore(services.config, now);
+      const price = () => priceCheckout(db, query, now, user.id, heldBefore);
+      const priced = query.couponCode
+        ? await withCouponBudget(request, services, user.id, price)
+        : await price();
+      return priced.quote;
     },
   );
 }

@@ -1,4 +1,6 @@
+import { BILLING_CURRENCY } from '@crease/contract';
 import type { PlanEndReason, Subscription } from '@crease/contract';
+import { formatMoney } from '../../format/formatters';
 import { dateOf } from './account-data';
 
 /** Why a plan ended, as the account screen says it. */
@@ -41,7 +43,14 @@ export function statusLine(subscription: Subscription): string {
 export function statusNote(subscription: Subscription): string | null {
   if (subscription.state === 'EXPIRED' && subscription.endedReason)
     return ENDED_BECAUSE[subscription.endedReason];
+  const charge =
+    subscription.renews && subscription.renewalAmount !== null
+      ? formatMoney(subscription.renewalAmount, BILLING_CURRENCY)
+      : null;
   if (subscription.pendingPlanName && subscription.renews)
-    return `Changes to ${subscription.pendingPlanName} on ${dateOf(subscription.periodEnd)}.`;
+    return `Changes to ${subscription.pendingPlanName} on ${dateOf(subscription.periodEnd)}${charge ? `, for ${charge}` : ''}.`;
+  // What the renewal charges, as the API states it (a first-payment coupon is not repeated).
+  if (charge && subscription.state === 'ACTIVE' && subscription.renewalFailures === 0)
+    return `The renewal charges ${charge} to your saved card.`;
   return null;
 }

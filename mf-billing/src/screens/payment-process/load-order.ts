@@ -1,15 +1,22 @@
 import { ProblemError } from '@crease/contract';
-import type { Plan, ScreenProps } from '@crease/contract';
-import { checkCoupon, listPlans } from '../../api/billing-client';
+import type { Plan, PriceQuote, ScreenProps } from '@crease/contract';
+import { getQuote, listPlans } from '../../api/billing-client';
 
-/** What /payment-process offers to pay: a plan on sale and the coupon that applies to it, if any. */
+/**
+ * What /payment-process offers to pay: a plan on sale and the server's quote for it (decision
+ * 397): the total, the coupon's saving and the renewal, as the API computed them.
+ */
 export interface Order {
   plan: Plan;
+  quote: PriceQuote;
   couponCode: string | null;
   percentage: number;
   /** A coupon from /plans that no longer applies (said, then left out). */
   couponProblem: string | null;
 }
+
+const problemText = (error: unknown) =>
+  error instanceof ProblemError ? error.problem.message : String(error);
 
 /** The order for `planId` (null when that plan is not on sale), with `coupon` checked against it. */
 export async function loadOrder(
@@ -20,24 +27,27 @@ export async function loadOrder(
   const plans = await listPlans(platform);
   const plan = plans.find((candidate) => candidate.planId === planId && candidate.active);
   if (!plan || plan.trial) return null;
-  if (!coupon) return { plan, couponCode: null, percentage: 0, couponProblem: null };
+  const plain = async (couponProblem: string | null): Promise<Order> => ({
+    plan,
+    quote: await getQuote(platform, plan.planId),
+    couponCode: null,
+    percentage: 0,
+    couponProblem,
+  });
+  if (!coupon) return plain(null);
+  let quote: PriceQuote;
   try {
-    const check = await checkCoupon(platform, coupon, plan.planId);
-    if (check.valid && check.percentage > 0)
-      return {
-        plan,
-        couponCode: check.couponCode,
-        percentage: check.percentage,
-        couponProblem: null,
-      };
+    quote = await getQuote(platform, plan.planId, coupon);
+  } catch (error) {
+    return plain(problemText(error));
+  }
+  if (quote.couponCode && quote.percentage > 0)
     return {
       plan,
-      couponCode: null,
-      percentage: 0,
-      couponProblem: `${coupon} does not apply to this plan.`,
+      quote,
+      couponCode: quote.couponCode,
+      percentage: quote.percentage,
+      couponProblem: null,
     };
-  } catch (error) {
-    const message = error instanceof ProblemError ? error.problem.message : String(error);
-    return { plan, couponCode: null, percentage: 0, couponProblem: message };
-  }
+  return plain(`${coupon} does not apply to this plan.`);
 }

@@ -1,6 +1,6 @@
-import { BILLING_CURRENCY } from '@crease/contract';
+import type { PriceQuote } from '@crease/contract';
 import { Button, formatPercent } from '@crease/ui';
-import { formatDuration, formatMoney } from '../../format/formatters';
+import { formatDate, formatDuration, formatMoney } from '../../format/formatters';
 import type { Order } from './load-order';
 import styles from '../payment-screens.module.css';
 
@@ -13,12 +13,12 @@ export interface OrderCardProps {
 
 /** The plan, its price, the coupon's saving, the total today, and Pay. */
 export function OrderCard({
-  order: { plan, couponCode, percentage },
+  order: { plan, quote, couponCode, percentage },
   total,
   busy,
   onPay,
 }: OrderCardProps) {
-  const currency = BILLING_CURRENCY;
+  const { currency } = quote;
   return (
     <div className={styles.card}>
       <h2 className={styles.cardTitle}>{plan.planName}</h2>
@@ -29,14 +29,14 @@ export function OrderCard({
       <dl className={styles.summary}>
         <div>
           <dt>Price</dt>
-          <dd>{formatMoney(plan.price, currency)}</dd>
+          <dd>{formatMoney(quote.listPrice, currency)}</dd>
         </div>
         {couponCode ? (
           <div>
             <dt>
               Coupon {couponCode} ({formatPercent(percentage)} off)
             </dt>
-            <dd>−{formatMoney(plan.price - total, currency)}</dd>
+            <dd>−{formatMoney(quote.discount, currency)}</dd>
           </div>
         ) : null}
         <div className={styles.total}>
@@ -44,6 +44,7 @@ export function OrderCard({
           <dd>{formatMoney(total, currency)}</dd>
         </div>
       </dl>
+      <p className={styles.fine}>{renewalSentence(quote)}</p>
       <Button className={styles.wide} busy={busy} onClick={onPay}>
         {busy ? 'Starting secure payment…' : `Pay ${formatMoney(total, currency)}`}
       </Button>
@@ -53,4 +54,12 @@ export function OrderCard({
       </p>
     </div>
   );
+}
+
+/** What happens after today's payment, in the server's figures (issue 31 §10). */
+export function renewalSentence({ renewal, couponCode }: PriceQuote): string {
+  if (!renewal) return 'Paid once: this pass never renews.';
+  const price = formatMoney(renewal.amount, renewal.currency);
+  const coupon = couponCode ? ` (${couponCode} is for the first payment only)` : '';
+  return `Then ${price} every ${formatDuration(renewal.everyDays)}${coupon}, first charged on ${formatDate(new Date(renewal.at))}, until you cancel.`;
 }

@@ -1,8 +1,6 @@
-import { BILLING_CURRENCY } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Button, ScreenLink } from '@crease/ui';
 import { FormAlert } from '@crease/ui/forms';
-import { discounted } from '../../format/formatters';
 import type { Order } from './load-order';
 import { OrderCard } from './order-card';
 import { usePay } from './use-pay';
@@ -17,8 +15,8 @@ export interface PayForOrderProps {
 
 /** The order to pay, what went wrong with the last Pay and what to do about it. */
 export function PayForOrder({ order, platform, navigate, onReload }: PayForOrderProps) {
-  const { plan, percentage } = order;
-  const total = percentage ? discounted(plan.price, percentage, BILLING_CURRENCY) : plan.price;
+  // The server's figure, shown and sent back as it is: the page never computes a price (397).
+  const total = order.quote.amount;
   const { busy, outcome, pay } = usePay(order, total, { platform, navigate });
   return (
     <>

@@ -72,7 +72,8 @@ export function PlanCard({
   subscription: Subscription | null;
   /** The paid plan in force: a plan that would lower it is not offered (decision 391). */
   running: RunningPlan | null;
-  coupon?: { code: string; percentage: number };
+  /** A coupon that applies, with the server's price for this plan (decision 397). */
+  coupon?: { code: string; percentage: number; amount: number };
   navigate: ScreenProps['navigate'];
 }) {
   const { to, label } = action(plan, current, subscription, coupon?.code);
@@ -98,7 +99,7 @@ export function PlanCard({
       <PlanPrice
         price={plan.price}
         duration={plan.duration}
-        {...(coupon ? { percentage: coupon.percentage } : {})}
+        {...(coupon ? { amount: coupon.amount } : {})}
       />
       {coupon ? (
         <p className={styles.saving}>

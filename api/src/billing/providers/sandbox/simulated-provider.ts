@@ -46,20 +46,19 @@ import {
   SANDBOX_WEBHOOK_PATH,
 } from './sandbox-wire';
 import type { CardInput } from './sandbox-wire';
+import { reportAttempt, sessionEvent } from './sandbox-attempts';
+import type { Attempt, PaymentGate } from './sandbox-attempts';
 
 type Session = typeof sandboxSessions.$inferSelect;
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
 
-/** An outcome to report after the transaction committed (a decline is still a 402). */
-type Attempt =
-  | { status: 'SUCCEEDED' | 'REQUIRES_CONFIRMATION'; returnUrl: string }
-  | { status: 'FAILED'; code: PaymentFailureCode; message: string };
-
 export class SimulatedProvider {
   readonly dispatcher: WebhookDispatcher;
   /** This API's own address once it listens (the default webhook target). */
   private selfOrigin: string | null = null;
+  /** The merchant's say before a card is charged (decision 395); none: every charge goes on. */
+  private gate: PaymentGate | null = null;
 
   constructor(
     /** Its own tables and clock, also for its refunds (sandbox-refunds.ts). */
@@ -101,6 +100,11 @@ export class SimulatedProvider {
 
   start(): void {
     this.dispatcher.start();
+  }
+
+  /** The API's payment gate: asked, in the charge's transaction, before money moves. */
+  useGate(gate: PaymentGate): void {
+    this.gate = gate;
   }
 
   stop(): Promise<void> {
@@ -157,7 +161,7 @@ export class SimulatedProvider {
       for (const session of rows)
         await this.dispatcher.enqueue(
           tx,
-          ...this.event(EVENT_EXPIRED, session, now, {
+          ...sessionEvent(EVENT_EXPIRED, session, now, {
             payment_status: 'unpaid',
             payment_intent: null,
             last_payment_error: {
@@ -169,34 +173,6 @@ export class SimulatedProvider {
       return rows.length;
     });
     if (expired > 0) this.dispatcher.kick();
-  }
-
-  /** An event in Stripe's shape for a session: [event id, the exact JSON body]. */
-  private event(
-    type: string,
-    session: Session,
-    now: Date,
-    fields: Record<string, unknown>,
-  ): [string, string] {
-    const eventId = newId('evt');
-    const payload = JSON.stringify({
-      id: eventId,
-      object: 'event',
-      type,
-      created: Math.floor(now.getTime() / 1000),
-      livemode: false,
-      data: {
-        object: {
-          id: session.id,
-          object: 'checkout.session',
-          client_reference_id: session.reference,
-          amount_total: session.amountCents,
-          currency: session.currency.toLowerCase(),
-          ...fields,
-        },
-      },
-    });
-    return [eventId, payload];
   }
 
   /** The hosted page's view of a session. */
@@ -306,13 +282,13 @@ export class SimulatedProvider {
   private async charge(
     tx: Tx,
     session: Session,
-    outcome: CardOutcome,
+    asked: CardOutcome,
     card: CardFacts,
     declinesLater: boolean,
   ): Promise<Attempt> {
     const now = this.clock.now();
     const chargeId = newId('ch');
-    if (outcome.kind === 'REQUIRES_CONFIRMATION') {
+    if (asked.kind === 'REQUIRES_CONFIRMATION') {
       await tx.insert(sandboxCharges).values({
         id: chargeId,
         sessionId: session.id,
@@ -328,6 +304,11 @@ export class SimulatedProvider {
         .where(eq(sandboxSessions.id, session.id));
       return { status: 'REQUIRES_CONFIRMATION', returnUrl: session.returnUrl };
     }
+    // The merchant may refuse before the money moves (decision 395): a decline that took nothing.
+    const claim =
+      asked.kind === 'SUCCEEDS' && this.gate ? await this.gate.claim(tx, session.reference) : null;
+    const outcome: Exclude<CardOutcome, { kind: 'REQUIRES_CONFIRMATION' }> =
+      claim && !claim.ok ? { kind: 'FAILS', ...claim.refusal } : asked;
     const succeeded = outcome.kind === 'SUCCEEDS';
     // The partial unique index allows one succeeded charge per session: a racing second
     // success fails here and rolls back, so the money is taken once.
@@ -360,7 +341,7 @@ export class SimulatedProvider {
         failsOffSession: declinesLater,
         createdAt: now,
       });
-    const [eventId, payload] = this.event(
+    const [eventId, payload] = sessionEvent(
       succeeded ? EVENT_COMPLETED : EVENT_FAILED,
       session,
       now,
@@ -376,24 +357,17 @@ export class SimulatedProvider {
     );
     await this.dispatcher.enqueue(tx, eventId, payload);
     return succeeded
-      ? { status: 'SUCCEEDED', returnUrl: session.returnUrl }
+      ? {
+          status: 'SUCCEEDED',
+          returnUrl: session.returnUrl,
+          afterCommit: claim?.ok ? claim.afterCommit : undefined,
+        }
       : { status: 'FAILED', code: outcome.code, message: outcome.message };
   }
 
-  private report(attempt: Attempt): SandboxPaymentResult {
-    if (attempt.status === 'FAILED') {
-      this.dispatcher.kick();
-      throw new ApiError(attempt.code, attempt.message);
-    }
-    if (attempt.status === 'SUCCEEDED') this.dispatcher.kick();
-    return {
-      status: attempt.status,
-      failureCode: null,
-      message:
-        attempt.status === 'SUCCEEDED'
-          ? 'Payment received. We are confirming it with Crease.'
-          : 'Confirm this payment with your bank.',
-      returnUrl: attempt.returnUrl,
-    };
+  private async report(attempt: Attempt): Promise<SandboxPaymentResult> {
+    if (attempt.status !== 'REQUIRES_CONFIRMATION') this.dispatcher.kick();
+    if (attempt.status === 'SUCCEEDED') await attempt.afterCommit?.();
+    return reportAttempt(attempt);
   }
 }
