@@ -33,6 +33,7 @@ import { billingRoutes } from './billing/routes';
 import { catalogRoutes } from './catalog/routes';
 import { opsRoutes } from './ops/routes';
 import { streamsRoutes } from './streams/routes';
+import { ingestRoutes } from './ingest/routes';
 import { answerAccessFromMemory } from './streams/origin/edge-access-lane';
 import type { EdgeAccessMemory } from './streams/origin/edge-access-lane';
 import { createServices } from './services';
@@ -258,6 +259,11 @@ export async function createApi(
             scheme: 'bearer',
             description: 'A catalog operator token (CREASE_CATALOG_OPERATOR_TOKENS).',
           },
+          ingestServer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "The media server's secret (CREASE_INGEST_SECRET, base64url).",
+          },
         },
       },
     },
@@ -276,5 +282,6 @@ export async function createApi(
   await app.register(catalogRoutes);
   await app.register(billingRoutes);
   await app.register(streamsRoutes);
+  await app.register(ingestRoutes);
   return app as unknown as ApiApp;
 }
