@@ -34,6 +34,7 @@ import { catalogRoutes } from './catalog/routes';
 import { opsRoutes } from './ops/routes';
 import { streamsRoutes } from './streams/routes';
 import { ingestRoutes } from './ingest/routes';
+import { IngestProcess, StreamKeys } from './ingest';
 import { answerAccessFromMemory } from './streams/origin/edge-access-lane';
 import type { EdgeAccessMemory } from './streams/origin/edge-access-lane';
 import { createServices } from './services';
@@ -151,6 +152,17 @@ export async function createApi(
     app.log,
   );
   app.decorate('lifecycleMail', lifecycleMail);
+  // The embedded media server, in a process of its own, when this API runs it (decision 416).
+  const ingest =
+    config.ingest.rtmpPort === null
+      ? null
+      : new IngestProcess({
+          config: config.ingest,
+          keys: new StreamKeys(database.db, services.clock, config.ingest.publishLeaseSeconds),
+          cardDir: services.streams.media.dir,
+          dataDir: config.dataDir,
+          log: app.log,
+        });
   let demo: DemoClock | null = null;
   // The payment provider's background work (the sandbox's webhook sender) runs while the API
   // does; the sandbox sends to this API's own address once it listens.
@@ -163,6 +175,7 @@ export async function createApi(
     if (config.billing.renewalIntervalMs > 0) services.renewals.start();
     // The CDN's token checks answer from memory while this polls (decision 355).
     services.streams.revocations.start(app.log);
+    ingest?.start();
   });
   app.addHook('onListen', async () => {
     const address = app.server.address();
@@ -170,6 +183,7 @@ export async function createApi(
   });
   app.addHook('onClose', async () => {
     await demo?.stop();
+    await ingest?.stop();
     await reminders.stop();
     await lifecycleMail.stop();
     await services.renewals.stop();

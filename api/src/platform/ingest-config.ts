@@ -4,7 +4,7 @@
  * where live parts are written, and the secret the media server presents to the API.
  */
 import path from 'node:path';
-import { envInt, envText, readEnv } from './env-schema';
+import { envInt, envList, envText, readEnv } from './env-schema';
 import type { Env } from './env-schema';
 
 export interface IngestConfig {
@@ -21,6 +21,12 @@ export interface IngestConfig {
   serverSecret: Uint8Array;
   /** Where transcoded live parts are written, `<dir>/<channelId>/<rendition>/<N>.<p>.m4s`. */
   liveDir: string;
+  /**
+   * The video renditions the live transcoder makes (default all three; decision 418). One left
+   * out plays the test card on a live channel: a machine that cannot encode the whole ladder
+   * in real time (a shared development box) makes fewer rather than all of them late.
+   */
+  renditions: string[] | null;
   /** How long a publish lease lasts unless the media server renews it (decision 415). */
   publishLeaseSeconds: number;
 }
@@ -30,6 +36,7 @@ const INGEST_ENV = {
   CREASE_INGEST_RTMP_URL: envText(/^rtmps?:\/\/[^\s/]+(\/\S*)?$/, 'an rtmp:// URL'),
   CREASE_INGEST_SRT_URL: envText(/^srt:\/\/\S+$/, 'an srt:// URL'),
   CREASE_INGEST_LIVE_DIR: envText(/^\S+$/, 'a folder'),
+  CREASE_INGEST_RENDITIONS: envList(/^(1080p|720p|480p)$/, '1080p, 720p or 480p'),
 } as const;
 
 export function loadIngestConfig(
@@ -49,6 +56,7 @@ export function loadIngestConfig(
     srtUrl: vars.CREASE_INGEST_SRT_URL ?? null,
     serverSecret: secretFrom('CREASE_INGEST_SECRET', 'api-ingest.key'),
     liveDir: path.resolve(dataDir, vars.CREASE_INGEST_LIVE_DIR ?? 'live'),
+    renditions: vars.CREASE_INGEST_RENDITIONS ?? null,
     // Renewed every 2 s; a revoked key is refused at its next renewal (within 10 s, issue 32).
     publishLeaseSeconds: 10,
   };
