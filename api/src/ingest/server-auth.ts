@@ -12,9 +12,11 @@ const digest = (value: string) => crypto.createHash('sha256').update(value).dige
 /** The bearer token the media server presents: the secret's base64url. */
 export const ingestServerToken = (secret: Uint8Array) => Buffer.from(secret).toString('base64url');
 
-export function ingestServerAuth(secret: Uint8Array): (request: FastifyRequest) => void {
-  const expected = digest(ingestServerToken(secret));
+export function ingestServerAuth(secret: Uint8Array | null): (request: FastifyRequest) => void {
+  // No secret configured (production): nobody may call.
+  const expected = secret ? digest(ingestServerToken(secret)) : null;
   return (request) => {
+    if (!expected) throw new ApiError('INGEST_SERVER_UNAUTHORIZED');
     const header = request.headers.authorization ?? '';
     const presented = digest(header.startsWith('Bearer ') ? header.slice(7).trim() : '');
     if (!crypto.timingSafeEqual(presented, expected))

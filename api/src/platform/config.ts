@@ -381,7 +381,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     billing: loadBillingConfig(env, problems, dataDir, production),
     invoices: loadInvoiceConfig(env, problems),
     streams: loadStreamConfig(env, problems, root, secretFrom),
-    ingest: loadIngestConfig(env, problems, dataDir, secretFrom),
+    ingest: loadIngestConfig(env, problems, dataDir, production, secretFrom),
   };
   if (config.refreshIdleSeconds > config.refreshAbsoluteSeconds)
     problems.push('CREASE_REFRESH_IDLE_SECONDS must not exceed CREASE_REFRESH_ABSOLUTE_SECONDS');

@@ -17,8 +17,12 @@ export interface IngestConfig {
   rtmpUrl: string;
   /** The `srtUrl` handed out, only where the production media server takes SRT. */
   srtUrl: string | null;
-  /** The bearer secret the media server presents to the API's ingest routes. */
-  serverSecret: Uint8Array;
+  /**
+   * The bearer secret a media server presents to the API's HTTP ingest routes. null (production
+   * without CREASE_INGEST_SECRET): those routes refuse every call; the embedded server asks over
+   * IPC and needs none.
+   */
+  serverSecret: Uint8Array | null;
   /** Where transcoded live parts are written, `<dir>/<channelId>/<rendition>/<N>.<p>.m4s`. */
   liveDir: string;
   /**
@@ -43,6 +47,7 @@ export function loadIngestConfig(
   env: Env,
   problems: string[],
   dataDir: string,
+  production: boolean,
   secretFrom: (name: 'CREASE_INGEST_SECRET', file: string) => Uint8Array,
 ): IngestConfig {
   const vars = readEnv(INGEST_ENV, env, problems);
@@ -54,7 +59,10 @@ export function loadIngestConfig(
     rtmpPort,
     rtmpUrl,
     srtUrl: vars.CREASE_INGEST_SRT_URL ?? null,
-    serverSecret: secretFrom('CREASE_INGEST_SECRET', 'api-ingest.key'),
+    serverSecret:
+      production && !env.CREASE_INGEST_SECRET
+        ? null
+        : secretFrom('CREASE_INGEST_SECRET', 'api-ingest.key'),
     liveDir: path.resolve(dataDir, vars.CREASE_INGEST_LIVE_DIR ?? 'live'),
     renditions: vars.CREASE_INGEST_RENDITIONS ?? null,
     // Renewed every 2 s; a revoked key is refused at its next renewal (within 10 s, issue 32).
