@@ -3,11 +3,11 @@
  * The real ingest path (issue 32 §1–2), on PGlite: an API that runs the embedded media server
  * (node-media-server in its own process, port 19350+, never 1935), encoders that are real ffmpeg
  * processes publishing RTMP, the transcoder writing the renditions as parts, and the origin
- * serving them over HTTP with a viewer's token. A wrong key is refused at connect, a second
+ * serving them over HTTP with a viewer's token; a transcoder killed is started again. A wrong key is refused at connect, a second
  * encoder on a publishing key too, and a revoked key's encoder is dropped while it publishes.
  * Stream keys' rules on both databases are ingest-keys-api.test.ts's.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -169,6 +169,24 @@ describe('RTMP ingest through the embedded media server [PGlite]', () => {
       `${api.origin}/live/cricket/${channelId()}/480p/${sequence}.${part}.m4s${token}`,
     );
     expect(card.status).toBe(200);
+
+    // The transcoder killed (SIGKILL): it is started again and the feed's parts come back.
+    const transcoderPid = execFileSync('ps', ['-eo', 'pid=,args='])
+      .toString()
+      .split('\n')
+      .find((line) => line.includes('-filter_complex') && line.includes(key.streamKey))
+      ?.trim()
+      .split(/\s+/)[0];
+    expect(transcoderPid).toMatch(/^\d+$/);
+    const newestBefore = liveParts(channelId(), '720p').length;
+    process.kill(Number(transcoderPid), 'SIGKILL');
+    const killedAt = (Date.now() - STREAM_EPOCH_MS) / 400;
+    await until('parts from the restarted transcoder', () =>
+      liveParts(channelId(), '720p').some(([s, p]) => s * 10 + p > killedAt + 3) &&
+      liveParts(channelId(), '720p').length > newestBefore
+        ? true
+        : null,
+    );
 
     // A second encoder on the same key is refused; the first keeps publishing.
     const intruder = publish(key.streamKey);

@@ -37,6 +37,8 @@ const FRAGMENTED = ['-f', 'mp4', '-movflags'];
 /** The feed's audio is the first commentary language's (a second track or feed: not yet). */
 const FEED_LANGUAGE = commentaryFolder(COMMENTARY[0]?.code ?? 'en');
 const AAC_FRAME = 1024n;
+/** A transcoder that died is started again after this pause. */
+const RESTART_AFTER_MS = 1000;
 
 export interface TranscoderOptions {
   channelId: string;
@@ -167,7 +169,7 @@ class RenditionWriter {
 }
 
 export class ChannelTranscoder {
-  readonly clock: ChannelClock;
+  clock: ChannelClock;
   private child: ChildProcess | null = null;
   private stopped = false;
   private readonly inits = new Map<string, Buffer | null>();
@@ -197,6 +199,7 @@ export class ChannelTranscoder {
   }
 
   start(): void {
+    this.clock = new ChannelClock(this.options.nowMs);
     const wanted = this.options.renditions;
     const recipes = RENDITION_RECIPES.filter((r) => !wanted.length || wanted.includes(r.name));
     const outputs = recipes.length + 1;
@@ -231,6 +234,9 @@ export class ChannelTranscoder {
     child.on('exit', (code, signal) => {
       this.child = null;
       if (this.stopped) return;
+      // Killed or crashed while its channel publishes: started again on a fresh anchor (the
+      // new ffmpeg's media time starts over); viewers see the test card for the gap.
+      setTimeout(() => this.stopped || this.start(), RESTART_AFTER_MS).unref();
       this.log(
         `ffmpeg ended (${signal ?? code}): ${stderr.trim().split('\n').slice(-3).join(' | ')}`,
       );
