@@ -12,6 +12,7 @@ export default defineConfig({
     './src/billing/providers/sandbox/sandbox-tables.ts',
     './src/catalog/tables.ts',
     './src/streams/tables.ts',
+    './src/ingest/tables.ts',
     './src/ops/tables.ts',
   ],
   out: './drizzle',

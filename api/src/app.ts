@@ -34,6 +34,8 @@ import { billingRoutes } from './billing/routes';
 import { catalogRoutes } from './catalog/routes';
 import { opsRoutes } from './ops/routes';
 import { streamsRoutes } from './streams/routes';
+import { ingestRoutes } from './ingest/routes';
+import { IngestProcess, StreamKeys } from './ingest';
 import { answerAccessFromMemory } from './streams/origin/edge-access-lane';
 import type { EdgeAccessMemory } from './streams/origin/edge-access-lane';
 import { createServices } from './services';
@@ -160,6 +162,17 @@ export async function createApi(
     app.log,
   );
   app.decorate('lifecycleMail', lifecycleMail);
+  // The embedded media server, in a process of its own, when this API runs it (decision 416).
+  const ingest =
+    config.ingest.rtmpPort === null
+      ? null
+      : new IngestProcess({
+          config: config.ingest,
+          keys: new StreamKeys(database.db, services.clock, config.ingest.publishLeaseSeconds),
+          cardDir: services.streams.media.dir,
+          dataDir: config.dataDir,
+          log: app.log,
+        });
   let demo: DemoClock | null = null;
   // The payment provider's background work (the sandbox's webhook sender) runs while the API
   // does; the sandbox sends to this API's own address once it listens.
@@ -181,6 +194,8 @@ export async function createApi(
     start: () => services.streams.revocations.start(app.log),
     stop: () => services.streams.revocations.stop(),
   });
+  // The RTMP ingest's own process (decision 416), when this instance takes encoders.
+  if (ingest) jobs.add('rtmp ingest', ingest);
   app.addHook('onReady', () => jobs.startAll());
   app.addHook('onListen', async () => {
     const address = app.server.address();
@@ -281,6 +296,11 @@ export async function createApi(
             scheme: 'bearer',
             description: 'A catalog operator token (CREASE_CATALOG_OPERATOR_TOKENS).',
           },
+          ingestServer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "The media server's secret (CREASE_INGEST_SECRET, base64url).",
+          },
         },
       },
     },
@@ -299,5 +319,6 @@ export async function createApi(
   await app.register(catalogRoutes);
   await app.register(billingRoutes);
   await app.register(streamsRoutes);
+  await app.register(ingestRoutes);
   return app as unknown as ApiApp;
 }

@@ -7,6 +7,7 @@ import { BILLING_ERRORS } from './billing/errors';
 import { CATALOG_ERRORS } from './catalog/errors';
 import { PLATFORM_ERRORS } from './platform/errors';
 import type { ApiErrorCode, CatalogueEntry } from './platform/errors';
+import { INGEST_ERRORS } from './ingest/errors';
 import { STREAM_ERRORS } from './streams/errors';
 
 export const ERROR_CATALOGUE = {
@@ -15,4 +16,5 @@ export const ERROR_CATALOGUE = {
   ...CATALOG_ERRORS,
   ...BILLING_ERRORS,
   ...STREAM_ERRORS,
+  ...INGEST_ERRORS,
 } satisfies Record<ApiErrorCode, CatalogueEntry>;

@@ -25,6 +25,7 @@ import { XsrfTokens } from './platform/http/xsrf';
 import { BackgroundTasks } from './platform/background-tasks';
 import { LazyMediaLibrary } from './streams/media/media-library';
 import { HeldRequests } from './streams/origin/held-requests';
+import { LiveParts } from './streams/origin/live-parts';
 import { StreamStandings } from './streams/origin/stream-standing';
 import { PlaybackRevocations } from './streams/origin/revocations';
 import { PlaybackTokens } from './streams/playback-token';
@@ -65,6 +66,8 @@ export interface ApiServices {
     /** Streams closed and devices signed out lately, polled into memory (decision 355). */
     revocations: PlaybackRevocations;
     held: HeldRequests;
+    /** Channels' live inputs as the transcoder writes them (decision 417). */
+    live: LiveParts;
   };
 }
 
@@ -126,6 +129,7 @@ export function createServices(
         retainMs: (config.streams.tokenSeconds + 60) * 1000,
       }),
       held: new HeldRequests(clock),
+      live: new LiveParts(config.ingest.liveDir, () => clock.now().getTime()),
     },
     ...overrides,
   };

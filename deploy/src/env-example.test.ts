@@ -19,6 +19,7 @@ const CONFIG_SOURCES = [
   'api/src/platform/config-production.ts',
   'api/src/platform/billing-config.ts',
   'api/src/platform/stream-config.ts',
+  'api/src/platform/ingest-config.ts',
   'api/src/platform/invoice-config.ts',
   'api/src/platform/http/trust-proxy.ts',
   'deploy/src/config.ts',

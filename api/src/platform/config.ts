@@ -13,6 +13,8 @@ import { loadBillingConfig } from './billing-config';
 import type { BillingConfig } from './billing-config';
 import { loadInvoiceConfig } from './invoice-config';
 import type { InvoiceConfig } from './invoice-config';
+import { loadIngestConfig } from './ingest-config';
+import type { IngestConfig } from './ingest-config';
 import { loadStreamConfig } from './stream-config';
 import type { StreamConfig } from './stream-config';
 import { productionProblems, requiredInProduction } from './config-production';
@@ -145,6 +147,8 @@ export interface ApiConfig {
   invoices: InvoiceConfig;
   /** Stream access, playback tokens, the embedded live origin (docs/streams.md). */
   streams: StreamConfig;
+  /** Stream keys, the embedded media server and the live transcoder (docs/streams.md). */
+  ingest: IngestConfig;
 }
 
 export class ConfigError extends Error {
@@ -155,7 +159,8 @@ type KeyName =
   | 'CREASE_JWT_SECRET'
   | 'CREASE_XSRF_SECRET'
   | 'CREASE_ALTCHA_SECRET'
-  | 'CREASE_STREAM_TOKEN_SECRET';
+  | 'CREASE_STREAM_TOKEN_SECRET'
+  | 'CREASE_INGEST_SECRET';
 
 /** The production log level (decision 017); `npm run bench:api` runs the API with it too. */
 export const PRODUCTION_LOG_LEVEL = 'info';
@@ -182,6 +187,7 @@ const API_ENV = {
   CREASE_XSRF_SECRET: envKey(),
   CREASE_ALTCHA_SECRET: envKey(),
   CREASE_STREAM_TOKEN_SECRET: envKey(),
+  CREASE_INGEST_SECRET: envKey(),
   CREASE_ALTCHA_HMAC_KEY: envCheckedText(() => true, 'text', { secret: true }),
   CREASE_JWT_ISSUER: envAnyText(),
   CREASE_ACCESS_TOKEN_SECONDS: envInt(30, 86_400),
@@ -375,6 +381,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     billing: loadBillingConfig(env, problems, dataDir, production),
     invoices: loadInvoiceConfig(env, problems),
     streams: loadStreamConfig(env, problems, root, secretFrom),
+    ingest: loadIngestConfig(env, problems, dataDir, production, secretFrom),
   };
   if (config.refreshIdleSeconds > config.refreshAbsoluteSeconds)
     problems.push('CREASE_REFRESH_IDLE_SECONDS must not exceed CREASE_REFRESH_ABSOLUTE_SECONDS');

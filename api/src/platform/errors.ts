@@ -8,12 +8,14 @@ import type {
   AccountErrorCode,
   BillingErrorCode,
   CatalogErrorCode,
+  IngestErrorCode,
   StreamErrorCode,
 } from '@crease/contract';
 import { MESSAGES } from '@crease/contract';
 
 /** Every code the API sends: the accounts, catalog and billing catalogues (all in @crease/contract). */
-export type ApiErrorCode = AccountErrorCode | CatalogErrorCode | BillingErrorCode | StreamErrorCode;
+export type ApiErrorCode =
+  AccountErrorCode | CatalogErrorCode | BillingErrorCode | StreamErrorCode | IngestErrorCode;
 
 export interface CatalogueEntry {
   status: number;

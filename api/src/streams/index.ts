@@ -1,2 +1,22 @@
 /** What streams offers the features beside it (decision 190). */
 export { endAccountStreams } from './stream-closure';
+// The live transcoder (ingest) writes what the origin serves, with the test card's settings.
+export { livePartPath } from './origin/live-parts';
+export { STREAM_EPOCH_MS } from './origin/dvr-window';
+export {
+  COMMENTARY,
+  FRAME_RATE,
+  PART_SECONDS,
+  PARTS_PER_SEGMENT,
+  RENDITION_RECIPES,
+} from './media/media-recipe';
+export type { RenditionRecipe } from './media/media-recipe';
+export {
+  AUDIO_CODEC_ARGS,
+  STREAM_FILE,
+  commentaryFolder,
+  ffmpegPath,
+  mediaDirFor,
+  videoCodecArgs,
+} from './media/render-media';
+export { readInitSegment, shiftSegment, splitFragmentedFile } from './media/fmp4';

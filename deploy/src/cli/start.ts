@@ -13,6 +13,9 @@ import {
 import { openRegistry } from '../registry/open-registry';
 import { repoRoot, runEdge } from './run-edge';
 
+// RTMP ingest for a real encoder on the usual port (decision 416), unless set otherwise.
+process.env.CREASE_INGEST_RTMP_PORT ??= '1935';
+
 runEdge(async (config) => {
   const { rebuild = false } = parseArgs({ options: { rebuild: { type: 'boolean' } } }).values;
   const apps = localApps(repoRoot);

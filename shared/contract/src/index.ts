@@ -253,6 +253,16 @@ export type {
   StreamToken,
   WatchingNow,
 } from './streams';
+export { INGEST_ERROR_CODES, INGEST_PATHS, INGEST_ROLES } from './ingest';
+export type {
+  IngestErrorCode,
+  IngestKeyCreated,
+  IngestKeyRequest,
+  IngestKeySummary,
+  IngestPublishGrant,
+  IngestPublishRequest,
+  IngestRole,
+} from './ingest';
 export {
   FOLLOW_KINDS,
   FOLLOW_PATHS,

@@ -7,6 +7,17 @@
 import { Type } from 'typebox';
 import { EMAIL_MAX_LENGTH } from './accounts';
 
+export {
+  IngestChannelIdSchema,
+  IngestKeyCreatedSchema,
+  IngestKeyRequestSchema,
+  IngestKeySummarySchema,
+  IngestPublishGrantSchema,
+  IngestPublishRequestSchema,
+  IngestPublisherSchema,
+  IngestRoleSchema,
+} from './ingest-schemas';
+
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 
 /** The one error format on the wire (SPEC §3, §8). */

@@ -58,7 +58,7 @@ export function isRendered(dir: string): boolean {
   return fs.existsSync(path.join(dir, MEDIA_MANIFEST));
 }
 
-function ffmpegPath(): string {
+export function ffmpegPath(): string {
   const require = createRequire(import.meta.url);
   return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
 }
@@ -122,14 +122,13 @@ function run(binary: string, args: string[], cwd: string): Promise<void> {
 /** Fragmented MP4 in one file per rendition: moov up front, every fragment on its own base. */
 const FRAGMENTED = ['-f', 'mp4', '-movflags', '+empty_moov+default_base_moof'];
 
-function videoArgs(r: RenditionRecipe, index: number): string[] {
+/**
+ * A rendition's encoder settings, shared with the live transcoder (decision 417): the same
+ * settings give the same SPS/PPS, so a live part plays after the test card's init segment.
+ */
+export function videoCodecArgs(r: RenditionRecipe): string[] {
   const gop = KEYFRAME_FRAMES;
   return [
-    '-map',
-    `[v${index}]`,
-    '-an',
-    '-t',
-    String(LOOP_SECONDS),
     '-c:v',
     'libx264',
     '-preset',
@@ -154,6 +153,29 @@ function videoArgs(r: RenditionRecipe, index: number): string[] {
     '0',
     '-force_key_frames',
     `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`,
+  ];
+}
+
+/** The commentary's encoder settings, shared with the live transcoder (decision 417). */
+export const AUDIO_CODEC_ARGS = [
+  '-c:a',
+  'aac',
+  '-b:a',
+  `${AUDIO_KBPS}k`,
+  '-ar',
+  String(AUDIO_SAMPLE_RATE),
+  '-ac',
+  '2',
+];
+
+function videoArgs(r: RenditionRecipe, index: number): string[] {
+  return [
+    '-map',
+    `[v${index}]`,
+    '-an',
+    '-t',
+    String(LOOP_SECONDS),
+    ...videoCodecArgs(r),
     ...FRAGMENTED,
     // A fragment per LL-HLS part (10 frames), each opening on its keyframe.
     '-frag_duration',
@@ -168,14 +190,7 @@ function audioArgs(language: CommentaryRecipe, input: number): string[] {
     `${input}:a`,
     '-t',
     String(LOOP_SECONDS),
-    '-c:a',
-    'aac',
-    '-b:a',
-    `${AUDIO_KBPS}k`,
-    '-ar',
-    String(AUDIO_SAMPLE_RATE),
-    '-ac',
-    '2',
+    ...AUDIO_CODEC_ARGS,
     // One fragment per AAC frame: the origin groups them into parts by time (media-library.ts).
     ...FRAGMENTED.slice(0, 3),
     '+empty_moov+default_base_moof+frag_every_frame',

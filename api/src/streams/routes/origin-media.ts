@@ -112,6 +112,18 @@ export async function streamOriginMediaRoutes(app: FastifyInstance): Promise<voi
   const dvrSegments = Math.ceil(dvrSeconds / SEGMENT_SECONDS);
   const playlists = new PlaylistMemo();
   const histories = new PlaylistHistory();
+  // A channel's live input where the transcoder wrote it, else the test card (decision 417).
+  const partBytes = async (track: TrackMedia, channelId: string, sequence: number, part: number) =>
+    (await services.streams.live.part(channelId, track.name, sequence, part)) ??
+    media(services).part(track, sequence, part);
+  const segmentBytes = async (track: TrackMedia, channelId: string, sequence: number) =>
+    Buffer.concat(
+      await Promise.all(
+        Array.from({ length: PARTS_PER_SEGMENT }, (_, p) =>
+          partBytes(track, channelId, sequence, p),
+        ),
+      ),
+    );
   const windowOf = (channel: ChannelState) =>
     windowAt(services.clock.now().getTime(), dvrSegments, windowStartMs(channel), channel.endedAt);
 
@@ -194,7 +206,7 @@ export async function streamOriginMediaRoutes(app: FastifyInstance): Promise<voi
         return reply
           .header('content-type', 'video/iso.segment')
           .header('cache-control', IMMUTABLE)
-          .send(library.segment(track, sequence));
+          .send(await segmentBytes(track, channel.channelId, sequence));
       }
       const part = Number(match[2]);
       if (!lowLatency) throw new ApiError('NOT_FOUND', 'This origin serves classic HLS: no parts.');
@@ -210,7 +222,7 @@ export async function streamOriginMediaRoutes(app: FastifyInstance): Promise<voi
       return reply
         .header('content-type', 'video/iso.segment')
         .header('cache-control', IMMUTABLE)
-        .send(library.part(track, sequence, part));
+        .send(await partBytes(track, channel.channelId, sequence, part));
     },
   );
 }

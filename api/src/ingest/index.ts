@@ -1,0 +1,3 @@
+/** What ingest offers the composition root (decision 190): its embedded media server process. */
+export { IngestProcess } from './ingest-process';
+export { StreamKeys } from './stream-keys';

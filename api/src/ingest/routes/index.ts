@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { StreamKeys } from '../stream-keys';
+import { operatorKeyRoutes } from './operator-keys';
+import { publishRoutes } from './publishes';
+
+/** Every ingest route: the operator's stream keys and the media server's publish questions. */
+export async function ingestRoutes(app: FastifyInstance): Promise<void> {
+  const { services } = app;
+  const config = services.config.ingest;
+  const keys = new StreamKeys(services.database.db, services.clock, config.publishLeaseSeconds);
+  await app.register(
+    operatorKeyRoutes({ keys, config, authorizeOperator: services.catalog.authorizeOperator }),
+  );
+  await app.register(publishRoutes(keys, config));
+}

@@ -1,0 +1,152 @@
+/**
+ * The embedded ingest server (issue 32 §1, decision 416): node-media-server takes RTMP from
+ * encoders (we implement no protocol), and for each publish asks the API whether that stream
+ * key may publish (a PublishAuthority: the API's StreamKeys). A wrong or revoked key, or a key already publishing,
+ * is dropped at once; an accepted publish is renewed every 2 s and dropped when a renewal is
+ * refused (its key was revoked). Each publishing channel gets its own ffmpeg transcoder.
+ * Only this machine may play a stream from it (the transcoder).
+ */
+import NodeMediaServer from 'node-media-server';
+import type { NmsSession } from 'node-media-server';
+import nmsLogger from 'node-media-server/src/core/logger.js';
+import type { IngestPublishGrant } from '@crease/contract';
+import type { PublishAuthority } from '../publish-authority';
+import { ChannelTranscoder } from './transcoder';
+
+export const RENEW_EVERY_MS = 2000;
+/** The RTMP application encoders publish to: `rtmp://host:port/live/<streamKey>`. */
+export const RTMP_APP = 'live';
+
+export interface IngestServerOptions {
+  rtmpPort: number;
+  /** Who says whether a key may publish (the API). */
+  authority: PublishAuthority;
+  liveDir: string;
+  cardDir: string;
+  storeDir: string;
+  /** The video renditions to make (empty: every one). */
+  renditions: string[];
+  nowMs: () => number;
+  log: (line: string) => void;
+}
+
+interface Publish {
+  session: NmsSession;
+  grant: IngestPublishGrant;
+}
+
+const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+
+export class IngestServer {
+  private readonly nms: NodeMediaServer;
+  private readonly publishes = new Map<string, Publish>();
+  private readonly transcoders = new Map<string, ChannelTranscoder>();
+  private renewTimer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: IngestServerOptions) {
+    this.nms = new NodeMediaServer({
+      bind: '0.0.0.0',
+      rtmp: {
+        port: options.rtmpPort,
+        chunk_size: 60000,
+        gop_cache: true,
+        ping: 30,
+        ping_timeout: 60,
+      },
+      store: { path: options.storeDir },
+      webadmin: { enable: false },
+    });
+    nmsLogger.level = 'error';
+    this.nms.on('prePublish', (session) => void this.admit(session));
+    this.nms.on('prePlay', (session) => {
+      // Only the transcoder on this machine plays from here.
+      if (!LOOPBACK.test(session.ip)) session.close();
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.nms.run();
+    nmsLogger.level = 'error';
+    this.renewTimer = setInterval(() => void this.renewAll(), RENEW_EVERY_MS);
+    this.options.log(`RTMP ingest on port ${this.options.rtmpPort}`);
+  }
+
+  async stop(): Promise<void> {
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    for (const transcoder of this.transcoders.values()) transcoder.stop();
+    for (const publish of this.publishes.values()) await this.release(publish);
+    await this.nms.stop();
+  }
+
+  private drop(session: NmsSession, why: string): void {
+    this.options.log(`refused ${session.ip} on ${session.streamApp}: ${why}`);
+    session.close();
+    // An encoder that ignores the close is cut off.
+    setTimeout(() => session.socket?.destroy(), 1000).unref();
+  }
+
+  private async admit(session: NmsSession): Promise<void> {
+    if (session.streamApp !== RTMP_APP) return this.drop(session, `unknown application`);
+    const answer = await this.options.authority
+      .ask({ op: 'claim', streamKey: session.streamName, publisherId: session.id })
+      .catch((error: Error) => ({ status: 503, code: error.message, grant: undefined }));
+    const { grant } = answer;
+    if (answer.status !== 201 || !grant)
+      return this.drop(session, answer.code ?? `status ${answer.status}`);
+    const publish = { session, grant };
+    this.publishes.set(session.id, publish);
+    session.socket?.once('close', () => void this.ended(publish));
+    this.options.log(`publishing: channel ${grant.channelId} (${grant.role})`);
+    this.transcode(publish);
+  }
+
+  /** One transcoder per channel: the primary's feed, or the backup's while no primary runs. */
+  private transcode({ session, grant }: Publish): void {
+    if (this.transcoders.has(grant.channelId)) return;
+    const transcoder = new ChannelTranscoder({
+      channelId: grant.channelId,
+      inputUrl: `rtmp://127.0.0.1:${this.options.rtmpPort}/${RTMP_APP}/${session.streamName}`,
+      liveDir: this.options.liveDir,
+      cardDir: this.options.cardDir,
+      renditions: this.options.renditions,
+      nowMs: this.options.nowMs,
+      log: this.options.log,
+    });
+    this.transcoders.set(grant.channelId, transcoder);
+    transcoder.start();
+  }
+
+  private async ended(publish: Publish): Promise<void> {
+    if (this.publishes.get(publish.session.id) !== publish) return;
+    this.publishes.delete(publish.session.id);
+    const { channelId } = publish.grant;
+    if (![...this.publishes.values()].some((p) => p.grant.channelId === channelId)) {
+      this.transcoders.get(channelId)?.stop();
+      this.transcoders.delete(channelId);
+    }
+    this.options.log(`publish ended: channel ${channelId} (${publish.grant.role})`);
+    await this.release(publish);
+  }
+
+  private async release({ session, grant }: Publish): Promise<void> {
+    await this.options.authority
+      .ask({ op: 'release', keyId: grant.keyId, publisherId: session.id })
+      .catch(() => undefined);
+  }
+
+  /** Renews every live publish; one whose key was revoked is dropped. */
+  private async renewAll(): Promise<void> {
+    await Promise.all(
+      [...this.publishes.values()].map(async (publish) => {
+        const answer = await this.options.authority
+          .ask({ op: 'renew', keyId: publish.grant.keyId, publisherId: publish.session.id })
+          .catch(() => null);
+        // The API away is not a refusal: the lease outlives a few missed renewals.
+        if (answer?.status === 403) {
+          this.drop(publish.session, 'the key was revoked');
+          await this.ended(publish);
+        }
+      }),
+    );
+  }
+}

@@ -1,0 +1,38 @@
+// node-media-server 4 ships no types (@types/node-media-server describes version 2); this is the
+// part the embedded ingest server uses (api/src/ingest/server/rtmp-server.ts).
+declare module 'node-media-server' {
+  import type { Socket } from 'node:net';
+  export interface NmsSession {
+    id: string;
+    ip: string;
+    streamApp: string;
+    streamName: string;
+    streamPath: string;
+    socket?: Socket;
+    close(): void;
+  }
+  export interface NmsConfig {
+    bind?: string;
+    rtmp?: {
+      port: number;
+      chunk_size?: number;
+      gop_cache?: boolean;
+      ping?: number;
+      ping_timeout?: number;
+    };
+    store?: { path?: string };
+    webadmin?: { enable?: boolean };
+  }
+  type NmsEvent =
+    'prePublish' | 'postPublish' | 'donePublish' | 'prePlay' | 'postPlay' | 'donePlay';
+  export default class NodeMediaServer {
+    constructor(config: NmsConfig);
+    on(event: NmsEvent, listener: (session: NmsSession) => void): void;
+    run(): Promise<void>;
+    stop(): Promise<void>;
+  }
+}
+declare module 'node-media-server/src/core/logger.js' {
+  const logger: { level: string };
+  export default logger;
+}
