@@ -10,7 +10,7 @@ import { BOT_CHECK_HEADER, IDEMPOTENCY_HEADER, XSRF_HEADER } from '@crease/contr
 import type { ApiConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
 import type { Database } from './platform/db/client';
-import { startHousekeeping } from './ops/housekeeping';
+import { housekeepingJob } from './ops/housekeeping';
 import { runSeeders } from './platform/db/seed';
 import { SEEDERS } from './seeders';
 // Every feature's error table, loaded before the first request (decision 190).
@@ -28,6 +28,7 @@ import { startDemoClock } from './catalog/demo/demo-clock';
 import type { DemoClock } from './catalog/demo/demo-clock';
 import { ReminderJob } from './catalog/follows/reminder-job';
 import { LifecycleMailJob } from './mail';
+import { BackgroundJobs } from './platform/background-jobs';
 import { accountsRoutes } from './accounts/routes';
 import { billingRoutes } from './billing/routes';
 import { catalogRoutes } from './catalog/routes';
@@ -47,6 +48,8 @@ declare module 'fastify' {
     services: ApiServices;
     /** The rolling demo's clock, when it runs (tests tick it by hand). */
     catalogDemo: DemoClock | null;
+    /** Every background job of this instance, started and stopped together (background-jobs.ts). */
+    jobs: BackgroundJobs;
     /** The match-reminder job (decision 275); tests run a pass by hand. */
     reminders: ReminderJob;
     /** The lifecycle-mail job (decision 290); tests run a pass by hand. */
@@ -141,11 +144,18 @@ export async function createApi(
       return address === null ? null : playbackNetworkOf(address);
     },
   };
-  const housekeeping = startHousekeeping(database.db, config.cleanupIntervalSeconds, app.log, {
-    analyticsRetentionDays: config.analyticsRetentionDays,
-    ledgerRetentionYears: config.ledgerRetentionYears,
-    now: () => services.clock.now(),
-  });
+  // Every job of this instance, registered once: started when the API is ready, in this order,
+  // and stopped in reverse when it closes, before the database (platform/background-jobs.ts).
+  const jobs = new BackgroundJobs(app.log);
+  app.decorate('jobs', jobs);
+  jobs.add(
+    'housekeeping',
+    housekeepingJob(database.db, config.cleanupIntervalSeconds, app.log, {
+      analyticsRetentionDays: config.analyticsRetentionDays,
+      ledgerRetentionYears: config.ledgerRetentionYears,
+      now: () => services.clock.now(),
+    }),
+  );
   const reminders = new ReminderJob(
     database.db,
     services.clock,
@@ -165,28 +175,31 @@ export async function createApi(
   let demo: DemoClock | null = null;
   // The payment provider's background work (the sandbox's webhook sender) runs while the API
   // does; the sandbox sends to this API's own address once it listens.
-  app.addHook('onReady', async () => {
-    await services.payments.start();
-    reminders.start(config.reminderIntervalSeconds);
-    // Every replica sends lifecycle mail; row claims keep each message to one send (decision 290).
-    lifecycleMail.start(config.lifecycleMailIntervalSeconds);
-    // Every replica runs the renewal job; row claims keep it to one charge (decision 247).
-    if (config.billing.renewalIntervalMs > 0) services.renewals.start();
-    // The CDN's token checks answer from memory while this polls (decision 355).
-    services.streams.revocations.start(app.log);
+  jobs.add('payments', services.payments);
+  jobs.add('reminders', {
+    start: () => reminders.start(config.reminderIntervalSeconds),
+    stop: () => reminders.stop(),
   });
+  // Every replica sends lifecycle mail; row claims keep each message to one send (decision 290).
+  jobs.add('lifecycle mail', {
+    start: () => lifecycleMail.start(config.lifecycleMailIntervalSeconds),
+    stop: () => lifecycleMail.stop(),
+  });
+  // Every replica runs the renewal job; row claims keep it to one charge (decision 247). It
+  // charges through the provider, so it is registered after it (stopped before it).
+  if (config.billing.renewalIntervalMs > 0) jobs.add('renewals', services.renewals);
+  // The CDN's token checks answer from memory while this polls (decision 355).
+  jobs.add('playback revocations', {
+    start: () => services.streams.revocations.start(app.log),
+    stop: () => services.streams.revocations.stop(),
+  });
+  app.addHook('onReady', () => jobs.startAll());
   app.addHook('onListen', async () => {
     const address = app.server.address();
     if (address && typeof address === 'object') services.sandbox?.listeningOn(address);
   });
   app.addHook('onClose', async () => {
-    await demo?.stop();
-    await reminders.stop();
-    await lifecycleMail.stop();
-    await services.renewals.stop();
-    await services.streams.revocations.stop();
-    await services.payments.stop();
-    await housekeeping.stop();
+    await jobs.stopAll();
     await services.background.drain();
     if (ownDatabase) await database.close();
   });
@@ -199,6 +212,14 @@ export async function createApi(
       config.catalogDemoTickSeconds,
       app.log,
     );
+  if (demo) {
+    const running = demo;
+    jobs.add(
+      'catalog demo',
+      { start: () => undefined, stop: () => running.stop() },
+      { running: true },
+    );
+  }
   app.decorate('catalogDemo', demo);
 
   // Only JSON and (for the OAuth2 endpoints) form bodies are parsed; anything else is a 415.
@@ -243,8 +264,10 @@ export async function createApi(
     assertPlainText(request.body, request.query);
   });
 
-  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
-  app.setNotFoundHandler((request, reply) => sendError(request, reply, new ApiError('NOT_FOUND')));
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error, services.clock));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, new ApiError('NOT_FOUND'), services.clock),
+  );
 
   await app.register(swagger, {
     openapi: {

@@ -1,6 +1,6 @@
 # The API image (deploy/k8s/api-deployment.yaml). Build from the repository root:
 #   docker build -f deploy/docker/api.Dockerfile -t registry.example.com/crease/api:1.0.0 .
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/contract/package.json shared/contract/
@@ -8,7 +8,7 @@ COPY api/package.json api/
 RUN npm ci --omit=dev --no-audit --no-fund -w api -w @crease/contract --include-workspace-root=false \
   || npm install --omit=dev --no-audit --no-fund -w api -w @crease/contract
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules

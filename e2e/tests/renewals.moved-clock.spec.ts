@@ -126,6 +126,11 @@ test('an upgrade to Annual is charged now, less credit for the unused time', asy
   await plan.getByRole('button', { name: 'Switch to Annual' }).click();
   const question = plan.getByRole('group', { name: /Upgrade to Annual/ });
   await expect(question).toContainText(/You pay .+ now: .+ less .+ credit for the unused time/);
+  // Before paying: what is given up, and each prepaid period's credit (decision 391).
+  await expect(question).toContainText(/Your prepaid time until .+ ends today/);
+  await expect(question.getByRole('list', { name: 'Credit for your prepaid time' })).toContainText(
+    /^Monthly, .+: paid \$9\.99, credit \$9\.\d\d$/,
+  );
   await question.getByRole('button', { name: /^Pay .+ and upgrade$/ }).click();
 
   await expect(plan.getByRole('status')).toContainText('You are on Annual now.');

@@ -5,6 +5,9 @@
  * so past the per-account-and-network limit even the right password is refused with 429
  * TOO_MANY_ATTEMPTS and Retry-After, nothing is deleted, and once the window has passed the
  * right password deletes the account.
+ *
+ * The window is long (10 minutes) so every call of a test fits inside it however slow the
+ * machine, and it passes by moving the API clock, never by sleeping (decision 420).
  */
 import { PASSWORD, expectErrorShape, newViewer } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
@@ -12,12 +15,12 @@ import { billingApiForSuite } from '../testing/billing-suite';
 import { describeEachDatabase } from '../testing/test-api';
 
 const MAX_WRONG = 3;
-const WINDOW_SECONDS = 2;
+/** Shorter than an access token's 15 minutes: the bearer outlives the window on any clock. */
+const WINDOW_SECONDS = 600;
 const ENV = {
   CREASE_LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_WRONG),
   CREASE_LOGIN_WINDOW_SECONDS: String(WINDOW_SECONDS),
 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeEachDatabase('Account deletion password limits', (host) => {
   const suite = billingApiForSuite(host, ENV);
@@ -56,7 +59,12 @@ describeEachDatabase('Account deletion password limits', (host) => {
     const signIn = await suite.api.client().signIn(viewer.email, PASSWORD);
     expect(signIn.status).toBe(429);
 
-    await sleep((WINDOW_SECONDS + 0.5) * 1000);
+    await suite.api.advanceClock(WINDOW_SECONDS + 1);
+    // Until the attempt store reads services.clock (decision 420's still-to-move list:
+    // accounts/attempt-store.ts), its windows end on the wall clock; the housekeeping pass, on
+    // the API clock, deletes the ended counters, as it would once the window has truly passed.
+    // After the move the pass is redundant and the test holds unchanged.
+    await suite.api.housekeepingPass();
     const deleted = await deleteAccount(viewer, PASSWORD);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toMatchObject({ deleted: true });

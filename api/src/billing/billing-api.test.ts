@@ -728,13 +728,14 @@ describeEachDatabase('Billing API', (host) => {
       const viewer = await newViewer(api);
       await buyPlan(viewer, 'match-pass');
       await buyPlan(viewer, 'monthly');
-      await buyPlan(viewer, 'season');
+      // Annual, not Season: a pass is not sold on top of a running subscription (decision 391).
+      await buyPlan(viewer, 'annual');
       const page = (query: string) =>
         viewer.client.get<PaymentPage>(`/api/v1/billing/payments${query}`, {
           bearer: viewer.bearer,
         });
       const all = await page('');
-      expect(all.body.payments.map((p) => p.plan)).toEqual(['Season', 'Monthly', 'Match Pass']);
+      expect(all.body.payments.map((p) => p.plan)).toEqual(['Annual', 'Monthly', 'Match Pass']);
       const second = await page('?page=2&pageSize=1');
       expect(second.body).toMatchObject({
         page: 2,

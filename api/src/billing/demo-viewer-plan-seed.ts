@@ -20,14 +20,14 @@ export const DEMO_VIEWER_PLAN = 'annual';
 
 export const demoViewerPlanSeeder: Seeder = {
   name: 'demo-viewer-plan',
-  async run(db) {
+  async run(db, { clock }) {
     const [viewer] = await db.select().from(users).where(eq(users.email, DEMO_VIEWER.email));
     const plan = await findPlan(db, DEMO_VIEWER_PLAN);
     if (!viewer || !plan) return 'demo viewer or plan missing';
     // Seeds run outside the API's services: the seller and tax as the environment configures them.
     const issuer = new InvoiceIssuer(loadInvoiceConfig(process.env, []));
     return db.transaction(async (tx) => {
-      const now = new Date();
+      const now = clock.now();
       const current = await lockSubscription(tx, viewer.id, now);
       if (isEntitled(current, now)) return `${DEMO_VIEWER.email} already has a running plan`;
       const checkoutId = randomUUID();

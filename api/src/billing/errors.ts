@@ -54,6 +54,14 @@ export const BILLING_ERRORS = {
     409,
     'This plan cannot be changed to that one. Plans can be changed between subscriptions while one is running.',
   ),
+  PLAN_CHANGE_IN_PROGRESS: plainEntry(
+    409,
+    'Another change of this plan is being paid right now (another tab or a second click). Nothing was charged for this one; reload your account page to see the result.',
+  ),
+  PLAN_WOULD_DOWNGRADE: plainEntry(
+    409,
+    'Buying this plan now would lower the plan you have (fewer screens, or a pass in place of your subscription). Nothing was charged.',
+  ),
   WEBHOOK_SIGNATURE_INVALID: plainEntry(
     400,
     'The webhook signature is missing or does not verify.',

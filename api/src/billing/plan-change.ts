@@ -1,22 +1,23 @@
 /**
  * Changing a running subscription's plan (decision 246). An upgrade (a dearer subscription)
- * starts now: the saved card is charged the new price less credit for the unused time of the
- * current period, and a new period of the new plan starts. A downgrade (a cheaper one) starts
- * at the period end: nothing is charged now, and that renewal charges and starts the new plan.
- * The upgrade's charge goes through the same idempotent renewal-key rows as renewals.
+ * starts now: the saved card is charged the new price less the unused value of every prepaid
+ * period (decision 391), and a new period of the new plan starts. A downgrade (a cheaper one)
+ * starts at the period end: nothing is charged now, and that renewal charges and starts the new
+ * plan. The upgrade's charge goes through the same idempotent renewal-key rows as renewals, and
+ * its row is the subscription's one upgrade intent: claimed under the row lock before the charge,
+ * so a second upgrade asked meanwhile (another key) is refused and charges nothing (decision 390).
  */
 import { BILLING_CURRENCY } from '@crease/contract';
 import type { PlanChangeQuote, PlanChangeResult } from '@crease/contract';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/client';
+import { and, eq, ne } from 'drizzle-orm';
 import { renewalCharges } from './tables';
 import { ApiError } from './errors';
-import { toMajor } from './money';
-import { findPlan } from './plans';
-import type { PlanRow } from './plans';
 import type { PaymentProvider } from './providers/payment-provider';
-import { lockSubscription, readSubscription, stateOf, transition } from './subscription-machine';
-import type { Executor, SubscriptionRow } from './subscription-machine';
+import { lockSubscription, readSubscription, transition } from './subscription-machine';
+import type { Executor } from './subscription-machine';
+import { priceChange, toQuote } from './plan-change-pricing';
 import { recordChargeAnswer, settleRenewalPaid } from './renewal-settlement';
 import type { InvoiceIssuer } from './invoices';
 import { recordDeclinedAttempt } from './payment-attempts';
@@ -24,100 +25,13 @@ import { subscriptionView } from './subscriptions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-interface Priced {
-  kind: 'UPGRADE' | 'DOWNGRADE';
-  current: PlanRow;
-  target: PlanRow;
-  amountCents: number;
-  creditCents: number;
-  effectiveAt: Date;
-}
-
-/**
- * Credit for the unused time: what the current period cost, times the share of it still to
- * come, rounded down to the cent (the viewer is never credited more than they paid).
- */
-export function unusedCreditCents(
-  periodPriceCents: number,
-  periodDays: number,
-  periodEnd: Date,
-  now: Date,
-): number {
-  const length = periodDays * DAY_MS;
-  const left = Math.min(length, Math.max(0, periodEnd.getTime() - now.getTime()));
-  return Math.floor((periodPriceCents * left) / length);
-}
-
-/** What changing to `targetId` would do now, or PLAN_CHANGE_NOT_ALLOWED (409). */
-async function price(
-  db: Executor,
-  row: SubscriptionRow | null,
-  targetId: string,
-  now: Date,
-): Promise<Priced> {
-  const target = await findPlan(db, targetId);
-  if (!target || target.trial) throw new ApiError('PLAN_NOT_FOUND');
-  if (!target.active) throw new ApiError('PLAN_INACTIVE');
-  const current = row?.planId ? await findPlan(db, row.planId) : undefined;
-  const running =
-    row &&
-    stateOf(row) === 'ACTIVE' &&
-    row.renewing &&
-    !!row.paymentMethod &&
-    !row.providerSubscriptionId &&
-    row.periodEnd &&
-    row.periodEnd > now &&
-    row.renewalFailures === 0;
-  const samePlan = target.id === current?.id && !row?.pendingPlanId;
-  if (!running || !current || !current.renews || !target.renews || samePlan)
-    throw new ApiError(
-      'PLAN_CHANGE_NOT_ALLOWED',
-      'A plan can be changed from a running subscription (renewing, paid up) to another subscription plan. A pass simply ends; choose a new plan after it.',
-    );
-  const periodEnd = row.periodEnd as Date;
-  if (target.priceCents <= current.priceCents)
-    return {
-      kind: 'DOWNGRADE',
-      current,
-      target,
-      amountCents: 0,
-      creditCents: 0,
-      effectiveAt: periodEnd,
-    };
-  const creditCents = unusedCreditCents(
-    row.periodPriceCents ?? current.priceCents,
-    current.durationDays,
-    periodEnd,
-    now,
-  );
-  return {
-    kind: 'UPGRADE',
-    current,
-    target,
-    creditCents,
-    amountCents: Math.max(0, target.priceCents - creditCents),
-    effectiveAt: now,
-  };
-}
-
-function toQuote(priced: Priced): PlanChangeQuote {
-  return {
-    planId: priced.target.id,
-    planName: priced.target.name,
-    kind: priced.kind,
-    amount: toMajor(priced.amountCents),
-    credit: toMajor(priced.creditCents),
-    effectiveAt: priced.effectiveAt.toISOString(),
-  };
-}
-
 export async function quotePlanChange(
   db: Db,
   userId: string,
   targetId: string,
   now: Date,
 ): Promise<PlanChangeQuote> {
-  return toQuote(await price(db, await readSubscription(db, userId, now), targetId, now));
+  return toQuote(await priceChange(db, await readSubscription(db, userId, now), targetId, now));
 }
 
 export async function changePlan(
@@ -137,7 +51,7 @@ export async function changePlan(
   // 1. Price it under the row lock; a downgrade is settled right here.
   const first = await db.transaction(async (tx) => {
     const row = await lockSubscription(tx, userId, now);
-    const priced = await price(tx, row, targetId, now);
+    const priced = await priceChange(tx, row, targetId, now);
     if (priced.kind === 'DOWNGRADE') {
       const updated = await transition(
         tx,
@@ -150,6 +64,7 @@ export async function changePlan(
       );
       return { priced, row: updated, paymentMethod: null };
     }
+    await claimUpgrade(tx, userId, key, now);
     await tx
       .insert(renewalCharges)
       .values({
@@ -230,4 +145,40 @@ export async function changePlan(
     throw new ApiError(result.failureCode, result.failureMessage);
   if (!settled) throw new Error(`upgrade ${key} settled nothing`);
   return settled;
+}
+
+/**
+ * How long an unsettled upgrade intent blocks the next one: far longer than the provider's own
+ * timeout, so only a replica that stopped between the claim and the settlement leaves one older.
+ */
+export const UPGRADE_CLAIM_LEASE_SECONDS = 120;
+
+/**
+ * The one upgrade of a subscription in flight (decision 390). Called with the subscription row
+ * locked, so concurrent upgrades take turns here: an unsettled intent under another key means
+ * another tab or click is being charged right now, and this one must charge nothing. The same
+ * key finds its own row and carries on (a retry; the provider's idempotency key charges once).
+ * An intent older than the lease was left by a stopped replica: it is marked ABANDONED (its key
+ * stays on the row, so support can ask the provider what it did) and no longer blocks.
+ */
+async function claimUpgrade(tx: Executor, userId: string, key: string, now: Date): Promise<void> {
+  const inFlight = await tx
+    .select({ key: renewalCharges.key, createdAt: renewalCharges.createdAt })
+    .from(renewalCharges)
+    .where(
+      and(
+        eq(renewalCharges.userId, userId),
+        eq(renewalCharges.kind, 'UPGRADE'),
+        eq(renewalCharges.status, 'PENDING'),
+        ne(renewalCharges.key, key),
+      ),
+    );
+  const leaseStart = now.getTime() - UPGRADE_CLAIM_LEASE_SECONDS * 1000;
+  if (inFlight.some((claim) => claim.createdAt.getTime() > leaseStart))
+    throw new ApiError('PLAN_CHANGE_IN_PROGRESS', undefined, { userId });
+  for (const stale of inFlight)
+    await tx
+      .update(renewalCharges)
+      .set({ status: 'ABANDONED', settledAt: now })
+      .where(and(eq(renewalCharges.key, stale.key), eq(renewalCharges.status, 'PENDING')));
 }

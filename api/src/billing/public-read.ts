@@ -5,11 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { monotonicMs } from '../platform/clock';
 
 export interface PublicReadOptions {
   maxAgeSeconds: number;
   staleWhileRevalidateSeconds: number;
-  /** How long one replica reuses the body before asking the database again. */
+  /** How long one replica reuses the body before asking the database again (real time). */
   memoryMs: number;
 }
 
@@ -20,12 +21,12 @@ export function publicRead(options: PublicReadOptions, load: () => Promise<unkno
   const cacheControl = `public, max-age=${options.maxAgeSeconds}, stale-while-revalidate=${options.staleWhileRevalidateSeconds}`;
 
   const fresh = async () => {
-    if (cached && cached.until > Date.now()) return cached;
+    if (cached && cached.until > monotonicMs()) return cached;
     loading ??= load()
       .then((value) => {
         const body = JSON.stringify(value);
         const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-        cached = { body, etag, until: Date.now() + options.memoryMs };
+        cached = { body, etag, until: monotonicMs() + options.memoryMs };
         return cached;
       })
       .finally(() => {

@@ -57,6 +57,21 @@ describeEachDatabase('Refunds in the sandbox', (host) => {
         bearer: viewer.bearer,
       })
     ).body;
+  /**
+   * The sandbox queues a refund's webhook in the refund's own transaction, before the API answers,
+   * and delivers it from a real background sender: once nothing queued is undelivered, every
+   * refund asked for so far has reached the ledger (a wait on a real process, not a sleep).
+   */
+  const deliveriesSettled = () =>
+    eventually(
+      async () =>
+        (
+          await host().query<{ pending: number }>(
+            'SELECT count(*)::int AS pending FROM webhook_deliveries WHERE delivered_at IS NULL',
+          )
+        )[0]?.pending === 0,
+    );
+
   async function paidMonthly(prefix: string) {
     const viewer = await newViewer(suite.api, prefix);
     await buyPlan(viewer, 'monthly');
@@ -88,7 +103,7 @@ describeEachDatabase('Refunds in the sandbox', (host) => {
       { amount: 2.5, refunded: expect.any(String) },
     ]);
     // The webhook was delivered, and replayed deliveries would add nothing (unique refund id).
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await deliveriesSettled();
     expect(await countRows(host(), 'refunds', viewer.userId)).toBe(1);
     expect(await subscriptionOf(viewer)).toMatchObject({ state: 'ACTIVE', renews: true });
     expect((await entitlement(viewer)).entitled).toBe(true);
@@ -147,7 +162,7 @@ describeEachDatabase('Refunds in the sandbox', (host) => {
     // A viewer's own token is not an operator's.
     const asViewer = await refund(paymentId, {}, randomUUID(), viewer.bearer);
     expect(asViewer.status).toBe(401);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await deliveriesSettled();
     expect(await countRows(host(), 'refunds', viewer.userId)).toBe(0);
     expect(await subscriptionOf(viewer)).toMatchObject({ state: 'ACTIVE' });
   });

@@ -153,8 +153,18 @@ const planChangeQuoteProperties = {
   planName: Type.String(),
   kind: literals(['UPGRADE', 'DOWNGRADE'] as const),
   amount: money('Charged now, major units (0 for a downgrade).'),
-  credit: money('Credit for the unused time of the current period, major units.'),
+  credit: money('Credit for the unused value of every prepaid period, major units (decision 391).'),
   effectiveAt: isoDate,
+  givesUpUntil: nullable(isoDate),
+  credits: Type.Array(
+    Type.Object({
+      planName: Type.String(),
+      periodStart: isoDate,
+      periodEnd: isoDate,
+      paid: money('What the period cost, major units.'),
+      credit: money('Its unused value now, major units.'),
+    }),
+  ),
 };
 export const PlanChangeQuoteSchema = Type.Object(planChangeQuoteProperties);
 export const PlanChangeResultSchema = Type.Object({

@@ -67,8 +67,8 @@ export const SEED_PLANS = [
 
 export const billingCatalogSeeder: Seeder = {
   name: 'billing-catalog',
-  async run(db) {
-    const now = new Date();
+  async run(db, { clock }) {
+    const now = clock.now();
     const addedPlans = await db
       .insert(plans)
       .values(SEED_PLANS.map((plan) => ({ ...plan, active: true, createdAt: now, updatedAt: now })))
@@ -84,6 +84,7 @@ export const billingCatalogSeeder: Seeder = {
           validFrom: new Date(0),
           perAccountLimit: 1,
           planIds: [],
+          createdAt: now,
         },
         // Half price on the season plan, for the first 100 buyers, until a year from the seed.
         {
@@ -93,6 +94,7 @@ export const billingCatalogSeeder: Seeder = {
           validUntil: new Date(now.getTime() + 365 * DAY_MS),
           redemptionLimit: 100,
           planIds: ['season'],
+          createdAt: now,
         },
       ])
       .onConflictDoNothing()

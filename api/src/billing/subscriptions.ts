@@ -9,6 +9,7 @@ import { trialGrants } from './tables';
 import { ApiError } from './errors';
 import type { BillingConfig } from '../platform/billing-config';
 import { isRegistered } from './devices';
+import { lowersRunningPlan } from './stacking';
 import { findPlan } from './plans';
 import type { PlanRow } from './plans';
 import { isEntitled, lockSubscription, stateOf, transition } from './subscription-machine';
@@ -110,7 +111,9 @@ export function renewalPatch(plan: PlanRow, periodEnd: Date, paid: PaidWith) {
  * A confirmed payment: → ACTIVE. Paying while a paid period runs (ACTIVE or CANCELLED) extends
  * it from its end; otherwise (NONE, TRIAL, EXPIRED) a new period starts now. Adding the
  * duration to max(now, end) makes two payments land the same whatever their order. A
- * subscription plan paid with a saved card turns renewal on (decision 245).
+ * subscription plan paid with a saved card turns renewal on (decision 245). A payment for a plan
+ * that would lower the running one (a checkout opened before it began) never replaces it: the
+ * plan in force, its screens and its renewal stay, and the paid days are added to its end (391).
  */
 export async function activatePaidPeriod(
   tx: Executor,
@@ -129,6 +132,15 @@ export async function activatePaidPeriod(
     row.periodEnd > now;
   const from = continuing && row.periodEnd ? row.periodEnd : now;
   const periodEnd = addDays(from, plan.durationDays);
+  if (continuing && (await lowersRunningPlan(tx, row, plan, now)))
+    return transition(
+      tx,
+      row,
+      state,
+      { periodEnd, nextRenewalAt: row.renewing ? periodEnd : null },
+      `${cause}:added`,
+      now,
+    );
   return transition(
     tx,
     row,

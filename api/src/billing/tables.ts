@@ -274,7 +274,10 @@ export const renewalCharges = pgTable(
       .references(() => plans.id),
     amountCents: integer('amount_cents').notNull(),
     creditCents: integer('credit_cents').notNull().default(0),
-    /** PENDING (claimed, maybe charged), SUCCEEDED or FAILED. */
+    /**
+     * PENDING (claimed, maybe charged), SUCCEEDED, FAILED, or ABANDONED (an upgrade intent left
+     * past its lease by a stopped replica, decision 390).
+     */
     status: text('status').notNull(),
     failureCode: text('failure_code'),
     providerReference: text('provider_reference'),

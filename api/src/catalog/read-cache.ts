@@ -13,6 +13,7 @@
  * Entries are bounded (oldest dropped first).
  */
 import { createHash } from 'node:crypto';
+import { monotonicMs } from '../platform/clock';
 
 export interface CachedRead {
   body: string;
@@ -34,8 +35,8 @@ export class CatalogReadCache {
   constructor(private readonly ttlMs: number | null) {}
 
   async get(key: string, load: () => Promise<unknown>): Promise<CachedRead> {
-    // Wall time, not the catalog's injectable clock: this is about freshness, not match time.
-    const now = Date.now();
+    // Real time, not the catalog's injectable clock: this is about freshness, not match time.
+    const now = monotonicMs();
     const hit = this.entries.get(key);
     const pending = this.inFlight.get(key);
     if (hit && (this.ttlMs === null || now - hit.storedAt < this.ttlMs)) {

@@ -1,5 +1,4 @@
 import { createCatalog } from './catalog';
-import { systemClock } from '../platform/clock';
 import { demoTick } from './demo/demo-clock';
 import type { Seeder } from '../platform/db/seed';
 
@@ -9,9 +8,9 @@ import type { Seeder } from '../platform/db/seed';
  */
 export const catalogDemoSeeder: Seeder = {
   name: 'catalog-demo',
-  async run(db, { config }) {
+  async run(db, { config, clock }) {
     if (!config.catalogDemo) return 'catalog demo off (CREASE_CATALOG_DEMO=false)';
-    const summary = await demoTick(createCatalog(config, db, systemClock), db);
+    const summary = await demoTick(createCatalog(config, db, clock), db);
     return `catalog demo: ${summary.leaguesCreated} leagues and ${summary.eventsCreated} events created, ${summary.stepsApplied} steps applied`;
   },
 };

@@ -6,12 +6,13 @@
  * (decision 071). Streams, entitlements and account data keep the full check (authenticate).
  *
  * A viewer polls with the same token every few seconds, so a token once verified is remembered
- * until its `exp`: later requests cost a map lookup instead of an HMAC and a JWT parse. Bounded:
+ * until its `exp` on the API clock: later requests cost a map lookup instead of an HMAC and a JWT parse. Bounded:
  * the oldest entry goes first.
  */
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
 import type { AccessTokens } from '../accounts';
+import type { Clock } from '../platform/clock';
 
 const MAX_REMEMBERED = 10_000;
 
@@ -19,7 +20,10 @@ export class ViewerTokenCheck {
   /** token -> its expiry (epoch ms). */
   private readonly verified = new Map<string, number>();
 
-  constructor(private readonly accessTokens: AccessTokens) {}
+  constructor(
+    private readonly accessTokens: AccessTokens,
+    private readonly clock: Clock,
+  ) {}
 
   async require(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
@@ -27,7 +31,7 @@ export class ViewerTokenCheck {
     if (!token) throw new ApiError('UNAUTHORIZED');
     const expiresAt = this.verified.get(token);
     if (expiresAt !== undefined) {
-      if (expiresAt > Date.now()) return;
+      if (expiresAt > this.clock.now().getTime()) return;
       this.verified.delete(token);
     }
     if (!(await this.accessTokens.verify(token))) throw new ApiError('UNAUTHORIZED');

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ConfigError, loadApiConfig } from '../platform/config';
 import { openDatabase } from '../platform/db/client';
 import { cleanExpired } from '../ops/housekeeping';
+import { systemClock } from '../platform/clock';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -18,6 +19,8 @@ async function main() {
       maxBatches: Number(process.env.CREASE_CLEANUP_MAX_BATCHES ?? 10_000),
       analyticsRetentionDays: config.analyticsRetentionDays,
       ledgerRetentionYears: config.ledgerRetentionYears,
+      // Outside the API's services: the production clock, as every replica's own pass uses.
+      now: () => systemClock.now(),
     });
     console.info(JSON.stringify({ deleted: report }));
   } finally {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadApiConfig } from '../platform/config';
 import { openDatabase } from '../platform/db/client';
 import { runSeeders } from '../platform/db/seed';
+import { systemClock } from '../platform/clock';
 import { PasswordHasher } from '../accounts/passwords';
 import { SEEDERS } from '../seeders';
 
@@ -15,7 +16,7 @@ async function main() {
   try {
     await runSeeders(
       database.db,
-      { hasher: new PasswordHasher(config.argon2), config },
+      { hasher: new PasswordHasher(config.argon2), config, clock: systemClock },
       {
         info: (_obj: unknown, message?: string) => console.info(message),
       } as never,

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../platform/db/client';
+import { isoTimestamp } from '../platform/clock';
 import { PeriodicPass } from '../platform/periodic-pass';
 import {
   DEFAULT_LEDGER_RETENTION_YEARS,
@@ -19,43 +20,47 @@ interface Target {
   table: string;
   /** The primary key's columns, comma-separated. */
   key: string;
-  /** Rows that are dead. Uses only now(): every replica agrees on the database's clock. */
+  /**
+   * Rows that are dead, as of `$now`: the API clock's instant, bound as a parameter (decision
+   * 420), so a test that moves the clock past an expiry sees the row go, as every rule that reads
+   * the row already does.
+   */
   dead: string;
 }
 
 export const CLEANUP_TARGETS: readonly Target[] = [
   // A family past its absolute lifetime can never refresh again; its tokens go with it (cascade).
-  { table: 'refresh_families', key: 'id', dead: 'expires_at < now()' },
+  { table: 'refresh_families', key: 'id', dead: 'expires_at < $now' },
   // A used or expired reset link answers RESET_LINK_EXPIRED, exactly as an unknown one does.
   {
     table: 'password_reset_tokens',
     key: 'id',
-    dead: 'used_at IS NOT NULL OR expires_at < now()',
+    dead: 'used_at IS NOT NULL OR expires_at < $now',
   },
   // Replay protection only matters while the challenge itself is still valid.
-  { table: 'bot_check_spent', key: 'key', dead: 'expires_at < now()' },
+  { table: 'bot_check_spent', key: 'key', dead: 'expires_at < $now' },
   // A counter whose window has ended reads as zero anyway (attempt-store.ts).
-  { table: 'rate_counters', key: 'key', dead: 'expires_at < now()' },
+  { table: 'rate_counters', key: 'key', dead: 'expires_at < $now' },
   // Idempotency answers are replayed for 24 h (decision 019).
-  { table: 'idempotency_keys', key: 'scope, key_hash', dead: 'expires_at < now()' },
+  { table: 'idempotency_keys', key: 'scope, key_hash', dead: 'expires_at < $now' },
   // Delivered sandbox webhooks are kept a month for inspection; undelivered ones are kept.
   {
     table: 'webhook_deliveries',
     key: 'id',
-    dead: "delivered_at < now() - interval '30 days'",
+    dead: "delivered_at < $now - interval '30 days'",
   },
   // Event ids dedupe provider retries (days at most); a replay older than the signature's
   // 300 s tolerance is refused anyway (decision 091).
   {
     table: 'webhook_events',
     key: 'provider, event_id',
-    dead: "received_at < now() - interval '90 days'",
+    dead: "received_at < $now - interval '90 days'",
   },
   // A reminder sent or dropped a month ago has done its job: its match is long over (decision 275).
   {
     table: 'catalog_reminders',
     key: 'user_id, event_id',
-    dead: "COALESCE(sent_at, dropped_at) < now() - interval '30 days'",
+    dead: "COALESCE(sent_at, dropped_at) < $now - interval '30 days'",
   },
   // Lifecycle mail sent or given up over 400 days ago: its fact cannot come again (its billing
   // event is handled, its renewal period long over). A new-device row stays: it is how the
@@ -64,18 +69,18 @@ export const CLEANUP_TARGETS: readonly Target[] = [
     table: 'lifecycle_mail',
     key: 'id',
     dead: `kind <> 'new-device' AND (sent_at IS NOT NULL OR skipped_reason IS NOT NULL)
-      AND COALESCE(sent_at, created_at) < now() - interval '400 days'`,
+      AND COALESCE(sent_at, created_at) < $now - interval '400 days'`,
   },
   // A deleted account's email stops being recognised after its notice period (decision 302).
-  { table: 'deleted_accounts', key: 'email_hash', dead: 'forget_at < now()' },
+  { table: 'deleted_accounts', key: 'email_hash', dead: 'forget_at < $now' },
   // A stream closed or lapsed a week ago is settled and counts against nothing (decision 114).
   {
     table: 'streams',
     key: 'id',
-    dead: "COALESCE(ended_at, lease_until) < now() - interval '7 days'",
+    dead: "COALESCE(ended_at, lease_until) < $now - interval '7 days'",
   },
   // A revocation outlives every token it refuses within minutes; replicas read the last few (355).
-  { table: 'playback_revocations', key: 'id', dead: "logged_at < now() - interval '1 day'" },
+  { table: 'playback_revocations', key: 'id', dead: "logged_at < $now - interval '1 day'" },
 ];
 
 /** How long analytics rows are kept unless configured (CREASE_ANALYTICS_RETENTION_DAYS). */
@@ -84,7 +89,7 @@ export const DEFAULT_ANALYTICS_RETENTION_DAYS = 90;
 /** Page views and events are records, but not forever: older than the retention, gone (decision 054). */
 function analyticsTarget(retentionDays: number): Target {
   const days = Math.max(1, Math.floor(retentionDays));
-  return { table: 'analytics_events', key: 'id', dead: `at < now() - interval '${days} days'` };
+  return { table: 'analytics_events', key: 'id', dead: `at < $now - interval '${days} days'` };
 }
 
 export interface CleanupOptions {
@@ -97,28 +102,31 @@ export interface CleanupOptions {
   /** The payment ledger's retention after its financial year (decision 352); default 6. */
   ledgerRetentionYears?: number;
   /**
-   * The API's injectable clock, for ends of life that are the product's rules rather than
-   * expiry columns: devices unseen for 90 days (decision 265). Default: the wall clock.
+   * The API clock (services.clock): every end of life is decided on it, expiry columns and the
+   * product's rules alike (devices unseen for 90 days, decision 265; the ledger's retention).
    */
-  now?: () => Date;
+  now: () => Date;
 }
 
 export type CleanupReport = Record<string, number>;
 
-function deleteBatch(target: Target, limit: number): SQL {
-  return sql.raw(
-    `DELETE FROM ${target.table} WHERE (${target.key}) IN ` +
-      `(SELECT ${target.key} FROM ${target.table} WHERE ${target.dead} LIMIT ${limit}) RETURNING 1`,
+function deleteBatch(target: Target, limit: number, now: Date): SQL {
+  const dead = sql.join(
+    target.dead.split('$now').map((part) => sql.raw(part)),
+    sql`${isoTimestamp(now)}::timestamptz`,
   );
+  return sql`${sql.raw(`DELETE FROM ${target.table} WHERE (${target.key}) IN (SELECT ${target.key} FROM ${target.table} WHERE `)}${dead}${sql.raw(` LIMIT ${limit}) RETURNING 1`)}`;
 }
 
 /** One pass over every table: how many rows each lost. */
-export async function cleanExpired(db: Db, options: CleanupOptions = {}): Promise<CleanupReport> {
+export async function cleanExpired(db: Db, options: CleanupOptions): Promise<CleanupReport> {
   const whole = (value: number | undefined, fallback: number) =>
     value !== undefined && Number.isFinite(value) ? Math.max(1, Math.floor(value)) : fallback;
   const batchSize = whole(options.batchSize, 1000);
   const maxBatches = whole(options.maxBatches, 50);
   const report: CleanupReport = {};
+  // One instant for the whole pass: every table is judged as of the same moment.
+  const now = options.now();
   const targets = [
     ...CLEANUP_TARGETS,
     analyticsTarget(options.analyticsRetentionDays ?? DEFAULT_ANALYTICS_RETENTION_DAYS),
@@ -127,7 +135,7 @@ export async function cleanExpired(db: Db, options: CleanupOptions = {}): Promis
     let deleted = 0;
     for (let batch = 0; batch < maxBatches; batch++) {
       // RETURNING: both drivers report rows the same way, unlike their affected-row counts.
-      const result = (await db.execute(deleteBatch(target, batchSize))) as unknown as {
+      const result = (await db.execute(deleteBatch(target, batchSize, now))) as unknown as {
         rows: unknown[];
       };
       const count = result.rows.length;
@@ -136,7 +144,6 @@ export async function cleanExpired(db: Db, options: CleanupOptions = {}): Promis
     }
     report[target.table] = deleted;
   }
-  const now = (options.now ?? (() => new Date()))();
   report.devices = await forgetUnseenDevices(db, now, { batchSize, maxBatches });
   Object.assign(
     report,
@@ -154,16 +161,16 @@ export async function cleanExpired(db: Db, options: CleanupOptions = {}): Promis
 }
 
 /**
- * Runs `cleanExpired` every `intervalSeconds` (0: never) on an unref'd timer, so it never keeps
- * the process alive. Runs never overlap; `stop` waits for a running pass (before the database
- * closes). Several replicas may run it at once: a row deleted twice is deleted once.
+ * The job that runs `cleanExpired` every `intervalSeconds` (0: never) on an unref'd timer, so it
+ * never keeps the process alive. Runs never overlap; `stop` waits for a running pass (before the
+ * database closes). Several replicas may run it at once: a row deleted twice is deleted once.
  */
-export function startHousekeeping(
+export function housekeepingJob(
   db: Db,
   intervalSeconds: number,
   log: FastifyBaseLogger,
-  options: CleanupOptions = {},
-): { stop(): Promise<void> } {
+  options: CleanupOptions,
+): { start(): void; stop(): Promise<void> } {
   const periodic = new PeriodicPass(
     'housekeeping',
     async () => {
@@ -173,6 +180,5 @@ export function startHousekeeping(
     },
     log,
   );
-  periodic.start(intervalSeconds);
-  return { stop: () => periodic.stop() };
+  return { start: () => periodic.start(intervalSeconds), stop: () => periodic.stop() };
 }

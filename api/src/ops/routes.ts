@@ -10,9 +10,9 @@ import { healthRoutes } from './health';
 export async function opsRoutes(app: FastifyInstance): Promise<void> {
   // Each routes plugin gets what it uses, not the whole of app.services.
   const { database, config, clock } = app.services;
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, clock });
   await app.register(analyticsRoutes, {
-    store: analyticsStore(database.db),
+    store: analyticsStore(database.db, clock),
     perMinute: config.analyticsPerMinute,
   });
   if (config.env !== 'production') {

@@ -1,7 +1,9 @@
 /**
  * The API's idea of "now" for everything it decides by time: refresh-token lifetimes, bot-check
- * proofs, the catalog's rolling demo, subscription periods. Injectable, so tests move time
- * instead of waiting for it.
+ * proofs, the catalog's rolling demo, subscription periods, every timestamp written to a row or
+ * an answer. Injectable, so tests move time instead of waiting for it. The one module that reads
+ * the wall clock (lint forbids `Date.now()` and `new Date()` elsewhere in api/src, decision 420);
+ * SQL gets the instant as a bound parameter (`isoTimestamp`), never the database's `now()`.
  */
 export interface Clock {
   now(): Date;
@@ -44,4 +46,15 @@ export function epochSeconds(date: Date): number {
 /** An ISO timestamp bound as timestamptz, the same on both drivers (see attempt-store.ts). */
 export function isoTimestamp(date: Date): string {
   return date.toISOString();
+}
+
+/**
+ * Milliseconds on a monotonic clock, with an arbitrary origin: only for how long a real thing
+ * took or may take in this process (a memory cache's lifetime, how long a real request is held,
+ * a job's duration), never for a date or a rule the product decides (decision 420). It ignores
+ * the moved test clock on purpose: moving business time must not expire a replica's memory or
+ * release a socket, and it does not jump when the system clock is set.
+ */
+export function monotonicMs(): number {
+  return performance.now();
 }

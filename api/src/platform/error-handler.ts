@@ -7,6 +7,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from './db/unavailable';
 import { catalogueEntry, errorBody, isApiError } from './errors';
 import type { ApiErrorCode } from './errors';
+import type { Clock } from './clock';
 
 /** Retry-After for a 429 whose limit did not say (see sendError). */
 export const DEFAULT_RETRY_AFTER_SECONDS = 60;
@@ -111,11 +112,12 @@ function details(error: unknown): Record<string, unknown> {
   return isApiError(error) ? (error.options.details ?? {}) : {};
 }
 
-/** Sends the one error shape (plus RFC 6749 fields on /oauth2/*). */
+/** Sends the one error shape (plus RFC 6749 fields on /oauth2/*), stamped on the API clock. */
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
   error: unknown,
+  clock: Clock,
 ): FastifyReply {
   const { code, message, userId } = classify(error);
   const entry = catalogueEntry(code);
@@ -139,7 +141,7 @@ export function sendError(
     reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
   if (code === 'SERVICE_UNAVAILABLE')
     reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-  const body = { ...errorBody(code, message, userId), ...details(error) };
+  const body = { ...errorBody(clock.now(), code, message, userId), ...details(error) };
   if (isOAuthPath(request.url)) {
     reply.header('cache-control', 'no-store');
     if (code === 'INVALID_CLIENT') reply.header('www-authenticate', 'Basic realm="crease"');

@@ -140,6 +140,11 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-export function errorBody(code: string, message: string, userId: string | null = null) {
-  return { code, userId, message, timeStamp: new Date().toISOString() };
+/**
+ * The spec's one result shape (SPEC §3), written once: every error, and the few 2xx answers sent
+ * in the same shape (error-schemas.ts `result`). `at` is the API clock's now (decision 420), so an
+ * answer's timeStamp agrees with the rows and periods it reports on a moved test clock too.
+ */
+export function errorBody(at: Date, code: string, message: string, userId: string | null = null) {
+  return { code, userId, message, timeStamp: at.toISOString() };
 }

@@ -9,7 +9,9 @@ function errorLog() {
   return { log: log as unknown as FastifyBaseLogger, errors };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// The job's timer runs on jest's timers, moved by hand: no real sleep, whatever the machine's load.
+beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate'] }));
+afterEach(() => jest.useRealTimers());
 
 describe('PeriodicPass', () => {
   it('runs the pass again and again, and a failed pass is logged without ending the job', async () => {
@@ -23,13 +25,16 @@ describe('PeriodicPass', () => {
       },
       log,
     );
-    job.start(0.01);
-    while (passes < 3) await sleep(5);
+    job.start(10);
+    await jest.advanceTimersByTimeAsync(9_999);
+    expect(passes).toBe(0);
+    await jest.advanceTimersByTimeAsync(20_001);
+    expect(passes).toBe(3);
     await job.stop();
     expect(errors).toEqual(['test pass failed']);
-    const after = passes;
-    await sleep(50);
-    expect(passes).toBe(after);
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(passes).toBe(3);
+    expect(jest.getTimerCount()).toBe(0);
   });
 
   it('stop() waits for a pass under way, and passes never overlap', async () => {
@@ -42,17 +47,22 @@ describe('PeriodicPass', () => {
       async () => {
         running += 1;
         most = Math.max(most, running);
-        await sleep(30);
+        // Each pass takes 30 s: longer than the 1 s interval.
+        await new Promise((resolve) => setTimeout(resolve, 30_000));
         running -= 1;
         finished += 1;
       },
       log,
     );
-    job.start(0.001);
-    while (running === 0) await sleep(1);
-    await job.stop();
+    job.start(1);
+    await jest.advanceTimersByTimeAsync(1_000 + 30_000 + 1_000 + 10_000);
+    expect(finished).toBe(1);
+    expect(running).toBe(1);
+    const stopped = job.stop();
+    await jest.advanceTimersByTimeAsync(20_000);
+    await stopped;
     expect(running).toBe(0);
-    expect(finished).toBeGreaterThanOrEqual(1);
+    expect(finished).toBe(2);
     expect(most).toBe(1);
   });
 
@@ -61,7 +71,8 @@ describe('PeriodicPass', () => {
     let passes = 0;
     const job = new PeriodicPass('idle pass', async () => void (passes += 1), log);
     job.start(0);
-    await sleep(30);
+    expect(jest.getTimerCount()).toBe(0);
+    await jest.advanceTimersByTimeAsync(60_000);
     await job.stop();
     expect(passes).toBe(0);
   });

@@ -24,6 +24,7 @@ const EDGE_KEEPS_S = EDGE_ACCESS_CACHE_SECONDS + 1;
 /** The replicas' clients (this test) connect from 127.0.0.1: the network tokens are bound to. */
 const LOOPBACK = 'v4:127.0.0.0/24';
 
+/** A real wait (decision 420): the replicas' revocation polls run on real timers in their process. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeEachDatabase('Playback revocations (decisions 355, 356)', (host) => {

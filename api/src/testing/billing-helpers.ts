@@ -47,7 +47,10 @@ export async function newViewer(api: RunningApi, prefix = 'billing'): Promise<Vi
   };
 }
 
-/** Polls until `check` returns a value (the webhook is asynchronous); jest's timeout bounds it. */
+/**
+ * Polls until `check` returns a value (the webhook is asynchronous); jest's timeout bounds it. A
+ * real wait (decision 420): the sandbox's sender delivers over real HTTP from the API process.
+ */
 export async function eventually<T>(
   check: () => Promise<T | null | undefined | false>,
 ): Promise<T> {

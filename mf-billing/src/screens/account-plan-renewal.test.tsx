@@ -108,6 +108,16 @@ describe('Account plan: renewals', () => {
       amount: 63.33,
       credit: 6.66,
       effectiveAt: '2026-11-11T10:00:00.000Z',
+      givesUpUntil: '2026-12-01T10:00:00.000Z',
+      credits: [
+        {
+          planName: 'Monthly',
+          periodStart: '2026-11-01T10:00:00.000Z',
+          periodEnd: '2026-12-01T10:00:00.000Z',
+          paid: 9.99,
+          credit: 6.66,
+        },
+      ],
     };
     const upgraded: PlanChangeResult = {
       ...quote,
@@ -131,7 +141,12 @@ describe('Account plan: renewals', () => {
 
     const question = await within(plan).findByRole('group', { name: /upgrade to annual/i });
     expect(question).toHaveTextContent(
-      'You pay $63.33 now: $69.99 less $6.66 credit for the unused time of your current plan.',
+      `You pay $63.33 now: $69.99 less $6.66 credit for the unused time you prepaid. Your prepaid time until ${localDate('2026-12-01T10:00:00.000Z')} ends today`,
+    );
+    expect(
+      within(question).getByRole('list', { name: 'Credit for your prepaid time' }),
+    ).toHaveTextContent(
+      `Monthly, ${localDate('2026-11-01T10:00:00.000Z')} to ${localDate('2026-12-01T10:00:00.000Z')}: paid $9.99, credit $6.66`,
     );
     expect(
       queryOf(callsTo(server.requests, 'GET', '/api/v1/billing/subscription/change')[0]!).get(

@@ -89,9 +89,13 @@ describe('Plans screen', () => {
       'href',
       '/account',
     );
+    // A pass is not sold on top of a renewing subscription, and the card says why (decision 391).
     expect(
-      within(card('Match Week')).getByRole('link', { name: 'Choose Match Week' }),
-    ).toBeVisible();
+      within(card('Match Week')).queryByRole('link', { name: 'Choose Match Week' }),
+    ).not.toBeInTheDocument();
+    expect(card('Match Week')).toHaveTextContent(
+      'Not offered now. Your Monthly subscription already includes every match on 2 screens; a Match Week would add nothing, so it is not sold on top of it.',
+    );
     expect(within(card('Match Week')).queryByText('Your plan')).not.toBeInTheDocument();
     expect(screen.getByText(/You’re on Monthly; it renews on/)).toBeVisible();
     expect(screen.queryByRole('link', { name: 'Start free trial' })).not.toBeInTheDocument();

@@ -10,7 +10,7 @@ import { useCoupon } from '../components/use-coupon';
 import { useResource } from '../components/use-resource';
 import { TrialUnavailableNotice } from '../components/trial-unavailable';
 import { CurrentStatus } from './plans/current-status';
-import { PlanCard } from './plans/plan-card';
+import { PlanCard, runningPlan } from './plans/plan-card';
 import { TrialOfferCard } from './plans/trial-offer-card';
 import styles from './plans-screen.module.css';
 
@@ -85,6 +85,7 @@ function PlansContent({
   const [code, setCode] = useState('');
   const couponHint = useId();
   const currentPlanId = subscription?.entitled ? subscription.planId : null;
+  const running = runningPlan(subscription, plans);
 
   if (plans.length === 0) {
     return (
@@ -151,6 +152,7 @@ function PlansContent({
               plan={plan}
               current={plan.planId === currentPlanId}
               subscription={subscription}
+              running={running}
               navigate={navigate}
               {...(percentage !== undefined && applied
                 ? { coupon: { code: applied.code, percentage } }
@@ -163,7 +165,8 @@ function PlansContent({
         Prices include tax. Monthly and Annual are subscriptions: your card is saved and charged
         again at the end of each period until you cancel, which you can do at any time on your
         account page (you keep watching until the end of the period you paid for). Passes are paid
-        once and simply end. Read the{' '}
+        once and simply end. A plan bought while another runs starts when it ends; one that would
+        give you less (fewer screens, or a pass in place of a subscription) is not offered. Read the{' '}
         <ScreenLink to="/refund-policy" navigate={navigate}>
           refund policy
         </ScreenLink>

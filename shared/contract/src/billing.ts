@@ -498,6 +498,10 @@ export const BILLING_ERROR_CODES = [
   'SUBSCRIPTION_NOT_CANCELLED',
   /** A plan change the current plan does not allow (not a running subscription, same plan, a pass). */
   'PLAN_CHANGE_NOT_ALLOWED',
+  /** Another upgrade of this subscription is being charged; this one charged nothing (390). */
+  'PLAN_CHANGE_IN_PROGRESS',
+  /** A plan that would lower the running one (fewer screens, a pass on a subscription) (391). */
+  'PLAN_WOULD_DOWNGRADE',
   /** Webhooks: a signature that does not verify, or none. */
   'WEBHOOK_SIGNATURE_INVALID',
   /** Webhooks: the signed timestamp is outside the tolerance (a replay). */

@@ -221,7 +221,14 @@ export type {
 } from './sandbox-provider';
 export { PLAN_END_REASONS, PLAN_KINDS, RENEWAL_RETRY_DAYS } from './billing-renewals';
 export type { PlanEndReason, PlanKind } from './billing-renewals';
-export type { PlanChangeQuote, PlanChangeRequest, PlanChangeResult } from './billing-plan-change';
+export type {
+  PlanChangeCredit,
+  PlanChangeQuote,
+  PlanChangeRequest,
+  PlanChangeResult,
+} from './billing-plan-change';
+export { stackingRefusal, stackingRefusalText } from './billing-stacking';
+export type { PlanOnSale, RunningPlan, StackingRefusal } from './billing-stacking';
 export {
   AUTO_BITRATE_NAME,
   HEARTBEAT_RENEWAL_GRACE_MS,

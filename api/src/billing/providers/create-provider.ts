@@ -24,7 +24,7 @@ export function createPaymentProvider(
   const { billing } = config;
   if (billing.provider === 'stripe' && billing.stripe)
     return {
-      payments: new StripeProvider(billing.stripe, billing.webhookToleranceSeconds),
+      payments: new StripeProvider(billing.stripe, billing.webhookToleranceSeconds, clock),
       sandbox: null,
     };
   // Only a staging site gets here in production (decision 204): say so in every start's log.

@@ -6,6 +6,8 @@
  */
 import Stripe from 'stripe';
 import type { BillingConfig } from '../../platform/billing-config';
+import { epochSeconds } from '../../platform/clock';
+import type { Clock } from '../../platform/clock';
 import type {
   CheckoutSession,
   CheckoutSessionInput,
@@ -77,6 +79,7 @@ export class StripeProvider implements PaymentProvider {
   constructor(
     private readonly settings: StripeSettings,
     private readonly toleranceSeconds: number,
+    private readonly clock: Clock,
   ) {
     const base = settings.apiBase ? new URL(settings.apiBase) : null;
     this.stripe = new Stripe(settings.secretKey, {
@@ -240,7 +243,7 @@ export class StripeProvider implements PaymentProvider {
         // Stripe refuses less than 30 minutes.
         expires_at: Math.max(
           Math.floor(input.expiresAt.getTime() / 1000),
-          Math.floor(Date.now() / 1000) + 30 * 60 + 5,
+          epochSeconds(this.clock.now()) + 30 * 60 + 5,
         ),
       },
       // Stripe's own idempotency: a retried create after a lost answer makes no second session.

@@ -82,7 +82,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         throw new ApiError('VALIDATION_FAILED', REGION_RULE);
       const [row] = await services.database.db
         .update(users)
-        .set({ ...body, updatedAt: new Date() })
+        .set({ ...body, updatedAt: services.clock.now() })
         .where(eq(users.id, user.id))
         .returning({
           videoQuality: users.videoQuality,

@@ -15,6 +15,7 @@ import {
 } from '../checkouts';
 import { PaymentProviderError } from '../providers/payment-provider';
 import { withCouponBudget } from '../coupons';
+import { refuseDowngradingPurchase } from '../stacking';
 import { authenticate } from '../../accounts';
 import { siteOrigin } from '../../platform/http/site-host';
 import { CheckoutSchema, billingErrorResponses } from '../schemas';
@@ -52,7 +53,7 @@ export async function billingCheckoutRoutes(app: FastifyInstance): Promise<void>
         tags: ['billing'],
         summary: 'Create a checkout for a plan (Idempotency-Key required)',
         description:
-          'The API computes the price (coupon included) and opens a payment-provider session for exactly it; go to redirectUrl to pay. Only the provider webhook marks it PAID. When the provider is down: 503 PAYMENT_PROVIDER_UNAVAILABLE with Retry-After (502 PAYMENT_PROVIDER_ERROR when it refuses our request); nothing is created and the same key may be retried. Same key + same body: the same checkout (Idempotent-Replayed: true); a concurrent duplicate gets 409 IDEMPOTENCY_KEY_IN_USE with Retry-After.',
+          'The API computes the price (coupon included) and opens a payment-provider session for exactly it; go to redirectUrl to pay. Only the provider webhook marks it PAID. A plan that would lower the running one (fewer screens, or a pass on a renewing subscription): 409 PLAN_WOULD_DOWNGRADE, nothing created (decision 391). When the provider is down: 503 PAYMENT_PROVIDER_UNAVAILABLE with Retry-After (502 PAYMENT_PROVIDER_ERROR when it refuses our request); nothing is created and the same key may be retried. Same key + same body: the same checkout (Idempotent-Replayed: true); a concurrent duplicate gets 409 IDEMPOTENCY_KEY_IN_USE with Retry-After.',
         security: [{ bearer: [], xsrf: [] }],
         headers: Type.Object(
           { 'idempotency-key': Type.Optional(Type.String()) },
@@ -77,6 +78,8 @@ export async function billingCheckoutRoutes(app: FastifyInstance): Promise<void>
             priceCheckout(db, body, now, user.id),
           )
         : await priceCheckout(db, body, now, user.id);
+      // A plan that would lower the running one is not sold on top of it (decision 391).
+      await refuseDowngradingPurchase(db, user.id, priced.plan, now);
       const row = await createCheckout(
         services,
         user,

@@ -10,6 +10,7 @@ import { BILLING_PATHS } from '@crease/contract';
 import { activePlans, planToWire } from '../plans';
 import { PlanSchema } from '../schemas';
 import { errorResponses } from '../../platform/http/error-schemas';
+import { monotonicMs } from '../../platform/clock';
 
 /** How long browsers and CDNs may reuse the list, and how long a replica keeps it. */
 export const PLANS_MAX_AGE_SECONDS = 60;
@@ -30,11 +31,11 @@ export async function billingPlanRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      if (!cached || cached.until <= Date.now()) {
+      if (!cached || cached.until <= monotonicMs()) {
         const plans = (await activePlans(app.services.database.db)).map(planToWire);
         const body = JSON.stringify(plans);
         const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-        cached = { body, etag, until: Date.now() + MEMORY_TTL_MS };
+        cached = { body, etag, until: monotonicMs() + MEMORY_TTL_MS };
       }
       reply
         .header('cache-control', `public, max-age=${PLANS_MAX_AGE_SECONDS}`)

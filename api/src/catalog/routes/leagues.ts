@@ -15,10 +15,10 @@ const { league: _league, ...eventFilters } = EventFilters;
 
 export async function catalogLeagueRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const { catalog, accessTokens, database } = app.services;
+  const { catalog, accessTokens, database, clock } = app.services;
   const { db } = database;
   // Before the query is validated: without a valid token, the answer is 401 and nothing else.
-  const viewerTokens = new ViewerTokenCheck(accessTokens);
+  const viewerTokens = new ViewerTokenCheck(accessTokens, clock);
   app.addHook('onRequest', async (request) => viewerTokens.require(request));
 
   app.get(

@@ -40,6 +40,8 @@ describeWithPostgres('openDatabase on PostgreSQL: the server drops a connection'
       const pid = Number(result.rows[0]?.pid);
       // Between two statements, the connection is idle in transaction and has no pool listener.
       await queryDatabase(url, 'SELECT pg_terminate_backend($1)', [pid]);
+      // A real wait (decision 420): the server process has to end and close the socket; no
+      // clock can move that along.
       await new Promise((resolve) => setTimeout(resolve, 200));
       await tx.execute(sql`SELECT 1`);
     });

@@ -6,11 +6,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiConfig } from '../config';
 import type { Db } from './client';
+import type { Clock } from '../clock';
 import { seedRuns } from './tables';
 
-/** What a seeder may use: the config, and a password hasher for the demo viewer. */
+/** What a seeder may use: the config, the API clock, and a password hasher for the demo viewer. */
 export interface SeedTools {
   config: ApiConfig;
+  /** The running API's services.clock; the seed command's production clock (decision 420). */
+  clock: Clock;
   hasher: { hash(password: string): Promise<string> };
 }
 
@@ -29,7 +32,7 @@ export async function runSeeders(
 ): Promise<void> {
   for (const seeder of seeders) {
     const summary = await seeder.run(db, tools);
-    const now = new Date();
+    const now = tools.clock.now();
     await db
       .insert(seedRuns)
       .values({ name: seeder.name, appliedAt: now })

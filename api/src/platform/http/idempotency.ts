@@ -12,6 +12,8 @@ import { IDEMPOTENCY_HEADER } from '@crease/contract';
 import { ApiError } from '../errors';
 import type { ApiConfig } from '../config';
 import type { Database } from '../db/client';
+import { isoTimestamp } from '../clock';
+import type { Clock } from '../clock';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -62,9 +64,13 @@ type Row = {
   body: string | null;
 };
 
-/** What the replay guard needs: its table, the secret keys are hashed with, and who a bearer is. */
+/**
+ * What the replay guard needs: its table, the secret keys are hashed with, who a bearer is, and
+ * the API clock (a key's 24 h and a claim's lock age are on it, bound into SQL: decision 420).
+ */
 export interface IdempotencyDeps {
   database: Database;
+  clock: Clock;
   config: Pick<ApiConfig, 'xsrfSecret'>;
   accessTokens: { verify(token: string): Promise<{ sub: string } | null> };
 }
@@ -79,22 +85,26 @@ export function registerIdempotency(app: FastifyInstance, services: IdempotencyD
   const mac = (...parts: string[]) =>
     createHmac('sha256', secret).update(parts.join('\0')).digest('base64url');
 
+  /** The API clock's now as a timestamptz parameter (both drivers bind an ISO string alike). */
+  const now = () => sql`${isoTimestamp(services.clock.now())}::timestamptz`;
+
   async function claim(scope: string, keyHash: string, fingerprint: string, lockId: string) {
     // The lock: only one request inserts the row. An expired row, or a stale claim for the
     // same request (its replica died mid-request), is taken over by the same statement.
+    const at = now();
     const result = (await db.execute(sql`
       INSERT INTO idempotency_keys
         (scope, key_hash, fingerprint, lock_id, locked_at, status, headers, body, expires_at)
-      VALUES (${scope}, ${keyHash}, ${fingerprint}, ${lockId}, now(), NULL, NULL, NULL,
-        now() + make_interval(secs => ${IDEMPOTENCY_TTL_SECONDS}))
+      VALUES (${scope}, ${keyHash}, ${fingerprint}, ${lockId}, ${at}, NULL, NULL, NULL,
+        ${at} + make_interval(secs => ${IDEMPOTENCY_TTL_SECONDS}))
       ON CONFLICT (scope, key_hash) DO UPDATE SET
         fingerprint = EXCLUDED.fingerprint, lock_id = EXCLUDED.lock_id,
         locked_at = EXCLUDED.locked_at, status = NULL, headers = NULL, body = NULL,
         expires_at = EXCLUDED.expires_at
-      WHERE idempotency_keys.expires_at <= now()
+      WHERE idempotency_keys.expires_at <= ${at}
         OR (idempotency_keys.status IS NULL
           AND idempotency_keys.fingerprint = EXCLUDED.fingerprint
-          AND idempotency_keys.locked_at < now() - make_interval(secs => ${IDEMPOTENCY_LOCK_SECONDS}))
+          AND idempotency_keys.locked_at < ${at} - make_interval(secs => ${IDEMPOTENCY_LOCK_SECONDS}))
       RETURNING lock_id`)) as unknown as { rows: unknown[] };
     return result.rows.length > 0;
   }
@@ -102,7 +112,7 @@ export function registerIdempotency(app: FastifyInstance, services: IdempotencyD
   async function existing(scope: string, keyHash: string): Promise<Row | undefined> {
     const result = (await db.execute(sql`
       SELECT fingerprint, status, headers, body FROM idempotency_keys
-      WHERE scope = ${scope} AND key_hash = ${keyHash} AND expires_at > now()`)) as unknown as {
+      WHERE scope = ${scope} AND key_hash = ${keyHash} AND expires_at > ${now()}`)) as unknown as {
       rows: Row[];
     };
     return result.rows[0];
@@ -174,7 +184,7 @@ export function registerIdempotency(app: FastifyInstance, services: IdempotencyD
       }
       await db.execute(sql`
         UPDATE idempotency_keys SET status = ${status}, headers = ${JSON.stringify(headers)}::jsonb,
-          body = ${body}, expires_at = now() + make_interval(secs => ${IDEMPOTENCY_TTL_SECONDS})
+          body = ${body}, expires_at = ${now()} + make_interval(secs => ${IDEMPOTENCY_TTL_SECONDS})
         WHERE scope = ${scope} AND key_hash = ${keyHash} AND lock_id = ${lockId}`);
     } catch (error) {
       // The answer still goes out; the claim goes stale and a retry after the lock time re-runs.

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors';
 import { sendError } from '../error-handler';
 import type { ApiConfig } from '../config';
+import type { Clock } from '../clock';
 import { XSRF_COOKIE, XSRF_HEADER } from '@crease/contract';
 import { sameToken } from './xsrf';
 import type { XsrfTokens } from './xsrf';
@@ -42,9 +43,9 @@ declare module 'fastify' {
  */
 export function registerXsrf(
   app: FastifyInstance,
-  services: { xsrf: XsrfTokens; config: ApiConfig },
+  services: { xsrf: XsrfTokens; config: ApiConfig; clock: Clock },
 ): void {
-  const { xsrf, config } = services;
+  const { xsrf, config, clock } = services;
   const setCookie = (request: FastifyRequest, reply: FastifyReply) => {
     const domain = config.cookieDomain ?? cookieDomainFor(request.hostname);
     // Readable by the site's JavaScript (not HttpOnly): that is how double submit works.
@@ -78,8 +79,9 @@ export function registerXsrf(
       const origin = request.headers.origin;
       if (origin && localhostOrigins.has(origin)) return;
     }
-    if (!cookie || !sent) return sendError(request, reply, new ApiError('XSRF_TOKEN_MISSING'));
+    if (!cookie || !sent)
+      return sendError(request, reply, new ApiError('XSRF_TOKEN_MISSING'), clock);
     if (!cookieValid || !sameToken(cookie, sent))
-      return sendError(request, reply, new ApiError('XSRF_TOKEN_MISMATCH'));
+      return sendError(request, reply, new ApiError('XSRF_TOKEN_MISMATCH'), clock);
   });
 }

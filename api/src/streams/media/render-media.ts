@@ -31,6 +31,7 @@ import {
   recipeHash,
 } from './media-recipe';
 import type { CommentaryRecipe, RenditionRecipe } from './media-recipe';
+import { monotonicMs } from '../../platform/clock';
 
 export const MEDIA_MANIFEST = 'media.json';
 /** Each rendition's whole loop as one fragmented MP4 (init, then its fragments). */
@@ -250,9 +251,9 @@ export async function ensureStreamMedia(
     ];
     for (const folder of folders) fs.mkdirSync(path.join(work, folder));
     log(`Rendering the stream test card (${LOOP_SECONDS} s loop, ${folders.join(', ')})…`);
-    const started = process.hrtime.bigint();
+    const started = monotonicMs();
     await run(ffmpegPath(), ffmpegArgs(), work);
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const seconds = (monotonicMs() - started) / 1000;
     fs.rmSync(path.join(work, 'overlay'), { recursive: true });
     for (const folder of folders)
       if (!fs.existsSync(path.join(work, folder, STREAM_FILE)))

@@ -6,6 +6,11 @@
 import { HeldRequests, MAX_HOLD_MS } from './held-requests';
 
 describe('held requests', () => {
+  // The hold's timer and its real-time limit (monotonicMs) run on jest's timers, moved by hand:
+  // no real sleep, and nothing here depends on the machine's speed.
+  beforeEach(() => jest.useFakeTimers({ now: 0, doNotFake: ['nextTick', 'setImmediate'] }));
+  afterEach(() => jest.useRealTimers());
+
   it('holds a thousand requests on one timer and releases each when its part is published', async () => {
     let now = 1_000_000;
     const held = new HeldRequests({ now: () => new Date(now) });
@@ -18,19 +23,21 @@ describe('held requests', () => {
       });
     });
     expect(held.size).toBe(1000);
-    // The event loop stays free while they wait: a timer set now still fires promptly.
-    const started = Date.now();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(Date.now() - started).toBeLessThan(1000);
+    // One timer for all of them: the event loop is free while they wait.
+    expect(jest.getTimerCount()).toBe(1);
+    await jest.advanceTimersByTimeAsync(200);
     expect(released).toHaveLength(0);
 
     now += 800; // the first two parts are published
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await jest.advanceTimersByTimeAsync(100);
     expect(released).toHaveLength(400);
     expect(held.size).toBe(600);
+    expect(jest.getTimerCount()).toBe(1);
     now += 1200;
+    await jest.advanceTimersByTimeAsync(100);
     await Promise.all(waits);
     expect(held.size).toBe(0);
+    expect(jest.getTimerCount()).toBe(0);
     expect([...released].sort((a, b) => a - b)).toEqual(released);
   });
 
@@ -41,15 +48,12 @@ describe('held requests', () => {
   });
 
   it('lets a hold go after MAX_HOLD_MS of real time when the clock stands still', async () => {
-    jest.useFakeTimers({ now: 0, doNotFake: ['nextTick'] });
-    try {
-      const held = new HeldRequests({ now: () => new Date(0) });
-      const wait = held.until(10_000);
-      jest.advanceTimersByTime(MAX_HOLD_MS + 100);
-      await expect(wait).resolves.toBe(false);
-      expect(held.size).toBe(0);
-    } finally {
-      jest.useRealTimers();
-    }
+    const held = new HeldRequests({ now: () => new Date(0) });
+    const wait = held.until(10_000);
+    await jest.advanceTimersByTimeAsync(MAX_HOLD_MS - 100);
+    expect(held.size).toBe(1);
+    await jest.advanceTimersByTimeAsync(200);
+    await expect(wait).resolves.toBe(false);
+    expect(held.size).toBe(0);
   });
 });

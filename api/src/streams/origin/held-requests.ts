@@ -5,8 +5,10 @@
  * becomes ready, and the timer wakes at the earliest ready time (checked against the service
  * clock, which tests move) or at most every TICK_MS. A held request costs a promise and a socket,
  * no CPU while it waits, so a thousand of them leave the event loop free. No wait outlives
- * MAX_HOLD_MS of real time: then it resolves as it is (the caller answers with what is published).
+ * MAX_HOLD_MS of real time (monotonicMs: a socket is held in real time, whatever the service clock
+ * says): then it resolves as it is (the caller answers with what is published).
  */
+import { monotonicMs } from '../../platform/clock';
 import type { Clock } from '../../platform/clock';
 
 /** Three target durations, the longest LL-HLS lets a server hold a playlist request. */
@@ -15,6 +17,7 @@ const TICK_MS = 50;
 
 interface Waiter {
   readyAtMs: number;
+  /** On monotonicMs. */
   deadline: number;
   resolve: (ready: boolean) => void;
 }
@@ -34,7 +37,7 @@ export class HeldRequests {
   until(readyAtMs: number): Promise<boolean> {
     if (this.clock.now().getTime() >= readyAtMs) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const waiter = { readyAtMs, deadline: Date.now() + MAX_HOLD_MS, resolve };
+      const waiter = { readyAtMs, deadline: monotonicMs() + MAX_HOLD_MS, resolve };
       // Keep the list ordered by ready time: most waiters join at the end (the next part).
       let at = this.waiters.length;
       while (at > 0 && (this.waiters[at - 1] as Waiter).readyAtMs > readyAtMs) at--;
@@ -58,7 +61,7 @@ export class HeldRequests {
     while (ready < this.waiters.length && (this.waiters[ready] as Waiter).readyAtMs <= now) ready++;
     const released = this.waiters.splice(0, ready);
     for (const waiter of released) waiter.resolve(true);
-    const real = Date.now();
+    const real = monotonicMs();
     if (this.waiters.some((w) => w.deadline <= real)) {
       const expired = this.waiters.filter((w) => w.deadline <= real);
       this.waiters = this.waiters.filter((w) => w.deadline > real);

@@ -11,11 +11,29 @@ import styles from '../account-screen.module.css';
 
 const money = (amount: number) => formatMoney(amount, BILLING_CURRENCY);
 
-/** What the confirmation says: an upgrade's charge and credit, or a downgrade's start. */
+/**
+ * What the confirmation says: an upgrade's charge, its credit and the prepaid time it ends
+ * (decision 391), or a downgrade's start.
+ */
 function quoteText(quote: PlanChangeQuote, price: number): string {
   return quote.kind === 'UPGRADE'
-    ? `You pay ${money(quote.amount)} now: ${money(price)} less ${money(quote.credit)} credit for the unused time of your current plan. ${quote.planName} starts today and renews automatically.`
+    ? `You pay ${money(quote.amount)} now: ${money(price)} less ${money(quote.credit)} credit for the unused time you prepaid. Your prepaid time until ${dateOf(quote.givesUpUntil)} ends today, and ${quote.planName} starts today and renews automatically.`
     : `${quote.planName} starts when your current period ends on ${dateOf(quote.effectiveAt)}. Nothing is charged now; the renewal then charges ${money(price)}.`;
+}
+
+/** Each prepaid period the upgrade ends, with what it cost and what is credited for it. */
+function CreditList({ quote }: { quote: PlanChangeQuote }) {
+  if (quote.kind !== 'UPGRADE' || quote.credits.length === 0) return null;
+  return (
+    <ul className={styles.creditList} aria-label="Credit for your prepaid time">
+      {quote.credits.map((period) => (
+        <li key={`${period.periodStart}-${period.planName}`}>
+          {period.planName}, {dateOf(period.periodStart)} to {dateOf(period.periodEnd)}: paid{' '}
+          {money(period.paid)}, credit {money(period.credit)}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /**
@@ -90,6 +108,7 @@ export function PlanChangeOffer({
           {quote.kind === 'UPGRADE' ? 'Upgrade' : 'Switch'} to {quote.planName}?{' '}
           {quoteText(quote, target.price)}
         </p>
+        <CreditList quote={quote} />
         <div className={styles.actions}>
           <Button variant="secondary" busy={busy} onClick={() => void confirm(quote)}>
             {quote.kind === 'UPGRADE' ? `Pay ${money(quote.amount)} and upgrade` : 'Confirm change'}

@@ -1,7 +1,8 @@
-import type { Plan, ScreenProps, Subscription } from '@crease/contract';
+import { stackingRefusal, stackingRefusalText } from '@crease/contract';
+import type { Plan, RunningPlan, ScreenProps, Subscription } from '@crease/contract';
 import { formatPercent } from '@crease/ui';
 import { PlanPrice } from '../../components/plan-price';
-import { formatDuration } from '../../format/formatters';
+import { formatDate, formatDuration } from '../../format/formatters';
 import { paymentProcessPath } from '../payment-paths';
 import styles from '../plans-screen.module.css';
 
@@ -24,21 +25,65 @@ function action(
   };
 }
 
+/**
+ * The viewer's paid plan in force, as the stacking rule needs it (decision 391), or null: no
+ * running paid period, or its plan is no longer listed.
+ */
+export function runningPlan(
+  subscription: Subscription | null,
+  plans: readonly Plan[],
+): RunningPlan | null {
+  if (!subscription?.entitled || !subscription.periodEnd) return null;
+  if (subscription.state !== 'ACTIVE' && subscription.state !== 'CANCELLED') return null;
+  const plan = plans.find((p) => p.planId === subscription.planId);
+  if (!plan) return null;
+  return {
+    planName: plan.planName,
+    maxDevices: plan.maxDevices,
+    renewing: subscription.state === 'ACTIVE' && subscription.renews,
+    periodEnd: subscription.periodEnd,
+  };
+}
+
+/** Why the plan is not sold on top of the running one, said where its button would be. */
+function NotOffered({ running, plan }: { running: RunningPlan; plan: Plan }) {
+  const onSale = { planName: plan.planName, maxDevices: plan.maxDevices, renews: plan.renews };
+  const refusal = stackingRefusal(running, onSale);
+  if (!refusal) return null;
+  const endsOn = formatDate(new Date(running.periodEnd));
+  return (
+    <p className={styles.notOffered}>
+      <strong>Not offered now.</strong> {stackingRefusalText(refusal, running, onSale, endsOn)}
+    </p>
+  );
+}
+
 /** One plan on /plans: price (with a coupon), whether it renews, length, screens at a time. */
 export function PlanCard({
   plan,
   current,
   subscription,
+  running,
   coupon,
   navigate,
 }: {
   plan: Plan;
   current: boolean;
   subscription: Subscription | null;
+  /** The paid plan in force: a plan that would lower it is not offered (decision 391). */
+  running: RunningPlan | null;
   coupon?: { code: string; percentage: number };
   navigate: ScreenProps['navigate'];
 }) {
   const { to, label } = action(plan, current, subscription, coupon?.code);
+  const refused =
+    running && !to.startsWith('/account')
+      ? stackingRefusal(running, {
+          planName: plan.planName,
+          maxDevices: plan.maxDevices,
+          renews: plan.renews,
+        })
+      : null;
   return (
     <li
       className={current ? `${styles.plan} ${styles.current}` : styles.plan}
@@ -72,17 +117,20 @@ export function PlanCard({
         </li>
       </ul>
       <p className={styles.description}>{plan.description}</p>
-      <a
-        href={to}
-        className={styles.choose}
-        onClick={(event) => {
-          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-          event.preventDefault();
-          navigate(to);
-        }}
-      >
-        {label}
-      </a>
+      {refused && running ? <NotOffered running={running} plan={plan} /> : null}
+      {refused ? null : (
+        <a
+          href={to}
+          className={styles.choose}
+          onClick={(event) => {
+            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            event.preventDefault();
+            navigate(to);
+          }}
+        >
+          {label}
+        </a>
+      )}
     </li>
   );
 }
