@@ -37,6 +37,8 @@ import { streamsRoutes } from './streams/routes';
 import { ingestRoutes } from './ingest/routes';
 import { IngestProcess, StreamKeys } from './ingest';
 import { answerAccessFromMemory } from './streams/origin/edge-access-lane';
+import { playbackNetworkOf } from './streams/playback-network';
+import { clientAddressOf, trustedProxies } from './platform/http/client-address';
 import type { EdgeAccessMemory } from './streams/origin/edge-access-lane';
 import { createServices } from './services';
 import type { ApiServices } from './services';
@@ -129,10 +131,20 @@ export async function createApi(
     }));
   const services = createServices(config, database, app.log, options.services);
   app.decorate('services', services);
+  const proxies = trustedProxies(config.trustProxy);
   edgeAccess = {
     tokens: services.streams.tokens,
     standingFromMemory: (claims, nowMs) => services.streams.revocations.standing(claims, nowMs),
     nowMs: () => services.clock.now().getTime(),
+    // The viewer's network as request.ip would say (decision 401), without the framework.
+    networkOf: (request) => {
+      const address = clientAddressOf(
+        request.socket.remoteAddress,
+        request.headers['x-forwarded-for'],
+        proxies,
+      );
+      return address === null ? null : playbackNetworkOf(address);
+    },
   };
   // Every job of this instance, registered once: started when the API is ready, in this order,
   // and stopped in reverse when it closes, before the database (platform/background-jobs.ts).

@@ -8,6 +8,7 @@
  * whose conditions are the locked path's own, read in the same statement:
  *
  * - the stream is this account's, open, not metered, and its lease has not lapsed;
+ * - it is renewed by the session that opened it, from the network it plays on (decision 401);
  * - its device is still registered to the account;
  * - the account's subscription, returned with it, is judged by the same `entitlementFor`.
  *
@@ -16,7 +17,7 @@
  * and explains exactly as before. A lease moved for a stream the locked path then closes is
  * harmless: a closed stream holds no screen and its token is refused (decision 151).
  */
-import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import type { StreamToken } from '@crease/contract';
 import { entitlementFor, isEntitled, subscriptions } from '../billing';
 import type { SubscriptionRow } from '../billing';
@@ -26,7 +27,7 @@ import type { StreamContext } from './stream-lease';
 
 export async function renewPaidLeaseAtOnce(
   ctx: StreamContext,
-  user: { id: string; active: boolean },
+  user: { id: string; active: boolean; sid: string },
   streamId: string,
 ): Promise<StreamToken | null> {
   if (!user.active) return null;
@@ -42,6 +43,9 @@ export async function renewPaidLeaseAtOnce(
         isNull(streams.endedAt),
         eq(streams.metered, false),
         gt(streams.leaseUntil, ctx.now),
+        // Its own session, from its own network: a move or a stranger takes the locked path.
+        or(eq(streams.sessionId, user.sid), isNull(streams.sessionId)),
+        eq(streams.network, ctx.network),
         eq(subscriptions.userId, streams.userId),
         // Spelled out, as in streams-service.ts openStream: qualified inside the subquery.
         sql`EXISTS (SELECT 1 FROM devices d
@@ -52,9 +56,10 @@ export async function renewPaidLeaseAtOnce(
       ...getTableColumns(subscriptions),
       streamVidictId: streams.vidictId,
       streamChannelId: streams.channelId,
+      streamMoves: streams.moves,
     });
   if (!row) return null;
-  const { streamVidictId, streamChannelId, ...subscription } = row;
+  const { streamVidictId, streamChannelId, streamMoves, ...subscription } = row;
   const held: SubscriptionRow = subscription;
   // A period that ended is lapsed (a write) by the locked path, never judged here.
   if (!isEntitled(held, ctx.now)) return null;
@@ -74,5 +79,6 @@ export async function renewPaidLeaseAtOnce(
     vidictId: streamVidictId,
     channelId: streamChannelId,
     metered: false,
+    moves: streamMoves,
   });
 }

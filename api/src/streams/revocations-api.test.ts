@@ -21,6 +21,9 @@ const REFUSED_WITHIN_S = 10;
 /** nginx keeps an answer for its max-age plus up to one second (it counts whole seconds). */
 const EDGE_KEEPS_S = EDGE_ACCESS_CACHE_SECONDS + 1;
 
+/** The replicas' clients (this test) connect from 127.0.0.1: the network tokens are bound to. */
+const LOOPBACK = 'v4:127.0.0.0/24';
+
 /** A real wait (decision 420): the replicas' revocation polls run on real timers in their process. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -43,6 +46,8 @@ describeEachDatabase('Playback revocations (decisions 355, 356)', (host) => {
     vidictId: v.vidictId,
     channelId: grant.channelId,
     expiresAt: Date.parse(grant.playback.expiresAt) / 1000,
+    network: LOOPBACK,
+    moves: 0,
   });
   /** The CDN edge's auth subrequest: its status and Cache-Control. */
   const access = async (replica: RunningApi, grant: StreamGrant) => {
@@ -62,7 +67,13 @@ describeEachDatabase('Playback revocations (decisions 355, 356)', (host) => {
     const revocations = memory();
     const closing = await f.viewer('monthly');
     const closed = await granted(closing);
-    const leaving = await f.viewer('monthly');
+    const registering = await f.viewer('monthly');
+    // Played from a second sign-in that did not register the device: signing the device out
+    // ends the sessions bound to it (and their streams, decision 400), not this one, so its
+    // stream is refused for the device alone, and stands again when the device comes back.
+    const other = await registering.client.signIn(registering.email, PASSWORD);
+    const bearer = String(other.body.access_token);
+    const leaving = { ...registering, bearer };
     const signedOut = await granted(leaving);
     // Never polled: memory says nothing, and the origin reads the database.
     expect(revocations.standing(claimsOf(closing, closed), Date.now())).toBe(null);
@@ -71,9 +82,7 @@ describeEachDatabase('Playback revocations (decisions 355, 356)', (host) => {
     expect(revocations.standing(claimsOf(leaving, signedOut), Date.now())).toBe('open');
 
     expect((await f.close(closing, closed.streamId)).status).toBe(204);
-    // Another session of the account (a second browser) signs the device out.
-    const other = await leaving.client.signIn(leaving.email, PASSWORD);
-    const bearer = String(other.body.access_token);
+    // That session signs the device out.
     const removed = await leaving.client.request(
       'DELETE',
       `/api/v1/devices/${leaving.vidictId}`,

@@ -1,13 +1,17 @@
 /**
- * Screens at a time (issue 23 §2, decision 265): the plan's maxDevices counts devices PLAYING at
- * once, not devices registered. A device plays while it has a stream that is open (not closed)
+ * Screens at a time (issue 23 §2, decision 265): the plan's maxDevices counts SCREENS PLAYING at
+ * once, not devices registered. A screen is one playing client as the server sees it (decision
+ * 400): the device id it names, the sign-in session (refresh family) that asked, and the network
+ * block it plays from (playback-network.ts). Two tabs of one browser share all three and are one
+ * screen; a copied device id signed in elsewhere (another session), or used from another
+ * network, is another screen. A screen plays while it has a stream that is open (not closed)
  * and whose lease (its current token, renewed at half-life) has not lapsed: a player that stops
  * renewing frees its screen within one token lifetime (120 s by default). A refusal names the
  * devices playing now, and "stop playback there" closes a device's streams from another device.
  * Every function here runs in the caller's transaction holding the account's subscription row
  * lock, so two devices pressing Watch at once see each other: exactly one takes the last screen.
  */
-import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import { deviceName } from '@crease/contract';
 import type { RegisteredDevice, WatchingNow } from '@crease/contract';
 import { deviceToWire, devices, maxDevicesFor } from '../billing';
@@ -15,39 +19,47 @@ import type { Executor, SubscriptionRow } from '../billing';
 import type { BillingConfig } from '../platform/billing-config';
 import { ApiError } from './errors';
 import { settleAccount } from './metering';
-import type { OpenStream } from './metering';
+import type { OpenStream, StreamRow } from './metering';
 import { streams } from './tables';
 
 type DeviceRow = typeof devices.$inferSelect;
 
+/** What makes a screen: the device id, the session that asked, the network it plays from. */
+export type Screen = Pick<StreamRow, 'vidictId' | 'sessionId' | 'network'>;
+
+const screenKey = (s: Screen) => JSON.stringify([s.vidictId, s.sessionId, s.network]);
+
+/** One screen, whatever the tabs: same device id, same session, same network block. */
+export const sameScreen = (a: Screen, b: Screen) => screenKey(a) === screenKey(b);
+
 /**
- * The account's devices playing at `now` (other than `besides`), each once however many tabs
- * it plays in, in the order they registered.
+ * The account's screens playing at `now` (other than `besides`), each as its device, once per
+ * screen however many tabs it plays in, in the order the devices registered. One device id
+ * playing from two sessions or two networks is listed twice: it takes two screens.
  */
 export async function devicesPlaying(
   tx: Executor,
   userId: string,
   now: Date,
-  besides: string | null = null,
+  besides: Screen | null = null,
 ): Promise<DeviceRow[]> {
   const rows = await tx
-    .select({ device: devices })
+    .select({
+      device: devices,
+      vidictId: streams.vidictId,
+      sessionId: streams.sessionId,
+      network: streams.network,
+    })
     .from(streams)
     .innerJoin(
       devices,
       and(eq(devices.userId, streams.userId), eq(devices.vidictId, streams.vidictId)),
     )
-    .where(
-      and(
-        eq(streams.userId, userId),
-        isNull(streams.endedAt),
-        gt(streams.leaseUntil, now),
-        besides === null ? undefined : ne(streams.vidictId, besides),
-      ),
-    )
-    .orderBy(asc(devices.registeredAt));
+    .where(and(eq(streams.userId, userId), isNull(streams.endedAt), gt(streams.leaseUntil, now)))
+    .orderBy(asc(devices.registeredAt), asc(streams.createdAt));
   const seen = new Map<string, DeviceRow>();
-  for (const { device } of rows) seen.set(device.vidictId, device);
+  for (const { device, ...screen } of rows)
+    if (!besides || !sameScreen(screen, besides)) seen.set(screenKey(screen), device);
   return [...seen.values()];
 }
 
@@ -59,26 +71,26 @@ export function namesOf(list: Pick<RegisteredDevice, 'deviceOs' | 'deviceType'>[
 }
 
 /**
- * Refuses `vidictId` a new screen when the plan's screens are all playing elsewhere: 409
+ * Refuses `screen` a new place when the plan's screens are all playing elsewhere: 409
  * STREAM_LIMIT_REACHED naming the devices playing now, to offer "stop playback there".
  */
 export async function assertScreenFree(
   tx: Executor,
   subscription: SubscriptionRow,
   userId: string,
-  vidictId: string,
+  screen: Screen,
   billing: BillingConfig,
   now: Date,
   /** The account's open streams, read under the same lock: spares the reads when none plays. */
   open: readonly OpenStream[] | null = null,
 ): Promise<void> {
-  // No other device playing: a screen is free, since every plan allows at least one
+  // No other screen playing: one is free, since every plan allows at least one
   // (plans_positive_terms) and so does no plan (CREASE_MAX_DEVICES_WITHOUT_PLAN ≥ 1).
   const othersPlaying = (s: OpenStream) =>
-    s.vidictId !== vidictId && s.deviceRegistered && s.leaseUntil > now;
+    !sameScreen(s, screen) && s.deviceRegistered && s.leaseUntil > now;
   if (open && !open.some(othersPlaying)) return;
   const max = await maxDevicesFor(tx, subscription, billing, now);
-  const playing = await devicesPlaying(tx, userId, now, vidictId);
+  const playing = await devicesPlaying(tx, userId, now, screen);
   if (playing.length < max) return;
   const screens = `${max} screen${max === 1 ? '' : 's'}`;
   throw new ApiError(
@@ -88,7 +100,7 @@ export async function assertScreenFree(
   );
 }
 
-/** The account's devices playing now and its screens at a time (GET watching). */
+/** The account's screens playing now (each as its device) and its screens at a time. */
 export async function watchingNow(
   tx: Executor,
   subscription: SubscriptionRow | null,

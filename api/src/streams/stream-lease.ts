@@ -18,6 +18,8 @@ export interface StreamContext {
   now: Date;
   /** ChannelStream.edge, ending in `/`. */
   edge: string;
+  /** The requester's network block (playback-network.ts): where a token it gets may play. */
+  network: string;
 }
 
 /**
@@ -43,10 +45,13 @@ export function leaseEndSecond(ctx: StreamContext, metered: boolean): number {
   return Math.floor(ctx.now.getTime() / 1000) + seconds;
 }
 
-/** The token of a stream valid from `now`; its expiry is `leaseEndSecond`'s. */
+/**
+ * The token of a stream valid from `now`; its expiry is `leaseEndSecond`'s. It plays from the
+ * requester's network only, and only until the stream moves again (decision 401).
+ */
 export function issue(
   ctx: StreamContext,
-  stream: Pick<StreamRow, 'id' | 'userId' | 'vidictId' | 'channelId' | 'metered'>,
+  stream: Pick<StreamRow, 'id' | 'userId' | 'vidictId' | 'channelId' | 'metered' | 'moves'>,
 ): StreamToken {
   const issuedMs = ctx.now.getTime();
   const expiresAt = leaseEndSecond(ctx, stream.metered);
@@ -58,6 +63,8 @@ export function issue(
       vidictId: stream.vidictId,
       channelId: stream.channelId,
       expiresAt,
+      network: ctx.network,
+      moves: stream.moves,
     }),
     expiresAt: new Date(expiresAt * 1000).toISOString(),
     renewAt: new Date(issuedMs + renewAfterSeconds(seconds) * 1000).toISOString(),

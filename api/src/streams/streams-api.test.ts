@@ -388,10 +388,11 @@ describeEachDatabase('Streams API and origin', (host) => {
       expect(signedOut.status).toBe(204);
       // The signed-out device's own session has ended (decision 104): its renewal is unauthorised.
       expect((await renew(v, grant.streamId)).status).toBe(401);
-      // And no other session of the account can keep that device's stream alive.
+      // And no other session of the account can keep that device's stream alive: the stream
+      // ended with its session (decision 400), so it is not found (before: 403 NOT_ENTITLED).
       const res = await renew({ ...v, bearer: other.body.access_token }, grant.streamId);
-      expect(res.status).toBe(403);
-      expect(res.body).toMatchObject({ code: 'NOT_ENTITLED', reason: 'DEVICE_NOT_REGISTERED' });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'STREAM_NOT_FOUND' });
     });
 
     it('refuses renewal once the paid period has ended, and closes the stream (decision 369)', async () => {

@@ -46,6 +46,8 @@ export const STREAM_APP = 'live';
 interface Account {
   id: string;
   active: boolean;
+  /** The sign-in session (refresh family) of the access token: part of a screen (decision 400). */
+  sid: string;
 }
 
 type Tx = Executor & Pick<Db, 'delete'>;
@@ -165,15 +167,9 @@ export async function grantStream(
     if (!registered) throw unregistered(entitlement, user.id);
     if (!entitlement.entitled) throw notEntitled(entitlement, user.id);
     const stillOpen = open.filter((stream) => stream.leaseUntil > ctx.now);
-    await assertScreenFree(
-      tx,
-      subscription,
-      user.id,
-      request.vidictId,
-      ctx.billing,
-      ctx.now,
-      stillOpen,
-    );
+    // A screen is this device id, this session and this network (decision 400).
+    const screen = { vidictId: request.vidictId, sessionId: user.sid, network: ctx.network };
+    await assertScreenFree(tx, subscription, user.id, screen, ctx.billing, ctx.now, stillOpen);
     // The request's quality picks this stream's rendition only: the account's preferred quality
     // changes on /account alone (issue 21 §6, decision 365), so a device's choice stays its own.
     const stream = {
@@ -184,6 +180,9 @@ export async function grantStream(
       channelId: event.channelId,
       bitrateName: bitrateNameFor(request.videoQuality),
       metered: entitlement.reason === 'TRIAL',
+      sessionId: user.sid,
+      network: ctx.network,
+      moves: 0,
     };
     const playback = issue(ctx, stream);
     await tx.insert(streams).values({
@@ -212,16 +211,38 @@ export async function grantStream(
   });
 }
 
-/** The account's open stream `streamId` among `open`, or STREAM_NOT_FOUND. */
+/**
+ * The account's open stream `streamId` among `open`, or STREAM_NOT_FOUND. Only the session that
+ * opened a stream renews it or beats for it (decision 400): another sign-in of the account,
+ * even with the same device id, is another screen and asks for its own stream.
+ */
 async function streamAmong(
   tx: Tx,
   open: OpenStream[],
-  userId: string,
+  user: Account,
   streamId: string,
 ): Promise<OpenStream> {
   const stream = open.find((s) => s.id === streamId);
-  if (!stream) throw await streamGone(tx, userId, streamId);
+  if (!stream) throw await streamGone(tx, user.id, streamId);
+  if (stream.sessionId !== null && stream.sessionId !== user.sid)
+    throw new ApiError('STREAM_NOT_FOUND', undefined, { userId: user.id });
   return stream;
+}
+
+/**
+ * A renewal from another network block than the stream's is a hand-over (Wi-Fi to mobile
+ * data): the stream moves there, its screen with it (no second screen), and its move count goes
+ * up so the tokens issued before the move stop playing (decision 401). A stream from before
+ * migration 0019 takes this session on the way. Null: nothing to change.
+ */
+function moveOf(ctx: StreamContext, stream: OpenStream, user: Account) {
+  const set: Partial<Pick<OpenStream, 'network' | 'moves' | 'sessionId'>> = {};
+  if (stream.network !== ctx.network) {
+    set.network = ctx.network;
+    set.moves = stream.moves + 1;
+  }
+  if (stream.sessionId === null) set.sessionId = user.sid;
+  return set;
 }
 
 /**
@@ -245,7 +266,7 @@ export async function renewToken(
     async (tx): Promise<{ refused: Entitlement } | { playback: StreamToken }> => {
       const subscription = await lockSubscription(tx, user.id, ctx.now);
       const open = await openStreamsOf(tx, user.id);
-      const stream = await streamAmong(tx, open, user.id, streamId);
+      const stream = await streamAmong(tx, open, user, streamId);
       const settlement = trialSettlement(subscription, open, ctx.now);
       const entitlement = await entitlementNow(
         tx,
@@ -259,21 +280,22 @@ export async function renewToken(
         await writeSettlement(tx, settlement, { streamId, set: { endedAt: ctx.now } });
         return { refused: entitlement };
       }
+      const moved = { ...stream, ...moveOf(ctx, stream, user) };
       // A stream whose lease lapsed (a long pause) takes a place again, if there is one.
       if (stream.leaseUntil <= ctx.now)
         await assertScreenFree(
           tx,
           subscription,
           user.id,
-          stream.vidictId,
+          moved,
           ctx.billing,
           ctx.now,
           open.filter((s) => s.leaseUntil > ctx.now),
         );
-      const playback = issue(ctx, stream);
+      const playback = issue(ctx, moved);
       await writeSettlement(tx, settlement, {
         streamId,
-        set: { leaseUntil: new Date(playback.expiresAt) },
+        set: { leaseUntil: new Date(playback.expiresAt), ...moveOf(ctx, stream, user) },
       });
       return { playback };
     },
@@ -300,7 +322,7 @@ export async function heartbeat(
   return ctx.db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, user.id, ctx.now);
     const open = await openStreamsOf(tx, user.id);
-    const stream = await streamAmong(tx, open, user.id, streamId);
+    const stream = await streamAmong(tx, open, user, streamId);
     const replayed = beat.sequence <= stream.lastSequence;
     const future = sentAt > ctx.now.getTime() + HEARTBEAT_FUTURE_SKEW_MS;
     const counts = !replayed && !future;
@@ -313,9 +335,14 @@ export async function heartbeat(
       settlement?.subscription ?? subscription,
       stream.deviceRegistered,
     );
-    // A lapsed lease takes a screen again first: the renewal's path (assertScreenFree) does that.
-    const playback =
-      counts && entitlement.entitled && stream.leaseUntil > ctx.now ? issue(ctx, stream) : null;
+    // A lapsed lease takes a screen again first, and a hand-over moves the stream: the
+    // renewal's path does both (assertScreenFree, moveOf).
+    const renews =
+      counts &&
+      entitlement.entitled &&
+      stream.leaseUntil > ctx.now &&
+      stream.network === ctx.network;
+    const playback = renews ? issue(ctx, stream) : null;
     if (counts)
       await writeSettlement(tx, settlement, {
         streamId,
@@ -342,7 +369,7 @@ export async function closeStream(ctx: StreamContext, user: Account, streamId: s
   await ctx.db.transaction(async (tx) => {
     const subscription = await lockSubscription(tx, user.id, ctx.now);
     const open = await openStreamsOf(tx, user.id);
-    await streamAmong(tx, open, user.id, streamId);
+    if (!open.some((s) => s.id === streamId)) throw await streamGone(tx, user.id, streamId);
     const settlement = settleOpenStreams(subscription, open, ctx.now, ctx.now, streamId);
     await writeSettlement(tx, settlement, { streamId, set: { endedAt: ctx.now } });
   });

@@ -43,10 +43,26 @@ export const streams = pgTable(
     endedAt: ts('ended_at'),
     /** The device (vidictId) that closed it with "stop playback there"; null otherwise. */
     stoppedBy: text('stopped_by'),
+    /**
+     * The sign-in session (refresh family) that opened it: only that session renews it, and the
+     * session's end (sign-out, password change, reuse) ends it (decision 400). Null: opened
+     * before migration 0019.
+     */
+    sessionId: uuid('session_id'),
+    /** The network it plays from (client-network.ts `networkOf`, decision 401); null: older. */
+    network: text('network'),
+    /**
+     * How many times a renewal moved it to another network block: its tokens carry the count,
+     * and an older one is refused (decision 401).
+     */
+    moves: integer('moves').notNull().default(0),
   },
   (t) => [
     index('streams_user_open_idx')
       .on(t.userId, t.leaseUntil)
+      .where(sql`${t.endedAt} IS NULL`),
+    index('streams_session_open_idx')
+      .on(t.sessionId)
       .where(sql`${t.endedAt} IS NULL`),
   ],
 );
@@ -67,12 +83,14 @@ export const playbackRevocations = pgTable(
     txid: bigint('txid', { mode: 'number' })
       .notNull()
       .default(sql`(pg_current_xact_id()::text::bigint)`),
-    /** 'stream-closed' | 'device-signed-out' | 'device-registered'. */
+    /** 'stream-closed' | 'device-signed-out' | 'device-registered' | 'stream-moved'. */
     kind: text('kind').notNull(),
     userId: uuid('user_id').notNull(),
     vidictId: text('vidict_id').notNull(),
     /** The stream closed; null for a device's own events. */
     streamId: uuid('stream_id'),
+    /** 'stream-moved': the stream's move count now; older tokens are refused (decision 401). */
+    moves: integer('moves'),
     loggedAt: ts('logged_at')
       .notNull()
       .default(sql`clock_timestamp()`),

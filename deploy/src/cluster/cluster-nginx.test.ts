@@ -64,6 +64,14 @@ describe('the cluster nginx config', () => {
     expect(access).toContain('proxy_cache_valid 204 403 6s;');
   });
 
+  it("forwards the viewer's address and keys the answer by token and address (decision 401)", () => {
+    const access = /location = \/_stream_access \{[^}]*\}/.exec(
+      clusterNginxConfig(plan(3, 2)),
+    )?.[0];
+    expect(access).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(access).toContain('proxy_cache_key "$stream_token|$remote_addr";');
+  });
+
   (fs.existsSync(NGINX) ? it : it.skip)(
     'keeps one cached playlist gzipped and one not, whatever each browser sends (decision 383)',
     async () => {

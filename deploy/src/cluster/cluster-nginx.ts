@@ -144,7 +144,9 @@ ${
         proxy_set_header Host ${host(plan.apiOrigin)}:${plan.port};
         proxy_set_header X-Forwarded-For $remote_addr;
         proxy_cache stream_access;
-        proxy_cache_key $stream_token;
+        # Per token and viewer address: a token plays only from its own network (decision 401),
+        # so one viewer's answer is never another address's.
+        proxy_cache_key "$stream_token|$remote_addr";
         proxy_cache_valid 204 403 ${ACCESS_CACHE_SECONDS}s;
         proxy_next_upstream error timeout http_502;
     }

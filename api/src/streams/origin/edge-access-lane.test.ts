@@ -15,14 +15,18 @@ import { serverWithLane } from '../../platform/http/server-lane';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const CHANNEL = 'cricket-final';
+/** The test server's clients connect from 127.0.0.1. */
+const NETWORK = 'v4:127.0.0.0/24';
 const tokens = new PlaybackTokens(new TextEncoder().encode('a test key of at least 32 bytes!!'));
-const tokenFor = (channelId = CHANNEL, expiresAt = NOW / 1000 + 60) =>
+const tokenFor = (channelId = CHANNEL, expiresAt = NOW / 1000 + 60, network = NETWORK) =>
   tokens.sign({
     streamId: '0b8f0a52-6c53-4a0e-9d5a-1a2b3c4d5e6f',
     userId: '7133bc2b-08c6-4870-bad7-0e812153aac7',
     vidictId: 'device-1',
     channelId,
     expiresAt,
+    network,
+    moves: 0,
   });
 const accessUrl = (token: string, channelId = CHANNEL) =>
   `/live/cricket/${channelId}/access?token=${encodeURIComponent(token)}`;
@@ -37,6 +41,7 @@ describe('the edge access lane', () => {
       tokens,
       standingFromMemory: () => standing,
       nowMs: () => NOW,
+      networkOf: (request) => (request.headers['x-no-network'] ? null : NETWORK),
     };
     const factory = serverWithLane((request, response) =>
       answerAccessFromMemory(memory, request, response),
@@ -99,6 +104,13 @@ describe('the edge access lane', () => {
     ['an API route', () => '/api/v1/me'],
   ])('hands %s to the framework', async (_, path) => {
     expect((await ask(path())).by).toBe('framework');
+  });
+
+  it('hands a token of another network, and a viewer whose network it cannot tell, to the framework', async () => {
+    const elsewhere = tokenFor(CHANNEL, NOW / 1000 + 60, 'v4:198.51.100.0/24');
+    expect((await ask(accessUrl(elsewhere))).by).toBe('framework');
+    const unknown = { headers: { 'x-no-network': '1' } };
+    expect((await ask(accessUrl(tokenFor()), unknown)).by).toBe('framework');
   });
 
   it('hands other methods and requests with a body to the framework', async () => {

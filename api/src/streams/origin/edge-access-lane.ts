@@ -7,7 +7,8 @@
  * polled memory of revocations (decision 355).
  *
  * The lane answers only what it can answer completely from memory: a genuine, unexpired token of
- * this channel whose stream and device the fresh memory says still stand gets the same `204` and
+ * this channel, used from the network it was issued to (decision 401), whose stream and device
+ * the fresh memory says still stand gets the same `204` and
  * `Cache-Control` as the route. Everything else falls through to the Fastify route unchanged: a
  * refusal (403 in the spec's error shape), a stale memory (the database read), a malformed or
  * unusual request (its 400), another method. The route stays the documented contract
@@ -28,6 +29,11 @@ export interface EdgeAccessMemory {
   /** The polled memory's answer, or null while it is stale (revocations.ts). */
   standingFromMemory(claims: PlaybackClaims, nowMs: number): StreamStanding | null;
   nowMs(): number;
+  /**
+   * The viewer's network block (playback-network.ts) as the route would see it (request.ip
+   * under trustProxy: the edge forwards the viewer's address), or null to let the route judge.
+   */
+  networkOf(request: IncomingMessage): string | null;
 }
 
 export interface AccessAsk {
@@ -73,8 +79,10 @@ export function answerAccessFromMemory(
     return false;
   const ask = accessAskOf(request.url ?? '');
   if (!ask) return false;
+  const network = memory.networkOf(request);
+  if (network === null) return false;
   const nowMs = memory.nowMs();
-  const checked = memory.tokens.verify(ask.token, ask.channelId, nowMs);
+  const checked = memory.tokens.verify(ask.token, ask.channelId, nowMs, network);
   if (!checked.ok || memory.standingFromMemory(checked.claims, nowMs) !== 'open') return false;
   response.writeHead(204, ACCESS_HEADERS);
   response.end();

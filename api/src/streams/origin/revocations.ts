@@ -1,6 +1,6 @@
 /**
- * Every API replica's memory of revoked playback (decision 355): the streams closed and the
- * devices signed out lately, polled from the `playback_revocations` log (written by triggers on
+ * Every API replica's memory of revoked playback (decision 355): the streams closed, the streams
+ * moved to another network (decision 401) and the devices signed out lately, polled from the `playback_revocations` log (written by triggers on
  * `streams` and `devices`, so every path that ends a grant is in it). The CDN's token checks are
  * then answered without a database read: a genuine token plays unless its stream or its device
  * is in memory. Memory answers only while the last poll that succeeded started less than
@@ -27,7 +27,7 @@ export const REVOCATIONS_FRESH_MS = 2_000;
  */
 const POLL_SQL = `WITH horizon AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin)
 SELECT h.xmin AS horizon, r.id::text AS id, r.txid::text AS txid, r.kind,
-    r.user_id, r.vidict_id, r.stream_id
+    r.user_id, r.vidict_id, r.stream_id, r.moves
   FROM horizon h LEFT JOIN playback_revocations r
     ON r.txid >= $1::bigint AND r.logged_at > clock_timestamp() - $2::int * interval '1 second'
   ORDER BY r.id`;
@@ -36,10 +36,11 @@ interface LoggedRow {
   horizon: string;
   id: string | null;
   txid: string | null;
-  kind: 'stream-closed' | 'device-signed-out' | 'device-registered' | null;
+  kind: 'stream-closed' | 'device-signed-out' | 'device-registered' | 'stream-moved' | null;
   user_id: string | null;
   vidict_id: string | null;
   stream_id: string | null;
+  moves: number | null;
 }
 
 const deviceKey = (userId: string, vidictId: string) => `${userId} ${vidictId}`;
@@ -54,6 +55,8 @@ export interface RevocationOptions {
 export class PlaybackRevocations {
   /** Stream id → when this replica learned it was closed (API clock). */
   private readonly closedStreams = new Map<string, number>();
+  /** Stream id → its latest move count, and when this replica learned it (decision 401). */
+  private readonly movedStreams = new Map<string, { moves: number; at: number }>();
   /** "userId vidictId" → when this replica learned the device was signed out. */
   private readonly signedOut = new Map<string, number>();
   /** The next poll reads from this transaction id on. */
@@ -82,8 +85,11 @@ export class PlaybackRevocations {
     const at = this.polledAt;
     // A clock moved back (tests) makes a poll from "the future" stale too.
     if (at === null || nowMs < at || nowMs - at >= this.freshMs) return null;
-    if (this.closedStreams.has(claims.streamId)) return 'closed';
+    // Signed out first: a device's sign-out also ends its sessions' streams (decision 400),
+    // and "signed out" is the reason the viewer needs to hear.
     if (this.signedOut.has(deviceKey(claims.userId, claims.vidictId))) return 'signed-out';
+    if (this.closedStreams.has(claims.streamId)) return 'closed';
+    if ((this.movedStreams.get(claims.streamId)?.moves ?? 0) > claims.moves) return 'moved';
     return 'open';
   }
 
@@ -137,6 +143,11 @@ export class PlaybackRevocations {
 
   private apply(row: LoggedRow, at: number) {
     if (row.kind === 'stream-closed' && row.stream_id) this.closedStreams.set(row.stream_id, at);
+    if (row.kind === 'stream-moved' && row.stream_id) {
+      const moves = Number(row.moves ?? 0);
+      const known = this.movedStreams.get(row.stream_id)?.moves ?? 0;
+      if (moves > known) this.movedStreams.set(row.stream_id, { moves, at });
+    }
     if (!row.user_id || !row.vidict_id) return;
     const key = deviceKey(row.user_id, row.vidict_id);
     if (row.kind === 'device-signed-out') this.signedOut.set(key, at);
@@ -149,5 +160,7 @@ export class PlaybackRevocations {
     for (const remembered of [this.closedStreams, this.signedOut])
       for (const [key, at] of remembered)
         if (nowMs - at > this.options.retainMs) remembered.delete(key);
+    for (const [key, { at }] of this.movedStreams)
+      if (nowMs - at > this.options.retainMs) this.movedStreams.delete(key);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Whether a playback token's stream may still play (decision 151). The token's mac and expiry
- * say it was issued; this says the stream was not closed (DELETE, a refused renewal, a lapse)
- * and its device is still registered to the account (a device sign-out). The answer lives in
+ * say it was issued; this says the stream was not closed (DELETE, a refused renewal, a lapse,
+ * its session ended: decision 400), its device is still registered to the account (a device
+ * sign-out), and it has not moved to another network since the token was issued (decision 401). The answer lives in
  * PostgreSQL, so every API replica sees a close made on any other; each process keeps an answer
  * for STANDING_TTL_MS, so a closed stream's token is refused within that time, and the origin's
  * hot path costs one indexed lookup per stream per few seconds, not one per request.
@@ -9,7 +10,7 @@
 import type { PreparedQuery } from '../../platform/db/client';
 import type { PlaybackClaims } from '../playback-token';
 
-export type StreamStanding = 'open' | 'closed' | 'signed-out';
+export type StreamStanding = 'open' | 'closed' | 'signed-out' | 'moved';
 
 /**
  * How long one process trusts an answer read from the database: the refusal delay at the
@@ -32,12 +33,13 @@ const SWEEP_AT = 20_000;
 export const STANDING_MESSAGES: Record<Exclude<StreamStanding, 'open'>, string> = {
   closed: 'This stream has been closed. Start the stream again.',
   'signed-out': 'This device is signed out of the account. Sign in again to watch.',
+  moved: 'This stream has moved to another network. Renew the token from this one.',
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // The stream's own account and device must match the token's: a row is never borrowed.
-const STANDING_SQL = `SELECT s.ended_at IS NULL AS open,
+const STANDING_SQL = `SELECT s.ended_at IS NULL AS open, s.moves,
     EXISTS (SELECT 1 FROM devices d WHERE d.user_id = s.user_id AND d.vidict_id = s.vidict_id)
       AS registered
   FROM streams s
@@ -58,16 +60,17 @@ export class StreamStandings {
 
   /** The stream's standing as of at most `ttlMs` before `nowMs` (concurrent asks share one read). */
   standing(claims: PlaybackClaims, nowMs: number): Promise<StreamStanding> {
-    const known = this.remembered.get(claims.streamId);
+    // Per stream and move count: the token a move issued is not refused for the one before it.
+    const key = `${claims.streamId} ${claims.moves}`;
+    const known = this.remembered.get(key);
     // A clock moved back (tests) makes an answer from "the future" stale too.
     if (known && nowMs >= known.at && nowMs - known.at < this.ttlMs) return known.standing;
     if (this.remembered.size >= SWEEP_AT) this.sweep(nowMs);
     const standing = this.read(claims);
-    this.remembered.set(claims.streamId, { at: nowMs, standing });
+    this.remembered.set(key, { at: nowMs, standing });
     // A failed read is not remembered: the next request asks again.
     standing.catch(() => {
-      if (this.remembered.get(claims.streamId)?.standing === standing)
-        this.remembered.delete(claims.streamId);
+      if (this.remembered.get(key)?.standing === standing) this.remembered.delete(key);
     });
     return standing;
   }
@@ -75,18 +78,22 @@ export class StreamStandings {
   private async read(claims: PlaybackClaims): Promise<StreamStanding> {
     // Only the API signs tokens, always with a uuid; anything else names no stream.
     if (!UUID.test(claims.streamId) || !UUID.test(claims.userId)) return 'closed';
-    const [row] = await this.prepared<{ open: boolean; registered: boolean }>(
+    const [row] = await this.prepared<{ open: boolean; registered: boolean; moves: number }>(
       'crease_stream_standing',
       STANDING_SQL,
       [claims.streamId, claims.userId, claims.vidictId],
     );
-    if (!row?.open) return 'closed';
-    return row.registered ? 'open' : 'signed-out';
+    if (!row) return 'closed';
+    // Signed out before closed: the sign-out ends its sessions' streams too (decision 400).
+    if (!row.registered) return 'signed-out';
+    if (!row.open) return 'closed';
+    // A token from before the stream's latest move to another network (decision 401).
+    return Number(row.moves) > claims.moves ? 'moved' : 'open';
   }
 
   private sweep(nowMs: number) {
-    for (const [streamId, known] of this.remembered)
-      if (nowMs < known.at || nowMs - known.at >= this.ttlMs) this.remembered.delete(streamId);
+    for (const [key, known] of this.remembered)
+      if (nowMs < known.at || nowMs - known.at >= this.ttlMs) this.remembered.delete(key);
     // Still full of fresh answers (an abnormal burst): start over rather than grow without end.
     if (this.remembered.size >= SWEEP_AT) this.remembered.clear();
   }

@@ -145,7 +145,7 @@ export async function streamOriginMediaRoutes(app: FastifyInstance): Promise<voi
     async (request, reply) => {
       const params = request.params as Static<typeof RenditionParams>;
       const query = request.query as HlsQueryValue;
-      const { channel } = await authorize(services, params, query.token);
+      const { channel } = await authorize(services, request, params, query.token);
       const library = media(services);
       const target = rendition(library, params.rendition);
       let window = windowOf(channel);

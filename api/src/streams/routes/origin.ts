@@ -23,6 +23,7 @@ import {
   STANDING_TTL_MS,
 } from '../origin/stream-standing';
 import { TOKEN_PROBLEM_MESSAGES } from '../playback-token';
+import { playbackNetworkOf } from '../playback-network';
 import type { MediaLibrary } from '../media/media-library';
 import { gzippedOnce } from '../../platform/http/accept-encoding';
 import { errorResponses } from '../../platform/http/error-schemas';
@@ -43,10 +44,20 @@ export type ApiServices = FastifyInstance['services'];
 /** `live/:application/:channelId/master.m3u8` → Fastify's `/live/:application/:channelId/master.m3u8`. */
 export const route = (path: string) => `/${path}`;
 
-/** The token is genuine, unexpired, for this channel, and its stream and device still stand. */
-async function checkToken(services: ApiServices, channelId: string, token: string | undefined) {
+/**
+ * The token is genuine, unexpired, for this channel, used from the network block it was issued
+ * to (decision 401: behind a CDN the edge forwards the viewer's address), and its stream and
+ * device still stand.
+ */
+async function checkToken(
+  services: ApiServices,
+  request: FastifyRequest,
+  channelId: string,
+  token: string | undefined,
+) {
   const nowMs = services.clock.now().getTime();
-  const checked = services.streams.tokens.verify(token, channelId, nowMs);
+  const network = playbackNetworkOf(request.ip);
+  const checked = services.streams.tokens.verify(token, channelId, nowMs, network);
   if (!checked.ok)
     throw new ApiError('STREAM_TOKEN_INVALID', TOKEN_PROBLEM_MESSAGES[checked.problem]);
   // A genuine token dies with its stream or its device (decision 151), within a few seconds:
@@ -59,10 +70,11 @@ async function checkToken(services: ApiServices, channelId: string, token: strin
 
 export async function authorize(
   services: ApiServices,
+  request: FastifyRequest,
   params: { application: string; channelId: string },
   token: string | undefined,
 ): Promise<{ channel: ChannelState; token: string }> {
-  await checkToken(services, params.channelId, token);
+  await checkToken(services, request, params.channelId, token);
   const channel = await channelState(
     services.database.db,
     services.catalog.reads,
@@ -119,7 +131,7 @@ export async function streamOriginRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const params = request.params as Static<typeof ChannelParams>;
       const query = request.query as Static<typeof TokenQuery>;
-      await checkToken(services, params.channelId, query.token);
+      await checkToken(services, request, params.channelId, query.token);
       return reply
         .code(204)
         .header('cache-control', `public, max-age=${ACCESS_CACHE_SECONDS}`)
@@ -145,7 +157,7 @@ export async function streamOriginRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const params = request.params as Static<typeof ChannelParams>;
       const query = request.query as Static<typeof TokenQuery>;
-      const { channel } = await authorize(services, params, query.token);
+      const { channel } = await authorize(services, request, params, query.token);
       return sendPlaylist(
         request,
         reply,

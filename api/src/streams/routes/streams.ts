@@ -32,6 +32,7 @@ import {
   billingErrorResponses,
 } from '../../billing';
 import { ErrorResponse } from '../../platform/http/error-schemas';
+import { playbackNetworkOf } from '../playback-network';
 
 const literals = <T extends readonly string[]>(values: T) =>
   Type.Union(values.map((v) => Type.Literal(v)));
@@ -129,6 +130,7 @@ function context(services: ApiServices, request: FastifyRequest): StreamContext 
     tokens: services.streams.tokens,
     now: services.clock.now(),
     edge: services.config.streams.edgeUrl ?? `${request.protocol}://${request.host}/`,
+    network: playbackNetworkOf(request.ip),
   };
 }
 
