@@ -28,6 +28,7 @@ import { startDemoClock } from './catalog/demo/demo-clock';
 import type { DemoClock } from './catalog/demo/demo-clock';
 import { ReminderJob } from './catalog/follows/reminder-job';
 import { LifecycleMailJob } from './mail';
+import { recipientGate } from './accounts';
 import { accountsRoutes } from './accounts/routes';
 import { billingRoutes } from './billing/routes';
 import { catalogRoutes } from './catalog/routes';
@@ -134,12 +135,15 @@ export async function createApi(
     ledgerRetentionYears: config.ledgerRetentionYears,
     now: () => services.clock.now(),
   });
+  // One mailbox gets so much mail an hour, whoever asks (decision 406).
+  const recipients = recipientGate(services.attempts, config.mail);
   const reminders = new ReminderJob(
     database.db,
     services.clock,
     services.mailer,
     config.siteOrigins[0] ?? '',
     app.log,
+    recipients,
   );
   app.decorate('reminders', reminders);
   const lifecycleMail = new LifecycleMailJob(
@@ -148,6 +152,7 @@ export async function createApi(
     services.mailer,
     config.siteOrigins[0] ?? '',
     app.log,
+    recipients,
   );
   app.decorate('lifecycleMail', lifecycleMail);
   let demo: DemoClock | null = null;

@@ -13,6 +13,8 @@ import { loadBillingConfig } from './billing-config';
 import type { BillingConfig } from './billing-config';
 import { loadInvoiceConfig } from './invoice-config';
 import type { InvoiceConfig } from './invoice-config';
+import { loadMailConfig } from './mail-config';
+import type { MailConfig } from './mail-config';
 import { loadStreamConfig } from './stream-config';
 import type { StreamConfig } from './stream-config';
 import { productionProblems, requiredInProduction } from './config-production';
@@ -145,6 +147,8 @@ export interface ApiConfig {
   invoices: InvoiceConfig;
   /** Stream access, playback tokens, the embedded live origin (docs/streams.md). */
   streams: StreamConfig;
+  /** Per-recipient mail caps, code lifetimes, the dev routes' reach (mail-config.ts). */
+  mail: MailConfig;
 }
 
 export class ConfigError extends Error {
@@ -375,6 +379,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     billing: loadBillingConfig(env, problems, dataDir, production),
     invoices: loadInvoiceConfig(env, problems),
     streams: loadStreamConfig(env, problems, root, secretFrom),
+    mail: loadMailConfig(env, problems, production),
   };
   if (config.refreshIdleSeconds > config.refreshAbsoluteSeconds)
     problems.push('CREASE_REFRESH_IDLE_SECONDS must not exceed CREASE_REFRESH_ABSOLUTE_SECONDS');

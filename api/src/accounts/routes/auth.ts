@@ -35,6 +35,9 @@ import { loginAccountKey } from '../attempt-limits';
 import { countSignInAttempt, loginPairKey, networkOf } from '../sign-in-limits';
 import { hashOpaqueToken, newOpaqueToken } from '../opaque-tokens';
 import type { BotCheckAction } from '../bot-check';
+import { sendResetMail } from '../account-mail';
+import { markEmailVerified } from '../email-codes';
+import { sendVerification } from '../verification';
 import {
   ResultResponse,
   botCheckHeader,
@@ -64,6 +67,7 @@ export type AuthRouteServices = Pick<
   | 'sessions'
   | 'attempts'
   | 'accessTokens'
+  | 'clock'
 >;
 
 async function requireBotCheck(
@@ -90,10 +94,6 @@ function checkEmail(raw: string): string {
 function checkPassword(password: string, email: string): void {
   const problem = passwordProblem(password, email);
   if (problem) throw new ApiError('WEAK_PASSWORD', problem);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export async function authRoutes(
@@ -137,6 +137,12 @@ export async function authRoutes(
         emailSubscribe: body.emailSubscribe,
       });
       if (!userId) throw new ApiError('EMAIL_ALREADY_REGISTERED');
+      // The mailbox is not proved yet: the only mail it gets is the link that proves it
+      // (decision 405). The welcome mail waits for that.
+      const origin = siteOrigin(request, services);
+      services.background.run(() =>
+        sendVerification(services, { id: userId, email }, origin).then(() => {}),
+      );
       return reply.code(201).send({ userId, email });
     },
   );
@@ -179,14 +185,9 @@ export async function authRoutes(
           config.resetTokenSeconds,
         );
         const link = `${origin}/reset-password?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
-        const minutes = Math.round(config.resetTokenSeconds / 60);
-        await services.mailer.send({
-          to: email,
-          subject: 'Reset your Crease password',
-          text: `Someone asked to reset the password of your Crease account.\n\nReset it here (the link works once, for ${minutes} minutes):\n${link}\n\nIf it was not you, ignore this message: your password stays the same.`,
-          html: `<p>Someone asked to reset the password of your Crease account.</p><p><a href="${escapeHtml(link)}">Reset your password</a> (the link works once, for ${minutes} minutes).</p><p>If it was not you, ignore this message: your password stays the same.</p>`,
-          links: [link],
-        });
+        // Within the per-recipient cap, whoever asks from wherever (decision 406).
+        const { mailer, attempts } = services;
+        await sendResetMail({ mailer, attempts, caps: config.mail }, email, link, config.resetTokenSeconds);
       });
       return result('RESET_EMAIL_SENT', MESSAGES.resetEmailSent, null);
     },
@@ -223,6 +224,8 @@ export async function authRoutes(
       // Every other outstanding link dies too, and every session signs out.
       const done = await resetPassword(db, services.sessions, { ...row, email }, passwordHash);
       if (!done) return expired();
+      // The link came from the mailbox: it is proved (decision 405).
+      await markEmailVerified(db, row.userId, services.clock.now());
       // Proving the mailbox lifts the account's hold everywhere, and on the network the link
       // was opened from (decision 170).
       await services.attempts.clear(loginAccountKey(email));
