@@ -82,13 +82,18 @@ export async function eraseViewer(
 }
 
 /**
- * Whether an account with this (normalised) email was deleted within the notice period, and
- * had proved that mailbox: only then may the owner be told of a sign-in attempt (decision 408).
+ * The tombstone of an account with this (normalised) email deleted within the notice period, or
+ * null. `emailVerified`: the account had proved that mailbox, so its owner may be told of a
+ * sign-in attempt (decision 408).
  */
-export async function recentlyDeletedVerified(db: Db, email: string, now: Date): Promise<boolean> {
+export async function recentTombstone(
+  db: Db,
+  email: string,
+  now: Date,
+): Promise<{ emailVerified: boolean } | null> {
   const [row] = await db
     .select({ emailVerified: deletedAccounts.emailVerified })
     .from(deletedAccounts)
     .where(and(eq(deletedAccounts.emailHash, emailHash(email)), gt(deletedAccounts.forgetAt, now)));
-  return !!row?.emailVerified;
+  return row ?? null;
 }

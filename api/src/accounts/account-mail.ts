@@ -36,15 +36,20 @@ async function sendCapped(deps: AccountMailDeps, to: string, letter: Letter): Pr
     return false;
   }
   const { link } = letter;
-  const text = [
-    ...letter.paragraphs,
-    ...(link ? [`${link.label}: ${link.href}`] : []),
-  ].join('\n\n');
+  const text = [...letter.paragraphs, ...(link ? [`${link.label}: ${link.href}`] : [])].join(
+    '\n\n',
+  );
   const html = [
     ...letter.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     ...(link ? [`<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`] : []),
   ].join('');
-  await deps.mailer.send({ to, subject: letter.subject, text, html, links: link ? [link.href] : [] });
+  await deps.mailer.send({
+    to,
+    subject: letter.subject,
+    text,
+    html,
+    links: link ? [link.href] : [],
+  });
   return true;
 }
 

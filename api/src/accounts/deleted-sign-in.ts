@@ -5,7 +5,7 @@
  * account had proved that mailbox. All of it happens after the answer: timing tells nothing.
  */
 import type { FastifyInstance } from 'fastify';
-import { emailHash, recentlyDeletedVerified } from './account-erasure';
+import { emailHash, recentTombstone } from './account-erasure';
 import { sendDeletedAccountSignInNotice } from './account-mail';
 
 const DAY_SECONDS = 86_400;
@@ -20,10 +20,11 @@ export const deletedNoticeKey = (email: string) => `mail:deleted-notice:${emailH
 export function noticeDeletedAccountSignIn(services: Services, email: string): void {
   services.background.run(async () => {
     const { attempts, mailer, config } = services;
-    if (!(await recentlyDeletedVerified(services.database.db, email, services.clock.now())))
-      return;
+    const tombstone = await recentTombstone(services.database.db, email, services.clock.now());
+    if (!tombstone) return;
+    // Every try on a deleted account's email is counted (hashed), told or not.
     const today = await attempts.hit(deletedNoticeKey(email), DAY_SECONDS);
-    if (today.count > 1) return;
+    if (today.count > 1 || !tombstone.emailVerified) return;
     await sendDeletedAccountSignInNotice({ attempts, mailer, caps: config.mail }, email);
   });
 }

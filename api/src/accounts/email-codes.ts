@@ -29,11 +29,7 @@ export function newSignInCode(): string {
 
 /** The code as typed, read the way it was meant: case, dashes, spaces and O/I/L forgiven. */
 export function normalizeSignInCode(typed: string): string {
-  const plain = typed
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const plain = typed.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   return plain.length === CODE_LENGTH ? plain.match(/.{4}/g)!.join('-') : plain;
 }
 

@@ -41,7 +41,8 @@ export const ACCOUNT_ERRORS = {
   },
   VERIFICATION_LINK_EXPIRED: {
     status: 410,
-    message: 'This confirmation link has expired or was already used. Ask for a new one on your account page.',
+    message:
+      'This confirmation link has expired or was already used. Ask for a new one on your account page.',
     oauth: 'invalid_grant',
   },
   INVALID_SIGN_IN_CODE: {

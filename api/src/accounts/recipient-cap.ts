@@ -31,7 +31,8 @@ export async function admitToRecipient(
   to: string,
   budget: CappedMail,
 ): Promise<boolean> {
-  const max = budget === 'account' ? config.perRecipientPerHour : config.remindersPerRecipientPerHour;
+  const max =
+    budget === 'account' ? config.perRecipientPerHour : config.remindersPerRecipientPerHour;
   const counted = await store.hit(recipientCapKey(budget, to), MAIL_CAP_WINDOW_SECONDS);
   return counted.count <= max;
 }

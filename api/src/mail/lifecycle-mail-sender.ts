@@ -90,7 +90,8 @@ export class LifecycleMailSender {
     }
     // Nothing goes to an address its account never proved (decision 405); an account-deleted
     // notice whose account row is gone is the one message that cannot be checked, and is owed.
-    const unproved = row.verified === false || (row.verified === null && row.kind !== 'account-deleted');
+    const unproved =
+      row.verified === false || (row.verified === null && row.kind !== 'account-deleted');
     if (unproved) {
       await this.finish(row, sql`skipped_reason = 'unverified'`);
       return 'skipped';

@@ -1,7 +1,8 @@
 /**
- * Mail and development-route configuration (docs/api.md "Mail", decisions 405-409), validated at
- * start with the rest of ApiConfig: how much account mail one mailbox can be sent in an hour,
- * whoever asks, and who may reach the development outbox and clock.
+ * Mail and mail-abuse configuration (docs/api.md "Mail", decisions 405-409), validated at start
+ * with the rest of ApiConfig: how much account mail one mailbox can be sent in an hour, whoever
+ * asks; how the bot check's cost rises with a network's volume; who may reach the development
+ * outbox and clock.
  */
 import { envBool, envInt, readEnv } from './env-schema';
 import type { Env } from './env-schema';
@@ -18,6 +19,11 @@ export interface MailConfig {
   verifyLinkSeconds: number;
   signInCodeSeconds: number;
   /**
+   * Bot-check proofs per network per hour for registrations, reset requests and sign-in code
+   * requests before each costs ×4 the work (×10 from four times this; decision 409).
+   */
+  botCheckVolumePerHour: number;
+  /**
    * The development outbox and clock answer callers from any address, not only loopback
    * (decision 409). Off by default: a staging site must not expose them.
    */
@@ -30,6 +36,7 @@ const MAIL_ENV = {
   CREASE_VERIFY_LINK_SECONDS: envInt(300, 30 * 86_400),
   CREASE_SIGN_IN_CODE_SECONDS: envInt(60, 86_400),
   CREASE_DEV_ROUTES_OPEN: envBool(),
+  CREASE_BOT_CHECK_VOLUME_PER_HOUR: envInt(1, 1_000_000),
 } as const;
 
 export function loadMailConfig(env: Env, problems: string[], production: boolean): MailConfig {
@@ -42,5 +49,6 @@ export function loadMailConfig(env: Env, problems: string[], production: boolean
     verifyLinkSeconds: vars.CREASE_VERIFY_LINK_SECONDS ?? 7 * 86_400,
     signInCodeSeconds: vars.CREASE_SIGN_IN_CODE_SECONDS ?? 1800,
     devRoutesOpen: vars.CREASE_DEV_ROUTES_OPEN ?? false,
+    botCheckVolumePerHour: vars.CREASE_BOT_CHECK_VOLUME_PER_HOUR ?? 5,
   };
 }

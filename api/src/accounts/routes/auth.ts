@@ -34,7 +34,7 @@ import { siteHostOf, siteOrigin } from '../../platform/http/site-host';
 import { loginAccountKey } from '../attempt-limits';
 import { countSignInAttempt, loginPairKey, networkOf } from '../sign-in-limits';
 import { hashOpaqueToken, newOpaqueToken } from '../opaque-tokens';
-import type { BotCheckAction } from '../bot-check';
+import { countProofUse, requiredLevel } from '../bot-check-risk';
 import { sendResetMail } from '../account-mail';
 import { markEmailVerified } from '../email-codes';
 import { sendVerification } from '../verification';
@@ -70,19 +70,28 @@ export type AuthRouteServices = Pick<
   | 'clock'
 >;
 
+/**
+ * The bot check of register and init-reset: the proof must be as hard as this network's volume
+ * of the action calls for (decision 409), and it then counts in that volume.
+ */
 async function requireBotCheck(
   request: FastifyRequest,
-  services: Pick<AuthRouteServices, 'botCheck' | 'config'>,
-  action: BotCheckAction,
+  services: Pick<AuthRouteServices, 'botCheck' | 'config' | 'attempts'>,
+  action: 'register' | 'reset',
 ) {
+  const { botCheck, attempts, config } = services;
   const token = request.headers[BOT_CHECK_HEADER.toLowerCase()];
+  const minLevel =
+    botCheck.provider === 'altcha' ? await requiredLevel(attempts, config, action, request.ip) : 0;
   if (
-    !(await services.botCheck.verify(typeof token === 'string' ? token : undefined, action, {
+    !(await botCheck.verify(typeof token === 'string' ? token : undefined, action, {
       ip: request.ip,
-      siteHost: siteHostOf(request, services.config),
+      siteHost: siteHostOf(request, config),
+      minLevel,
     }))
   )
     throw new ApiError('BOT_CHECK_FAILED');
+  await countProofUse(attempts, action, request.ip);
 }
 
 function checkEmail(raw: string): string {
@@ -187,7 +196,12 @@ export async function authRoutes(
         const link = `${origin}/reset-password?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
         // Within the per-recipient cap, whoever asks from wherever (decision 406).
         const { mailer, attempts } = services;
-        await sendResetMail({ mailer, attempts, caps: config.mail }, email, link, config.resetTokenSeconds);
+        await sendResetMail(
+          { mailer, attempts, caps: config.mail },
+          email,
+          link,
+          config.resetTokenSeconds,
+        );
       });
       return result('RESET_EMAIL_SENT', MESSAGES.resetEmailSent, null);
     },

@@ -13,7 +13,7 @@ import { ApiError } from '../errors';
 import { redeemEmailCode } from '../email-codes';
 import { requestSignInCode } from '../sign-in-codes';
 import { sendVerification } from '../verification';
-import { signInDifficulty } from '../sign-in-limits';
+import { countProofUse, requiredLevel } from '../bot-check-risk';
 import { siteHostOf, siteOrigin } from '../../platform/http/site-host';
 import {
   ResultResponse,
@@ -158,13 +158,21 @@ export async function emailRoutes(
     async (request) => {
       const token = request.headers[BOT_CHECK_HEADER.toLowerCase()];
       const { botCheck, attempts } = services;
-      const passed = await botCheck.verify(typeof token === 'string' ? token : undefined, 'signin', {
-        ip: request.ip,
-        siteHost: siteHostOf(request, config),
-        minLevel:
-          botCheck.provider === 'altcha' ? await signInDifficulty(attempts, config, request.ip) : 0,
-      });
+      const passed = await botCheck.verify(
+        typeof token === 'string' ? token : undefined,
+        'signin',
+        {
+          ip: request.ip,
+          siteHost: siteHostOf(request, config),
+          minLevel:
+            botCheck.provider === 'altcha'
+              ? await requiredLevel(attempts, config, 'signin', request.ip)
+              : 0,
+        },
+      );
       if (!passed) throw new ApiError('BOT_CHECK_FAILED');
+      // Code requests from one network make its next signin proofs dearer (decision 409).
+      await countProofUse(attempts, 'sign-in-code', request.ip);
       const email = normalizeEmail(request.body.email);
       requestSignInCode(services, email, siteOrigin(request, services));
       return result('SIGN_IN_CODE_SENT', MESSAGES.signInCodeSent, null);

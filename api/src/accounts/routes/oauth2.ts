@@ -155,8 +155,7 @@ export async function oauth2Routes(
       schema: {
         tags: ['oauth2'],
         summary: 'Token endpoint: password and refresh_token grants',
-        description:
-          `Form-encoded. Basic client credentials (public client: id checked, secret ignored). The password grant needs scope=API and a bot-check token in X-Bot-Check. grant_type=${EMAIL_CODE_GRANT} with username and code signs in with an emailed sign-in code (POST /api/v1/auth/sign-in-code), past the all-networks cap. Refresh tokens rotate on every use; replaying a spent one revokes its family. A refresh with an Idempotency-Key that is retried (same token, same key) within the reuse grace window gets the same tokens again. Errors carry RFC 6749 error/error_description and the spec shape.`,
+        description: `Form-encoded. Basic client credentials (public client: id checked, secret ignored). The password grant needs scope=API and a bot-check token in X-Bot-Check. grant_type=${EMAIL_CODE_GRANT} with username and code signs in with an emailed sign-in code (POST /api/v1/auth/sign-in-code), past the all-networks cap. Refresh tokens rotate on every use; replaying a spent one revokes its family. A refresh with an Idempotency-Key that is retried (same token, same key) within the reuse grace window gets the same tokens again. Errors carry RFC 6749 error/error_description and the spec shape.`,
         consumes: ['application/x-www-form-urlencoded'],
         security: [{ client: [], xsrf: [] }],
         body: TokenRequest,
