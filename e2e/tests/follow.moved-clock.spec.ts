@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { createEvent, createLeague } from '../support/catalog-operator';
 import { seriousAxeViolations } from '../support/axe';
 import { advanceApiClock, apiNow, devOutbox } from '../support/dev-api';
-import { registerViewer } from '../support/viewer';
+import { confirmEmail, registerViewer } from '../support/viewer';
 
 /**
  * Issue 23 §1 over the whole running site: a new viewer follows a team on /events, its match
@@ -66,6 +66,8 @@ test('follow a team: its match comes first; on a moved clock the reminder emails
   const hawksMatch = `${HAWKS.name} v ${KITES.name}`;
 
   const email = await registerViewer(page);
+  // Reminders go only to a confirmed address (decision 405).
+  await confirmEmail(page, email);
   await page.goto(`/events?league=${leagueId}`);
   await expect
     .poll(() => upcomingTitles(page), { timeout: 20_000 })
