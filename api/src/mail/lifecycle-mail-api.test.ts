@@ -7,15 +7,9 @@
  * billing records them (recordBillingEvent), since the ledger's producers are another change.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  BILLING_TEST_ENV,
-  PASSWORD,
-  buyPlan,
-  newViewer,
-  registerDevice,
-} from '../testing/billing-helpers';
+import { BILLING_TEST_ENV, PASSWORD, buyPlan, registerDevice } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
-import { verifyEmail } from '../testing/mailbox';
+import { verifiedViewer, verifyEmail } from '../testing/mailbox';
 import { describeEachDatabase, uniqueEmail } from '../testing/test-api';
 import type { ApiHost, RunningApi } from '../testing/test-api';
 
@@ -79,11 +73,6 @@ describeEachDatabase('lifecycle mail', (host: () => ApiHost) => {
     // Lifecycle mail goes only to a proved address (decision 405): these viewers prove theirs.
     await verifyEmail(client, email);
     return { email, userId: String(res.body.userId), client };
-  };
-  const verifiedViewer = async (on: RunningApi, prefix: string): Promise<Viewer> => {
-    const viewer = await newViewer(on, prefix);
-    await verifyEmail(viewer.client, viewer.email);
-    return viewer;
   };
   const record = (userId: string, type: string, payload: Record<string, unknown>) =>
     host().recordBillingEvent({ userId, type, dedupeKey: randomUUID(), payload, at: new Date() });

@@ -2,7 +2,9 @@
  * The development outbox as a viewer's mailbox, for API tests: find a mailed link, and prove the
  * address as the viewer would (decision 405).
  */
-import type { ApiClient } from './test-api';
+import { newViewer } from './billing-helpers';
+import type { Viewer } from './billing-helpers';
+import type { ApiClient, RunningApi } from './test-api';
 
 interface OutboxMail {
   subject: string;
@@ -38,4 +40,11 @@ export async function verifyEmail(client: ApiClient, email: string): Promise<voi
     token: link.searchParams.get('token'),
   });
   if (res.status !== 200) throw new Error(`verify-email: ${res.status} ${res.text}`);
+}
+
+/** A signed-in viewer (billing-helpers' newViewer) whose address is proved. */
+export async function verifiedViewer(api: RunningApi, prefix: string): Promise<Viewer> {
+  const viewer = await newViewer(api, prefix);
+  await verifyEmail(viewer.client, viewer.email);
+  return viewer;
 }
