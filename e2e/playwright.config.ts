@@ -58,6 +58,8 @@ export default defineConfig({
       // The whole suite is one viewer address registering dozens of accounts within minutes; the
       // per-IP registration limit (10 a minute) has its own API tests and is not under test here.
       CREASE_REGISTER_PER_MINUTE: '1000',
+      // … and the bot check's cost rising with one network's volume (decision 409): API tests.
+      CREASE_BOT_CHECK_VOLUME_PER_HOUR: '100000',
       // Likewise the free trials the suite's viewers start from one address (decision 106).
       CREASE_TRIALS_PER_NETWORK_PER_DAY: '1000',
       // And the checkouts with a limited coupon (SEASON50) from that one address (decision 396).

@@ -29,6 +29,7 @@ import type { DemoClock } from './catalog/demo/demo-clock';
 import { ReminderJob } from './catalog/follows/reminder-job';
 import { LifecycleMailJob } from './mail';
 import { BackgroundJobs } from './platform/background-jobs';
+import { recipientGate } from './accounts';
 import { accountsRoutes } from './accounts/routes';
 import { billingRoutes } from './billing/routes';
 import { catalogRoutes } from './catalog/routes';
@@ -158,12 +159,15 @@ export async function createApi(
       now: () => services.clock.now(),
     }),
   );
+  // One mailbox gets so much mail an hour, whoever asks (decision 406).
+  const recipients = recipientGate(services.attempts, config.mail);
   const reminders = new ReminderJob(
     database.db,
     services.clock,
     services.mailer,
     config.siteOrigins[0] ?? '',
     app.log,
+    recipients,
   );
   app.decorate('reminders', reminders);
   const lifecycleMail = new LifecycleMailJob(
@@ -172,6 +176,7 @@ export async function createApi(
     services.mailer,
     config.siteOrigins[0] ?? '',
     app.log,
+    recipients,
   );
   app.decorate('lifecycleMail', lifecycleMail);
   // The embedded media server, in a process of its own, when this API runs it (decision 416).

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { devOutbox } from './dev-api';
 import { DEMO, signIn } from './player-session';
 
 export const VIEWER_PASSWORD = 'correct horse battery';
@@ -29,4 +30,22 @@ export async function registerViewer(page: Page, email = freshEmail()): Promise<
 export async function signInToEvents(page: Page): Promise<void> {
   await signIn(page, DEMO.email, DEMO.password);
   await expect(page).toHaveURL(/\/events$/, { timeout: 20_000 });
+}
+
+/**
+ * Proves the viewer's mailbox as they would (decision 405): opens the confirmation link from the
+ * development outbox in this page. Mail other than confirmation, reset and sign-in codes goes
+ * only to a confirmed address, so specs that read lifecycle mail or reminders call this first.
+ */
+export async function confirmEmail(page: Page, email: string): Promise<void> {
+  const confirmLink = async () =>
+    (await devOutbox(email))
+      .flatMap((mail) => mail.links)
+      .find((link) => link.includes('/verify-email?'));
+  await expect.poll(confirmLink, { timeout: 20_000 }).toBeTruthy();
+  const link = new URL((await confirmLink())!);
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Email confirmed' })).toBeVisible({
+    timeout: 20_000,
+  });
 }

@@ -1,12 +1,12 @@
 /**
  * Lifecycle mail in the browser (issue 22 §4, decision 290): a new viewer who says yes to news at
- * registration finds the welcome mail in the development outbox, with an HTML and a text part,
+ * registration and confirming the address finds the welcome mail in the development outbox, with an HTML and a text part,
  * and the outbox page shows it rendered in a sandboxed frame beside its text.
  */
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../playwright.config';
 import { devOutbox } from '../support/dev-api';
-import { VIEWER_PASSWORD, freshEmail } from '../support/viewer';
+import { VIEWER_PASSWORD, confirmEmail, freshEmail } from '../support/viewer';
 
 test('a new viewer registers and gets the welcome mail, as HTML and as text', async ({ page }) => {
   const email = freshEmail('welcome');
@@ -16,6 +16,8 @@ test('a new viewer registers and gets the welcome mail, as HTML and as text', as
   await page.getByRole('checkbox', { name: /email me match alerts/i }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/plans$/, { timeout: 30_000 });
+  // The welcome mail waits until the address is confirmed (decision 405).
+  await confirmEmail(page, email);
 
   const welcome = async () =>
     (await devOutbox(email)).find((mail) => mail.subject === 'Welcome to Crease');

@@ -3,8 +3,8 @@
  * pointing at someone for as long as the law keeps it, but nothing in it identifies a person
  * any more. The email becomes `deleted-<id>@deleted.invalid` (the real address is free to
  * register again at once), the password can never match, the names are the defaults, and a
- * hash of the old email is kept for DELETED_ACCOUNT_NOTICE_DAYS so that signing in with it says
- * the account was deleted.
+ * hash of the old email is kept for DELETED_ACCOUNT_NOTICE_DAYS so that a sign-in with it tells
+ * the owner by mail (decision 408; the sign-in itself answers as for an unknown email).
  */
 import { createHash } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { DEFAULT_FIRST_NAME, DEFAULT_LAST_NAME } from '@crease/contract';
 import type { Db } from '../platform/db/client';
 import { deletedAccounts, passwordResetTokens, users } from './tables';
 
-/** How long signing in with a deleted account's email says so (then: "incorrect", as for any). */
+/** How long a sign-in with a deleted account's email is told to its owner by mail. */
 export const DELETED_ACCOUNT_NOTICE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,11 +47,16 @@ export async function viewerToErase(
 
 /** Anonymises the users row, drops its reset links and keeps the email's tombstone. */
 export async function eraseViewer(
-  tx: Pick<Db, 'update' | 'delete' | 'insert'>,
+  tx: Pick<Db, 'update' | 'delete' | 'insert' | 'select'>,
   userId: string,
   email: string,
   now: Date,
 ): Promise<void> {
+  const [before] = await tx
+    .select({ verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  const emailVerified = !!before?.verifiedAt;
   await tx
     .update(users)
     .set({
@@ -69,15 +74,26 @@ export async function eraseViewer(
   const forgetAt = new Date(now.getTime() + DELETED_ACCOUNT_NOTICE_DAYS * DAY_MS);
   await tx
     .insert(deletedAccounts)
-    .values({ emailHash: emailHash(email), deletedAt: now, forgetAt })
-    .onConflictDoUpdate({ target: deletedAccounts.emailHash, set: { deletedAt: now, forgetAt } });
+    .values({ emailHash: emailHash(email), deletedAt: now, forgetAt, emailVerified })
+    .onConflictDoUpdate({
+      target: deletedAccounts.emailHash,
+      set: { deletedAt: now, forgetAt, emailVerified },
+    });
 }
 
-/** Whether an account with this (normalised) email was deleted within the notice period. */
-export async function wasRecentlyDeleted(db: Db, email: string, now: Date): Promise<boolean> {
+/**
+ * The tombstone of an account with this (normalised) email deleted within the notice period, or
+ * null. `emailVerified`: the account had proved that mailbox, so its owner may be told of a
+ * sign-in attempt (decision 408).
+ */
+export async function recentTombstone(
+  db: Db,
+  email: string,
+  now: Date,
+): Promise<{ emailVerified: boolean } | null> {
   const [row] = await db
-    .select({ deletedAt: deletedAccounts.deletedAt })
+    .select({ emailVerified: deletedAccounts.emailVerified })
     .from(deletedAccounts)
     .where(and(eq(deletedAccounts.emailHash, emailHash(email)), gt(deletedAccounts.forgetAt, now)));
-  return !!row;
+  return row ?? null;
 }

@@ -13,27 +13,15 @@ import { passwordResetTokens, users } from './tables';
 type SessionRevoker = Pick<Sessions, 'revokeAllForUser'>;
 
 /**
- * A new viewer with the default names (SPEC §3), and their welcome mail queued with them; null
- * when the email is already registered.
+ * A new viewer with the default names (SPEC §3), email not yet proved; null when the email is
+ * already registered. The welcome mail is queued when the viewer proves the mailbox
+ * (email-codes.ts markEmailVerified, decision 405).
  */
 export async function createViewer(
   db: Db,
   viewer: { email: string; passwordHash: string; emailSubscribe: boolean },
-  now = new Date(),
 ): Promise<string | null> {
-  return db.transaction(async (tx) => {
-    const id = await insertViewer(tx, viewer);
-    if (id)
-      await queueLifecycleMail(tx, {
-        userId: id,
-        kind: 'welcome',
-        dedupeKey: id,
-        to: viewer.email,
-        payload: {},
-        at: now,
-      });
-    return id;
-  });
+  return insertViewer(db, viewer);
 }
 
 async function insertViewer(

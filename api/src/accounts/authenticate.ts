@@ -10,7 +10,7 @@ export type AuthenticatedUser = typeof users.$inferSelect & { sid: string };
 // another replica adding a column) would fail on every connection that prepared it.
 const SESSION_USER_SQL = `SELECT u.id, u.email, u.password_hash, u.first_name, u.last_name,
     u.email_subscribe, u.active, u.status, u.region, u.video_quality, u.trial_overall_time,
-    u.trial_today_time, u.created_at, u.updated_at
+    u.trial_today_time, u.created_at, u.updated_at, u.email_verified_at
   FROM refresh_families f JOIN users u ON u.id = f.user_id
   WHERE f.id = $1 AND f.user_id = $2 AND f.revoked_at IS NULL AND f.expires_at > now()`;
 
@@ -32,6 +32,7 @@ function toUser(raw: Record<string, unknown>): typeof users.$inferSelect {
     trialTodayTime: Number(raw.trial_today_time),
     createdAt: date(raw.created_at),
     updatedAt: date(raw.updated_at),
+    emailVerifiedAt: raw.email_verified_at == null ? null : date(raw.email_verified_at),
   };
 }
 
@@ -50,7 +51,7 @@ export async function authenticate(
   // One indexed lookup on the hot path of every signed-in call: a named prepared statement
   // (parsed and planned once per connection, no ORM build or mapping; decision 371).
   const [raw] = await services.database.prepared<Record<string, unknown>>(
-    'crease_authenticate',
+    'crease_authenticate_v2',
     SESSION_USER_SQL,
     [claims.sid, claims.sub],
   );

@@ -39,11 +39,22 @@ export const ACCOUNT_ERRORS = {
     message: 'We could not verify that you are not a robot. Please try again.',
     oauth: 'invalid_request',
   },
+  VERIFICATION_LINK_EXPIRED: {
+    status: 410,
+    message:
+      'This confirmation link has expired or was already used. Ask for a new one on your account page.',
+    oauth: 'invalid_grant',
+  },
+  INVALID_SIGN_IN_CODE: {
+    status: 400,
+    message: 'That sign-in code is not right, or it has expired. Ask for a new one.',
+    oauth: 'invalid_grant',
+  },
   RESET_LINK_EXPIRED: { status: 208, message: MESSAGES.resetLinkExpired, oauth: 'invalid_grant' },
   INVALID_CLIENT: { status: 401, message: 'Unknown client.', oauth: 'invalid_client' },
   UNSUPPORTED_GRANT_TYPE: {
     status: 400,
-    message: 'grant_type must be password or refresh_token.',
+    message: 'grant_type must be password, refresh_token or the email-code grant.',
     oauth: 'unsupported_grant_type',
   },
   INVALID_SCOPE: { status: 400, message: 'scope must be API.', oauth: 'invalid_scope' },

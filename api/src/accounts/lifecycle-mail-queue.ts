@@ -6,6 +6,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { lifecycleMail } from './tables';
+import { approximateNetwork, describeDevice } from './user-agent';
 
 export const LIFECYCLE_MAIL_KINDS = [
   'welcome',
@@ -61,6 +62,9 @@ export interface SignInDevice {
  * A device registered for the first time on this account (a sign-in from it). The account's very
  * first device is the one it signed up on, so it is recorded but not announced; every later new
  * vidictId gets "signed in on a new device", once per device, however often it comes back.
+ * The payload holds only our own words (decision 407): "Chrome on Windows" from our parsing of
+ * the User-Agent, and the network (`ip`, the address the proxies vouch for) with its host part
+ * hidden. The client's own text is never kept for the mail, so it can never be printed in it.
  */
 export async function queueNewDeviceMail(
   tx: QueueExecutor,
@@ -68,6 +72,7 @@ export async function queueNewDeviceMail(
   device: SignInDevice,
   otherDevicesRegistered: boolean,
   at: Date,
+  ip?: string,
 ): Promise<boolean> {
   const [seenBefore] = await tx
     .select({ id: lifecycleMail.id })
@@ -87,9 +92,8 @@ export async function queueNewDeviceMail(
     dedupeKey: `${user.id}:${device.vidictId}`,
     to: user.email,
     payload: {
-      deviceOs: device.deviceOs,
-      deviceType: device.deviceType,
-      userAgent: device.userAgent,
+      device: describeDevice(device.userAgent, device.deviceType, device.deviceOs),
+      network: ip ? approximateNetwork(ip) : null,
       at: at.toISOString(),
     },
     at,

@@ -6,6 +6,8 @@
  * not the account; the owner on another network signs in at once; the attacker's network needs
  * harder proofs of work; an unknown account looks like a known one.
  */
+import { EMAIL_CODE_GRANT_TYPE } from '@crease/contract';
+import { mailbox, mailedLink } from '../testing/mailbox';
 import { describeEachDatabase, uniqueEmail } from '../testing/test-api';
 import type { ApiClient, CallResult, RunningApi } from '../testing/test-api';
 
@@ -33,6 +35,18 @@ function signInFrom(client: ApiClient, network: string, username: string, passwo
     { grant_type: 'password', scope: 'API', username, password },
     { botCheck: 'signin', headers: { 'x-forwarded-for': network } },
   );
+}
+
+/** The sign-in codes mailed to `email`, newest first, once `count` have arrived. */
+async function mailedCodes(client: ApiClient, email: string, count: number): Promise<string[]> {
+  for (let i = 0; i < 400; i++) {
+    const codes = (await mailbox(client, email))
+      .map((mail) => /sign-in code is ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})/.exec(mail.text)?.[1])
+      .filter((code): code is string => !!code);
+    if (codes.length >= count) return codes;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`fewer than ${count} sign-in codes for ${email}`);
 }
 
 async function challengeMaxNumber(client: ApiClient, network: string): Promise<number> {
@@ -129,15 +143,9 @@ describeEachDatabase('sign-in limits never lock out the owner', (host) => {
       expectTooMany(await signInFrom(client, network, email, PASSWORD));
 
       await client.postJson('/api/v1/auth/init-reset', { email }, { ...from, botCheck: 'reset' });
-      let link: string | undefined;
-      for (let i = 0; i < 50 && !link; i++) {
-        const outbox = await client.get<{ links: string[] }[]>(
-          `/api/v1/dev/outbox?to=${encodeURIComponent(email)}`,
-        );
-        link = outbox.body[0]?.links[0];
-        if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const token = new URL(link as string).searchParams.get('token') as string;
+      // The address also has its verification link (decision 405): take the reset link.
+      const link = await mailedLink(client, email, '/reset-password?');
+      const token = link.searchParams.get('token') as string;
       const newPassword = 'a brand new password';
       const reset = await client.postJson(
         '/api/v1/auth/reset-password',
@@ -197,6 +205,49 @@ describeEachDatabase('sign-in limits never lock out the owner', (host) => {
       expectTooMany(fresh);
       expect(Number(fresh.headers.get('retry-after'))).toBeGreaterThan(900);
       expect((await signInFrom(client, '198.51.100.1', email, PASSWORD)).status).toBe(200);
+    });
+
+    it('the owner on a new network gets in with an emailed sign-in code, and then with the password (issue 31 §13)', async () => {
+      const email = uniqueEmail('held');
+      expect((await client.register(email, PASSWORD)).status).toBe(201);
+      for (const network of ['203.0.113.11', '203.0.113.12'])
+        for (let i = 0; i < 5; i++) await signInFrom(client, network, email, 'a guess');
+      const phone = '192.0.2.201';
+      expectTooMany(await signInFrom(client, phone, email, PASSWORD));
+
+      // The attacker asks for codes too: they go to the owner's mailbox, and none cancels another.
+      const ask = (network: string) =>
+        client.postJson(
+          '/api/v1/auth/sign-in-code',
+          { email },
+          { botCheck: 'signin', headers: { 'x-forwarded-for': network } },
+        );
+      expect((await ask('203.0.113.11')).body).toMatchObject({ code: 'SIGN_IN_CODE_SENT' });
+      expect((await ask(phone)).body).toMatchObject({ code: 'SIGN_IN_CODE_SENT' });
+      const codes = await mailedCodes(client, email, 2);
+
+      const redeem = (network: string, code: string, username = email) =>
+        client.postForm<{ access_token: string }>(
+          '/oauth2/token',
+          { grant_type: EMAIL_CODE_GRANT_TYPE, username, code },
+          { headers: { 'x-forwarded-for': network } },
+        );
+      const wrong = await redeem(phone, 'AAAA-BBBB-CCCC');
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toMatchObject({ code: 'INVALID_SIGN_IN_CODE', error: 'invalid_grant' });
+      // Another account's address with this code is no good either.
+      expect((await redeem(phone, codes[0]!, uniqueEmail('other'))).status).toBe(400);
+      // Typed loosely (lower case, no dashes), the older code works from the held network.
+      const signedIn = await redeem(phone, codes[1]!.replace(/-/g, '').toLowerCase());
+      expect(signedIn.status).toBe(200);
+      expect((await client.get('/api/v1/me', { bearer: signedIn.body.access_token })).status).toBe(
+        200,
+      );
+      // Once only; and the network is the owner's now: the password works there too.
+      expect((await redeem(phone, codes[1]!)).status).toBe(400);
+      expect((await signInFrom(client, phone, email, PASSWORD)).status).toBe(200);
+      // The other code still works (a new one never cancels an older one).
+      expect((await redeem('192.0.2.202', codes[0]!)).status).toBe(200);
     });
   });
 

@@ -34,6 +34,11 @@ export const users = pgTable(
     trialTodayTime: integer('trial_today_time').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * When the viewer proved the mailbox (a verification link or a sign-in code, decision 405).
+     * null: nothing but the verification mail itself, a reset link or a sign-in code goes there.
+     */
+    emailVerifiedAt: ts('email_verified_at'),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );
@@ -99,6 +104,30 @@ export const passwordResetTokens = pgTable(
     usedAt: ts('used_at'),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
+);
+
+/**
+ * Single-use mailed proofs (decision 405-406): `verify` links that prove the mailbox, and
+ * `sign-in` codes, the owner's way in past the all-networks cap. Stored as SHA-256 hashes; a new
+ * one never cancels an older one, so codes an attacker asks for still let the owner in.
+ */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [
+    uniqueIndex('email_codes_hash_key').on(t.codeHash),
+    index('email_codes_user_idx').on(t.userId, t.purpose),
+  ],
 );
 
 /** Every message the API sends; without SMTP this table is the delivery (the dev outbox). */
@@ -180,4 +209,6 @@ export const deletedAccounts = pgTable('deleted_accounts', {
   deletedAt: ts('deleted_at').notNull(),
   /** After this the tombstone says nothing more (housekeeping removes it). */
   forgetAt: ts('forget_at').notNull(),
+  /** Whether the account had proved this mailbox: only then may a notice go to it (decision 408). */
+  emailVerified: boolean('email_verified').notNull().default(false),
 });

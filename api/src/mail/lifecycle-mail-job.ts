@@ -8,7 +8,7 @@
  * claims keep each message to one send with several replicas.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../accounts';
+import type { Mailer, RecipientGate } from '../accounts';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/client';
 import { PeriodicPass } from '../platform/periodic-pass';
@@ -32,8 +32,9 @@ export class LifecycleMailJob {
     mailer: Mailer,
     siteOrigin: string,
     log: FastifyBaseLogger,
+    recipients: RecipientGate,
   ) {
-    this.sender = new LifecycleMailSender(db, mailer, siteOrigin, log);
+    this.sender = new LifecycleMailSender(db, mailer, siteOrigin, log, recipients);
     this.periodic = new PeriodicPass('lifecycle mail pass', () => this.pass(), log);
   }
 

@@ -4,11 +4,13 @@
  * same row, and a replica that dies mid-send frees its rows when the lease ends. Marketing mail to a viewer who said no
  * to news is skipped for good (decision 291); a failed send is tried again on a later pass, up
  * to MAX_ATTEMPTS. After an account-deleted notice is sent, its address and payload are blanked.
+ * Mail to an address the account never proved is skipped (`unverified`, decision 405), and a new
+ * sign-in notice past the recipient's hourly cap is skipped (`recipient-cap`, decision 406).
  */
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LifecycleMailKind, Mailer } from '../accounts';
+import type { LifecycleMailKind, Mailer, RecipientGate } from '../accounts';
 import type { Db } from '../platform/db/client';
 import { claimWithLease, endClaim, forEachClaimed } from '../platform/db/row-claims';
 import { isMarketing, renderLifecycleMail } from './render-mail';
@@ -26,7 +28,15 @@ interface ClaimedMail {
   attempts: number;
   /** null when the account row is gone (only an account-deleted notice is sent then). */
   email_subscribe: boolean | null;
+  /** Whether the account proved the address (null when the row is gone). */
+  verified: boolean | null;
 }
+
+/**
+ * Mail an outsider can set off by signing in somewhere (decision 406): it counts in the
+ * recipient's hourly cap. Receipts, plan notices and the like follow the viewer's own acts.
+ */
+const CAPPED_KINDS: ReadonlySet<LifecycleMailKind> = new Set(['new-device']);
 
 export interface SendOutcome {
   sent: number;
@@ -40,6 +50,7 @@ export class LifecycleMailSender {
     private readonly mailer: Mailer,
     private readonly siteOrigin: string,
     private readonly log: FastifyBaseLogger,
+    private readonly recipients: RecipientGate,
   ) {}
 
   /** Sends every pending row it can claim, batch after batch. */
@@ -66,7 +77,8 @@ export class LifecycleMailSender {
       now,
       leaseSeconds: LEASE_SECONDS,
       returning: sql`m.id, m.user_id, m.kind, m."to", m.payload, m.attempts`,
-      select: sql`SELECT c.id, c.kind, c."to", c.payload, c.attempts, u.email_subscribe
+      select: sql`SELECT c.id, c.kind, c."to", c.payload, c.attempts, u.email_subscribe,
+          (u.email_verified_at IS NOT NULL) AS verified
         FROM claimed c LEFT JOIN users u ON u.id = c.user_id`,
     });
   }
@@ -74,6 +86,18 @@ export class LifecycleMailSender {
   private async send(row: ClaimedMail, now: Date): Promise<keyof SendOutcome> {
     if (isMarketing(row.kind) && row.email_subscribe !== true) {
       await this.finish(row, sql`skipped_reason = 'unsubscribed'`);
+      return 'skipped';
+    }
+    // Nothing goes to an address its account never proved (decision 405); an account-deleted
+    // notice whose account row is gone is the one message that cannot be checked, and is owed.
+    const unproved =
+      row.verified === false || (row.verified === null && row.kind !== 'account-deleted');
+    if (unproved) {
+      await this.finish(row, sql`skipped_reason = 'unverified'`);
+      return 'skipped';
+    }
+    if (CAPPED_KINDS.has(row.kind) && !(await this.recipients.admit(row.to, 'account'))) {
+      await this.finish(row, sql`skipped_reason = 'recipient-cap'`);
       return 'skipped';
     }
     try {

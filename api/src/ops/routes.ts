@@ -4,6 +4,7 @@ import { analyticsStore } from './analytics-store';
 import { devClockRoutes } from './dev-clock';
 import { devOutboxRoutes } from './dev-outbox';
 import { devOutboxPageRoutes } from './dev-outbox-page';
+import { guardDevRoutes } from './dev-routes-guard';
 import { healthRoutes } from './health';
 
 /** Health, first-party analytics, and (outside production) the development mail outbox and clock. */
@@ -16,8 +17,12 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     perMinute: config.analyticsPerMinute,
   });
   if (config.env !== 'production') {
-    await app.register(devOutboxRoutes, { db: database.db });
-    await app.register(devOutboxPageRoutes, { db: database.db });
-    await app.register(devClockRoutes, { clock });
+    // Loopback callers only, unless CREASE_DEV_ROUTES_OPEN (decision 409).
+    await app.register(async (dev) => {
+      guardDevRoutes(dev, config.mail.devRoutesOpen);
+      await dev.register(devOutboxRoutes, { db: database.db });
+      await dev.register(devOutboxPageRoutes, { db: database.db });
+      await dev.register(devClockRoutes, { clock });
+    });
   }
 }

@@ -15,6 +15,8 @@ import { loadInvoiceConfig } from './invoice-config';
 import type { InvoiceConfig } from './invoice-config';
 import { loadIngestConfig } from './ingest-config';
 import type { IngestConfig } from './ingest-config';
+import { loadMailConfig } from './mail-config';
+import type { MailConfig } from './mail-config';
 import { loadStreamConfig } from './stream-config';
 import type { StreamConfig } from './stream-config';
 import { productionProblems, requiredInProduction } from './config-production';
@@ -149,6 +151,8 @@ export interface ApiConfig {
   streams: StreamConfig;
   /** Stream keys, the embedded media server and the live transcoder (docs/streams.md). */
   ingest: IngestConfig;
+  /** Per-recipient mail caps, code lifetimes, the dev routes' reach (mail-config.ts). */
+  mail: MailConfig;
 }
 
 export class ConfigError extends Error {
@@ -382,6 +386,7 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
     invoices: loadInvoiceConfig(env, problems),
     streams: loadStreamConfig(env, problems, root, secretFrom),
     ingest: loadIngestConfig(env, problems, dataDir, production, secretFrom),
+    mail: loadMailConfig(env, problems, production),
   };
   if (config.refreshIdleSeconds > config.refreshAbsoluteSeconds)
     problems.push('CREASE_REFRESH_IDLE_SECONDS must not exceed CREASE_REFRESH_ABSOLUTE_SECONDS');

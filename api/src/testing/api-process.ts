@@ -53,6 +53,8 @@ export const TEST_ENV: Record<string, string> = {
   CREASE_LIFECYCLE_MAIL_INTERVAL_SECONDS: '0',
   CREASE_REGISTER_PER_MINUTE: '1000',
   CREASE_RESET_PER_MINUTE: '1000',
+  // Every test viewer registers from 127.0.0.1; the rising proof cost has its own tests.
+  CREASE_BOT_CHECK_VOLUME_PER_HOUR: '100000',
   CREASE_LOGIN_MAX_FAILURES_PER_IP: '1000',
   CREASE_REFRESH_REUSE_GRACE_SECONDS: '1',
   LOG_LEVEL: 'silent',

@@ -91,3 +91,57 @@ export function changePassword(
     await platform.http.post(ACCOUNT_PATHS.changePassword, { json: { oldPassword, newPassword } });
   });
 }
+
+export type VerifyOutcome = 'verified' | 'link-expired' | 'failed';
+
+/**
+ * Opens the emailed confirmation link (decision 405): 200 confirms the address; 410 means the
+ * link is spent, expired or unknown (a new one is asked for from the account). Never throws.
+ */
+export async function verifyEmail(
+  platform: Services,
+  email: string,
+  token: string,
+): Promise<VerifyOutcome> {
+  try {
+    const response = await platform.http.post(ACCOUNT_PATHS.verifyEmail, {
+      json: { email, token },
+      throwHttpErrors: false,
+    });
+    if (response.status === 410) return 'link-expired';
+    return response.status === 200 ? 'verified' : 'failed';
+  } catch {
+    return 'failed';
+  }
+}
+
+/** Asks for a new confirmation link for the signed-in viewer; resolves to the API's message. */
+export function resendVerification(platform: Services): Promise<string> {
+  return asProblem(async () => {
+    const body = await platform.http
+      .post(ACCOUNT_PATHS.emailVerification, { json: {} })
+      .json<{ message: string }>();
+    return body.message;
+  });
+}
+
+/**
+ * Mails a sign-in code (decision 406): the same answer whether or not an account exists. The
+ * proof of work is a sign-in one, as hard as the password grant's from this network.
+ */
+export function requestSignInCode(platform: Services, email: string): Promise<string> {
+  return asProblem(async () => {
+    const token = await platform.botCheck.token('signin');
+    const body = await platform.http
+      .post(ACCOUNT_PATHS.signInCode, { json: { email }, headers: { [BOT_CHECK_HEADER]: token } })
+      .json<{ message: string }>();
+    return body.message;
+  });
+}
+
+/** Signs in with an emailed code through the shell's session (the shell owns the tokens). */
+export function signInWithCode(platform: Services, email: string, code: string): Promise<void> {
+  return asProblem(async () => {
+    await platform.session.signIn({ username: email, password: '', signInCode: code });
+  });
+}

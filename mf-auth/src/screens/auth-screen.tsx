@@ -5,6 +5,7 @@ import { ChangePasswordScreen } from './change-password-screen';
 import { RegisterScreen } from './register-screen';
 import { ResetPasswordScreen } from './reset-password-screen';
 import { SignInScreen } from './signin-screen';
+import { VerifyEmailScreen } from './verify-email-screen';
 
 /** Screen ids exactly as the shell's route table names them. */
 const SCREENS: Screens<ScreenProps> = {
@@ -12,6 +13,7 @@ const SCREENS: Screens<ScreenProps> = {
   signin: SignInScreen,
   'change-password': ChangePasswordScreen,
   'reset-password': ResetPasswordScreen,
+  'verify-email': VerifyEmailScreen,
 };
 
 /**

@@ -1,10 +1,11 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { emailProblem, normalizeEmail } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Alert, Button } from '@crease/ui';
 import { ProblemError } from '@crease/contract';
-import { signIn } from '../api/accounts-client';
+import { signIn, signInWithCode } from '../api/accounts-client';
+import { SignInCodePanel } from '../forms/sign-in-code-panel';
 import { AuthCard } from '../forms/auth-card';
 import { EmailField } from '../forms/email-field';
 import { FormAlert } from '@crease/ui/forms';
@@ -21,15 +22,38 @@ const passwordRequired = (value: string) => (value === '' ? 'Enter your password
  * sends the viewer back where the guard sent them from (or applies the / rule): this screen
  * does not navigate itself.
  */
-export function SignInScreen({ platform, navigate }: ScreenProps) {
+/** The mailed sign-in link is /signin?email=<address>&code=<code> (decision 406). */
+export function signInLinkParams(search: string): { email: string; code: string } | null {
+  const params = new URLSearchParams(search);
+  const email = params.get('email');
+  const code = params.get('code');
+  return email && code ? { email, code } : null;
+}
+
+export function SignInScreen({ platform, navigate, location }: ScreenProps) {
   const form = useRef<HTMLFormElement>(null);
   // Read once: a successful sign-in removes the marker, and the notice should not flicker away
   // while the shell is still moving on.
   const [expired] = useState(() => platform.session.expired?.() ?? false);
   const email = useField('email', emailProblem);
   const password = useField('password', passwordRequired);
-  const [busy, setBusy] = useState(false);
+  // Busy from the start when the page opened a mailed sign-in link (redeemed below).
+  const [busy, setBusy] = useState(() => signInLinkParams(location.search) !== null);
   const { outcome, show } = useOutcome<{ message: string }>();
+  const [held, setHeld] = useState(false);
+
+  // The mailed sign-in link: redeem its code once, as the page opens.
+  useEffect(() => {
+    const link = signInLinkParams(location.search);
+    if (!link) return;
+    signInWithCode(platform, normalizeEmail(link.email), link.code).catch((error: unknown) => {
+      const problem = error instanceof ProblemError ? error.problem : null;
+      show({ message: problem ? describeProblem(problem) : String(error) });
+      setBusy(false);
+    });
+    // Read once, when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,6 +64,8 @@ export function SignInScreen({ platform, navigate }: ScreenProps) {
       platform.analytics.track({ name: 'sign_in' });
     } catch (error) {
       const problem = error instanceof ProblemError ? error.problem : null;
+      // Held (too many wrong guesses, maybe not the viewer's): the emailed code is the way in.
+      if (problem?.code === 'TOO_MANY_ATTEMPTS') setHeld(true);
       show({ message: problem ? describeProblem(problem) : String(error) });
       setBusy(false);
     }
@@ -75,6 +101,13 @@ export function SignInScreen({ platform, navigate }: ScreenProps) {
           {busy ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
+      {held ? (
+        <p className={styles.fine}>
+          Sign-ins to this account from new networks are paused for a while, to protect it. We can
+          email you a code that signs you in anyway.
+        </p>
+      ) : null}
+      <SignInCodePanel platform={platform} email={email.value} />
       <p className={styles.switch}>
         New to {platform.config.productName}?{' '}
         <ScreenLink to="/register" navigate={navigate}>

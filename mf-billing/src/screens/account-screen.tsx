@@ -45,7 +45,11 @@ export function AccountScreen({ platform, navigate }: ScreenProps) {
             }
           />
           <PreferencesSection data={resource.data} platform={platform} />
-          <SecuritySection email={resource.data.overview.userProfile.email} navigate={navigate} />
+          <SecuritySection
+            email={resource.data.overview.userProfile.email}
+            navigate={navigate}
+            platform={platform}
+          />
           <DeleteAccountSection
             planName={
               resource.data.statics.subscription.entitled

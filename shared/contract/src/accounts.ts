@@ -15,7 +15,16 @@ export const ACCOUNT_PATHS = {
   /** The signed-in viewer's UserProfile. */
   me: 'api/v1/me',
   botCheckChallenge: 'api/v1/bot-check/challenge',
+  /** Proves the mailbox with the emailed link's token (decision 405). */
+  verifyEmail: 'api/v1/auth/verify-email',
+  /** The signed-in viewer's verification state (GET) and a fresh link (POST). */
+  emailVerification: 'api/v1/auth/email-verification',
+  /** Mails a sign-in code (decision 406); the token endpoint redeems it. */
+  signInCode: 'api/v1/auth/sign-in-code',
 } as const;
+
+/** The token endpoint's grant type for an emailed sign-in code (decision 406). */
+export const EMAIL_CODE_GRANT_TYPE = 'urn:crease:params:oauth:grant-type:email-code';
 
 /** The shell's analytics endpoints (page views and product events). */
 export const ANALYTICS_PATHS = {
@@ -48,6 +57,10 @@ export const ACCOUNT_ERROR_CODES = [
   'XSRF_TOKEN_MISMATCH',
   'UNAUTHORIZED',
   'RESET_LINK_EXPIRED',
+  /** The email verification link is unknown, used or expired: ask for a new one (decision 405). */
+  'VERIFICATION_LINK_EXPIRED',
+  /** The emailed sign-in code is unknown, used or expired (decision 406). */
+  'INVALID_SIGN_IN_CODE',
   'NOT_FOUND',
   'INTERNAL_ERROR',
   /** The database is out of reach for a moment (a failover, a restart): retry after Retry-After. */
@@ -74,6 +87,9 @@ export const ACCOUNT_RESULT_CODES = [
   'RESET_EMAIL_SENT',
   'PASSWORD_RESET',
   'PASSWORD_CHANGED',
+  'EMAIL_VERIFIED',
+  'VERIFICATION_EMAIL_SENT',
+  'SIGN_IN_CODE_SENT',
 ] as const;
 export type AccountResultCode = (typeof ACCOUNT_RESULT_CODES)[number];
 
@@ -100,6 +116,8 @@ export const MESSAGES = {
   genericError: 'An error occurred. Please try again later.',
   /** init-reset's one answer, whether or not the email has an account (no enumeration). */
   resetEmailSent: 'If an account exists for that email, we have sent a link to reset the password.',
+  /** sign-in-code's one answer, whether or not the email has an account (no enumeration). */
+  signInCodeSent: 'If an account exists for that email, we have sent it a sign-in code.',
 } as const;
 
 /** SPEC §3: registration fixes the names to these defaults. */

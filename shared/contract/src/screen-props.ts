@@ -31,7 +31,13 @@ export interface NavigateOptions {
 
 export interface SignInCredentials {
   username: string;
+  /** The password; ignored when `signInCode` is given. */
   password: string;
+  /**
+   * An emailed sign-in code (decision 406): the shell redeems it with the email-code grant
+   * instead of the password grant. Optional (contract 1.x shells only know the password).
+   */
+  signInCode?: string;
   /**
    * A bot-check token for the password grant, from `platform.botCheck.token('signin')`. The API
    * requires one; the shell sends it as the X-Bot-Check header. Optional for contract v1

@@ -1,6 +1,7 @@
 import ky, { HTTPError } from 'ky';
 import type { KyInstance } from 'ky';
 import {
+  EMAIL_CODE_GRANT_TYPE,
   ACCOUNT_PATHS,
   BOT_CHECK_HEADER,
   IDEMPOTENCY_HEADER,
@@ -102,6 +103,11 @@ export class TokenEndpoint {
       { grant_type: 'password', scope: 'API', username, password },
       botCheckToken ? { [BOT_CHECK_HEADER]: botCheckToken } : {},
     );
+  }
+
+  /** An emailed sign-in code (decision 406): no password, no bot check (60 bits, single use). */
+  emailCode(username: string, code: string): Promise<SessionTokens> {
+    return this.grant({ grant_type: EMAIL_CODE_GRANT_TYPE, username, code });
   }
 
   refresh(refreshToken: string): Promise<SessionTokens> {

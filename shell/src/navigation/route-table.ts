@@ -30,6 +30,8 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   { path: '/signin', owner: 'mf-auth', screen: 'signin', access: 'public' },
   { path: '/change-password', owner: 'mf-auth', screen: 'change-password', access: 'public' },
   { path: '/reset-password', owner: 'mf-auth', screen: 'reset-password', access: 'public' },
+  // The emailed confirmation link (decision 405): public, it may be opened on another device.
+  { path: '/verify-email', owner: 'mf-auth', screen: 'verify-email', access: 'public' },
 
   {
     path: '/acceptable-use-policy',

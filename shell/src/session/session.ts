@@ -8,6 +8,8 @@ import type { TokenStore } from './token-store';
  */
 export interface SessionGrants {
   password(username: string, password: string, botCheckToken?: string): Promise<SessionTokens>;
+  /** The emailed sign-in code's grant (decision 406); optional for stand-ins in tests. */
+  emailCode?(username: string, code: string): Promise<SessionTokens>;
   revoke(refreshToken: string): Promise<void>;
 }
 
@@ -73,8 +75,16 @@ export class BrowserSession implements Session, RefreshableSession {
     return this.store.refreshToken;
   }
 
-  async signIn({ username, password, botCheckToken }: SignInCredentials): Promise<void> {
-    const tokens = await this.endpoint.password(username, password, botCheckToken);
+  async signIn({
+    username,
+    password,
+    botCheckToken,
+    signInCode,
+  }: SignInCredentials): Promise<void> {
+    const tokens =
+      signInCode && this.endpoint.emailCode
+        ? await this.endpoint.emailCode(username, signInCode)
+        : await this.endpoint.password(username, password, botCheckToken);
     // replaceTokens also removes the sessionExpired marker: the notice is over.
     this.store.replaceTokens(tokens);
     this.notify();

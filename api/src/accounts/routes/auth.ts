@@ -34,7 +34,10 @@ import { siteHostOf, siteOrigin } from '../../platform/http/site-host';
 import { loginAccountKey } from '../attempt-limits';
 import { countSignInAttempt, loginPairKey, networkOf } from '../sign-in-limits';
 import { hashOpaqueToken, newOpaqueToken } from '../opaque-tokens';
-import type { BotCheckAction } from '../bot-check';
+import { countProofUse, requiredLevel } from '../bot-check-risk';
+import { sendResetMail } from '../account-mail';
+import { markEmailVerified } from '../email-codes';
+import { sendVerification } from '../verification';
 import {
   ResultResponse,
   botCheckHeader,
@@ -64,21 +67,31 @@ export type AuthRouteServices = Pick<
   | 'sessions'
   | 'attempts'
   | 'accessTokens'
+  | 'clock'
 >;
 
+/**
+ * The bot check of register and init-reset: the proof must be as hard as this network's volume
+ * of the action calls for (decision 409), and it then counts in that volume.
+ */
 async function requireBotCheck(
   request: FastifyRequest,
-  services: Pick<AuthRouteServices, 'botCheck' | 'config'>,
-  action: BotCheckAction,
+  services: Pick<AuthRouteServices, 'botCheck' | 'config' | 'attempts'>,
+  action: 'register' | 'reset',
 ) {
+  const { botCheck, attempts, config } = services;
   const token = request.headers[BOT_CHECK_HEADER.toLowerCase()];
+  const minLevel =
+    botCheck.provider === 'altcha' ? await requiredLevel(attempts, config, action, request.ip) : 0;
   if (
-    !(await services.botCheck.verify(typeof token === 'string' ? token : undefined, action, {
+    !(await botCheck.verify(typeof token === 'string' ? token : undefined, action, {
       ip: request.ip,
-      siteHost: siteHostOf(request, services.config),
+      siteHost: siteHostOf(request, config),
+      minLevel,
     }))
   )
     throw new ApiError('BOT_CHECK_FAILED');
+  await countProofUse(attempts, action, request.ip);
 }
 
 function checkEmail(raw: string): string {
@@ -90,10 +103,6 @@ function checkEmail(raw: string): string {
 function checkPassword(password: string, email: string): void {
   const problem = passwordProblem(password, email);
   if (problem) throw new ApiError('WEAK_PASSWORD', problem);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export async function authRoutes(
@@ -137,6 +146,12 @@ export async function authRoutes(
         emailSubscribe: body.emailSubscribe,
       });
       if (!userId) throw new ApiError('EMAIL_ALREADY_REGISTERED');
+      // The mailbox is not proved yet: the only mail it gets is the link that proves it
+      // (decision 405). The welcome mail waits for that.
+      const origin = siteOrigin(request, services);
+      services.background.run(() =>
+        sendVerification(services, { id: userId, email }, origin).then(() => {}),
+      );
       return reply.code(201).send({ userId, email });
     },
   );
@@ -179,14 +194,14 @@ export async function authRoutes(
           config.resetTokenSeconds,
         );
         const link = `${origin}/reset-password?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
-        const minutes = Math.round(config.resetTokenSeconds / 60);
-        await services.mailer.send({
-          to: email,
-          subject: 'Reset your Crease password',
-          text: `Someone asked to reset the password of your Crease account.\n\nReset it here (the link works once, for ${minutes} minutes):\n${link}\n\nIf it was not you, ignore this message: your password stays the same.`,
-          html: `<p>Someone asked to reset the password of your Crease account.</p><p><a href="${escapeHtml(link)}">Reset your password</a> (the link works once, for ${minutes} minutes).</p><p>If it was not you, ignore this message: your password stays the same.</p>`,
-          links: [link],
-        });
+        // Within the per-recipient cap, whoever asks from wherever (decision 406).
+        const { mailer, attempts } = services;
+        await sendResetMail(
+          { mailer, attempts, caps: config.mail },
+          email,
+          link,
+          config.resetTokenSeconds,
+        );
       });
       return result('RESET_EMAIL_SENT', MESSAGES.resetEmailSent, null);
     },
@@ -223,6 +238,8 @@ export async function authRoutes(
       // Every other outstanding link dies too, and every session signs out.
       const done = await resetPassword(db, services.sessions, { ...row, email }, passwordHash);
       if (!done) return expired();
+      // The link came from the mailbox: it is proved (decision 405).
+      await markEmailVerified(db, row.userId, services.clock.now());
       // Proving the mailbox lifts the account's hold everywhere, and on the network the link
       // was opened from (decision 170).
       await services.attempts.clear(loginAccountKey(email));

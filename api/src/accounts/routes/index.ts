@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth';
 import { botCheckRoutes } from './bot-check';
+import { emailRoutes } from './email';
 import { oauth2Routes } from './oauth2';
 
 /** Every accounts route: the OAuth2 token endpoint, sign-up and sign-in, the bot check. */
@@ -16,6 +17,8 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     sessions,
     database,
     clock,
+    background,
+    mailer,
   });
   await app.register(authRoutes, {
     config,
@@ -27,6 +30,18 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     background,
     mailer,
     accessTokens,
+    clock,
+  });
+  await app.register(emailRoutes, {
+    config,
+    botCheck,
+    database,
+    background,
+    mailer,
+    sessions,
+    attempts,
+    accessTokens,
+    clock,
   });
   await app.register(botCheckRoutes, { attempts, botCheck, config });
 }

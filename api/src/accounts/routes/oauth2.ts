@@ -9,7 +9,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACCOUNT_PATHS, BOT_CHECK_HEADER, normalizeEmail } from '@crease/contract';
 import { TokenResponseSchema } from '@crease/contract/schemas';
 import { signInRecord } from '../accounts-service';
-import { wasRecentlyDeleted } from '../account-erasure';
+import { noticeDeletedAccountSignIn } from '../deleted-sign-in';
+import { EMAIL_CODE_GRANT, emailCodeGrant } from '../sign-in-codes';
 import { ApiError } from '../errors';
 import { IDEMPOTENCY_REQUEST_HEADER, isValidIdempotencyKey } from '../../platform/http/idempotency';
 import { siteHostOf } from '../../platform/http/site-host';
@@ -23,6 +24,8 @@ const TokenRequest = Type.Object(
     username: Type.Optional(Type.String({ maxLength: 300 })),
     password: Type.Optional(Type.String({ maxLength: 1024 })),
     refresh_token: Type.Optional(Type.String({ maxLength: 512 })),
+    /** The emailed sign-in code (grant_type EMAIL_CODE_GRANT, decision 406). */
+    code: Type.Optional(Type.String({ maxLength: 64 })),
     client_id: Type.Optional(Type.String({ maxLength: 100 })),
     client_secret: Type.Optional(Type.String({ maxLength: 200 })),
   },
@@ -51,7 +54,15 @@ const oauthErrors = {
 /** What the token endpoint uses of the API's services (app.ts declares them). */
 export type OAuth2RouteServices = Pick<
   FastifyInstance['services'],
-  'config' | 'attempts' | 'hasher' | 'botCheck' | 'sessions' | 'database' | 'clock'
+  | 'config'
+  | 'attempts'
+  | 'hasher'
+  | 'botCheck'
+  | 'sessions'
+  | 'database'
+  | 'clock'
+  | 'background'
+  | 'mailer'
 >;
 
 /** The client id from HTTP Basic (or the body, RFC 6749 §2.3.1); unknown ids are refused. */
@@ -123,9 +134,9 @@ async function passwordGrant(
   else await hasher.verifyDummy(body.password); // same time for unknown emails
   if (!ok) {
     await attempt.failed(); // the attempt stays counted
-    // No live account has this email, but one had it until lately: say so (decision 302).
-    if (!user && (await wasRecentlyDeleted(database.db, email, services.clock.now())))
-      throw new ApiError('ACCOUNT_DELETED');
+    // No live account has this email. If one had it until lately, its owner hears of the try
+    // by mail, after the answer; the answer is the unknown email's (decision 408).
+    if (!user) noticeDeletedAccountSignIn(services, email);
     throw new ApiError('INVALID_CREDENTIALS');
   }
   // A success is no failure: the pair starts afresh and the network becomes a known one.
@@ -144,8 +155,7 @@ export async function oauth2Routes(
       schema: {
         tags: ['oauth2'],
         summary: 'Token endpoint: password and refresh_token grants',
-        description:
-          'Form-encoded. Basic client credentials (public client: id checked, secret ignored). The password grant needs scope=API and a bot-check token in X-Bot-Check. Refresh tokens rotate on every use; replaying a spent one revokes its family. A refresh with an Idempotency-Key that is retried (same token, same key) within the reuse grace window gets the same tokens again. Errors carry RFC 6749 `error`/`error_description` and the spec shape.',
+        description: `Form-encoded. Basic client credentials (public client: id checked, secret ignored). The password grant needs scope=API and a bot-check token in X-Bot-Check. grant_type=${EMAIL_CODE_GRANT} with username and code signs in with an emailed sign-in code (POST /api/v1/auth/sign-in-code), past the all-networks cap. Refresh tokens rotate on every use; replaying a spent one revokes its family. A refresh with an Idempotency-Key that is retried (same token, same key) within the reuse grace window gets the same tokens again. Errors carry RFC 6749 error/error_description and the spec shape.`,
         consumes: ['application/x-www-form-urlencoded'],
         security: [{ client: [], xsrf: [] }],
         body: TokenRequest,
@@ -158,6 +168,8 @@ export async function oauth2Routes(
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       let issued;
       if (body.grant_type === 'password') issued = await passwordGrant(request, services, body);
+      else if (body.grant_type === EMAIL_CODE_GRANT)
+        issued = await emailCodeGrant(request, services, body);
       else if (body.grant_type === 'refresh_token') {
         if (body.refresh_token === undefined)
           throw new ApiError('VALIDATION_FAILED', 'Missing field "refresh_token" in the body.');

@@ -84,7 +84,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
         // A sign-in from a device this account never used: "signed in on a new device" mail.
         if (registered.created) {
           const others = (await listDevices(tx, user.id)).length > 1;
-          await queueNewDeviceMail(tx, user, body, others, now);
+          await queueNewDeviceMail(tx, user, body, others, now, request.ip);
         }
         return registered;
       });

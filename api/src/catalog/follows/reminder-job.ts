@@ -3,14 +3,14 @@
  * 1. a followed team's match that has started gets a `followed` reminder row for each viewer
  *    who opted in (INSERT … ON CONFLICT DO NOTHING: the row is the once-only record);
  * 2. reminders whose match is cancelled, abandoned or over are dropped, with the reason;
- * 3. due rows are claimed (platform/db/row-claims.ts: FOR UPDATE SKIP LOCKED plus a lease, so two
+ * 3. due rows of viewers who proved their address (decision 405) are claimed (platform/db/row-claims.ts: FOR UPDATE SKIP LOCKED plus a lease, so two
  *    replicas never take the same row, and one that dies mid-send frees it when the lease ends), mailed through
  *    the API's mailer (the outbox table, or SMTP), and marked sent.
  * All state is in the database, so a restart resumes where the last pass stopped.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../../accounts';
+import type { Mailer, RecipientGate } from '../../accounts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { claimWithLease, endClaim, forEachClaimed } from '../../platform/db/row-claims';
@@ -57,6 +57,7 @@ export class ReminderJob {
     private readonly mailer: Mailer,
     private readonly siteOrigin: string,
     private readonly log: FastifyBaseLogger,
+    private readonly recipients: RecipientGate,
   ) {
     this.periodic = new PeriodicPass('reminder pass', () => this.pass(), log);
   }
@@ -125,7 +126,10 @@ export class ReminderJob {
       alias: 'r',
       key: ['user_id', 'event_id'],
       join: sql`JOIN catalog_events e ON e.id = r.event_id`,
-      due: sql`r.sent_at IS NULL AND r.dropped_at IS NULL AND ${DUE(now)}`,
+      // Only to a proved address (decision 405): an unproved one's reminder waits, and is
+      // dropped as missed if the viewer never proves it before the match ends.
+      due: sql`r.sent_at IS NULL AND r.dropped_at IS NULL AND ${DUE(now)}
+        AND EXISTS (SELECT 1 FROM users v WHERE v.id = r.user_id AND v.email_verified_at IS NOT NULL)`,
       orderBy: sql`e.start_time`,
       batch: BATCH,
       now: new Date(now),
@@ -150,6 +154,17 @@ export class ReminderJob {
       source: row.source,
     };
     const thisReminder = sql`user_id = ${row.user_id} AND event_id = ${row.event_id}`;
+    // One mailbox gets so many reminders an hour (decision 406); past that, this one is dropped.
+    if (!(await this.recipients.admit(row.email, 'reminder'))) {
+      const at = this.clock.now().toISOString();
+      await endClaim(
+        this.db,
+        'catalog_reminders',
+        thisReminder,
+        sql`dropped_at = ${at}::timestamptz, dropped_reason = 'recipient-cap'`,
+      );
+      return false;
+    }
     try {
       await this.mailer.send(reminderMail(this.siteOrigin, subject));
     } catch (error) {

@@ -1,21 +1,33 @@
-/** A sign-in from a device the account never used. Transactional: a security notice. */
+/**
+ * A sign-in from a device the account never used. Transactional: a security notice. It shows
+ * only words we chose (decision 407): the device as our parser named it, and the network with its
+ * host part hidden; never text the client sent.
+ */
+import { describeDevice } from '../../accounts';
 import { AccountNotice, ActionLink, Facts, MailLayout, Paragraph } from './layout';
 import { formatMoment } from './mail-template';
 import type { MailTemplate } from './mail-template';
 
 export interface NewDevicePayload {
-  deviceOs: string;
-  deviceType: string;
-  userAgent: string;
+  /** "Chrome on Windows" (user-agent.ts). */
+  device?: string;
+  /** "203.0.113.x", or null when the address was not known. */
+  network?: string | null;
+  /** Rows queued before decision 407 carry the spec enums instead; their userAgent is ignored. */
+  deviceOs?: string;
+  deviceType?: string;
   at: string;
 }
+
+const deviceOf = (p: NewDevicePayload) =>
+  p.device ?? describeDevice('', p.deviceType ?? '', p.deviceOs ?? '');
 
 export const newDevice: MailTemplate<NewDevicePayload> = {
   marketing: false,
   subject: () => 'New sign-in to your Crease account',
   body: (p, links) => (
     <MailLayout
-      preview={`A ${p.deviceType.toLowerCase()} signed in on ${formatMoment(p.at)}.`}
+      preview={`${deviceOf(p)} signed in on ${formatMoment(p.at)}.`}
       heading="Signed in on a new device"
       footer={<AccountNotice />}
     >
@@ -25,8 +37,8 @@ export const newDevice: MailTemplate<NewDevicePayload> = {
       <Facts
         rows={[
           ['When', formatMoment(p.at)],
-          ['Device', `${p.deviceType} · ${p.deviceOs}`],
-          ['Browser', p.userAgent],
+          ['Device', deviceOf(p)],
+          ...(p.network ? [['Network (approximate)', p.network] as [string, string]] : []),
         ]}
       />
       <Paragraph>

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { ProblemError, emailProblem, normalizeEmail } from '@crease/contract';
+import type { ScreenProps } from '@crease/contract';
+import { Button, TextField } from '@crease/ui';
+import { FormAlert, useOutcome } from '@crease/ui/forms';
+import { requestSignInCode, signInWithCode } from '../api/accounts-client';
+import { describeProblem } from './describe-problem';
+import styles from './auth-form.module.css';
+
+export interface SignInCodePanelProps {
+  platform: ScreenProps['platform'];
+  /** The address typed in the sign-in form: the code goes there. */
+  email: string;
+}
+
+/**
+ * "Email me a sign-in code" (decision 406): the owner's way in when sign-ins from new networks
+ * are paused after many wrong guesses, or when the password is forgotten for a moment. The code
+ * arrives by mail; typed here (or the mailed link opened), it signs in through the shell.
+ */
+export function SignInCodePanel({ platform, email }: SignInCodePanelProps) {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { outcome, show } = useOutcome<{ tone: 'error' | 'success'; message: string }>();
+
+  const fail = (error: unknown) => {
+    const problem = error instanceof ProblemError ? error.problem : null;
+    show({ tone: 'error', message: problem ? describeProblem(problem) : String(error) });
+  };
+
+  const send = async () => {
+    const problem = emailProblem(email);
+    if (problem) return show({ tone: 'error', message: 'Enter your email above first.' });
+    setBusy(true);
+    try {
+      const address = normalizeEmail(email);
+      show({ tone: 'success', message: await requestSignInCode(platform, address) });
+      setSentTo(address);
+    } catch (error) {
+      fail(error);
+    }
+    setBusy(false);
+  };
+
+  const redeem = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !sentTo || code.trim() === '') return;
+    setBusy(true);
+    try {
+      await signInWithCode(platform, sentTo, code.trim());
+      platform.analytics.track({ name: 'sign_in', properties: { method: 'email-code' } });
+    } catch (error) {
+      fail(error);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.fine} aria-label="Sign in with an emailed code">
+      {outcome ? (
+        <FormAlert tone={outcome.tone} revision={outcome.revision}>
+          <p>{outcome.message}</p>
+        </FormAlert>
+      ) : null}
+      {sentTo ? (
+        <form className={styles.form} noValidate onSubmit={redeem}>
+          <TextField
+            name="signInCode"
+            label="Sign-in code"
+            value={code}
+            autoComplete="one-time-code"
+            autoCapitalize="characters"
+            spellCheck={false}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <Button type="submit" busy={busy}>
+            {busy ? 'Signing in…' : 'Sign in with the code'}
+          </Button>
+        </form>
+      ) : (
+        <Button variant="secondary" busy={busy} onClick={() => void send()}>
+          Email me a sign-in code
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react';
+import type { ScreenProps } from '@crease/contract';
+import { Alert, Button, ButtonLink } from '@crease/ui';
+import { ProblemError } from '@crease/contract';
+import { resendVerification, verifyEmail } from '../api/accounts-client';
+import type { VerifyOutcome } from '../api/accounts-client';
+import { AuthCard } from '../forms/auth-card';
+import { useSignedIn } from '../forms/use-signed-in';
+import styles from '../forms/auth-form.module.css';
+import { describeProblem } from '../forms/describe-problem';
+
+/** The emailed link is /verify-email?email=<address>&token=<token> (decision 405). */
+export function verifyLinkParams(search: string): { email: string; token: string } | null {
+  const params = new URLSearchParams(search);
+  const email = params.get('email');
+  const token = params.get('token');
+  return email && token ? { email, token } : null;
+}
+
+/**
+ * /verify-email: opens the confirmation link once, as the page loads (no sign-in needed: the
+ * link may be opened on another device). A spent or expired link offers a new one to a signed-in
+ * viewer; a signed-out one is told where to ask.
+ */
+export function VerifyEmailScreen({ platform, navigate, location }: ScreenProps) {
+  const link = verifyLinkParams(location.search);
+  const signedIn = useSignedIn(platform.session);
+  const [outcome, setOutcome] = useState<VerifyOutcome | 'checking'>(link ? 'checking' : 'failed');
+  const [resent, setResent] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+
+  useEffect(() => {
+    if (!link) return;
+    let live = true;
+    void verifyEmail(platform, link.email, link.token).then((result) => {
+      if (live) setOutcome(result);
+    });
+    return () => {
+      live = false;
+    };
+    // The link is read once, when the page opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const go = (path: string) => (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    navigate(path);
+  };
+
+  const resend = async () => {
+    try {
+      setResent({ tone: 'success', message: await resendVerification(platform) });
+    } catch (error) {
+      const problem = error instanceof ProblemError ? error.problem : null;
+      setResent({ tone: 'error', message: problem ? describeProblem(problem) : String(error) });
+    }
+  };
+
+  if (outcome === 'checking')
+    return (
+      <AuthCard title="Confirming your email">
+        <p role="status">Checking your link…</p>
+      </AuthCard>
+    );
+
+  if (outcome === 'verified')
+    return (
+      <AuthCard title="Email confirmed">
+        <Alert tone="success" title="Thank you">
+          <p>
+            Your email address is confirmed. Receipts, sign-in notices and match reminders will
+            reach you there.
+          </p>
+        </Alert>
+        <div className={styles.actions}>
+          <ButtonLink
+            href={signedIn ? '/events' : '/signin'}
+            onClick={go(signedIn ? '/events' : '/signin')}
+          >
+            {signedIn ? 'Watch cricket' : 'Sign in'}
+          </ButtonLink>
+        </div>
+      </AuthCard>
+    );
+
+  return (
+    <AuthCard title="Confirm your email">
+      <Alert tone="error" title="This link does not work any more">
+        <p>
+          {outcome === 'link-expired'
+            ? 'This confirmation link has expired or was already used.'
+            : 'We could not check this link. Please try again later.'}{' '}
+          {signedIn
+            ? 'Send yourself a new one below.'
+            : 'Sign in and open your account page to send yourself a new one.'}
+        </p>
+      </Alert>
+      {resent ? (
+        <Alert
+          tone={resent.tone === 'success' ? 'success' : 'error'}
+          title={resent.tone === 'success' ? 'Sent' : 'Not sent'}
+        >
+          <p>{resent.message}</p>
+        </Alert>
+      ) : null}
+      <div className={styles.actions}>
+        {signedIn ? (
+          <Button onClick={() => void resend()}>Send a new link</Button>
+        ) : (
+          <ButtonLink href="/signin" onClick={go('/signin')}>
+            Sign in
+          </ButtonLink>
+        )}
+      </div>
+    </AuthCard>
+  );
+}
