@@ -86,6 +86,7 @@ export function createServices(
     config.jwtSecret,
     config.jwtIssuer,
     config.accessTokenSeconds,
+    clock,
   );
   const announce =
     config.env === 'development'
@@ -106,11 +107,11 @@ export function createServices(
     accessTokens,
     sessions: new Sessions(db, accessTokens, config, database.prepared, clock),
     xsrf: new XsrfTokens(config.xsrfSecret),
-    attempts: new DbAttemptStore(db),
+    attempts: new DbAttemptStore(db, clock),
     botCheck: createBotCheck(config, db, clock),
     mailer: config.smtpUrl
       ? smtpMailer(config.smtpUrl, config.mailFrom)
-      : outboxMailer(db, announce),
+      : outboxMailer(db, clock, announce),
     background: new BackgroundTasks(log),
     payments,
     sandbox,

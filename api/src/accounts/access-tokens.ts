@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { epochSeconds, systemClock } from '../platform/clock';
+import type { Clock } from '../platform/clock';
 
 export interface AccessClaims {
   /** The user id. */
@@ -23,6 +25,8 @@ export class AccessTokens {
     secret: Uint8Array,
     private readonly issuer: string,
     readonly lifetimeSeconds: number,
+    /** The API's clock (decision 420): `iat`, `exp` and their checks read it. */
+    private readonly clock: Clock = systemClock,
   ) {
     this.key = crypto.subtle.importKey(
       'raw',
@@ -35,7 +39,7 @@ export class AccessTokens {
 
   /** Claims: sub, sid, scope "API", iss = aud = the issuer, iat, jti, exp (as before). */
   async sign(claims: AccessClaims): Promise<string> {
-    const now = Math.floor(Date.now() / 1000);
+    const now = epochSeconds(this.clock.now());
     return new SignJWT({ sid: claims.sid, scope: 'API' })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
@@ -60,7 +64,7 @@ export class AccessTokens {
   async verify(token: string): Promise<AccessClaims | null> {
     const known = this.verified.get(token);
     // jose's own rule: expired once exp <= now in whole seconds.
-    if (known && known.exp > Math.floor(Date.now() / 1000)) return known.claims;
+    if (known && known.exp > epochSeconds(this.clock.now())) return known.claims;
     if (known) this.verified.delete(token);
     const claims = await this.verifyWithJose(token);
     if (claims) this.remember(token, claims.claims, claims.exp);
@@ -83,6 +87,7 @@ export class AccessTokens {
         algorithms: ['HS256'],
         issuer: this.issuer,
         audience: this.issuer,
+        currentDate: this.clock.now(),
       });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
       if (typeof payload.exp !== 'number') return null;

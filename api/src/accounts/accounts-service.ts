@@ -102,24 +102,22 @@ export async function resetPassword(
   sessions: SessionRevoker,
   link: { id: string; userId: string; email: string },
   passwordHash: string,
+  now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const spent = await tx
       .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.id, link.id), isNull(passwordResetTokens.usedAt)))
       .returning({ id: passwordResetTokens.id });
     if (spent.length === 0) return false;
-    await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
-      .where(eq(users.id, link.userId));
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, link.userId));
     await tx
       .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
+      .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, link.userId), isNull(passwordResetTokens.usedAt)));
     await sessions.revokeAllForUser(tx, link.userId, 'password-reset');
-    await queuePasswordChangedMail(tx, link.userId, link.email, `reset:${link.id}`, 'reset');
+    await queuePasswordChangedMail(tx, link.userId, link.email, `reset:${link.id}`, 'reset', now);
     return true;
   });
 }
@@ -130,12 +128,10 @@ export async function changePassword(
   sessions: SessionRevoker,
   user: { id: string; sid: string; email: string },
   passwordHash: string,
+  now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
     await sessions.revokeAllForUser(tx, user.id, 'password-change', user.sid);
     await queuePasswordChangedMail(
       tx,
@@ -143,6 +139,7 @@ export async function changePassword(
       user.email,
       `change:${crypto.randomUUID()}`,
       'change',
+      now,
     );
   });
 }
@@ -154,8 +151,8 @@ function queuePasswordChangedMail(
   email: string,
   dedupeKey: string,
   how: 'reset' | 'change',
+  at: Date,
 ) {
-  const at = new Date();
   return queueLifecycleMail(tx, {
     userId,
     kind: 'password-changed',

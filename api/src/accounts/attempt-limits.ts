@@ -6,9 +6,9 @@ export interface AttemptLimit {
   max: number;
 }
 
-/** Seconds until the window ends, for `Retry-After` (at least 1). */
-export function retryAfterSeconds(resetAt: Date, now = Date.now()): string {
-  return String(Math.max(1, Math.ceil((resetAt.getTime() - now) / 1000)));
+/** Seconds until the counter's window ends, for `Retry-After` (at least 1; the store's clock). */
+export function retryAfterSeconds(state: CounterState): string {
+  return String(Math.max(1, state.secondsLeft));
 }
 
 /**
@@ -27,10 +27,10 @@ export async function countAttempt(
   for (const { key } of limits) counted.push(await store.hit(key, windowSeconds));
   const passed = counted.filter((state, i) => state.count > (limits[i] as AttemptLimit).max);
   if (passed.length === 0) return;
-  const latest = Math.max(...passed.map((state) => state.resetAt.getTime()));
+  const latest = passed.reduce((a, b) => (b.secondsLeft > a.secondsLeft ? b : a));
   throw new ApiError('TOO_MANY_ATTEMPTS', undefined, {
     userId,
-    headers: { 'retry-after': retryAfterSeconds(new Date(latest)) },
+    headers: { 'retry-after': retryAfterSeconds(latest) },
   });
 }
 

@@ -1,4 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { isoTimestamp } from '../platform/clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/client';
 import { rateCounters } from './tables';
 
@@ -6,6 +8,8 @@ export interface CounterState {
   count: number;
   /** When the window ends and the counter starts again from zero. */
   resetAt: Date;
+  /** Whole seconds from the store's "now" to `resetAt` (at least 1): the Retry-After. */
+  secondsLeft: number;
 }
 
 /**
@@ -29,10 +33,13 @@ export interface AttemptStore {
 }
 
 export class DbAttemptStore implements AttemptStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
 
   async hit(key: string, windowSeconds: number): Promise<CounterState> {
-    const now = new Date();
+    const now = this.clock.now();
     const end = new Date(now.getTime() + windowSeconds * 1000);
     // One atomic upsert: concurrent failures on two replicas both count.
     // ISO strings with a cast: both drivers bind them the same way.
@@ -51,7 +58,9 @@ export class DbAttemptStore implements AttemptStore {
         },
       })
       .returning({ count: rateCounters.count, expiresAt: rateCounters.expiresAt });
-    return { count: row?.count ?? 1, resetAt: row?.expiresAt ?? end };
+    const resetAt = row?.expiresAt ?? end;
+    const secondsLeft = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+    return { count: row?.count ?? 1, resetAt, secondsLeft };
   }
 
   async undo(key: string): Promise<void> {
@@ -68,7 +77,7 @@ export class DbAttemptStore implements AttemptStore {
       .where(
         and(
           eq(rateCounters.key, key),
-          gt(rateCounters.expiresAt, sql`${new Date().toISOString()}::timestamptz`),
+          gt(rateCounters.expiresAt, sql`${isoTimestamp(this.clock.now())}::timestamptz`),
         ),
       );
     return row?.count ?? 0;

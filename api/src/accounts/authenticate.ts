@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { users } from './tables';
 import { ApiError } from './errors';
+import { isoTimestamp } from '../platform/clock';
+import type { Clock } from '../platform/clock';
 import type { Database } from '../platform/db/client';
 import type { AccessTokens } from './access-tokens';
 
@@ -12,7 +14,7 @@ const SESSION_USER_SQL = `SELECT u.id, u.email, u.password_hash, u.first_name, u
     u.email_subscribe, u.active, u.status, u.region, u.video_quality, u.trial_overall_time,
     u.trial_today_time, u.created_at, u.updated_at, u.email_verified_at
   FROM refresh_families f JOIN users u ON u.id = f.user_id
-  WHERE f.id = $1 AND f.user_id = $2 AND f.revoked_at IS NULL AND f.expires_at > now()`;
+  WHERE f.id = $1 AND f.user_id = $2 AND f.revoked_at IS NULL AND f.expires_at > $3::timestamptz`;
 
 const date = (value: unknown) => (value instanceof Date ? value : new Date(String(value)));
 
@@ -42,7 +44,7 @@ function toUser(raw: Record<string, unknown>): typeof users.$inferSelect {
  */
 export async function authenticate(
   request: FastifyRequest,
-  services: { accessTokens: AccessTokens; database: Database },
+  services: { accessTokens: AccessTokens; database: Database; clock: Clock },
 ): Promise<AuthenticatedUser> {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -51,9 +53,10 @@ export async function authenticate(
   // One indexed lookup on the hot path of every signed-in call: a named prepared statement
   // (parsed and planned once per connection, no ORM build or mapping; decision 371).
   const [raw] = await services.database.prepared<Record<string, unknown>>(
-    'crease_authenticate_v2',
+    // v3: the session's expiry is compared with the API's clock, bound as $3 (decision 420).
+    'crease_authenticate_v3',
     SESSION_USER_SQL,
-    [claims.sid, claims.sub],
+    [claims.sid, claims.sub, isoTimestamp(services.clock.now())],
   );
   const row = raw ? { user: toUser(raw) } : undefined;
   if (!row || !row.user.active) throw new ApiError('UNAUTHORIZED');

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../platform/db/client';
 import { mailOutbox } from './tables';
+import type { Clock } from '../platform/clock';
 
 export interface MailMessage {
   to: string;
@@ -32,7 +33,11 @@ export function smtpMailer(url: string, from: string): Mailer {
  * No SMTP: the database outbox is the delivery. Outside production it is readable at
  * GET /api/v1/dev/outbox, and `announce` prints each link so the reset flow works locally.
  */
-export function outboxMailer(db: Db, announce?: (message: MailMessage) => void): Mailer {
+export function outboxMailer(
+  db: Db,
+  clock: Clock,
+  announce?: (message: MailMessage) => void,
+): Mailer {
   return {
     transport: 'outbox',
     async send(message) {
@@ -40,7 +45,7 @@ export function outboxMailer(db: Db, announce?: (message: MailMessage) => void):
         id: crypto.randomUUID(),
         ...message,
         transport: 'outbox',
-        sentAt: new Date(),
+        sentAt: clock.now(),
       });
       announce?.(message);
     },

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { TokenResponse } from '@crease/contract';
 import type { Clock } from '../platform/clock';
 import { systemClock } from '../platform/clock';
@@ -236,7 +236,7 @@ export class Sessions {
   ): Promise<void> {
     await tx
       .update(refreshFamilies)
-      .set({ revokedAt: sql`now()`, revokedReason: reason })
+      .set({ revokedAt: this.clock.now(), revokedReason: reason })
       .where(
         and(
           eq(refreshFamilies.userId, userId),

@@ -120,7 +120,7 @@ export async function countSignInAttempt(
   )
     throw new ApiError('TOO_MANY_ATTEMPTS', undefined, {
       userId,
-      headers: { 'retry-after': retryAfterSeconds(account.resetAt) },
+      headers: { 'retry-after': retryAfterSeconds(account) },
     });
   return {
     async succeeded() {

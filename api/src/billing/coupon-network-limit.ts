@@ -27,7 +27,7 @@ export async function withCouponHoldBudget<T>(
     await attempts.undo(key);
     throw new ApiError('COUPON_NETWORK_LIMIT_REACHED', undefined, {
       userId,
-      headers: { 'retry-after': retryAfterSeconds(counted.resetAt) },
+      headers: { 'retry-after': retryAfterSeconds(counted) },
     });
   }
   try {

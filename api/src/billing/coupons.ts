@@ -88,7 +88,7 @@ export async function withCouponBudget<T>(
     counted.push({ key, max, state: await attempts.hit(key, billing.couponWindowSeconds) });
   const over = counted.find(({ state, max }) => state.count > max);
   if (over) {
-    const retryAfter = Math.max(1, Math.ceil((over.state.resetAt.getTime() - Date.now()) / 1000));
+    const retryAfter = over.state.secondsLeft;
     throw new ApiError(
       'TOO_MANY_ATTEMPTS',
       'Too many coupon codes tried. Please wait and try again.',

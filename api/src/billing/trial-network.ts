@@ -48,7 +48,7 @@ export async function withTrialNetworkBudget<T>(
     await attempts.undo(key);
     throw new ApiError('TRIAL_NETWORK_LIMIT_REACHED', undefined, {
       userId,
-      headers: { 'retry-after': retryAfterSeconds(counted.resetAt) },
+      headers: { 'retry-after': retryAfterSeconds(counted) },
     });
   }
   try {

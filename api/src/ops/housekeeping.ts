@@ -38,7 +38,7 @@ export const CLEANUP_TARGETS: readonly Target[] = [
     dead: 'used_at IS NOT NULL OR expires_at < $now',
   },
   // A used or expired verification link or sign-in code is refused as an unknown one is.
-  { table: 'email_codes', key: 'id', dead: 'used_at IS NOT NULL OR expires_at < now()' },
+  { table: 'email_codes', key: 'id', dead: 'used_at IS NOT NULL OR expires_at < $now' },
   // Replay protection only matters while the challenge itself is still valid.
   { table: 'bot_check_spent', key: 'key', dead: 'expires_at < $now' },
   // A counter whose window has ended reads as zero anyway (attempt-store.ts).

@@ -190,7 +190,7 @@ export async function authRoutes(
           db,
           userId,
           hashOpaqueToken(token),
-          new Date(),
+          services.clock.now(),
           config.resetTokenSeconds,
         );
         const link = `${origin}/reset-password?email=${encodeURIComponent(email)}&token=${encodeURIComponent(token)}`;
@@ -232,11 +232,17 @@ export async function authRoutes(
         reply.code(208).send(result('RESET_LINK_EXPIRED', MESSAGES.resetLinkExpired, null));
       const { db } = services.database;
       const row = await findResetLink(db, hashOpaqueToken(body.token), email);
-      if (!row || row.usedAt || row.expiresAt <= new Date()) return expired();
+      if (!row || row.usedAt || row.expiresAt <= services.clock.now()) return expired();
       checkPassword(body.newPassword, email);
       const passwordHash = await services.hasher.hash(body.newPassword);
       // Every other outstanding link dies too, and every session signs out.
-      const done = await resetPassword(db, services.sessions, { ...row, email }, passwordHash);
+      const done = await resetPassword(
+        db,
+        services.sessions,
+        { ...row, email },
+        passwordHash,
+        services.clock.now(),
+      );
       if (!done) return expired();
       // The link came from the mailbox: it is proved (decision 405).
       await markEmailVerified(db, row.userId, services.clock.now());
@@ -282,7 +288,13 @@ export async function authRoutes(
       const problem = passwordProblem(body.newPassword, user.email);
       if (problem) throw new ApiError('WEAK_PASSWORD', problem, { userId: user.id });
       const passwordHash = await services.hasher.hash(body.newPassword);
-      await changePassword(services.database.db, services.sessions, user, passwordHash);
+      await changePassword(
+        services.database.db,
+        services.sessions,
+        user,
+        passwordHash,
+        services.clock.now(),
+      );
       return result('PASSWORD_CHANGED', RESULT_MESSAGES.passwordChanged, user.id);
     },
   );
