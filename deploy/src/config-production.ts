@@ -6,16 +6,26 @@
  * config loaders report everything wrong at once.
  */
 
-// The one phrasing of a missing setting, and what counts as a developer's machine: the API's.
-import { isLocalHost, requiredInProduction } from 'api/config';
+// The one phrasing of a missing setting, what counts as a public host and as a weak key: the API's.
+import {
+  notPublicBecause,
+  requiredInProduction,
+  weakSecretBecause,
+  weakSecretProblem,
+} from 'api/config';
 
 /** Each set origin must be public https (the CSP lists them); null when not set. */
 function publicHttpsProblem(name: string, value: string | undefined): string | null {
   if (!value) return null;
   const url = URL.canParse(value) ? new URL(value) : null;
-  if (!url || url.protocol !== 'https:' || isLocalHost(url.hostname))
-    return `${name} must be a public https origin in production, got "${value}"`;
-  return null;
+  const why = !url
+    ? 'not a URL'
+    : url.protocol !== 'https:'
+      ? 'not https'
+      : notPublicBecause(url.hostname);
+  return why
+    ? `${name} must be a public https origin in production, got "${value}" (${why})`
+    : null;
 }
 
 /**
@@ -57,7 +67,14 @@ export function releaseServiceProductionProblems(env: NodeJS.ProcessEnv): string
 
 /** The release-proof key (decision 156), shared by every edge and the release service. */
 function releaseProofProblems(env: NodeJS.ProcessEnv): string[] {
-  return env.CREASE_RELEASE_PROOF_SECRET?.trim()
+  const keys = (env.CREASE_RELEASE_PROOF_SECRET ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  // Each key, the one signing and the ones still accepted while rotating, must look random.
+  const weak = keys.map(weakSecretBecause).find((why) => why !== null);
+  if (weak) return [weakSecretProblem('CREASE_RELEASE_PROOF_SECRET', weak)];
+  return keys.length > 0
     ? []
     : [
         requiredInProduction(

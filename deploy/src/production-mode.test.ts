@@ -93,6 +93,30 @@ describe('the edge with NODE_ENV=production', () => {
       expect(stderr).toContain(`- ${name} must be a public https origin in production`);
   }, 60_000);
 
+  it('refuses private, mapped-loopback and wildcard origins, and a low-entropy proof key', () => {
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadEdgeConfig({ ...EDGE_ENV, CREASE_DATA_DIR: dataDir, ...env }, dataDir);
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(problemsOf({ CREASE_API_ORIGIN: 'https://10.0.0.5' })).toContain(
+      '- CREASE_API_ORIGIN must be a public https origin in production, got "https://10.0.0.5" (a private or reserved address)',
+    );
+    expect(problemsOf({ CREASE_STREAM_EDGE_URL: 'https://[::ffff:127.0.0.1]/' })).toContain(
+      '(a loopback host)',
+    );
+    expect(problemsOf({ CREASE_ASSET_ORIGIN: 'https://*' })).toContain(
+      '(a wildcard or empty host)',
+    );
+    expect(problemsOf({ CREASE_RELEASE_PROOF_SECRET: 'x'.repeat(40) })).toContain(
+      '- CREASE_RELEASE_PROOF_SECRET is too weak for production',
+    );
+    expect(problemsOf({})).toBe('');
+  });
+
   it('leaves export:static to nginx: its files are served under the CSP of deploy/nginx', () => {
     const exportEnv = { NODE_ENV: 'production', CREASE_DATA_DIR: dataDir };
     expect(() => loadEdgeConfig(exportEnv, dataDir)).toThrow(/CREASE_API_ORIGIN is required/);
@@ -127,6 +151,13 @@ describe('the edge with NODE_ENV=production', () => {
         expect(csp).toContain('https://api.crease.tv');
         expect(csp).not.toMatch(/localhost|127\.0\.0\.1/);
       }
+    });
+
+    it('pins https on every answer: pages, the map, artifacts and errors (issue 31)', async () => {
+      for (const route of ['/privacy-policy', '/release-map.json', '/apps/nope/x.js', '/healthz'])
+        expect((await get(origin, route)).headers['strict-transport-security']).toBe(
+          'max-age=63072000; includeSubDomains',
+        );
     });
 
     it('has no release status, health or console reads: 404, with or without a token', async () => {

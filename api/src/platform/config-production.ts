@@ -6,23 +6,13 @@
  * loadApiConfig reports everything wrong at once.
  */
 
+import { notPublicBecause } from './public-host';
+
 type Env = Record<string, string | undefined>;
 
 /** "NAME is required in production (…)": the one phrasing, so a report names every missing one. */
 export const requiredInProduction = (name: string, what: string) =>
   `${name} is required in production (${what})`;
-
-/** localhost, *.localhost, 127.0.0.0/8, ::1 and 0.0.0.0: a developer's machine, never a site. */
-export function isLocalHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    /^127\.\d+\.\d+\.\d+$/.test(host) ||
-    host === '::1' ||
-    host === '0.0.0.0'
-  );
-}
 
 /** The production rules for the settings that are not secrets; `siteOrigins` as parsed. */
 export function productionProblems(
@@ -39,10 +29,17 @@ export function productionProblems(
     );
   else
     for (const origin of siteOrigins) {
+      // Judged as the URL parser reads it (issue 31): `https://localhost.` is localhost,
+      // `https://[::ffff:127.0.0.1]` is loopback, `https://*` names no site at all.
       const url = URL.canParse(origin) ? new URL(origin) : null;
-      if (url && (url.protocol !== 'https:' || isLocalHost(url.hostname)))
+      const why = !url
+        ? 'not a URL'
+        : url.protocol !== 'https:'
+          ? 'not https'
+          : notPublicBecause(url.hostname);
+      if (why)
         problems.push(
-          `CREASE_SITE_ORIGINS must list only public https origins in production, got "${origin}"`,
+          `CREASE_SITE_ORIGINS must list only public https origins in production, got "${origin}" (${why})`,
         );
     }
   // Left unset it follows the first origin, which the rule above already holds to https.

@@ -174,7 +174,7 @@ describe('loadApiConfig', () => {
         problemsOf({
           ...production(),
           CREASE_ALTCHA_HMAC_KEY: undefined,
-          CREASE_ALTCHA_SECRET: Buffer.alloc(32, 4).toString('base64url'),
+          CREASE_ALTCHA_SECRET: 'dHb6KN0sd-0cf4JcKsTXyXiHEUHiNYO446M8OQYG7HI',
         }),
       ).toBe('');
       expect(fs.readdirSync(dir)).toEqual([]);

@@ -8,7 +8,9 @@ export { parseTrustProxy } from './http/trust-proxy';
 export type { TrustProxy } from './http/trust-proxy';
 // The edge and release tools (deploy/src/config.ts) read their settings the same way.
 export * from './env-schema';
-export { isLocalHost, requiredInProduction } from './config-production';
+export { requiredInProduction } from './config-production';
+export { isLocalHost, notPublicBecause } from './public-host';
+export { weakSecretBecause, weakSecretProblem } from './secret-strength';
 import { loadBillingConfig } from './billing-config';
 import type { BillingConfig } from './billing-config';
 import { loadInvoiceConfig } from './invoice-config';
@@ -20,6 +22,7 @@ import type { MailConfig } from './mail-config';
 import { loadStreamConfig } from './stream-config';
 import type { StreamConfig } from './stream-config';
 import { productionProblems, requiredInProduction } from './config-production';
+import { weakSecretBecause, weakSecretProblem } from './secret-strength';
 import {
   envAnyText,
   envBool,
@@ -277,7 +280,11 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
 
   const secretFrom = (name: KeyName, file: string): Uint8Array => {
     const raw = vars[name];
-    if (raw) return base64urlBytes(raw);
+    if (raw) {
+      const weak = production ? weakSecretBecause(raw) : null;
+      if (weak) problems.push(weakSecretProblem(name, weak));
+      return base64urlBytes(raw);
+    }
     if (env[name]) return new Uint8Array(32); // refused above: reported, not used
     if (production) {
       problems.push(requiredInProduction(name, '32+ random bytes, base64url'));
@@ -288,6 +295,8 @@ export function loadApiConfig(env: Env = process.env, root = process.cwd()): Api
   const jwtSecret = secretFrom('CREASE_JWT_SECRET', 'api-jwt.key');
   const xsrfSecret = secretFrom('CREASE_XSRF_SECRET', 'api-xsrf.key');
   const altchaKey = vars.CREASE_ALTCHA_HMAC_KEY;
+  const weakAltcha = production && altchaKey ? weakSecretBecause(altchaKey) : null;
+  if (weakAltcha) problems.push(weakSecretProblem('CREASE_ALTCHA_HMAC_KEY', weakAltcha));
   // Production names both ways of giving the key (the manifests use the HMAC key itself).
   const altchaMissing = production && !altchaKey && !env.CREASE_ALTCHA_SECRET;
   if (altchaMissing)

@@ -15,6 +15,7 @@ import { registerIndexPage } from './handlers/index-page';
 import { registerOnlyGet } from './handlers/only-get';
 import { registerReleaseMap } from './handlers/release-map';
 import { liveViewReader } from './live-view';
+import { STRICT_TRANSPORT_SECURITY } from './security-headers';
 import { RELEASE_CONSOLE_DIST, registerReleaseConsole } from '../http/release-console-site';
 
 export { isApiHost } from './handlers/api-host';
@@ -59,6 +60,12 @@ export function createEdgeServer(
   // Cookies read and set through one parser/serializer (the canary seed, decision 140).
   app.register(cookie);
   const liveView = liveViewReader(config.releaseMapFile);
+
+  // Every answer of a production edge (pages, maps, artifacts, ops events, errors) pins https.
+  if (config.release.production)
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    });
 
   app.get('/healthz', async () => ({ ok: true }));
 

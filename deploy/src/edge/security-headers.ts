@@ -1,6 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { EdgeConfig } from '../config';
 
+/**
+ * HTTPS only, for two years, subdomains included (issue 31): what nginx's production config
+ * sends too (deploy/nginx/crease.conf.template). Only in production, which is served over TLS
+ * (the balancer ends it): a plain-http development site must not pin a browser to https.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000; includeSubDomains';
+
 /** The page's CSP (nonce, API origin, remote origins) and the other security headers. */
 export function securityHeaders(
   reply: FastifyReply,

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -134,10 +135,13 @@ describe('deploy/k8s', () => {
     const configMap = one('ConfigMap', 'crease-api-config');
     const secret = one('Secret', 'crease-api-secrets');
     const env: Record<string, string> = { ...configMap.data, ...secret.stringData };
-    // What an operator does: a real 32-byte key where the placeholder asks for one.
+    // What an operator does: a real random key where the placeholder asks for one (a fixed
+    // hash of the name: random-looking, as production requires, and the same on every run).
     for (const [key, value] of Object.entries(env))
       if (value.includes('REPLACE_ME_32_RANDOM_BYTES'))
-        env[key] = Buffer.alloc(32, 5).toString('base64url');
+        env[key] = crypto.createHash('sha256').update(key).digest('base64url');
+      else if (value.includes('REPLACE_ME_RANDOM_HEX'))
+        env[key] = crypto.createHash('sha256').update(key).digest('hex');
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-k8s-config-'));
     try {
       const config = loadApiConfig(env, root);

@@ -70,6 +70,10 @@ describe('release proofs', () => {
   });
 });
 
+// Random-looking: production refuses a low-entropy key such as 32 × "n" (issue 31, item 16).
+const NEW_KEY = '5OF3N0jrmOYaaM0TeBzIONc4S2cBJbeI78pxnlfVw3M';
+const OLD_KEY = 'Yc_PyiG5QDTGKJsKamAbyrbVEeZ-gHZS0123';
+
 describe('the release proof key', () => {
   it('is required in production, at least 32 characters, and a list while rotating', () => {
     const dataDir = tempDir('crease-proof-key-');
@@ -83,9 +87,9 @@ describe('the release proof key', () => {
     const rotating = loadEdgeConfig({
       ...PRODUCTION_EDGE_ENV,
       CREASE_DATA_DIR: dataDir,
-      CREASE_RELEASE_PROOF_SECRET: `${'n'.repeat(32)}, ${'o'.repeat(32)}`,
+      CREASE_RELEASE_PROOF_SECRET: `${NEW_KEY}, ${OLD_KEY}`,
     });
-    expect(releaseProofSecrets(rotating.release)).toEqual(['n'.repeat(32), 'o'.repeat(32)]);
+    expect(releaseProofSecrets(rotating.release)).toEqual([NEW_KEY, OLD_KEY]);
     // The release API service checks proofs: it refuses to start without the key too.
     const releaseApi = loadReleaseConfig({ CREASE_DATA_DIR: dataDir, NODE_ENV: 'production' });
     expect(() => releaseProofSecrets(releaseApi)).toThrow(ConfigError);
