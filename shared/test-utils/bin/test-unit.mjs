@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run test:unit`: every jest suite, in two processes at once.
- * - The front ends and shared packages on this machine's Node (what a developer's browser build
- *   and `npm start` use).
+ * - The front ends and shared packages on the Node that runs this script (under npm on Linux x64,
+ *   the Node 24 that `npm ci` brings: decision 425).
  * - The API's and the edge's suites (api/, deploy/) on Node 24, production's runtime (decision
  *   425). They mostly wait on real servers (PostgreSQL, the API's child process, Redis), so they
  *   overlap well with the CPU-bound jsdom suites on a 2-core machine.
