@@ -19,6 +19,7 @@ import {
   getCheckout,
   newViewer,
   registerDevice,
+  signInAgain,
   submitCard,
 } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
@@ -552,6 +553,7 @@ describeEachDatabase('Billing API', (host) => {
       expect((await cancel()).status).toBe(409);
 
       await clocked.advanceClock(8 * DAY);
+      await signInAgain(viewer);
       expect(await subscription()).toMatchObject({ state: 'EXPIRED', entitled: false });
       expect((await entitlement(viewer)).reason).toBe('TRIAL_EXPIRED');
 
@@ -571,8 +573,10 @@ describeEachDatabase('Billing API', (host) => {
       expect((await entitlement(viewer)).reason).toBe('CANCELLED_UNTIL_PERIOD_END');
 
       await clocked.advanceClock(29 * DAY);
+      await signInAgain(viewer);
       expect((await entitlement(viewer)).entitled).toBe(true);
       await clocked.advanceClock(2 * DAY);
+      await signInAgain(viewer);
       expect(await entitlement(viewer)).toMatchObject({ entitled: false, reason: 'PLAN_EXPIRED' });
 
       await buyPlan(viewer, 'match-pass');

@@ -17,6 +17,7 @@ import {
   expectErrorShape,
   newViewer,
   PASSWORD,
+  signInAgain,
 } from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
 import { describeEachDatabase } from '../testing/test-api';
@@ -599,6 +600,8 @@ describeEachDatabase('Streams API and origin', (host) => {
       const midnight = new Date(now);
       midnight.setUTCHours(24, 0, 5, 0);
       await advance((midnight.getTime() - now) / 1000);
+      // Hours later by the API's clock, the access token has ended (decision 420): sign in again.
+      await signInAgain(v);
       const tomorrow = await request(v);
       expect(tomorrow.status).toBe(201);
       expect(tomorrow.body.trialTodaySecondsLeft).toBe(180);

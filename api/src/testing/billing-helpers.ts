@@ -50,6 +50,16 @@ export async function newViewer(api: RunningApi, prefix = 'billing'): Promise<Vi
 }
 
 /**
+ * Signs the viewer in again after a test moved the API's clock past their access token's life:
+ * tokens age on the API's clock (decision 420), and the site would refresh or sign in again.
+ */
+export async function signInAgain(viewer: Viewer): Promise<void> {
+  const token = await viewer.client.signIn(viewer.email, PASSWORD);
+  if (token.status !== 200) throw new Error(`sign in again: ${token.status} ${token.text}`);
+  viewer.bearer = token.body.access_token;
+}
+
+/**
  * Polls until `check` returns a value (the webhook is asynchronous); jest's timeout bounds it. A
  * real wait (decision 420): the sandbox's sender delivers over real HTTP from the API process.
  */
