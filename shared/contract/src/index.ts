@@ -115,6 +115,7 @@ export {
   operatorLeaguePath,
   statusGroupOf,
 } from './catalog';
+export { ballsOf, countsInBalls, extrasTotal, progressText } from './scorecard';
 export type {
   AuditEntry,
   BreakPlayState,
@@ -148,6 +149,8 @@ export type {
   Scorecard,
   BatterFigures,
   BowlerFigures,
+  Extras,
+  FallOfWicket,
   TimelineQuery,
   Toss,
   TossDecision,
