@@ -155,9 +155,10 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
 
 /**
  * The most recent finished matches whose stream has ended too, newest first: replays, which open
- * spoiler-free at the match's start. A match can be finished while its stream is still live
- * (the result is in, the broadcast runs on): that one opens at the live edge, not as a replay,
- * so a spec that needs a replay must not take it (the rolling demo makes both, by time of day).
+ * spoiler-free at the match's start with a VOD playlist. A match can be finished while its stream
+ * is still live (the result is in, the broadcast runs on): that one also opens spoiler-free from
+ * its start (decision 430) but keeps a live edge, so a spec that needs a VOD replay must not take
+ * it (the rolling demo makes both, by time of day).
  */
 export async function finishedReplays(page: Page, limit = 20): Promise<string[]> {
   const finished = await apiGet<{ items: { eventId: string; eventStatus: string }[] }>(

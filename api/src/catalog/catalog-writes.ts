@@ -12,6 +12,7 @@ import type {
   League,
   LeagueCreate,
   LeagueUpdate,
+  MatchFormat,
   MatchStateChange,
 } from '@crease/contract';
 import type { Db, Tx } from '../platform/db/client';
@@ -159,11 +160,20 @@ export class CatalogWrites {
     if (!league) throw new ApiError('LEAGUE_NOT_FOUND', `There is no league "${leagueId}".`);
   }
 
-  private async appendTimeline(tx: Tx, eventId: string, seq: number, at: Date, state: StoredState) {
+  private async appendTimeline(
+    tx: Tx,
+    event: { id: string; format: string },
+    seq: number,
+    at: Date,
+    state: StoredState,
+  ) {
     // An operator's change has no ball-by-ball detail (decision 225).
-    await tx
-      .insert(catalogEventTimeline)
-      .values({ eventId, seq, at, ...timelineColumns(state, undefined) });
+    await tx.insert(catalogEventTimeline).values({
+      eventId: event.id,
+      seq,
+      at,
+      ...timelineColumns(state, undefined, event.format as MatchFormat),
+    });
   }
 
   /**
@@ -225,7 +235,7 @@ export class CatalogWrites {
           eventId: input.eventId,
           seq: i + 1,
           at: h.at,
-          ...timelineColumns(h.state, h.detail),
+          ...timelineColumns(h.state, h.detail, input.format),
         }));
         for (let i = 0; i < rows.length; i += TIMELINE_INSERT_CHUNK)
           await tx.insert(catalogEventTimeline).values(rows.slice(i, i + TIMELINE_INSERT_CHUNK));
@@ -336,7 +346,7 @@ export class CatalogWrites {
           })
           .where(eq(catalogEvents.id, eventId))
           .returning();
-        await this.appendTimeline(tx, eventId, seq, at, next);
+        await this.appendTimeline(tx, before, seq, at, next);
         const changes = diff(
           current as unknown as Record<string, unknown>,
           next as unknown as Record<string, unknown>,

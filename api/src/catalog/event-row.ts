@@ -39,7 +39,7 @@ export function toEvent(row: EventRow): CatalogEvent {
     channelId: row.channelId,
     updatedAt: row.updatedAt.toISOString(),
     ...storedState(row),
-    scoreSummary: scoreSummary(row.innings),
+    scoreSummary: scoreSummary(row.innings, row.format as MatchFormat),
   };
 }
 

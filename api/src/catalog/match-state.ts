@@ -4,10 +4,11 @@
  * A payload that contradicts itself is 400 naming the field; a move the current state does not
  * allow is 409 ILLEGAL_TRANSITION.
  */
-import { MATCH_STATUS_MOVES, STREAM_EVENT_STATUS_MOVES } from '@crease/contract';
+import { MATCH_STATUS_MOVES, STREAM_EVENT_STATUS_MOVES, progressText } from '@crease/contract';
 import type {
   Innings,
   KeyMoment,
+  MatchFormat,
   MatchState,
   MatchStateChange,
   Scorecard,
@@ -31,18 +32,22 @@ export interface TimelineDetail {
 const invalid = (field: string, message: string) =>
   new ApiError('VALIDATION_FAILED', `Field "${field}" ${message}`);
 
-/** `MUM 187/4 (20) · CHE 143/6 (16.2)`; a declared innings reads `450/7d`; empty before play. */
-export function scoreSummary(innings: readonly Innings[]): string {
+/**
+ * `MUM 187/4 (20) · CHE 143/6 (16.2)`; a declared innings reads `450/7d`; empty before play. The
+ * Hundred counts balls (issue 36 §5): `MUM 143/6 (100 balls) · CHE 121/4 (87 balls)`.
+ */
+export function scoreSummary(innings: readonly Innings[], format?: MatchFormat): string {
   return innings
     .map((i) => {
       const wickets = i.wickets === 10 ? '' : `/${i.wickets}`;
-      return `${i.team} ${i.runs}${wickets}${i.declared ? 'd' : ''} (${i.overs})`;
+      const progress = format === 'the_hundred' ? progressText(format, i.overs) : i.overs;
+      return `${i.team} ${i.runs}${wickets}${i.declared ? 'd' : ''} (${progress})`;
     })
     .join(' · ');
 }
 
-export function withSummary(state: StoredState): MatchState {
-  return { ...state, scoreSummary: scoreSummary(state.innings) };
+export function withSummary(state: StoredState, format?: MatchFormat): MatchState {
+  return { ...state, scoreSummary: scoreSummary(state.innings, format) };
 }
 
 /** Innings must name one of the event's teams; overs are cricket notation (balls 0-5). */

@@ -8,7 +8,7 @@
 import { gunzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import type { CatalogEvent, EventTimeline, TimelineEntry } from '@crease/contract';
-import { CATALOG_PATHS, catalogEventTimelinePath } from '@crease/contract';
+import { CATALOG_PATHS, catalogEventTimelinePath, extrasTotal } from '@crease/contract';
 import { describeEachDatabase, uniqueEmail } from '../testing/test-api';
 import type { ApiClient, CallOptions, RunningApi } from '../testing/test-api';
 import { DEMO_TEMPLATES } from './demo/demo-leagues';
@@ -22,6 +22,11 @@ const FIXTURE = demoFixture(CPL, new Date('2026-03-14T08:00:00.000Z'));
 const BREAK = FIXTURE.steps.find((s) => s.state.playState === 'innings_break')!;
 const IN_BREAK = new Date(BREAK.at.getTime() + 90_000);
 const ID = FIXTURE.create.eventId;
+/** A Hundred fixture of the same morning, finished by then (issue 36 §5). */
+const HUNDRED = demoFixture(
+  DEMO_TEMPLATES.find((t) => t.format === 'the_hundred')!,
+  new Date('2026-03-14T02:30:00.000Z'),
+);
 
 const oversToBalls = (overs: string) => {
   const [whole, part] = overs.split('.');
@@ -165,6 +170,44 @@ describeEachDatabase('ball-by-ball timeline', (host) => {
     for (const e of chase)
       if (e.state.playState === 'in_play') expect(e.state.scorecard?.target).toBe(target);
     expect(chase.at(-1)!.state.scorecard?.requiredRunRate).toEqual(expect.any(Number));
+  });
+
+  it("sends a card that adds up: batters' runs + extras by kind = the total; the fall of wickets", async () => {
+    const entries = (await timeline()).filter((e) => e.state.scorecard?.extras);
+    expect(entries.length).toBeGreaterThan(100);
+    for (const entry of entries) {
+      const card = entry.state.scorecard!;
+      if (card.interruption === 'Innings break') continue;
+      const innings = entry.state.innings.at(-1)!;
+      const bat = card.batters.reduce((sum, b) => sum + b.runs, 0);
+      expect(bat + extrasTotal(card.extras!)).toBe(innings.runs);
+      expect(card.fallOfWickets).toHaveLength(innings.wickets);
+    }
+    expect(Object.keys(entries.at(-1)!.state.scorecard!.extras!).sort()).toEqual(
+      ['byes', 'legByes', 'noBalls', 'penalties', 'wides'].sort(),
+    );
+  });
+
+  it('counts The Hundred in balls: the event, its timeline and its key moments', async () => {
+    const id = HUNDRED.create.eventId;
+    const event = await client.get<CatalogEvent>(`/${CATALOG_PATHS.events}/${id}`, viewer);
+    expect(event.status).toBe(200);
+    expect(event.body).toMatchObject({ format: 'the_hundred', status: 'completed' });
+    expect(event.body.scoreSummary).toMatch(
+      /^[A-Z]+ \d+(\/\d)? \(100 balls\) · [A-Z]+ \d+(\/\d)? \(\d+ balls\)$/,
+    );
+    const entries = (await client.get<EventTimeline>(`/${catalogEventTimelinePath(id)}`, viewer))
+      .body.entries;
+    const played = entries.filter((e) => e.state.innings.length > 0);
+    expect(played.length).toBeGreaterThan(150);
+    for (const e of played) {
+      expect(e.state.scoreSummary).toMatch(/\(\d+ balls?\)$/);
+      expect(e.state.scoreSummary).not.toMatch(/\(\d+\.\d\)/);
+    }
+    const ends = entries.filter((e) => e.moment?.kind === 'inningsEnd');
+    expect(ends.map((e) => e.moment!.label)).toEqual(
+      ends.map((e) => `End of innings: ${e.state.scoreSummary.split(' · ').at(-1)}`),
+    );
   });
 
   it("records an operator's change on the timeline with no commentary or card", async () => {

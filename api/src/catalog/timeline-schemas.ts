@@ -53,6 +53,28 @@ export const ScorecardSchema = Type.Object({
   interruption: nullable(
     Type.String({ description: '"Innings break", "Rain delay", "Bad light"; null in play' }),
   ),
+  extras: Type.Optional(
+    Type.Object(
+      {
+        byes: Type.Integer(),
+        legByes: Type.Integer(),
+        wides: Type.Integer(),
+        noBalls: Type.Integer(),
+        penalties: Type.Integer(),
+      },
+      { description: "Runs not off the bat: the batters' runs plus these are the innings' runs" },
+    ),
+  ),
+  fallOfWickets: Type.Optional(
+    Type.Array(
+      Type.Object({
+        wicket: Type.Integer({ minimum: 1, maximum: 10 }),
+        runs: Type.Integer(),
+        batter: Type.String(),
+        overs: Type.String({ description: 'Cricket notation when it fell' }),
+      }),
+    ),
+  ),
 });
 
 export const KeyMomentSchema = Type.Object({

@@ -8,7 +8,7 @@ import { FinishedDetails } from './finished-details';
 import { LeagueLogo } from './league-logo';
 import { liveSituation, targetText, teamScore, tossText, yetToBat } from './match-score';
 import { countdownText, startTimeText } from './match-time';
-import { isReplay } from './replay';
+import { isReplay, keepsResultHidden } from './replay';
 import { SpoilerToggle } from './spoiler-toggle';
 import { usePictureState } from './use-picture-state';
 import styles from './event-card.module.css';
@@ -118,14 +118,17 @@ export function EventCard({
   const guardedId = useId();
   const [revealed, setRevealed] = useState(false);
   const group = statusGroupOf(event.status);
+  const finishedPlayed = group === 'finished' && keepsResultHidden(event);
   const replay = group === 'finished' && isReplay(event);
   const picture = usePictureState(http, event);
   const behind = group === 'live' && picture.pictureTime !== null;
-  const guarded = (replay || behind) && !revealed;
+  const guarded = (finishedPlayed || behind) && !revealed;
   // Behind live the card shows the picture's state; with none known yet, no score at all.
   const shown = guarded && behind && picture.state ? { ...event, ...picture.state } : event;
-  const hideScores = guarded && (replay || picture.state === null);
-  const watchable = group === 'live' || event.eventStatus === 'live';
+  const hideScores = guarded && (finishedPlayed || picture.state === null);
+  // A finished match's stream still on for the wrap-up is a replay, never a plain "Watch"
+  // (decision 430): that would open at the wrap-up, result and all.
+  const watchable = group === 'live' || (group === 'upcoming' && event.eventStatus === 'live');
   return (
     <article
       className={`${styles.card} ${group === 'live' ? styles.live : ''}`}
@@ -172,11 +175,11 @@ export function EventCard({
       {group === 'finished' ? (
         <FinishedDetails event={event} hidden={guarded} resultId={guardedId} />
       ) : null}
-      {replay || behind ? (
+      {finishedPlayed || behind ? (
         <SpoilerToggle
           revealed={revealed}
           onToggle={() => setRevealed(!revealed)}
-          what={replay ? 'result' : 'live score'}
+          what={finishedPlayed ? 'result' : 'live score'}
           controls={guardedId}
         />
       ) : null}

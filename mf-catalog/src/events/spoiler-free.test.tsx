@@ -18,9 +18,9 @@ const MINUTE = 60_000;
 let leagues: League[] = [];
 let timelines: Record<string, TimelineEntry[]> = {};
 
-function renderEvents() {
+function renderEvents(pollMs?: number) {
   const props = eventsProps(testPlatform(server.origin));
-  render(<EventsScreen {...props} />);
+  render(<EventsScreen {...props} pollMs={pollMs} />);
   return { props, user: userEvent.setup() };
 }
 
@@ -99,6 +99,57 @@ describe('/events without spoilers', () => {
 
     await user.click(watch);
     expect(props.navigate).toHaveBeenCalledWith('/player?event=che-mum-old');
+  });
+
+  it('hides the result from the moment the match ends, while its stream is still on for the wrap-up', async () => {
+    const { user } = renderEvents(40);
+    const live = await card(/live now/i, 'Mumbai Monsoons v Chennai Cyclones');
+    expect(live.getByText('142/3')).toBeVisible();
+
+    // The chase is won; the broadcast stays on for the presentation (the demo's 15 minutes).
+    const [premier] = leagues;
+    leagues = [
+      {
+        ...premier!,
+        events: premier!.events.map((event) =>
+          event.eventId === 'mum-che'
+            ? {
+                ...event,
+                status: 'completed',
+                playState: null,
+                innings: [
+                  { team: 'MUM', runs: 181, wickets: 6, overs: '20', declared: false },
+                  { team: 'CHE', runs: 182, wickets: 4, overs: '19.2', declared: false },
+                ],
+                scoreSummary: 'MUM 181/6 (20) · CHE 182/4 (19.2)',
+                result: 'Chennai Cyclones won by 6 wickets',
+                eventStatus: 'live',
+              }
+            : event,
+        ),
+      },
+      ...leagues.slice(1),
+    ];
+    // At the next poll it moves to the results.
+    const justFinished = within(
+      await within(await screen.findByRole('region', { name: /results/i })).findByRole('article', {
+        name: 'Mumbai Monsoons v Chennai Cyclones',
+      }),
+    );
+    expect(await justFinished.findByText('Result hidden')).toBeVisible();
+    expect(justFinished.queryByText(/won by/)).toBeNull();
+    expect(justFinished.queryByText('181/6')).toBeNull();
+    expect(justFinished.queryByText('182/4')).toBeNull();
+    // A replay from the start, never the plain Watch that would open at the wrap-up.
+    expect(
+      justFinished.getByRole('link', { name: 'Watch replay Mumbai Monsoons v Chennai Cyclones' }),
+    ).toHaveAttribute('href', '/player?event=mum-che');
+    expect(
+      justFinished.queryByRole('link', { name: 'Watch Mumbai Monsoons v Chennai Cyclones' }),
+    ).toBeNull();
+
+    await user.click(justFinished.getByRole('button', { name: 'Show result' }));
+    expect(justFinished.getByText('Chennai Cyclones won by 6 wickets')).toBeVisible();
   });
 
   it('has nothing to replay for a match abandoned without a ball: the result is plain', async () => {

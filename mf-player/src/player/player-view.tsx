@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { isBreakPlayState } from '@crease/contract';
+import { isBreakPlayState, statusGroupOf } from '@crease/contract';
 import type { CatalogEvent, TimelineEntry } from '@crease/contract';
 import { VisuallyHidden } from '@crease/ui';
 import { DvrBar } from '../dvr/dvr-bar';
@@ -50,8 +50,11 @@ export function PlayerView({ session, watch, event, timeline, onPictureSettled }
   const stageRef = useRef<HTMLDivElement>(null);
   const modes = useStageModes(stageRef, videoRef);
   const [statsOpen, setStatsOpen] = useState(false);
+  // A match that has ended is a replay even while its stream stays on for the wrap-up: it opens
+  // from the start, spoiler-free (decision 430), not at the presentation with the result.
+  const finishedOnAir = grant.eventStatus === 'live' && statusGroupOf(event.status) === 'finished';
   // On for a replay; a live viewer turns it on by starting over (decision 236).
-  const [spoilerFree, setSpoilerFree] = useState(grant.eventStatus !== 'live');
+  const [spoilerFree, setSpoilerFree] = useState(grant.eventStatus !== 'live' || finishedOnAir);
   const reading = usePlayerReading(videoRef, engineRef, statsOpen);
   const { pictureTime, position } = reading;
   const view = useMatchView(timeline, pictureTime, position.atLive, spoilerFree);
@@ -62,6 +65,12 @@ export function PlayerView({ session, watch, event, timeline, onPictureSettled }
   useEffect(() => {
     if (pictureSettled) onPictureSettled();
   }, [pictureSettled, onPictureSettled]);
+  const openedFromStart = useRef(false);
+  useEffect(() => {
+    if (!finishedOnAir || !picture.started || openedFromStart.current) return;
+    openedFromStart.current = true;
+    startOver();
+  }, [finishedOnAir, picture.started, startOver]);
   const { toggleFullscreen } = modes;
 
   // Space plays and pauses, ←/→ seek, f fullscreen, m mute: anywhere but in a text field.

@@ -6,6 +6,20 @@
  * Conventions: every time is an ISO 8601 UTC string (`2026-11-23T14:00:00.000Z`); every enum
  * value is a lower-case snake_case code, and the `*_LABELS` maps give the words people read.
  */
+import type { Scorecard } from './scorecard';
+
+export type {
+  EventTimeline,
+  TimelineEntry,
+  TimelineQuery,
+  BatterFigures,
+  BowlerFigures,
+  Extras,
+  FallOfWicket,
+  KeyMoment,
+  KeyMomentKind,
+  Scorecard,
+} from './scorecard';
 
 /** Match status (the game, not the video). */
 export const MATCH_STATUSES = [
@@ -179,47 +193,6 @@ export interface MatchState {
   scorecard?: Scorecard | null;
 }
 
-/** A batter of the innings in progress (or the last one, in a break). */
-export interface BatterFigures {
-  name: string;
-  runs: number;
-  balls: number;
-  fours: number;
-  sixes: number;
-  /** Facing the next ball. */
-  onStrike: boolean;
-  /** How they got out ("c Smith b Khan"), null while not out. */
-  dismissal: string | null;
-}
-
-/** A bowler of the innings in progress. */
-export interface BowlerFigures {
-  name: string;
-  /** Cricket notation, as Innings.overs. */
-  overs: string;
-  maidens: number;
-  runs: number;
-  wickets: number;
-  /** Bowling the current over. */
-  current: boolean;
-}
-
-/** The detail a viewer reads beside the picture (issue 21 §6). */
-export interface Scorecard {
-  /** The batting side's shortName, null in a break or before the start. */
-  battingTeam: string | null;
-  batters: BatterFigures[];
-  bowlers: BowlerFigures[];
-  /** The last six balls, oldest first, as scorers write them: "0", "4", "6", "W", "1wd", "2lb". */
-  lastBalls: string[];
-  /** In the chase: the runs needed to win from the start of the innings; null otherwise. */
-  target: number | null;
-  /** In the chase: runs needed per over from here; null otherwise. */
-  requiredRunRate: number | null;
-  /** "Innings break", "Rain delay", "Bad light", or null while play goes on. */
-  interruption: string | null;
-}
-
 /** An event: one cricket match and its stream. */
 export interface CatalogEvent extends MatchState {
   eventId: string;
@@ -237,42 +210,6 @@ export interface CatalogEvent extends MatchState {
   channelId: string;
   /** UTC ISO: when anything about the event last changed. */
   updatedAt: string;
-}
-
-/**
- * One entry of an event's timeline: the whole state as of `at`. The player shows the last entry
- * whose `at` is not after the video's program-date-time, so a delayed viewer sees no spoilers.
- */
-export interface TimelineEntry {
-  /** Increases by one per change of this event. */
-  seq: number;
-  /** UTC ISO: when this state became true in the match. */
-  at: string;
-  state: MatchState;
-  /** Ball-by-ball text commentary for this change ("Khan to Rahul, FOUR through cover"), if any. */
-  commentary?: string | null;
-  /** Set when this change is a key moment shown on the player's seek bar. */
-  moment?: KeyMoment | null;
-}
-
-/** What kind of key moment a timeline entry is (issue 21 §2). */
-export type KeyMomentKind =
-  'wicket' | 'four' | 'six' | 'fifty' | 'hundred' | 'inningsEnd' | 'rainDelay' | 'badLight';
-
-/** A key moment: its kind and a label a viewer reads ("Wicket: Rahul c Smith b Khan, 34 (27)"). */
-export interface KeyMoment {
-  kind: KeyMomentKind;
-  label: string;
-}
-
-export interface EventTimeline {
-  eventId: string;
-  entries: TimelineEntry[];
-}
-
-/** GET an event's timeline: `after` = the last seq the client has (default: from the start). */
-export interface TimelineQuery {
-  after?: number;
 }
 
 /** SPEC §3 League, field for field, with its events. */

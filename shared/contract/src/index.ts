@@ -116,6 +116,7 @@ export {
   operatorLeaguePath,
   statusGroupOf,
 } from './catalog';
+export { ballsOf, countsInBalls, extrasTotal, progressText } from './scorecard';
 export type {
   AuditEntry,
   BreakPlayState,
@@ -149,6 +150,8 @@ export type {
   Scorecard,
   BatterFigures,
   BowlerFigures,
+  Extras,
+  FallOfWicket,
   TimelineQuery,
   Toss,
   TossDecision,

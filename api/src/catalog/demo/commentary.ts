@@ -3,7 +3,8 @@
  * writes them ("Khan to Rahul, FOUR, driven through cover") and the labels of key moments
  * ("Wicket: Rahul c Smith b Khan, 34 (27)").
  */
-import type { Innings, KeyMoment } from '@crease/contract';
+import { countsInBalls, progressText } from '@crease/contract';
+import type { Innings, KeyMoment, MatchFormat } from '@crease/contract';
 import { pick } from './seeded-random';
 import type { Random } from './seeded-random';
 
@@ -11,6 +12,10 @@ import type { Random } from './seeded-random';
 export type BallOutcome =
   | { kind: 'runs'; runs: 0 | 1 | 2 | 3 | 4 | 6 }
   | { kind: 'wide' }
+  /** One run off a no-ball (the ball is bowled again); byes and leg byes: one run, not off the bat. */
+  | { kind: 'noBall' }
+  | { kind: 'bye' }
+  | { kind: 'legBye' }
   | { kind: 'wicket'; how: DismissalKind; fielder: string };
 
 export type DismissalKind = 'caught' | 'bowled' | 'lbw' | 'run_out' | 'stumped';
@@ -43,6 +48,11 @@ const RUN_PHRASES: Record<0 | 1 | 2 | 3 | 4 | 6, readonly string[]> = {
 };
 
 const WIDE_PHRASES = ['wide, down the leg side', 'wide, too full and outside off'];
+const EXTRA_PHRASES = {
+  noBall: ['no-ball, overstepped: free hit to come', 'no-ball, a beamer over the waist'],
+  bye: ['1 bye, past the keeper', '1 bye, it beats bat and gloves'],
+  legBye: ['1 leg bye, off the pad to fine leg', '1 leg bye, deflected off the thigh'],
+} as const;
 
 /** The scorecard's words for a dismissal: "c Smith b Khan", "lbw b Khan", "run out (Smith)". */
 export function dismissalText(how: DismissalKind, bowler: string, fielder: string): string {
@@ -87,17 +97,20 @@ export function ballCommentary(
       ? pick(random, RUN_PHRASES[outcome.runs])
       : outcome.kind === 'wide'
         ? pick(random, WIDE_PHRASES)
-        : wicketPhrase(outcome.how, outcome.fielder);
+        : outcome.kind === 'wicket'
+          ? wicketPhrase(outcome.how, outcome.fielder)
+          : pick(random, EXTRA_PHRASES[outcome.kind]);
   return `${bowler} to ${batter}, ${phrase}`;
 }
 
 /** A batter's runs and balls as scorers write them: `34 (27)`. */
 export const figures = (runs: number, balls: number) => `${runs} (${balls})`;
 
-/** `MUM 156/4 (20)`; all out reads `MUM 98 (16.3)`. */
-export function inningsScore(innings: Innings): string {
+/** `MUM 156/4 (20)`; all out reads `MUM 98 (16.3)`; The Hundred counts balls: `MUM 143/6 (100 balls)`. */
+export function inningsScore(innings: Innings, format: MatchFormat = 't20'): string {
   const wickets = innings.wickets === 10 ? '' : `/${innings.wickets}`;
-  return `${innings.team} ${innings.runs}${wickets} (${innings.overs})`;
+  const progress = countsInBalls(format) ? progressText(format, innings.overs) : innings.overs;
+  return `${innings.team} ${innings.runs}${wickets} (${progress})`;
 }
 
 export const moments = {
@@ -113,16 +126,16 @@ export const moments = {
     kind: hundred ? 'hundred' : 'fifty',
     label: `${hundred ? 'Hundred' : 'Fifty'}: ${batter} ${figures(runs, balls)}`,
   }),
-  inningsEnd: (innings: Innings): KeyMoment => ({
+  inningsEnd: (innings: Innings, format?: MatchFormat): KeyMoment => ({
     kind: 'inningsEnd',
-    label: `End of innings: ${inningsScore(innings)}`,
+    label: `End of innings: ${inningsScore(innings, format)}`,
   }),
-  rainDelay: (innings: Innings): KeyMoment => ({
+  rainDelay: (innings: Innings, format?: MatchFormat): KeyMoment => ({
     kind: 'rainDelay',
-    label: `Rain delay: ${inningsScore(innings)}`,
+    label: `Rain delay: ${inningsScore(innings, format)}`,
   }),
-  badLight: (innings: Innings): KeyMoment => ({
+  badLight: (innings: Innings, format?: MatchFormat): KeyMoment => ({
     kind: 'badLight',
-    label: `Bad light: ${inningsScore(innings)}`,
+    label: `Bad light: ${inningsScore(innings, format)}`,
   }),
 };

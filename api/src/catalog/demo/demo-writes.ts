@@ -6,6 +6,7 @@
  * timeline entry; the audit gets one row for the tick, before and after.
  */
 import { eq } from 'drizzle-orm';
+import type { MatchFormat } from '@crease/contract';
 import type { Db } from '../../platform/db/client';
 import type { Catalog } from '../catalog';
 import { diff } from '../catalog-writes';
@@ -44,7 +45,7 @@ export async function applyDemoSteps(
         eventId,
         seq: expectSeq + i + 1,
         at: step.at,
-        ...timelineColumns(state, step.detail),
+        ...timelineColumns(state, step.detail, row.format as MatchFormat),
       };
     });
     for (let i = 0; i < rows.length; i += TIMELINE_INSERT_CHUNK)

@@ -4,7 +4,15 @@
  * the scorecard after it, so the timeline never jumps. Outcomes are drawn from a seeded random
  * source whose boundary and wicket rates follow the innings' intended run rate.
  */
-import type { BatterFigures, BowlerFigures, Innings, KeyMoment, Scorecard } from '@crease/contract';
+import type {
+  BatterFigures,
+  BowlerFigures,
+  Extras,
+  FallOfWicket,
+  Innings,
+  KeyMoment,
+  Scorecard,
+} from '@crease/contract';
 import { ballCommentary, dismissalText, moments } from './commentary';
 import type { BallOutcome, DismissalKind } from './commentary';
 import { pick } from './seeded-random';
@@ -25,6 +33,11 @@ export interface InningsPlan {
   /** The chase's target, null in the first innings. */
   target: number | null;
   random: Random;
+  /**
+   * Legal balls a bowler bowls before the next one takes over: an over (6), or in The Hundred a
+   * set of ten from one end (two sets of five, issue 36 §5). Default 6.
+   */
+  spell?: number;
 }
 
 export interface Delivery {
@@ -68,11 +81,15 @@ export class InningsSim {
   private currentBowler: string | null = null;
   private overRuns = 0;
   private lastBalls: string[] = [];
+  private readonly extras: Extras = { byes: 0, legByes: 0, wides: 0, noBalls: 0, penalties: 0 };
+  private readonly fallOfWickets: FallOfWicket[] = [];
   private readonly boldness: number;
+  private readonly spell: number;
 
   constructor(private readonly plan: InningsPlan) {
     this.balls = plan.balls;
     this.target = plan.target;
+    this.spell = plan.spell ?? 6;
     this.boldness = Math.min(1, Math.max(0, (plan.runRate - 0.85) / 0.8));
     this.batters = plan.batting.slice(0, 2).map((name) => this.newBatter(name));
     this.batters[0]!.onStrike = true;
@@ -101,17 +118,19 @@ export class InningsSim {
     };
   }
 
-  /** The bowler of the over in progress: five bowlers in turn, so nobody bowls two running. */
+  /** The bowler of the over (or set) in progress: five bowlers in turn, none two running. */
   private bowlerName(): string {
     const bowlers = this.plan.fielding.slice(FIRST_BOWLER_INDEX);
-    return bowlers[Math.floor(this.legal / 6) % bowlers.length]!;
+    return bowlers[Math.floor(this.legal / this.spell) % bowlers.length]!;
   }
 
   private outcome(bowler: string): BallOutcome {
     const { random } = this.plan;
     const s = this.boldness;
     const roll = random();
-    const chances: ['wide' | 'wicket' | Runs, number][] = [
+    type Extra = 'wide' | 'noBall' | 'bye' | 'legBye';
+    // The extras other than wides come last, out of the dot balls' share (issue 36 §5).
+    const chances: [Extra | 'wicket' | Runs, number][] = [
       ['wide', 0.03],
       ['wicket', 0.02 + 0.03 * s],
       [6, 0.02 + 0.06 * s],
@@ -119,12 +138,16 @@ export class InningsSim {
       [3, 0.01],
       [2, 0.08],
       [1, 0.36],
+      ['noBall', 0.008],
+      ['legBye', 0.02],
+      ['bye', 0.008],
     ];
     let sum = 0;
     for (const [kind, chance] of chances) {
       sum += chance;
       if (roll >= sum) continue;
-      if (kind === 'wide') return { kind: 'wide' };
+      if (kind === 'wide' || kind === 'noBall' || kind === 'bye' || kind === 'legBye')
+        return { kind };
       if (kind === 'wicket') {
         let at = random();
         const how = DISMISSALS.find(([, share]) => (at -= share) < 0)?.[0] ?? 'caught';
@@ -162,11 +185,28 @@ export class InningsSim {
     const commentary = ballCommentary(this.plan.random, bowlerName, batter.name, outcome);
     let moment: KeyMoment | null = null;
 
-    if (outcome.kind === 'wide') {
+    if (outcome.kind === 'wide' || outcome.kind === 'noBall') {
+      // One run, charged to the bowler; the ball does not count and is bowled again.
       this.runs += 1;
       bowler.runs += 1;
       this.overRuns += 1;
-      this.lastBalls.push('1wd');
+      if (outcome.kind === 'wide') this.extras.wides += 1;
+      else {
+        this.extras.noBalls += 1;
+        batter.balls += 1;
+      }
+      this.lastBalls.push(outcome.kind === 'wide' ? '1wd' : '1nb');
+    } else if (outcome.kind === 'bye' || outcome.kind === 'legBye') {
+      // A legal ball the batter faced; the run is not off the bat nor the bowler's.
+      this.legal += 1;
+      bowler.legal += 1;
+      batter.balls += 1;
+      this.runs += 1;
+      if (outcome.kind === 'bye') this.extras.byes += 1;
+      else this.extras.legByes += 1;
+      this.lastBalls.push(outcome.kind === 'bye' ? '1b' : '1lb');
+      this.swapStrike();
+      this.endOfSpell(bowler);
     } else {
       this.legal += 1;
       bowler.legal += 1;
@@ -176,6 +216,12 @@ export class InningsSim {
         if (outcome.how !== 'run_out') bowler.wickets += 1;
         batter.dismissal = dismissalText(outcome.how, bowlerName, outcome.fielder);
         batter.onStrike = false;
+        this.fallOfWickets.push({
+          wicket: this.wickets,
+          runs: this.runs,
+          batter: batter.name,
+          overs: oversOf(this.legal),
+        });
         moment = moments.wicket(batter.name, batter.dismissal, batter.runs, batter.balls);
         this.lastBalls.push('W');
         const next = this.plan.batting[this.wickets + 1];
@@ -200,10 +246,7 @@ export class InningsSim {
           moment = moments.boundary(runs, batter.name, bowlerName, oversOf(this.legal));
         if (runs % 2 === 1) this.swapStrike();
       }
-      if (this.legal % 6 === 0) {
-        if (this.overRuns === 0) bowler.maidens += 1;
-        this.swapStrike();
-      }
+      this.endOfSpell(bowler);
     }
     this.lastBalls = this.lastBalls.slice(-6);
     return {
@@ -215,6 +258,13 @@ export class InningsSim {
           : commentary,
       moment,
     };
+  }
+
+  /** At the end of an over (or a set of ten) the ends change; a spell without a run is a maiden. */
+  private endOfSpell(bowler: Bowling) {
+    if (this.legal % this.spell !== 0) return;
+    if (this.overRuns === 0) bowler.maidens += 1;
+    this.swapStrike();
   }
 
   private swapStrike() {
@@ -241,6 +291,8 @@ export class InningsSim {
         current: interruption === null && !this.complete && b.name === this.bowlerName(),
       })) satisfies BowlerFigures[],
       lastBalls: [...this.lastBalls],
+      extras: { ...this.extras },
+      fallOfWickets: this.fallOfWickets.map((fall) => ({ ...fall })),
       target: this.target,
       requiredRunRate:
         needed === null || remaining <= 0 || needed === 0

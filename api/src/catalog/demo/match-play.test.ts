@@ -2,6 +2,7 @@
  * The ball-by-ball demo (decision 225): every delivery moves the score by what it did and no
  * more, key moments sit on the balls that made them, and breaks say so on the card.
  */
+import { extrasTotal } from '@crease/contract';
 import type { Innings } from '@crease/contract';
 import { DEMO_TEMPLATES } from './demo-leagues';
 import { demoFixtures } from './demo-schedule';
@@ -85,8 +86,9 @@ describe('the ball-by-ball demo', () => {
           }
           case 'inningsEnd':
             expect(['innings_break', null]).toContain(now.state.playState);
+            // The Hundred counts balls (issue 36 §5), every other format overs.
             expect(moment.label).toBe(
-              `End of innings: ${b.team} ${b.runs}${b.wickets === 10 ? '' : `/${b.wickets}`} (${b.overs})`,
+              `End of innings: ${b.team} ${b.runs}${b.wickets === 10 ? '' : `/${b.wickets}`} (${fixture.create.format === 'the_hundred' ? `${balls(b.overs)} balls` : b.overs})`,
             );
             break;
           case 'rainDelay':
@@ -176,5 +178,65 @@ describe('the ball-by-ball demo', () => {
     expect(fixture.steps.at(-1)!.at.getTime()).toBeLessThan(
       new Date(fixture.create.estimatedEnd).getTime() + HOUR,
     );
+  });
+
+  it("adds up: the batters' runs and the extras by kind make the innings' total, at every ball", () => {
+    const wrong: string[] = [];
+    const kinds = { byes: 0, legByes: 0, wides: 0, noBalls: 0 };
+    for (const fixture of played) {
+      for (const step of playSteps(fixture)) {
+        const card = step.detail?.scorecard;
+        if (!card?.extras || card.interruption === 'Innings break') continue;
+        const innings = current(step);
+        const bat = card.batters.reduce((sum, b) => sum + b.runs, 0);
+        if (bat + extrasTotal(card.extras) !== innings.runs)
+          wrong.push(
+            `${fixture.create.eventId} at ${innings.overs}: ${bat} + extras ≠ ${innings.runs}`,
+          );
+        // Every batter out is in the fall of wickets, in order, at the score it fell.
+        const out = card.batters.filter((b) => b.dismissal !== null).map((b) => b.name);
+        const falls = card.fallOfWickets ?? [];
+        if (falls.length !== innings.wickets || falls.some((f, i) => f.wicket !== i + 1))
+          wrong.push(`${fixture.create.eventId} at ${innings.overs}: falls ${falls.length}`);
+        if (
+          [...out].sort().join() !==
+          falls
+            .map((f) => f.batter)
+            .sort()
+            .join()
+        )
+          wrong.push(`${fixture.create.eventId}: fallen ${falls.map((f) => f.batter).join()}`);
+        if (falls.some((f, i) => f.runs > innings.runs || (i > 0 && f.runs < falls[i - 1]!.runs)))
+          wrong.push(`${fixture.create.eventId}: falls out of order`);
+      }
+      const last = playSteps(fixture).at(-1)?.detail?.scorecard?.extras;
+      if (last)
+        for (const kind of Object.keys(kinds) as (keyof typeof kinds)[]) kinds[kind] += last[kind];
+    }
+    expect(wrong).toEqual([]);
+    // Each kind of extra happens in three days of cricket.
+    expect(Object.values(kinds).every((n) => n > 0)).toBe(true);
+  });
+
+  it('bowls The Hundred in sets of ten from one end and counts it in balls, not overs', () => {
+    const hundreds = played.filter((f) => f.create.format === 'the_hundred');
+    expect(hundreds.length).toBeGreaterThan(2);
+    for (const fixture of hundreds) {
+      const labels = fixture.steps.flatMap((s) =>
+        s.detail?.moment?.kind === 'inningsEnd' ? [s.detail.moment.label] : [],
+      );
+      for (const label of labels) expect(label).toMatch(/\(\d+ balls\)$/);
+      const chase = fixture.steps.find((s) => s.detail?.commentary?.includes(' to win from '));
+      if (chase) expect(chase.detail!.commentary).toMatch(/ to win from 100 balls$/);
+      // A bowler's balls come in whole sets of ten until the innings ends (at most 20 each).
+      const firstInnings = fixture.steps.find((s) => s.state.playState === 'innings_break');
+      const card = firstInnings?.detail?.scorecard;
+      if (card && current(firstInnings).overs === '16.4') {
+        for (const bowler of card.bowlers) {
+          expect(balls(bowler.overs) % 10).toBe(0);
+          expect(balls(bowler.overs)).toBeLessThanOrEqual(20);
+        }
+      }
+    }
   });
 });

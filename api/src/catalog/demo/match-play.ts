@@ -5,6 +5,7 @@
  * both innings, so a chase that ends early finishes before D. Stoppages take the field off for a
  * while: rain in a DLS fixture (target revised), rain for good in a washout, bad light briefly.
  */
+import { countsInBalls } from '@crease/contract';
 import type { KeyMoment, PlayState, Scorecard, Toss } from '@crease/contract';
 import type { StoredState, TimelineDetail } from '../match-state';
 import { inningsScore, moments } from './commentary';
@@ -70,6 +71,10 @@ export function playMatch(plan: MatchPlan, before: StoredState): PlayedStep[] {
   const duration = template.durationMinutes * 60 * SECOND;
   const at = (fraction: number) => start.getTime() + fraction * duration;
   const balls = template.balls;
+  // The Hundred is bowled in sets of five, ten from one end; every other format in overs of six.
+  const hundred = countsInBalls(template.format);
+  const spell = hundred ? 10 : 6;
+  const allotment = (n: number) => (hundred ? `${n} balls` : `${oversOf(n)} overs`);
   // One delivery's time: the innings' share of D over its balls and a few extras.
   const slot = (0.46 * duration) / (balls * 1.06);
   const [homeSquad, awaySquad] = squads(home.shortName, away.shortName);
@@ -97,6 +102,7 @@ export function playMatch(plan: MatchPlan, before: StoredState): PlayedStep[] {
     runRate: runRate(),
     target: null,
     random,
+    spell,
   });
   const [opener1, opener2] = squadOf(batFirst);
   let t = start.getTime();
@@ -126,8 +132,8 @@ export function playMatch(plan: MatchPlan, before: StoredState): PlayedStep[] {
         target,
         requiredRunRate: rate(target, balls),
       },
-      `End of innings: ${inningsScore(firstInnings)}. ${chaser.name} need ${target} to win from ${oversOf(balls)} overs`,
-      moments.inningsEnd(firstInnings),
+      `End of innings: ${inningsScore(firstInnings, template.format)}. ${chaser.name} need ${target} to win from ${allotment(balls)}`,
+      moments.inningsEnd(firstInnings, template.format),
     ),
   );
 
@@ -139,6 +145,7 @@ export function playMatch(plan: MatchPlan, before: StoredState): PlayedStep[] {
     runRate: runRate(),
     target,
     random,
+    spell,
   });
   t = Math.max(at(0.54), t + 60 * SECOND);
   step(
@@ -163,7 +170,9 @@ export function playMatch(plan: MatchPlan, before: StoredState): PlayedStep[] {
           stoppage.playState === 'rain_delay'
             ? 'Rain stops play: the covers come on'
             : 'The umpires take the players off for bad light',
-          stoppage.playState === 'rain_delay' ? moments.rainDelay(now) : moments.badLight(now),
+          stoppage.playState === 'rain_delay'
+            ? moments.rainDelay(now, template.format)
+            : moments.badLight(now, template.format),
         ),
       );
       if (stoppage.length === null) {
@@ -184,7 +193,7 @@ export function playMatch(plan: MatchPlan, before: StoredState): PlayedStep[] {
       if (plan.variant === 'dls') {
         chase.balls = Math.round(balls * 0.75);
         chase.target = Math.max(Math.round(target * 0.8), chase.runs + 1);
-        resumed = `Play resumes: ${chaser.name}'s target revised to ${chase.target} from ${oversOf(chase.balls)} overs (DLS method)`;
+        resumed = `Play resumes: ${chaser.name}'s target revised to ${chase.target} from ${allotment(chase.balls)} (DLS method)`;
       }
       step(t, { playState: 'in_play' }, detail(chase.scorecard(null), resumed));
     }
@@ -211,8 +220,8 @@ export function playMatch(plan: MatchPlan, before: StoredState): PlayedStep[] {
     { status: 'completed', playState: null, result },
     detail(
       chase.scorecard(null),
-      `End of innings: ${inningsScore(final)}. ${result}`,
-      moments.inningsEnd(final),
+      `End of innings: ${inningsScore(final, template.format)}. ${result}`,
+      moments.inningsEnd(final, template.format),
     ),
   );
   return steps;
