@@ -15,7 +15,7 @@ export function freshEmail(prefix = 'viewer'): string {
  * A real session: registers a new viewer through the form (the API's proof of work included), who
  * lands signed in on /plans. Tests that need a signed-in viewer use this rather than a made-up
  * token: screens and the shell's device registration call the API at once, and the API refuses a
- * made-up token (the refresh then fails and SPEC §4 ends the session).
+ * made-up token (the refresh then fails and docs/product.md §4 ends the session).
  */
 export async function registerViewer(page: Page, email = freshEmail()): Promise<string> {
   await page.goto('/register');

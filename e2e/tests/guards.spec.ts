@@ -49,7 +49,7 @@ test('an access_token in the query signs the viewer in, records forwarded and le
   page,
 }) => {
   // A real access token, as a partner site would hand over: the shell calls the API at once
-  // (device registration), and a made-up token would rightly end the session (SPEC §4).
+  // (device registration), and a made-up token would rightly end the session (docs/product.md §4).
   await registerViewer(page);
   const accessToken = await page.evaluate(() => localStorage.getItem('access_token'));
   expect(accessToken).toBeTruthy();

@@ -6,7 +6,7 @@ import { freshEmail, registerViewer } from '../support/viewer';
 
 /**
  * Issue 19 §4 (decision 160): a link with an access_token cannot swap a signed-in viewer into
- * another account. Signed out, the link signs in (SPEC §4); signed in as someone else, the
+ * another account. Signed out, the link signs in (docs/product.md §4); signed in as someone else, the
  * viewer is asked, by both accounts' addresses, and nothing changes until they accept. The token
  * leaves the address bar in every case. Real accounts on the real API throughout.
  */
@@ -184,7 +184,7 @@ test('a link to the account already signed in changes nothing and asks nothing',
   expect(await storage(page)).toEqual(before);
 });
 
-test('signed out, the link signs in and records the referrer as forwarded (SPEC §4)', async ({
+test('signed out, the link signs in and records the referrer as forwarded (docs/product.md §4)', async ({
   page,
   browser,
 }) => {

@@ -42,7 +42,7 @@ export async function boot(): Promise<void> {
   const services = createShellServices({
     boot,
     federation: { registerRemotes, loadRemote },
-    // SPEC §4: after a failed refresh, to /signin (and back here after signing in again).
+    // docs/product.md §4: after a failed refresh, to /signin (and back here after signing in again).
     onSessionExpired: () =>
       void router?.navigate(
         protectedRouteRedirect(services.store, new URL(window.location.href)) ?? '/signin',
@@ -50,7 +50,7 @@ export async function boot(): Promise<void> {
       ),
   });
 
-  // SPEC §4: a token in the query string signs a signed-out viewer in; a signed-in viewer is
+  // docs/product.md §4: a token in the query string signs a signed-out viewer in; a signed-in viewer is
   // asked first (decision 160). It never stays in the URL.
   const queryToken = consumeQueryToken(window.location.href, document.referrer, services.session);
   if (queryToken.cleanUrl !== null)

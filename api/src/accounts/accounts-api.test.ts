@@ -132,7 +132,7 @@ describeEachDatabase('accounts API', (host) => {
       expect(wrong.headers.get('cache-control')).toBe('no-store');
     });
 
-    it('the access token reads the profile (SPEC §3 fields)', async () => {
+    it('the access token reads the profile (docs/product.md §3 fields)', async () => {
       const { email, access_token } = await signedInViewer();
       const me = await suite.client.get('/api/v1/me', { bearer: access_token });
       expect(me.status).toBe(200);

@@ -13,7 +13,7 @@ import { passwordResetTokens, users } from './tables';
 type SessionRevoker = Pick<Sessions, 'revokeAllForUser'>;
 
 /**
- * A new viewer with the default names (SPEC §3), email not yet proved; null when the email is
+ * A new viewer with the default names (docs/product.md §3), email not yet proved; null when the email is
  * already registered. The welcome mail is queued when the viewer proves the mailbox
  * (email-codes.ts markEmailVerified, decision 405).
  */

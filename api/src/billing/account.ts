@@ -1,5 +1,5 @@
 /**
- * The SPEC §3 User profile (with its plan fields) and Account overview, built from the user,
+ * The docs/product.md §3 User profile (with its plan fields) and Account overview, built from the user,
  * the subscription, devices and the ledger. GET /api/v1/me and GET /api/v1/account share it.
  */
 import { count, desc, eq } from 'drizzle-orm';
@@ -56,7 +56,7 @@ export function userProfile(
     planStatus: stateOf(subscription),
     planCreated: subscription?.createdAt.toISOString() ?? null,
     planUpdated: subscription?.updatedAt.toISOString() ?? null,
-    // Trial watching left, in seconds (0 outside a trial): the player meters it (ARCHITECTURE §8).
+    // Trial watching left, in seconds (0 outside a trial): the player meters it (docs/architecture.md §8).
     trialOverallTime: trial?.overall ?? 0,
     trialTodayTime: trial?.today ?? 0,
   };
@@ -110,7 +110,7 @@ export async function accountOverview(
     userProfile: userProfile(user, subscription, billing, now),
     userPlans: plan ? [planToWire(plan)] : [],
     payments: recent.payments,
-    // Channel streams belong to the streams feature (ARCHITECTURE §8); none are open from here.
+    // Channel streams belong to the streams feature (docs/architecture.md §8); none are open from here.
     channels: [],
     statics: statics as unknown as Record<string, unknown>,
     loginId: user.email,

@@ -124,10 +124,10 @@ describeEachDatabase('Billing API', (host) => {
         bearer: viewer.bearer,
       });
 
-    it('checks a valid code case-insensitively (SPEC Coupon check)', async () => {
+    it('checks a valid code case-insensitively (the product contract Coupon check)', async () => {
       const res = await check('welcome20');
       expect(res.status).toBe(200);
-      // The SPEC's fields, and the server's price for the plan (decision 397).
+      // The product contract's fields, and the server's price for the plan (decision 397).
       expect(res.body).toEqual({
         valid: true,
         couponCode: 'WELCOME20',
@@ -683,7 +683,7 @@ describeEachDatabase('Billing API', (host) => {
   });
 
   describe('account', () => {
-    it('gives the SPEC account overview, and changes video quality and email subscription', async () => {
+    it('gives the product contract account overview, and changes video quality and email subscription', async () => {
       const viewer = await newViewer(api);
       await buyPlan(viewer, 'season', 'SEASON50');
       const overview = await viewer.client.get('/api/v1/account', { bearer: viewer.bearer });

@@ -81,7 +81,7 @@ describeEachDatabase('Device sign-out ends its sessions', (host) => {
       bearer: b.access,
     });
     expect(entitlement.status).toBe(401);
-    // ...and so is its refresh token: the shell then ends the session (SPEC §4).
+    // ...and so is its refresh token: the shell then ends the session (docs/product.md §4).
     const refreshed = await b.client.refresh(b.refresh);
     expect(refreshed.status).toBe(400);
     expect(refreshed.body).toMatchObject({

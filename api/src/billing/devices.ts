@@ -1,5 +1,5 @@
 /**
- * Registered devices (SPEC §3 device registration): every browser the account signs in on is
+ * Registered devices (docs/product.md §3 device registration): every browser the account signs in on is
  * registered, never refused for the plan's limit. The plan's maxDevices counts screens playing at
  * once (streams, decision 265); a device unseen for UNSEEN_DEVICE_DAYS drops off the list.
  */

@@ -1,5 +1,5 @@
 /**
- * The one entitlement answer (ARCHITECTURE §8): may this account watch now, on this device, and
+ * The one entitlement answer (docs/architecture.md §8): may this account watch now, on this device, and
  * if not, why. Screens poll it; the stream origin asks it. Nothing in the browser decides.
  */
 import type { Entitlement, EntitlementReason } from '@crease/contract';

@@ -1,4 +1,4 @@
-/** Plans: the catalogue rows and their SPEC §3 wire shape. */
+/** Plans: the catalogue rows and their docs/product.md §3 wire shape. */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Plan } from '@crease/contract';
 import type { Db } from '../platform/db/client';

@@ -55,7 +55,7 @@ export const PaymentSchema = Type.Object({
   planEndDate: isoDate,
   amount: money('Major units.'),
   paymentSystem: Type.String({ description: 'SANDBOX or STRIPE.' }),
-  paymentDate: Type.Integer({ description: 'Epoch seconds (SPEC §3).' }),
+  paymentDate: Type.Integer({ description: 'Epoch seconds (docs/product.md §3).' }),
   invoiceNumber: Type.Optional(
     nullable(Type.String({ description: 'CRS-000042 (decision 300).' })),
   ),

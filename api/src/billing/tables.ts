@@ -19,7 +19,7 @@ import {
 import { ts } from '../platform/db/columns';
 import { users } from '../accounts/tables';
 
-/** SPEC §3 Plan. `id` is a stable slug (`monthly`), so provider metadata and logs read well. */
+/** docs/product.md §3 Plan. `id` is a stable slug (`monthly`), so provider metadata and logs read well. */
 export const plans = pgTable(
   'plans',
   {
@@ -345,7 +345,7 @@ export const trialGrants = pgTable(
 );
 
 /**
- * SPEC §3 device registration, per account: every browser signed in on, never capped (the plan
+ * docs/product.md §3 device registration, per account: every browser signed in on, never capped (the plan
  * caps screens playing, decision 265). Signing a device out deletes its row; so does 90 days unseen.
  */
 export const devices = pgTable(

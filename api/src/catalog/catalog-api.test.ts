@@ -132,7 +132,7 @@ describeEachDatabase('catalog API', (host) => {
       ).toBe(401);
     });
 
-    it('list leagues (SPEC fields) with their events, hiding inactive leagues', async () => {
+    it('list leagues (the product contract fields) with their events, hiding inactive leagues', async () => {
       const res = await client.get<{ items: League[] }>(`/${CATALOG_PATHS.leagues}`, viewer);
       expect(res.status).toBe(200);
       const north = res.body.items.find((l) => l.leagueId === northId);

@@ -31,7 +31,7 @@ import { users } from '../accounts/tables';
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`);
 
-/** SPEC §3 League. `logo` is the base name of a shipped SVG (api/assets/logos/<logo>.svg). */
+/** docs/product.md §3 League. `logo` is the base name of a shipped SVG (api/assets/logos/<logo>.svg). */
 export const catalogLeagues = pgTable(
   'catalog_leagues',
   {

@@ -1,4 +1,4 @@
-/** First-party analytics (ARCHITECTURE §5): the shell's page views and named events, stored. */
+/** First-party analytics (docs/architecture.md §5): the shell's page views and named events, stored. */
 import { Type } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ANALYTICS_PATHS } from '@crease/contract';

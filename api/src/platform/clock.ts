@@ -38,7 +38,7 @@ export class ControlledClock implements Clock {
   }
 }
 
-/** Whole seconds since the epoch (SPEC §3 paymentDate, webhook timestamps). */
+/** Whole seconds since the epoch (docs/product.md §3 paymentDate, webhook timestamps). */
 export function epochSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
 }

@@ -143,7 +143,7 @@ export function isApiError(error: unknown): error is ApiError {
 }
 
 /**
- * The spec's one result shape (SPEC §3), written once: every error, and the few 2xx answers sent
+ * The spec's one result shape (docs/product.md §3), written once: every error, and the few 2xx answers sent
  * in the same shape (error-schemas.ts `result`). `at` is the API clock's now (decision 420), so an
  * answer's timeStamp agrees with the rows and periods it reports on a moved test clock too.
  */

@@ -1,5 +1,5 @@
 /**
- * Stream access (issue 12, docs/streams.md): the SPEC's Edge stream request becomes a Channel
+ * Stream access (issue 12, docs/streams.md): the product contract's Edge stream request becomes a Channel
  * stream with a signed playback URL, only when the one entitlement answer says this account may
  * watch now on this registered device, within its plan's maxDevices screens playing at once
  * (screens.ts). Tokens

@@ -202,7 +202,7 @@ export function expectErrorShape(body: unknown, code: string): void {
   expect(body).toHaveProperty('userId');
 }
 
-/** Registers a browser as one of the viewer's devices (SPEC §3), as the shell does at sign-in. */
+/** Registers a browser as one of the viewer's devices (docs/product.md §3), as the shell does at sign-in. */
 export async function registerDevice(viewer: Viewer, vidictId: string): Promise<void> {
   const res = await viewer.client.postJson(
     '/api/v1/devices',

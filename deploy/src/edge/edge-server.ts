@@ -23,7 +23,7 @@ export type { ApiHandler } from './handlers/api-host';
 
 export interface EdgeServerOptions {
   /**
-   * The API service, mounted on the API host (api.<root domain>, SPEC §7) of this same server,
+   * The API service, mounted on the API host (api.<root domain>, docs/product.md §7) of this same server,
    * so `npm start` is one process and one port. Requests are dispatched by Host before the
    * edge parses anything, so the API sees the untouched request stream.
    */
@@ -41,7 +41,7 @@ function apiHostFactory(apiHandler: ApiHandler) {
 }
 
 /**
- * The edge server `npm start` runs (ARCHITECTURE §6): index.html with the release map
+ * The edge server `npm start` runs (docs/architecture.md §6): index.html with the release map
  * inlined (no-cache), versioned artifacts (immutable), and the release map itself (no-cache,
  * ETag). In production nginx + a CDN play this role with the same headers. One module per
  * handler in ./handlers.

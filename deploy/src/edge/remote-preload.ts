@@ -19,7 +19,7 @@ export interface Preload {
  * The files a remote's `./screens` needs, read from its mf-manifest.json on the server.
  * The edge lists them as <link rel=preload> in the HTML, so the browser fetches manifest,
  * remoteEntry and the screen's chunks at once, in parallel with the shell: no
- * manifest -> remoteEntry -> chunk waterfall (ARCHITECTURE §3).
+ * manifest -> remoteEntry -> chunk waterfall (docs/architecture.md §3).
  */
 export function remotePreloads(manifestFile: string, manifestUrl: string): Preload[] {
   let manifest: RemoteManifest;

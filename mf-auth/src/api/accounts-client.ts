@@ -41,7 +41,7 @@ export function register(platform: Services, request: RegistrationRequest): Prom
 }
 
 /**
- * SPEC §7.2: resolves on 200 with a body (its message is shown: the same whether or not an
+ * docs/product.md §7.2: resolves on 200 with a body (its message is shown: the same whether or not an
  * account exists), otherwise rejects with the message.
  */
 export function requestReset(platform: Services, email: string): Promise<string> {
@@ -66,7 +66,7 @@ export function requestReset(platform: Services, email: string): Promise<string>
 export type ResetOutcome = 'reset' | 'link-expired' | 'failed';
 
 /**
- * SPEC §7.3 and §8: 200 is done; 208 means the link is spent or expired; anything else (any
+ * docs/product.md §7.3 and §8: 200 is done; 208 means the link is spent or expired; anything else (any
  * other status, or no answer) is the generic error. Never throws.
  */
 export async function resetPassword(

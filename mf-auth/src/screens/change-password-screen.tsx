@@ -18,7 +18,7 @@ const SIGN_IN_AND_RETURN = `/signin?${new URLSearchParams({ returnTo: '/change-p
 const currentRequired = (value: string) => (value === '' ? 'Enter your current password.' : null);
 
 /**
- * /change-password. The route is public (SPEC §2), but changing a password needs a session:
+ * /change-password. The route is public (docs/product.md §2), but changing a password needs a session:
  * a signed-out viewer is offered sign-in (returning here) or a reset by email.
  */
 export function ChangePasswordScreen({ platform, navigate }: ScreenProps) {

@@ -38,7 +38,7 @@ describe('Reset password, step 1: send me a link', () => {
     expect(jsonOf(server.requests[0])).toEqual({ email: 'viewer@example.com' });
   });
 
-  it('rejects with the API message when the answer is not 200 (SPEC §7.2)', async () => {
+  it('rejects with the API message when the answer is not 200 (docs/product.md §7.2)', async () => {
     server.handle(
       accountsApi({
         '/api/v1/auth/init-reset': (_request, response) =>

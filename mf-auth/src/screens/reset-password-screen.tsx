@@ -147,7 +147,7 @@ function ChoosePasswordStep({
   if (outcome?.kind === 'link-expired') {
     return (
       <AuthCard title="Choose a new password">
-        {/* SPEC §8, word for word. */}
+        {/* docs/product.md §8, word for word. */}
         <FormAlert tone="error" revision={outcome.revision}>
           <p>{MESSAGES.resetLinkExpired}</p>
         </FormAlert>
@@ -177,7 +177,7 @@ function ChoosePasswordStep({
     >
       {outcome?.kind === 'failed' ? (
         <FormAlert tone="error" revision={outcome.revision}>
-          {/* SPEC §8: any other answer than 200 or 208. */}
+          {/* docs/product.md §8: any other answer than 200 or 208. */}
           <p>{MESSAGES.genericError}</p>
         </FormAlert>
       ) : null}

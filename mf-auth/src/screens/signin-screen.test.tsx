@@ -125,7 +125,7 @@ describe('Sign-in screen', () => {
     expect(submit()).toBeEnabled();
   });
 
-  it("shows 'Invalid access token' when the token answer is unusable (SPEC §5)", async () => {
+  it("shows 'Invalid access token' when the token answer is unusable (docs/product.md §5)", async () => {
     server.handle(
       accountsApi({
         '/oauth2/token': (_request, response) => sendJson(response, 200, { access_token: '' }),

@@ -30,7 +30,7 @@ export function formatDateTime(date: Date, locales: readonly string[] = viewerLo
   );
 }
 
-/** SPEC §3: paymentDate arrives as epoch seconds. */
+/** docs/product.md §3: paymentDate arrives as epoch seconds. */
 export function fromEpochSeconds(seconds: number): Date {
   return new Date(seconds * 1000);
 }

@@ -11,7 +11,7 @@ import { SecuritySection } from './account/security-section';
 import styles from './account-screen.module.css';
 
 /**
- * /account: everything in the Account overview (SPEC §3): the plan and its state with its dates
+ * /account: everything in the Account overview (docs/product.md §3): the plan and its state with its dates
  * in local time, trial time left, devices (sign one out), preferences, password, cancel, and
  * deleting the account.
  * One section a file (screens/account/); this screen loads the account and lays them out.

@@ -29,7 +29,7 @@ export interface ConfirmingPaymentProps extends ScreenProps {
 
 /**
  * "Confirming your payment". Money is confirmed by the provider's signed webhook to the API,
- * never by the browser (ARCHITECTURE §8): this screen only watches the checkout and the
+ * never by the browser (docs/architecture.md §8): this screen only watches the checkout and the
  * entitlement until the API says the plan is active (success) or the payment failed (fail).
  */
 export function ConfirmingPayment({

@@ -22,7 +22,7 @@ function renderHistory(search = '') {
   return { navigate: props.navigate, user: userEvent.setup() };
 }
 
-/** SPEC §3: epoch seconds, shown as the viewer's local date. */
+/** docs/product.md §3: epoch seconds, shown as the viewer's local date. */
 const localDate = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString('en-US', { dateStyle: 'medium' });
 

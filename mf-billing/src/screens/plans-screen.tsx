@@ -38,7 +38,7 @@ async function loadPlans(platform: ScreenProps['platform']): Promise<PlansData> 
 }
 
 /**
- * /plans. Often a viewer's first screen after sign-in (a `forwarded` viewer lands here, SPEC §2),
+ * /plans. Often a viewer's first screen after sign-in (a `forwarded` viewer lands here, docs/product.md §2),
  * so it says what Crease is before it asks for money: the plans with their prices in the viewer's
  * own currency format, a live coupon check, and the free trial while the account may take one.
  */

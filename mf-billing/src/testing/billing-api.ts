@@ -230,7 +230,7 @@ export function sandboxSession(overrides: Partial<SandboxSessionView> = {}): San
   };
 }
 
-/** 23 payments, newest first, one day apart (epoch seconds, SPEC §3). */
+/** 23 payments, newest first, one day apart (epoch seconds, docs/product.md §3). */
 export const PAYMENTS: Payment[] = Array.from({ length: 23 }, (_, i) => ({
   paymentId: `pay-${23 - i}`,
   plan: i % 2 === 0 ? 'Monthly' : 'Match Week',

@@ -140,7 +140,7 @@ export async function readVideoQuality(http: Http, signal?: AbortSignal): Promis
   return (VIDEO_QUALITIES as readonly string[]).includes(saved) ? (saved as VideoQuality) : 'AUTO';
 }
 
-/** POST the SPEC's Edge stream request: 201 StreamGrant, or a PlayerCallError. */
+/** POST the product contract's Edge stream request: 201 StreamGrant, or a PlayerCallError. */
 export const requestStream = (http: Http, request: StreamRequest, signal?: AbortSignal) =>
   call(() =>
     http

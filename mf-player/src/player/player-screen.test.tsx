@@ -43,7 +43,7 @@ describe('/player', () => {
     server.handle(playerApi(api));
   });
 
-  it('sends the SPEC Edge stream request at once: this device, Auto while no quality is chosen here', async () => {
+  it('sends the product contract Edge stream request at once: this device, Auto while no quality is chosen here', async () => {
     // The account read answers only after the stream request arrived: the request must not
     // wait for it (decision 365); with no choice on this device it asks for Auto, and the
     // account's quality becomes the engine's start level when it arrives.

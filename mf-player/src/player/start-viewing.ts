@@ -11,7 +11,7 @@ export type StartResult =
 export interface StartRequest {
   eventId: string;
   vidictId: string;
-  /** The edge played from last (SPEC edgeAddress), '' for none. */
+  /** The edge played from last (the product contract edgeAddress), '' for none. */
   edgeAddress: string;
   /** What the stream request carries: this device's quality, as far as it is known yet. */
   videoQuality: VideoQuality;

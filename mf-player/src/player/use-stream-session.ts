@@ -29,7 +29,7 @@ const OFFLINE_RETRY_MS = [1000, 2000, 4000, 8000];
 /** After asking the shell to register this browser again, the wait before the stream is asked. */
 const RE_REGISTER_WAIT_MS = 1000;
 
-/** The edge the player last played from, so a reload asks for the same one (SPEC edgeAddress). */
+/** The edge the player last played from, so a reload asks for the same one (the product contract edgeAddress). */
 let lastEdge = '';
 
 /** Answers the renewals that waited for a resumed stream (null: there is none). */
@@ -69,9 +69,9 @@ export interface StreamSession {
 }
 
 /**
- * One viewing: asks for the stream (SPEC Edge stream request → Channel stream), keeps its token
+ * One viewing: asks for the stream (the product contract Edge stream request → Channel stream), keeps its token
  * fresh, sends trial heartbeats, and closes it when the screen goes. Nothing here decides access:
- * the API's answers do (ARCHITECTURE §8). What the screen shows is `sessionReducer`'s (pure,
+ * the API's answers do (docs/architecture.md §8). What the screen shows is `sessionReducer`'s (pure,
  * tested without React); this hook holds the I/O: the open grant, the timers, the calls.
  */
 export function useStreamSession(

@@ -5,7 +5,7 @@ import path from 'node:path';
 /**
  * What every app shares through Module Federation, loaded once per page:
  * React as a singleton (two Reacts break hooks), and the design system so tokens
- * and component styles are downloaded once (ARCHITECTURE §2).
+ * and component styles are downloaded once (docs/architecture.md §2).
  *
  * @param {string} appDir
  * @param {{ eager: boolean }} options eager in the host, so its first paint needs no async boundary.

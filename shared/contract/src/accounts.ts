@@ -3,7 +3,7 @@
  * and the one set of form rules (the API validates with these, and mf-auth shows the same).
  */
 
-/** API paths, relative to the API origin. SPEC §7 fixes the first three; the rest are ours. */
+/** API paths, relative to the API origin. docs/product.md §7 fixes the first three; the rest are ours. */
 export const ACCOUNT_PATHS = {
   token: 'oauth2/token',
   /** RFC 7009: revokes the refresh token's whole family (sign-out). Form-encoded `token=`. */
@@ -82,7 +82,7 @@ export const ACCOUNT_ERROR_CODES = [
 ] as const;
 export type AccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[number];
 
-/** The `code` of successful accounts responses that use the spec's shape (SPEC §3, §7.2-7.3). */
+/** The `code` of successful accounts responses that use the spec's shape (docs/product.md §3, §7.2-7.3). */
 export const ACCOUNT_RESULT_CODES = [
   'RESET_EMAIL_SENT',
   'PASSWORD_RESET',
@@ -95,7 +95,7 @@ export type AccountResultCode = (typeof ACCOUNT_RESULT_CODES)[number];
 
 /**
  * The `code` of the Error the shell's `session.signIn` rejects with when the token answer is
- * unusable (SPEC §5); its message is MESSAGES.invalidAccessToken. Remotes recognise the error by
+ * unusable (docs/product.md §5); its message is MESSAGES.invalidAccessToken. Remotes recognise the error by
  * this code (isInvalidAccessTokenError), never by its text.
  */
 export const INVALID_ACCESS_TOKEN = 'INVALID_ACCESS_TOKEN';
@@ -108,7 +108,7 @@ export function isInvalidAccessTokenError(error: unknown): boolean {
   );
 }
 
-/** SPEC §8, word for word. */
+/** docs/product.md §8, word for word. */
 export const MESSAGES = {
   invalidAccessToken: 'Invalid access token',
   resetLinkExpired:
@@ -120,7 +120,7 @@ export const MESSAGES = {
   signInCodeSent: 'If an account exists for that email, we have sent it a sign-in code.',
 } as const;
 
-/** SPEC §3: registration fixes the names to these defaults. */
+/** docs/product.md §3: registration fixes the names to these defaults. */
 export const DEFAULT_FIRST_NAME = 'Crease';
 export const DEFAULT_LAST_NAME = 'Viewer';
 

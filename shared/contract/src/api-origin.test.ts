@@ -3,7 +3,7 @@ import { deriveApiOrigin } from './api-origin';
 /** A URL has the same protocol/hostname/port fields as window.location. */
 const from = (href: string) => deriveApiOrigin(new URL(href));
 
-describe('deriveApiOrigin (SPEC §7: API host from the root domain of the page)', () => {
+describe('deriveApiOrigin (docs/product.md §7: API host from the root domain of the page)', () => {
   it.each([
     ['https://www.crease.tv/plans', 'https://api.crease.tv'],
     ['https://crease.tv/', 'https://api.crease.tv'],

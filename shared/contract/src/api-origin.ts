@@ -1,5 +1,5 @@
 /**
- * SPEC §7: "All calls go to an API host derived from the root domain of the current page."
+ * docs/product.md §7: "All calls go to an API host derived from the root domain of the current page."
  * www.crease.tv -> https://api.crease.tv; localhost:8080 -> http://api.localhost:8080.
  * Multi-part public suffixes (co.uk) and IP hosts need the configured override.
  */

@@ -2,7 +2,7 @@
  * The billing API as both sides see it (issue 11): paths, subscription states, the entitlement
  * answer, checkout, the sandbox provider's hosted card page, devices, error codes.
  *
- * The SPEC §3 entities (Plan, UserProfile, AccountOverview, Payment, CouponCheck,
+ * The docs/product.md §3 entities (Plan, UserProfile, AccountOverview, Payment, CouponCheck,
  * DeviceRegistration) are spelled once, in wire.ts; this file adds what the spec leaves "not
  * shown" and we designed. Money on the wire is a number in the currency's major unit
  * (`price: 9.99`), always in BILLING_CURRENCY; the API stores whole minor units (cents).
@@ -66,7 +66,7 @@ export const BILLING_PATHS = {
   accountDeletion: 'api/v1/account/deletion',
   /** GET ?vidictId=: Entitlement, "may this account watch now, on this device, and if not, why". */
   entitlement: 'api/v1/entitlement',
-  /** GET: AccountOverview (SPEC §3). */
+  /** GET: AccountOverview (docs/product.md §3). */
   account: 'api/v1/account',
   /** PATCH AccountSettingsRequest: preferred video quality, email subscription, region. */
   accountSettings: 'api/v1/account/settings',
@@ -145,7 +145,7 @@ export interface Subscription {
   entitled: boolean;
 }
 
-/** Trial limits: watching is metered by the server from player heartbeats (ARCHITECTURE §8). */
+/** Trial limits: watching is metered by the server from player heartbeats (docs/architecture.md §8). */
 export interface TrialLimits {
   /** Calendar length of the trial. */
   days: number;
@@ -226,7 +226,7 @@ export const ENTITLEMENT_REASONS = [
 export type EntitlementReason = (typeof ENTITLEMENT_REASONS)[number];
 
 /**
- * The one server-side answer every screen and the stream origin share (ARCHITECTURE §8):
+ * The one server-side answer every screen and the stream origin share (docs/architecture.md §8):
  * may this account watch now, on this device, and if not, why. The browser polls it after a
  * checkout until `entitled` (or the checkout fails).
  */

@@ -100,7 +100,7 @@ export const MATCH_FORMAT_LABELS: Record<MatchFormat, string> = {
 };
 
 /**
- * The stream's state (SPEC's Channel stream `eventStatus`), separate from the match: a match can
+ * The stream's state (the product contract's Channel stream `eventStatus`), separate from the match: a match can
  * be live with its stream not started yet, and a stream stays live through a rain delay.
  */
 export const STREAM_EVENT_STATUSES = ['not_started', 'live', 'ended'] as const;
@@ -206,13 +206,13 @@ export interface CatalogEvent extends MatchState {
   startTime: string;
   /** UTC ISO, after startTime. */
   estimatedEnd: string;
-  /** The player's channel (SPEC Channel stream `channelId`). */
+  /** The player's channel (the product contract Channel stream `channelId`). */
   channelId: string;
   /** UTC ISO: when anything about the event last changed. */
   updatedAt: string;
 }
 
-/** SPEC §3 League, field for field, with its events. */
+/** docs/product.md §3 League, field for field, with its events. */
 export interface League {
   /** A slug: `crease-premier-league`. */
   leagueId: string;
@@ -221,7 +221,7 @@ export interface League {
   /** A file under CATALOG_PATHS.logos, content-versioned and cached forever: catalogLogoPath(). */
   logoFilename: string;
   logoAltText: string;
-  /** The stream application its channels play from (SPEC Channel stream `application`). */
+  /** The stream application its channels play from (the product contract Channel stream `application`). */
   application: string;
   status: LeagueStatus;
   /** False: hidden from viewers (the operator API still sees it). */

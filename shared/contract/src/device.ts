@@ -1,4 +1,4 @@
-/** SPEC §3, device registration enums. The order is the spec's. */
+/** docs/product.md §3, device registration enums. The order is the spec's. */
 export const DEVICE_OS_VALUES = [
   'ANDROID',
   'IOS',

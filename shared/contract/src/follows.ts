@@ -18,7 +18,7 @@ export interface ViewerFollows {
   reminders: string[];
   /**
    * An email when a followed team's match starts. Until the viewer chooses, this follows the
-   * registration's `emailSubscribe` (SPEC §3): no automatic mail for one who said no to mail.
+   * registration's `emailSubscribe` (docs/product.md §3): no automatic mail for one who said no to mail.
    */
   remindFollowed: boolean;
 }

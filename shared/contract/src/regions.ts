@@ -1,5 +1,5 @@
 /**
- * The user profile's `region` (SPEC §3): where the viewer lives, for the tax rate of their
+ * The user profile's `region` (docs/product.md §3): where the viewer lives, for the tax rate of their
  * receipts (decisions 301, 350). `GLOBAL` (the default) or an ISO 3166-1 alpha-2 country code
  * assigned today; the API refuses anything else with VALIDATION_FAILED and the account screen
  * offers exactly these.

@@ -1,5 +1,5 @@
 /**
- * The release map: which version of each remote viewers get right now (ARCHITECTURE §3).
+ * The release map: which version of each remote viewers get right now (docs/architecture.md §3).
  * The edge server inlines it into index.html; the shell validates it before trusting it.
  */
 export const REMOTE_NAMES = [

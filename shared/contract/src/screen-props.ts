@@ -52,20 +52,20 @@ export type SessionListener = (signedIn: boolean) => void;
 export interface Session {
   isSignedIn(): boolean;
   /**
-   * Calls POST /oauth2/token, validates the answer (SPEC §5: 'Invalid access token'), then clears
-   * the old tokens and stores the new ones (SPEC §4). On /signin the shell then sends the viewer
+   * Calls POST /oauth2/token, validates the answer (docs/product.md §5: 'Invalid access token'), then clears
+   * the old tokens and stores the new ones (docs/product.md §4). On /signin the shell then sends the viewer
    * back to `returnTo` (or applies the / rule); the remote need not navigate.
    * Rejects with an Error whose message is 'Invalid access token' for unusable token data, or
    * with the HTTP client's error (its `response` holds the API's error body) when the API refused.
    */
   signIn(credentials: SignInCredentials): Promise<void>;
   /**
-   * Clears all local storage (SPEC §4) and asks the API to revoke the refresh token's family,
+   * Clears all local storage (docs/product.md §4) and asks the API to revoke the refresh token's family,
    * without waiting for the answer.
    */
   signOut(): void;
   /**
-   * True when the last session ended because a token refresh failed (SPEC §4 `sessionExpired`),
+   * True when the last session ended because a token refresh failed (docs/product.md §4 `sessionExpired`),
    * until the next sign-in. Optional in contract v1: shells before 1.1 lack it.
    */
   expired?(): boolean;

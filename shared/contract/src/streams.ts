@@ -1,9 +1,9 @@
 /**
- * Streams as both sides see them (issue 12): the API that turns the SPEC's Edge stream request
+ * Streams as both sides see them (issue 12): the API that turns the product contract's Edge stream request
  * into a Channel stream with a signed playback URL, token renewal, trial heartbeats, and the stream
  * origin's URL layout. The API registers exactly these paths; mf-player calls exactly these.
  *
- * The SPEC §3 entities EdgeStreamRequest and ChannelStream are spelled once, in wire.ts; this file
+ * The docs/product.md §3 entities EdgeStreamRequest and ChannelStream are spelled once, in wire.ts; this file
  * narrows their string fields to our enums and adds what the spec leaves "not shown".
  */
 import type {
@@ -75,7 +75,7 @@ export type RenditionName = (typeof RENDITIONS)[number]['name'];
 export const AUTO_BITRATE_NAME = 'auto';
 
 /**
- * The SPEC's Edge stream request. `pk` is the event the viewer pressed Watch on (its eventId);
+ * The product contract's Edge stream request. `pk` is the event the viewer pressed Watch on (its eventId);
  * `edgeAddress` is the edge the player last played from, or '' to let the API choose;
  * `vidictId` must be a device registered to this account; `videoQuality` one of VIDEO_QUALITIES.
  */
@@ -92,7 +92,7 @@ export interface StreamToken {
   renewAt: string;
 }
 
-/** The SPEC's Channel stream, narrowed, plus what the player needs to play and keep playing. */
+/** The product contract's Channel stream, narrowed, plus what the player needs to play and keep playing. */
 export interface StreamGrant extends ChannelStream {
   eventStatus: StreamEventStatus;
   /** A RenditionName, or AUTO_BITRATE_NAME. */

@@ -20,7 +20,7 @@ export {
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 
-/** The one error format on the wire (SPEC §3, §8). */
+/** The one error format on the wire (docs/product.md §3, §8). */
 export const ErrorResponseSchema = Type.Object(
   {
     code: Type.String(),
@@ -28,12 +28,12 @@ export const ErrorResponseSchema = Type.Object(
     message: Type.String(),
     timeStamp: Type.String({ format: 'date-time' }),
   },
-  { description: 'The one error shape (SPEC §3).' },
+  { description: 'The one error shape (docs/product.md §3).' },
 );
 
 /**
- * SPEC §3 token response. `token_type` is RFC 6749's; the spec's three fields are what the shell
- * relies on (SPEC §5: a usable answer has a non-empty access_token and expires_in above 0).
+ * docs/product.md §3 token response. `token_type` is RFC 6749's; the spec's three fields are what the shell
+ * relies on (docs/product.md §5: a usable answer has a non-empty access_token and expires_in above 0).
  */
 export const TokenResponseSchema = Type.Object({
   access_token: Type.String({ minLength: 1 }),
@@ -71,7 +71,7 @@ export const ChangePasswordRequestSchema = Type.Object(
 );
 
 /**
- * SPEC §3 user profile, field for field. The plan fields describe the subscription (planStatus
+ * docs/product.md §3 user profile, field for field. The plan fields describe the subscription (planStatus
  * is its state, SUBSCRIPTION_STATES); trialOverallTime and trialTodayTime are the seconds of
  * trial watching left (0 outside a trial).
  */

@@ -1,5 +1,5 @@
 /**
- * Wire types of the API, field names exactly as SPEC §3. Both the API and the apps use them. Where a
+ * Wire types of the API, field names exactly as docs/product.md §3. Both the API and the apps use them. Where a
  * TypeBox schema exists (wire-schemas.ts), the type is its `Static`: one spelling of each shape.
  */
 import type { Static } from 'typebox';
@@ -15,10 +15,10 @@ import type {
   UserProfileSchema,
 } from './wire-schemas';
 
-/** SPEC §3 League lives with the catalog's types (catalog.ts). */
+/** docs/product.md §3 League lives with the catalog's types (catalog.ts). */
 export type { League } from './catalog';
 
-/** The one error format on the wire (SPEC §3, §8). */
+/** The one error format on the wire (docs/product.md §3, §8). */
 export type ErrorResponse = Static<typeof ErrorResponseSchema>;
 
 export function isErrorResponse(value: unknown): value is ErrorResponse {
@@ -29,10 +29,10 @@ export function isErrorResponse(value: unknown): value is ErrorResponse {
   );
 }
 
-/** What POST /oauth2/token answers (SPEC §3, plus RFC 6749's token_type). */
+/** What POST /oauth2/token answers (docs/product.md §3, plus RFC 6749's token_type). */
 export type TokenResponse = Static<typeof TokenResponseSchema>;
 
-/** The tokens the shell keeps: the spec's three fields (SPEC §5 validates these, not token_type). */
+/** The tokens the shell keeps: the spec's three fields (docs/product.md §5 validates these, not token_type). */
 export type SessionTokens = Pick<TokenResponse, 'access_token' | 'refresh_token' | 'expires_in'>;
 
 export type RegistrationRequest = Static<typeof RegistrationRequestSchema>;

@@ -4,14 +4,14 @@ import type { ReleaseMap } from '@crease/contract';
 /** What the edge server inlines into index.html as window.__CREASE__. */
 export interface ShellConfig {
   productName: string;
-  /** Explicit API origin; when absent, derived from the page (SPEC §7). */
+  /** Explicit API origin; when absent, derived from the page (docs/product.md §7). */
   apiOrigin: string | null;
   oauthClientId: string;
-  /** A public client's secret: not a secret, sent only because SPEC §7.1 asks for basic credentials. */
+  /** A public client's secret: not a secret, sent only because docs/product.md §7.1 asks for basic credentials. */
   oauthClientSecret: string;
   botCheck: { provider: 'altcha' | 'recaptcha' | 'off'; siteKey: string | null };
   features: Record<string, boolean>;
-  /** SPEC §9: lazy screen load timeout. */
+  /** docs/product.md §9: lazy screen load timeout. */
   remoteLoadTimeoutMs: number;
   /**
    * Developer overrides (a remote loaded from localhost against the deployed others). Only

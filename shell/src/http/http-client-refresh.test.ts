@@ -14,7 +14,7 @@ import {
   bearerOf,
 } from '../testing/http-client-test-kit';
 
-describe('401: one refresh, one retry (SPEC §8)', () => {
+describe('401: one refresh, one retry (docs/product.md §8)', () => {
   it('refreshes once with the refresh token and retries the request with the new bearer', async () => {
     serve((request, response) =>
       request.headers.authorization === `Bearer ${FRESH_TOKENS.access_token}`

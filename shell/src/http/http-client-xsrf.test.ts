@@ -12,7 +12,7 @@ import {
   bearerOf,
 } from '../testing/http-client-test-kit';
 
-describe('XSRF (SPEC §7)', () => {
+describe('XSRF (docs/product.md §7)', () => {
   const globals = globalThis as { document?: unknown };
   let hadDocument: boolean;
   let previous: unknown;

@@ -2,7 +2,7 @@
 import { sendJson } from '@crease/test-utils';
 import { server, serve, makeClient, httpErrorOf } from '../testing/http-client-test-kit';
 
-describe('bearer header (SPEC §7)', () => {
+describe('bearer header (docs/product.md §7)', () => {
   it('sends Authorization: Bearer <token> when an access token is stored', async () => {
     serve((_request, response) => sendJson(response, 200, { ok: true }));
     const { http } = makeClient({ access_token: 'abc.def-123' });
@@ -24,7 +24,7 @@ describe('bearer header (SPEC §7)', () => {
   });
 });
 
-describe('JSON by default (SPEC §7)', () => {
+describe('JSON by default (docs/product.md §7)', () => {
   it('asks for JSON on every request', async () => {
     serve((_request, response) => sendJson(response, 200, { ok: true }));
     const { http } = makeClient();
@@ -103,7 +103,7 @@ describe('Idempotency-Key', () => {
   });
 });
 
-describe('retries for network errors and 5xx (SPEC §9)', () => {
+describe('retries for network errors and 5xx (docs/product.md §9)', () => {
   it('makes at most 3 attempts on 5xx, about 1 s apart, then throws HTTPError', async () => {
     serve((_request, response) => sendJson(response, 500, { code: 'BOOM' }));
     const { http } = makeClient();

@@ -27,7 +27,7 @@ function bearerOf(request: Request): string | null {
 }
 
 /**
- * The one HTTP client (ARCHITECTURE §4, STYLE §6), built once by the shell and handed to
+ * The one HTTP client (docs/architecture.md §4, STYLE §6), built once by the shell and handed to
  * remotes. JSON by default; bearer and XSRF headers; an Idempotency-Key on mutating calls;
  * network errors and 5xx retried (3 attempts, 1 s apart); a token about to run out is refreshed
  * before the request is sent (decision 198, same single-flight refresher); a 401 refreshes the session once
@@ -55,7 +55,7 @@ export function createHttpClient({
       refreshAhead.checkFresh(fresh);
       return fresh;
     } catch {
-      // The refresher has ended the session (SPEC §4); the request goes out as a signed-out one.
+      // The refresher has ended the session (docs/product.md §4); the request goes out as a signed-out one.
       return session.accessToken();
     }
   };

@@ -1,7 +1,7 @@
 /**
  * Refresh-ahead (decision 198): a request whose access token is about to run out refreshes the
  * session first, so a page opened after the 15-minute lifetime does not fire a volley of 401s.
- * The lifetime is read from the token itself (a JWT's iat and exp): SPEC §4 fixes the storage
+ * The lifetime is read from the token itself (a JWT's iat and exp): docs/product.md §4 fixes the storage
  * keys, so `expires_in` has nowhere to live between page loads. A token that is not a JWT, or has
  * no times, is never refreshed ahead; the 401 → refresh → retry path covers it, and covers clock
  * skew too.

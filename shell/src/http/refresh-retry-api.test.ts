@@ -25,7 +25,7 @@ let proxy: LossyProxy;
 
 beforeAll(async () => {
   host = await ApiHost.launch(null);
-  // The grace window must outlast ky's 1 s retry delay (SPEC §9); production uses 10 s.
+  // The grace window must outlast ky's 1 s retry delay (docs/product.md §9); production uses 10 s.
   api = await host.start({ CREASE_REFRESH_REUSE_GRACE_SECONDS: '10' });
   proxy = await startLossyProxy(api.origin);
 }, 120_000);

@@ -1,6 +1,6 @@
 import type { RetryOptions } from 'ky';
 
-/** SPEC §9: at most 3 attempts for network errors or 5xx, 1000 ms between them. */
+/** docs/product.md §9: at most 3 attempts for network errors or 5xx, 1000 ms between them. */
 export const MAX_ATTEMPTS = 3;
 export const RETRY_DELAY_MS = 1000;
 
@@ -8,7 +8,7 @@ const SERVER_ERRORS = Array.from({ length: 100 }, (_, i) => 500 + i);
 
 /**
  * Every method is retried, POST included: mutating calls carry an Idempotency-Key, so the
- * server applies a retried request once (ARCHITECTURE §4).
+ * server applies a retried request once (docs/architecture.md §4).
  */
 export const RETRY_POLICY: RetryOptions = {
   limit: MAX_ATTEMPTS - 1,

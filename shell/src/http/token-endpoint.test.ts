@@ -16,7 +16,7 @@ beforeAll(() => {
 
 const VALID = { access_token: 'a.b.c', refresh_token: 'r-1', expires_in: 3600 };
 
-describe('password grant (SPEC §7.1)', () => {
+describe('password grant (docs/product.md §7.1)', () => {
   it('posts a form-encoded password grant with client basic credentials', async () => {
     server.handle((_request, response) => sendJson(response, 200, VALID));
 
@@ -98,7 +98,7 @@ describe('password grant (SPEC §7.1)', () => {
   });
 });
 
-describe('response validation (SPEC §5)', () => {
+describe('response validation (docs/product.md §5)', () => {
   const invalidBodies: [string, unknown][] = [
     ['missing access_token', { refresh_token: 'r', expires_in: 3600 }],
     ['empty access_token', { access_token: '', refresh_token: 'r', expires_in: 3600 }],
@@ -219,7 +219,7 @@ describe('XSRF retry on the token endpoint', () => {
   });
 });
 
-describe('retrying a token call (SPEC §9) with one Idempotency-Key', () => {
+describe('retrying a token call (docs/product.md §9) with one Idempotency-Key', () => {
   it('sends the same key on the retry after a 502, and resolves with the retried answer', async () => {
     let calls = 0;
     server.handle((_request, response) => {

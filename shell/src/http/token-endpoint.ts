@@ -15,7 +15,7 @@ import { RETRY_POLICY } from './retry-policy';
 import { xsrfRetryHook, xsrfToken } from './xsrf';
 import type { XsrfTokenReader } from './xsrf';
 
-/** SPEC §5 / §8: the message is the spec's; remotes recognise the error by its code. */
+/** docs/product.md §5 / §8: the message is the spec's; remotes recognise the error by its code. */
 export class InvalidTokenResponseError extends Error {
   override readonly name = 'InvalidTokenResponseError';
   readonly code = INVALID_ACCESS_TOKEN;
@@ -24,11 +24,11 @@ export class InvalidTokenResponseError extends Error {
   }
 }
 
-/** SPEC §5: usable only with a non-empty access_token and expires_in greater than 0. */
+/** docs/product.md §5: usable only with a non-empty access_token and expires_in greater than 0. */
 export function validateTokenResponse(body: unknown): SessionTokens {
   if (typeof body !== 'object' || body === null) throw new InvalidTokenResponseError();
   const { access_token, refresh_token, expires_in } = body as Record<string, unknown>;
-  // Non-empty per SPEC §5, and storable: a token the store would drop as garbage is no sign-in.
+  // Non-empty per docs/product.md §5, and storable: a token the store would drop as garbage is no sign-in.
   if (!isPlausibleToken(access_token)) throw new InvalidTokenResponseError();
   if (typeof expires_in !== 'number' || !(expires_in > 0)) throw new InvalidTokenResponseError();
   return {
@@ -48,9 +48,9 @@ export interface TokenEndpointOptions {
 }
 
 /**
- * POST /oauth2/token (SPEC §7.1): form-encoded, client basic credentials in the header.
+ * POST /oauth2/token (docs/product.md §7.1): form-encoded, client basic credentials in the header.
  * It has its own small ky instance: a token call must never trigger a token refresh.
- * Each grant carries one Idempotency-Key for all its retries (SPEC §9: network errors and 5xx),
+ * Each grant carries one Idempotency-Key for all its retries (docs/product.md §9: network errors and 5xx),
  * so a refresh whose answer was lost after the API rotated the token gets the same tokens back
  * instead of `invalid_grant` and a signed-out viewer (decision 050).
  */

@@ -23,7 +23,7 @@ function useSignedIn(services: ShellServices): boolean {
 
 /**
  * The routed page frame: header and footer around the current screen. On every navigation
- * it scrolls to the top (SPEC §2), sets the title and records a page view.
+ * it scrolls to the top (docs/product.md §2), sets the title and records a page view.
  */
 export function AppLayout({ services }: { services: ShellServices }) {
   const location = useLocation();

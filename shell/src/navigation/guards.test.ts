@@ -13,7 +13,7 @@ import {
 
 const signedOut = { signedIn: false, forwarded: null };
 
-describe('protectedRouteRedirect (SPEC §2)', () => {
+describe('protectedRouteRedirect (docs/product.md §2)', () => {
   it('sends a signed-out viewer to /signin, remembering path and query', () => {
     expect(protectedRouteRedirect(signedOut, new URL('https://www.crease.tv/plans?x=1'))).toBe(
       '/signin?returnTo=%2Fplans%3Fx%3D1',
@@ -45,7 +45,7 @@ describe('protectedRouteRedirect (SPEC §2)', () => {
   });
 });
 
-describe('welcomeRedirect (SPEC §2)', () => {
+describe('welcomeRedirect (docs/product.md §2)', () => {
   it('keeps a signed-out viewer on /', () => {
     expect(welcomeRedirect(signedOut)).toBeNull();
     expect(welcomeRedirect({ signedIn: false, forwarded: 'https://partner.example/' })).toBeNull();

@@ -2,7 +2,7 @@ import { redirect } from 'react-router-dom';
 import type { TokenStore } from '../session/token-store';
 import { RETURN_TO_PARAM, isSafeReturnTo } from '@crease/contract';
 
-/** SPEC §2: a signed-out viewer on a protected route goes to /signin, remembering where to return. */
+/** docs/product.md §2: a signed-out viewer on a protected route goes to /signin, remembering where to return. */
 export function protectedRouteRedirect(
   store: Pick<TokenStore, 'signedIn'>,
   url: URL,
@@ -12,7 +12,7 @@ export function protectedRouteRedirect(
   return `/signin?${new URLSearchParams({ [RETURN_TO_PARAM]: returnTo })}`;
 }
 
-/** SPEC §2: a signed-in viewer on / goes to /plans if 'forwarded' is stored, otherwise /events. */
+/** docs/product.md §2: a signed-in viewer on / goes to /plans if 'forwarded' is stored, otherwise /events. */
 export function welcomeRedirect(store: Pick<TokenStore, 'signedIn' | 'forwarded'>): string | null {
   if (!store.signedIn) return null;
   return store.forwarded !== null ? '/plans' : '/events';
@@ -22,7 +22,7 @@ export { isSafeReturnTo };
 
 /**
  * Where a viewer goes once signed in on /signin: back to the route the guard sent them from,
- * if it is a safe same-site path; otherwise the / rule (SPEC §2).
+ * if it is a safe same-site path; otherwise the / rule (docs/product.md §2).
  */
 export function afterSignInRedirect(
   store: Pick<TokenStore, 'signedIn' | 'forwarded'>,

@@ -1,7 +1,7 @@
 import { REMOTE_NAMES } from '@crease/contract';
 import { ROUTE_TABLE, findRoute } from './route-table';
 
-// SPEC §2, copied by hand so that a change to the table has to be a change to the spec too.
+// docs/product.md §2, copied by hand so that a change to the table has to be a change to the spec too.
 const PUBLIC = [
   '/',
   '/register',
@@ -15,7 +15,7 @@ const PUBLIC = [
   '/reset-password',
 ];
 /**
- * Routes of ours beyond SPEC §2 (it says more screens exist than it lists), each with its
+ * Routes of ours beyond docs/product.md §2 (it says more screens exist than it lists), each with its
  * decision: /verify-email, the emailed confirmation link (decision 405).
  */
 const OURS_PUBLIC = ['/verify-email'];
@@ -34,7 +34,7 @@ const PROTECTED = [
 ];
 
 describe('ROUTE_TABLE', () => {
-  it('has every SPEC §2 route and nothing else but our listed ones', () => {
+  it('has every docs/product.md §2 route and nothing else but our listed ones', () => {
     expect(ROUTE_TABLE.map((route) => route.path).sort()).toEqual(
       [...PUBLIC, ...OURS_PUBLIC, ...PROTECTED].sort(),
     );

@@ -20,7 +20,7 @@ export interface RouteDefinition {
 export { RETURN_TO_PARAM } from '@crease/contract';
 
 /**
- * Every route of the product (SPEC §2), its owner (ARCHITECTURE §1) and its access level.
+ * Every route of the product (docs/product.md §2), its owner (docs/architecture.md §1) and its access level.
  * The one place route strings live; the edge server reads the built copy to preload a route's remote.
  */
 export const ROUTE_TABLE: readonly RouteDefinition[] = [

@@ -7,7 +7,7 @@ export interface RemoteUnavailableProps {
   onRetry(): void;
 }
 
-/** ARCHITECTURE §3: the designed end of a failed load. The header and footer stay usable. */
+/** docs/architecture.md §3: the designed end of a failed load. The header and footer stay usable. */
 export function RemoteUnavailable({ productName, onRetry }: RemoteUnavailableProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);

@@ -24,8 +24,8 @@ export interface DeviceRegistrarOptions {
 export const REFUSAL_PAUSE_MS = 5 * 60_000;
 
 /**
- * Registers this browser as one of the account's devices (SPEC §3 device registration;
- * ARCHITECTURE §8): once when a session starts (boot while signed in, or a sign-in), through the
+ * Registers this browser as one of the account's devices (docs/product.md §3 device registration;
+ * docs/architecture.md §8): once when a session starts (boot while signed in, or a sign-in), through the
  * shell's HTTP client. The API makes it once per account (201 new, 200 known); the plan's
  * maxDevices limits screens playing, not registrations (decision 265). A failed registration is tried again at the next route change. A
  * refused one (409) is not sent again on every page (issue 23 §4): this session remembers the

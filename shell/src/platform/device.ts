@@ -2,7 +2,7 @@ import { DEVICE_OS_VALUES, DEVICE_TYPE_VALUES } from '@crease/contract';
 import type { Device, DeviceOs, DeviceType } from '@crease/contract';
 
 /**
- * The device id lives in a first-party cookie, not local storage: SPEC §4 clears all local
+ * The device id lives in a first-party cookie, not local storage: docs/product.md §4 clears all local
  * storage on sign-out, and a new id after every sign-out would list one browser as many
  * devices on the account.
  */
@@ -44,7 +44,7 @@ export function detectDevice(doc: Pick<Document, 'cookie'>, userAgent: string): 
   const deviceType = detectBrowser(userAgent);
   // Narrowing guards: detection only returns spec values, the checks document it.
   if (!DEVICE_OS_VALUES.includes(deviceOs) || !DEVICE_TYPE_VALUES.includes(deviceType)) {
-    throw new Error('unreachable: device detection outside SPEC enums');
+    throw new Error('unreachable: device detection outside the product contract enums');
   }
   return { vidictId: readOrCreateId(doc), deviceOs, deviceType };
 }

@@ -4,7 +4,7 @@ import type { ReleaseMapSource } from './release-map-source';
 
 /**
  * The root route's loader: before any route renders, make sure the release map is current
- * (ARCHITECTURE §3). The router keeps the old screen on display until loaders settle, so a new
+ * (docs/architecture.md §3). The router keeps the old screen on display until loaders settle, so a new
  * map applies at the route change and never mid-screen. Never throws: a failed check keeps the
  * known map (see ReleaseMapSource).
  */

@@ -44,7 +44,7 @@ export interface ReleaseMapSourceOptions {
 }
 
 /**
- * The live release map as this tab knows it (ARCHITECTURE §3: "open tabs pick up a new map at
+ * The live release map as this tab knows it (docs/architecture.md §3: "open tabs pick up a new map at
  * the next route change, never mid-screen"). Nothing here polls: the router asks before each
  * route renders, and the answer applies to that route only from then on.
  */

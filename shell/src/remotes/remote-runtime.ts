@@ -44,7 +44,7 @@ export interface RemoteRuntimeOptions {
   releaseMap: () => ReleaseMap;
   /** Resolves relative manifest URLs (the page URL). */
   baseUrl: () => string;
-  /** SPEC §9: the whole load, retries and fallback included, gives up after this. */
+  /** docs/product.md §9: the whole load, retries and fallback included, gives up after this. */
   timeoutMs: number;
   attemptsPerEntry?: number;
   retryDelayMs?: number;
@@ -70,7 +70,7 @@ function parcelFrom(module: unknown): unknown {
 }
 
 /**
- * Loads a remote's `./screens` parcel from the release map (ARCHITECTURE §3):
+ * Loads a remote's `./screens` parcel from the release map (docs/architecture.md §3):
  * the live version, retried; then the last-known-good version, retried; then a
  * RemoteUnavailableError the screen turns into "unavailable, Retry".
  */

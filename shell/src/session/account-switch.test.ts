@@ -92,7 +92,7 @@ describe('AccountSwitch (decision 160)', () => {
       lookup: {
         ofToken: async () => THEM,
         signedIn: async () => {
-          store.expire(); // what a failed refresh does (SPEC §4)
+          store.expire(); // what a failed refresh does (docs/product.md §4)
           throw new Error('401');
         },
       },

@@ -61,7 +61,7 @@ export class AccountSwitch {
       try {
         current = await lookup.signedIn();
       } catch (error) {
-        // Our own session ended while we asked (its refresh failed, SPEC §4): there is no account
+        // Our own session ended while we asked (its refresh failed, docs/product.md §4): there is no account
         // left to protect, and the spec's signed-out rule applies to the link.
         if (session.isSignedIn()) throw error;
         session.offerQueryToken(token, referrer);

@@ -13,7 +13,7 @@ function setup(initial: Record<string, string> = {}) {
   return { storage, store, session, revoke };
 }
 
-describe('consumeQueryToken (SPEC §4)', () => {
+describe('consumeQueryToken (docs/product.md §4)', () => {
   it('stores the referrer as forwarded and signs in with the query token when no forwarded marker exists', () => {
     const { storage, store, session } = setup();
 

@@ -12,7 +12,7 @@ export interface QueryTokenResult {
 }
 
 /**
- * SPEC §4: an access_token in the page's query string goes to the session, which decides
+ * docs/product.md §4: an access_token in the page's query string goes to the session, which decides
  * (`BrowserSession.offerQueryToken`). The token is always removed from the visible URL, whatever
  * the outcome: it must not end up in history, bookmarks or shared links.
  */

@@ -269,7 +269,7 @@ describe('BrowserSession owns every token change (decision 161)', () => {
     expect(listener).not.toHaveBeenCalled();
   });
 
-  it('offerQueryToken while signed out signs in at once (SPEC §4) and notifies', () => {
+  it('offerQueryToken while signed out signs in at once (docs/product.md §4) and notifies', () => {
     const { session, listener } = setup();
 
     expect(session.offerQueryToken('their.access', 'https://partner.example/')).toBe('signed-in');

@@ -25,7 +25,7 @@ export interface RefreshableSession {
   otherTabsTokenWrite(timeoutMs?: number): Promise<void>;
 }
 
-/** What a query token found (SPEC §4), see `offerQueryToken`. */
+/** What a query token found (docs/product.md §4), see `offerQueryToken`. */
 export type QueryTokenOffer = 'signed-in' | 'ignored-already-forwarded' | 'needs-confirmation';
 
 type StorageTarget = Pick<Window, 'addEventListener'>;
@@ -46,7 +46,7 @@ export class BrowserSession implements Session, RefreshableSession {
     private readonly store: TokenStore,
     private readonly endpoint: SessionGrants,
     target: StorageTarget | null = typeof window !== 'undefined' ? window : null,
-    /** SPEC §4: after a failed refresh the viewer goes to /signin (the shell's router does that). */
+    /** docs/product.md §4: after a failed refresh the viewer goes to /signin (the shell's router does that). */
     private readonly onExpired: () => void = () => undefined,
   ) {
     this.lastKnown = store.signedIn;
@@ -62,7 +62,7 @@ export class BrowserSession implements Session, RefreshableSession {
     return this.store.signedIn;
   }
 
-  /** SPEC §4 `sessionExpired`: set by a failed refresh, removed by the next sign-in. */
+  /** docs/product.md §4 `sessionExpired`: set by a failed refresh, removed by the next sign-in. */
   expired(): boolean {
     return this.store.sessionExpired;
   }
@@ -91,7 +91,7 @@ export class BrowserSession implements Session, RefreshableSession {
   }
 
   /**
-   * SPEC §4, a query `access_token`. With a 'forwarded' marker stored it is ignored. Signed out,
+   * docs/product.md §4, a query `access_token`. With a 'forwarded' marker stored it is ignored. Signed out,
    * the referrer is stored as 'forwarded' and the token signs the viewer in. Signed in, nothing
    * changes here: another account may be behind the link, and only the viewer may swap accounts
    * (decision 160), through `adoptQueryToken` once they have said yes.
@@ -104,7 +104,7 @@ export class BrowserSession implements Session, RefreshableSession {
   }
 
   /**
-   * Signs in with a query token (SPEC §4): the referrer as 'forwarded', old tokens cleared first.
+   * Signs in with a query token (docs/product.md §4): the referrer as 'forwarded', old tokens cleared first.
    * A replaced account's refresh family is revoked, as on sign-out: nothing in this browser can
    * use it any more, so it should not stay alive on the API for 60 days.
    */
@@ -121,7 +121,7 @@ export class BrowserSession implements Session, RefreshableSession {
     this.store.storeRefreshed(tokens);
   }
 
-  /** SPEC §4 refresh failure: storage cleared, sessionExpired='true', then off to /signin. */
+  /** docs/product.md §4 refresh failure: storage cleared, sessionExpired='true', then off to /signin. */
   expire(): void {
     this.store.expire();
     this.notify();
@@ -129,7 +129,7 @@ export class BrowserSession implements Session, RefreshableSession {
   }
 
   /**
-   * SPEC §4: clears all local storage, at once. The refresh family is revoked on the API as well,
+   * docs/product.md §4: clears all local storage, at once. The refresh family is revoked on the API as well,
    * so a copied refresh token dies with the session; that call is fire-and-forget (keepalive) and
    * its failure changes nothing here: the viewer is signed out either way.
    */

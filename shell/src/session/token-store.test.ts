@@ -10,7 +10,7 @@ beforeEach(() => {
 });
 
 describe('TokenStore with the real localStorage', () => {
-  it('uses exactly the keys of SPEC §3', () => {
+  it('uses exactly the keys of docs/product.md §3', () => {
     expect(STORAGE_KEYS).toEqual({
       accessToken: 'access_token',
       refreshToken: 'refresh_token',
@@ -78,7 +78,7 @@ describe('TokenStore with the real localStorage', () => {
     ]);
   });
 
-  it('clearAll clears all of localStorage, unrelated keys included (SPEC §4 sign-out)', () => {
+  it('clearAll clears all of localStorage, unrelated keys included (docs/product.md §4 sign-out)', () => {
     window.localStorage.setItem('access_token', 'a');
     window.localStorage.setItem('refresh_token', 'r');
     window.localStorage.setItem('forwarded', 'f');

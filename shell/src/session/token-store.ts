@@ -70,7 +70,7 @@ export function safeStorage(
   };
 }
 
-/** The token store: the SPEC §4 transitions, and nothing else, touch these keys. */
+/** The token store: the docs/product.md §4 transitions, and nothing else, touch these keys. */
 export class TokenStore {
   constructor(private readonly storage: SafeStorage = safeStorage()) {}
 
@@ -90,7 +90,7 @@ export class TokenStore {
     return isPlausibleToken(value) ? value : null;
   }
 
-  /** SPEC §4: signed in means a non-empty access token is stored. */
+  /** docs/product.md §4: signed in means a non-empty access token is stored. */
   get signedIn(): boolean {
     return this.accessToken !== null;
   }
@@ -103,7 +103,7 @@ export class TokenStore {
     return this.storage.get(STORAGE_KEYS.sessionExpired) === 'true';
   }
 
-  /** SPEC §4 sign-in: old tokens are cleared first, then the new ones stored. */
+  /** docs/product.md §4 sign-in: old tokens are cleared first, then the new ones stored. */
   replaceTokens(
     tokens: Pick<SessionTokens, 'access_token'> & Partial<Pick<SessionTokens, 'refresh_token'>>,
   ): void {
@@ -124,12 +124,12 @@ export class TokenStore {
     this.storage.set(STORAGE_KEYS.forwarded, referrer);
   }
 
-  /** SPEC §4 sign-out: all local storage is cleared. */
+  /** docs/product.md §4 sign-out: all local storage is cleared. */
   clearAll(): void {
     this.storage.clear();
   }
 
-  /** SPEC §4 refresh failure: clear everything, then mark the session as expired. */
+  /** docs/product.md §4 refresh failure: clear everything, then mark the session as expired. */
   expire(): void {
     this.storage.clear();
     this.storage.set(STORAGE_KEYS.sessionExpired, 'true');

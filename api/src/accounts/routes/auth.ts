@@ -1,5 +1,5 @@
 /**
- * Registration, password reset (SPEC §7.2-7.3) and password change. Enumeration policy
+ * Registration, password reset (docs/product.md §7.2-7.3) and password change. Enumeration policy
  * (decision 016): registration says "already registered" (the viewer needs to know); sign-in and
  * reset never tell. All three hash a password either way, so timing does not tell either.
  */
@@ -123,7 +123,7 @@ export async function authRoutes(
       schema: {
         tags: ['accounts'],
         summary: 'Register a viewer (then sign in with the password grant)',
-        description: `Needs a bot-check token in ${BOT_CHECK_HEADER}. First and last name are fixed to defaults (SPEC §3). A registered email gets 409 EMAIL_ALREADY_REGISTERED (decision 016).`,
+        description: `Needs a bot-check token in ${BOT_CHECK_HEADER}. First and last name are fixed to defaults (docs/product.md §3). A registered email gets 409 EMAIL_ALREADY_REGISTERED (decision 016).`,
         security: [{ botCheck: [], xsrf: [] }],
         headers: botCheckHeader,
         body: RegisterRequest,
@@ -219,7 +219,7 @@ export async function authRoutes(
         tags: ['accounts'],
         summary: 'Set a new password with a reset link',
         description:
-          '200 PASSWORD_RESET on success (every session of the account is signed out). 208 RESET_LINK_EXPIRED when the link is expired, already used or unknown (SPEC §8).',
+          '200 PASSWORD_RESET on success (every session of the account is signed out). 208 RESET_LINK_EXPIRED when the link is expired, already used or unknown (docs/product.md §8).',
         security: [{ xsrf: [] }],
         body: ResetPasswordRequest,
         response: { 200: ResultResponse, 208: ResultResponse, ...errorResponses },

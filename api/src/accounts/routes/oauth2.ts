@@ -1,5 +1,5 @@
 /**
- * POST /oauth2/token (SPEC §7.1) and POST /oauth2/revoke (RFC 7009). Form-encoded, with the
+ * POST /oauth2/token (docs/product.md §7.1) and POST /oauth2/revoke (RFC 7009). Form-encoded, with the
  * public client's basic credentials: the client id must be known, the secret is ignored (it
  * ships in every browser, decision 013).
  */

@@ -1,5 +1,5 @@
 /**
- * The SPEC §3 Account overview, the viewer's settings (video quality, email subscription, the
+ * The docs/product.md §3 Account overview, the viewer's settings (video quality, email subscription, the
  * profile's region: decision 350), and
  * deleting the account (decision 302).
  */
@@ -45,7 +45,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags: ['billing'],
-        summary: 'The account overview (SPEC §3): profile, plan, recent payments, devices',
+        summary:
+          'The account overview (docs/product.md §3): profile, plan, recent payments, devices',
         security: [{ bearer: [] }],
         response: { 200: AccountOverviewSchema, ...billingErrorResponses },
       },

@@ -1,5 +1,5 @@
 /**
- * GET coupon check (SPEC §3 Coupon check: valid, couponCode, percentage). A code that does not
+ * GET coupon check (docs/product.md §3 Coupon check: valid, couponCode, percentage). A code that does not
  * apply is a 4xx saying why (unknown, expired, used up, already used by this account, not for this
  * plan); failed checks spend
  * a per-account and per-address budget, then 429, so codes cannot be enumerated (decision 094).

@@ -1,5 +1,5 @@
 /**
- * Devices (SPEC §3 device registration): list, register (201 new, 200 known; never refused for
+ * Devices (docs/product.md §3 device registration): list, register (201 new, 200 known; never refused for
  * the plan's limit, which counts screens playing: decision 265), sign one out.
  */
 import { Type } from '@fastify/type-provider-typebox';
@@ -61,7 +61,7 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
       config: { accepts: 'json', idempotent: true },
       schema: {
         tags: ['devices'],
-        summary: 'Register this device (SPEC §3 device registration)',
+        summary: 'Register this device (docs/product.md §3 device registration)',
         description:
           "deviceOs and deviceType take exactly the spec enums. 201 when new, 200 when already registered (refreshed). Never refused for the plan's maxDevices: that limits screens playing at once, checked when a stream is granted.",
         security: [{ bearer: [], xsrf: [] }],

@@ -6,7 +6,7 @@ import { profileOf } from '../account';
 import { authenticate } from '../../accounts';
 import { errorResponses } from '../../platform/http/error-schemas';
 
-/** SPEC §3 user profile, field for field: the contract's schema. */
+/** docs/product.md §3 user profile, field for field: the contract's schema. */
 export const UserProfile = UserProfileSchema;
 
 export async function meRoutes(app: FastifyInstance): Promise<void> {

@@ -74,7 +74,7 @@ describeEachDatabase('follows, reminders and calendar files', (host: () => ApiHo
   const changeState = (id: string, change: Record<string, unknown>) =>
     client.postJson(`/${operatorEventStatePath(id)}`, change, operatorAuth);
 
-  /** A signed-in viewer; `emailSubscribe` is their answer at registration (SPEC §3). */
+  /** A signed-in viewer; `emailSubscribe` is their answer at registration (docs/product.md §3). */
   const viewer = async (emailSubscribe = false) => {
     const email = uniqueEmail('follower');
     const registered = await client.postJson(

@@ -1,4 +1,4 @@
-/** Viewer catalog: leagues (SPEC League) with their events. Signed-in viewers; cached. */
+/** Viewer catalog: leagues (the product contract League) with their events. Signed-in viewers; cached. */
 import { Type } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';

@@ -19,7 +19,7 @@ export const ErrorResponse = Type.Object(
       description: `One of: ${[...ACCOUNT_ERROR_CODES, ...CATALOG_ERROR_CODES, ...BILLING_ERROR_CODES, ...STREAM_ERROR_CODES, ...INGEST_ERROR_CODES].join(', ')}`,
     }),
   },
-  { description: 'The one error shape (SPEC §3).' },
+  { description: 'The one error shape (docs/product.md §3).' },
 );
 
 /** RFC 6749 §5.2 fields plus the spec's shape, in one object. */

@@ -1,5 +1,5 @@
 /**
- * Stream access (STREAM_PATHS, docs/streams.md): grant a stream (SPEC Edge stream request →
+ * Stream access (STREAM_PATHS, docs/streams.md): grant a stream (the product contract Edge stream request →
  * Channel stream + playback URL), renew its token, trial heartbeats, close it.
  */
 import { Type } from '@fastify/type-provider-typebox';
@@ -49,7 +49,7 @@ const StreamRequestSchema = Type.Object(
     vidictId: VidictId,
     videoQuality: VideoQualitySchema,
   },
-  { additionalProperties: false, description: 'SPEC §3 Edge stream request.' },
+  { additionalProperties: false, description: 'docs/product.md §3 Edge stream request.' },
 );
 
 const StreamTokenSchema = Type.Object({
@@ -76,7 +76,7 @@ const StreamGrantSchema = Type.Object(
     trialSecondsLeft: nullableInt,
     trialTodaySecondsLeft: nullableInt,
   },
-  { description: 'SPEC §3 Channel stream plus the playback URL, token and metering.' },
+  { description: 'docs/product.md §3 Channel stream plus the playback URL, token and metering.' },
 );
 
 const HeartbeatSchema = Type.Object(
@@ -145,7 +145,8 @@ export async function streamRoutes(app: FastifyInstance): Promise<void> {
       config: { accepts: 'json', idempotent: true },
       schema: {
         tags: ['streams'],
-        summary: 'Start watching an event: the SPEC Edge stream request → Channel stream',
+        summary:
+          'Start watching an event: the product contract Edge stream request → Channel stream',
         description:
           "201 StreamGrant when the account may watch now on this registered device and a screen is free: fewer than the plan maxDevices other devices are playing (decision 265). 403 NOT_ENTITLED + reason (no plan, trial time used…); 409 STREAM_LIMIT_REACHED + maxDevices and the devices playing now; 404 EVENT_NOT_FOUND; 400 for a bad videoQuality or a vidictId that is not a device of this account. videoQuality picks this stream's rendition (bitrateName); the account's preferred quality is not changed (it changes only with PATCH account/settings).",
         security: [{ bearer: [], xsrf: [] }],

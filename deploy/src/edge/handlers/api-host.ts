@@ -5,7 +5,7 @@ import { errorBody } from '../../registry/release-error';
 /** Handles a raw request for the API host in the same process (see EdgeServerOptions.apiHandler). */
 export type ApiHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
-/** True when the request is for the API host, api.<root domain> (SPEC §7). */
+/** True when the request is for the API host, api.<root domain> (docs/product.md §7). */
 export function isApiHost(host: string | undefined): boolean {
   return String(host ?? '').startsWith('api.');
 }

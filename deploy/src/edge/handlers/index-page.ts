@@ -15,7 +15,7 @@ import { findRouteEntry, readShellArtifact } from '../shell-artifact';
 import type { ShellArtifact } from '../shell-artifact';
 import { apiNotRunning, isApiHost } from './api-host';
 
-/** The page's own origin as the browser sees it (Host header), for the SPEC §7 API origin rule. */
+/** The page's own origin as the browser sees it (Host header), for the docs/product.md §7 API origin rule. */
 function pageLocation(host: string, protocol: string) {
   const url = new URL(`${protocol}://${host || 'localhost'}`);
   return { protocol: url.protocol, hostname: url.hostname, port: url.port };

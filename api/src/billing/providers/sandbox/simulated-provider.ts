@@ -93,7 +93,7 @@ export class SimulatedProvider {
   webhookTarget(): string {
     if (this.config.sandbox.webhookUrl) return this.config.sandbox.webhookUrl;
     if (this.selfOrigin) return `${this.selfOrigin}${SANDBOX_WEBHOOK_PATH}`;
-    // Mounted inside the edge (npm start): the API host of the site, api.<site host> (SPEC §7).
+    // Mounted inside the edge (npm start): the API host of the site, api.<site host> (docs/product.md §7).
     const site = new URL(this.siteOrigin);
     return `${site.protocol}//api.${site.host}${SANDBOX_WEBHOOK_PATH}`;
   }
