@@ -86,7 +86,8 @@ export function createServices(
     config.jwtSecret,
     config.jwtIssuer,
     config.accessTokenSeconds,
-    clock,
+    // Credentials age on the wall clock, not the movable one (decision 420, point 8).
+    systemClock,
   );
   const announce =
     config.env === 'development'

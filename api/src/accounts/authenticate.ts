@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { users } from './tables';
 import { ApiError } from './errors';
-import { isoTimestamp } from '../platform/clock';
-import type { Clock } from '../platform/clock';
+import { isoTimestamp, systemClock } from '../platform/clock';
 import type { Database } from '../platform/db/client';
 import type { AccessTokens } from './access-tokens';
 
@@ -44,7 +43,7 @@ function toUser(raw: Record<string, unknown>): typeof users.$inferSelect {
  */
 export async function authenticate(
   request: FastifyRequest,
-  services: { accessTokens: AccessTokens; database: Database; clock: Clock },
+  services: { accessTokens: AccessTokens; database: Database },
 ): Promise<AuthenticatedUser> {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
@@ -53,10 +52,11 @@ export async function authenticate(
   // One indexed lookup on the hot path of every signed-in call: a named prepared statement
   // (parsed and planned once per connection, no ORM build or mapping; decision 371).
   const [raw] = await services.database.prepared<Record<string, unknown>>(
-    // v3: the session's expiry is compared with the API's clock, bound as $3 (decision 420).
+    // v3: the session's expiry is compared with an instant bound as $3, never the database's
+    // now(); credentials age on the wall clock, not the movable one (decision 420, point 8).
     'crease_authenticate_v3',
     SESSION_USER_SQL,
-    [claims.sid, claims.sub, isoTimestamp(services.clock.now())],
+    [claims.sid, claims.sub, isoTimestamp(systemClock.now())],
   );
   const row = raw ? { user: toUser(raw) } : undefined;
   if (!row || !row.user.active) throw new ApiError('UNAUTHORIZED');
