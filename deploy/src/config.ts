@@ -15,8 +15,11 @@ import { WEB_OAUTH_CLIENT_ID } from '@crease/contract';
 import type { S3Config } from './artifacts/s3-artifact-store';
 import { edgeProductionProblems, releaseServiceProductionProblems } from './config-production';
 import { ConfigError } from './config-error';
+import { DEFAULT_VETO_HOURS } from './registry/veto';
 import { DEFAULT_QUORUM } from './signals/quorum';
 import type { Quorum } from './signals/quorum';
+import { viewerTokenKey } from './signals/viewer-token';
+import type { ViewerTokenKey } from './signals/viewer-token';
 
 /** Edge server configuration, from the environment, validated at start (STYLE §9). */
 export interface EdgeConfig {
@@ -97,11 +100,20 @@ export interface ReleaseConfig {
    */
   proofSecrets: string[];
   /**
-   * Distinct browsers and networks whose proven reports a last-known-good veto and a failing
-   * canary verdict need (CREASE_QUORUM_BROWSERS, default 5; CREASE_QUORUM_NETWORKS, default 3;
-   * decision 157).
+   * What a last-known-good veto and an automatic canary rollback need (decisions 157, 411):
+   * signed-in viewers, at least CREASE_QUORUM_ACCOUNTS (5) and CREASE_QUORUM_SHARE_PERCENT (2)
+   * % of the version's page views, on CREASE_QUORUM_NETWORKS (3) networks. Anonymous browsers
+   * (CREASE_QUORUM_BROWSERS, 5, on as many networks) only raise a warning.
    */
-  quorum: Quorum;
+  quorum: Required<Quorum>;
+  /** Hours after its last report that a veto lapses (CREASE_VETO_HOURS, default 72). */
+  vetoHours: number;
+  /**
+   * How the edge recognises a signed-in viewer's report (decision 411): the API's access-token
+   * key (CREASE_JWT_SECRET, the API's own; outside production the API's key file in the data
+   * dir) and issuer. Null: every report is anonymous, and nothing vetoes or rolls back by itself.
+   */
+  viewerTokens: ViewerTokenKey | null;
 }
 
 /** Ten minutes live with no fallback reports: long enough for real viewers to have loaded it. */
@@ -140,6 +152,15 @@ const RELEASE_ENV = {
   ),
   CREASE_QUORUM_BROWSERS: envInt(1, 9999, 'a whole number (1-9999)'),
   CREASE_QUORUM_NETWORKS: envInt(1, 9999, 'a whole number (1-9999)'),
+  CREASE_QUORUM_ACCOUNTS: envInt(1, 128, 'a whole number (1-128)'),
+  CREASE_QUORUM_SHARE_PERCENT: envInt(0, 100, 'a whole number of percent (0-100)'),
+  CREASE_VETO_HOURS: envInt(1, 99_999, 'a whole number of hours (1-99999)'),
+  CREASE_JWT_SECRET: envCheckedText(
+    (raw) => Buffer.from(raw, 'base64url').length >= 32,
+    "at least 32 bytes, base64url-encoded (the API's access-token key)",
+    { secret: true },
+  ),
+  CREASE_JWT_ISSUER: envAnyText(),
   CREASE_RELEASE_ALLOW_ANONYMOUS: envBool(),
 } as const;
 
@@ -193,7 +214,19 @@ function readReleaseConfig(env: Env, root: string, problems: string[]): ReleaseC
     quorum: {
       browsers: vars.CREASE_QUORUM_BROWSERS ?? DEFAULT_QUORUM.browsers,
       networks: vars.CREASE_QUORUM_NETWORKS ?? DEFAULT_QUORUM.networks,
+      accounts: vars.CREASE_QUORUM_ACCOUNTS ?? DEFAULT_QUORUM.accounts,
+      share:
+        vars.CREASE_QUORUM_SHARE_PERCENT === undefined
+          ? DEFAULT_QUORUM.share
+          : vars.CREASE_QUORUM_SHARE_PERCENT / 100,
     },
+    vetoHours: vars.CREASE_VETO_HOURS ?? DEFAULT_VETO_HOURS,
+    viewerTokens: viewerTokenKey(
+      vars.CREASE_JWT_SECRET,
+      vars.CREASE_JWT_ISSUER,
+      dataDir,
+      production,
+    ),
   };
 }
 

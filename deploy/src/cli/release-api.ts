@@ -32,7 +32,7 @@ try {
   // Production nginx proxies the site's /_ops/ here, so fallback reports reach the registry.
   // They count only with a release proof the edge signed with the same key (decision 156).
   const proofSecrets = releaseProofSecrets(config);
-  registerOpsEvents(app, registry, proofSecrets);
+  registerOpsEvents(app, registry, proofSecrets, { viewerTokens: config.viewerTokens });
   // Real-user signals (POST /_ops/signals) and the canary guard that judges by them.
   registerSignalsAndGuard(app, registry, config, proofSecrets);
   await app.listen({ port, host: process.env.HOST ?? '0.0.0.0' });

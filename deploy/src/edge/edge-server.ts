@@ -73,7 +73,7 @@ export function createEdgeServer(
   // Both count only what a release proof this edge signed says the browser was served.
   const proofSecrets = releaseProofSecrets(config.release);
   const registry = openRegistry(config.release);
-  registerOpsEvents(app, registry, proofSecrets);
+  registerOpsEvents(app, registry, proofSecrets, { viewerTokens: config.release.viewerTokens });
   // Real-user signals (POST /_ops/signals) and the canary guard that judges by them.
   registerSignalsAndGuard(app, registry, config.release, proofSecrets);
   // npm start has the release API on the site itself; production runs it as its own service.

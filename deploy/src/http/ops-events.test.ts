@@ -101,7 +101,7 @@ describe('POST /_ops/remote-fallback', () => {
       });
       expect(String(error.message)).toMatch(message);
     }
-    expect((await post(JSON.stringify({ ...event, pad: 'x'.repeat(3000) }))).status).toBe(413);
+    expect((await post(JSON.stringify({ ...event, pad: 'x'.repeat(5000) }))).status).toBe(413);
     await app.close();
     expect(readFallbackCounts(registryDir)).toEqual([]);
   });

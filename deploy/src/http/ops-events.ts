@@ -9,13 +9,17 @@ import { schemaErrorMessage } from './schema-errors';
 import type { SchemaMessages } from './schema-errors';
 import { perAddressLimiter } from './per-address-limiter';
 import { WeightCap } from '../signals/quorum';
+import type { Reporter } from '../signals/quorum';
+import { viewerAccountOf } from '../signals/viewer-token';
+import type { ViewerTokenKey } from '../signals/viewer-token';
 import { servedOf, verifyReleaseProof } from '../signals/release-proof';
 import type { ProofRejection, ReleaseProof } from '../signals/release-proof';
 
 export const OPS_FALLBACK_PATH = '/_ops/remote-fallback';
 /** Per client address, per minute: a real viewer falls back a handful of times at most. */
 const EVENTS_PER_MINUTE = 30;
-const MAX_BODY = 2048;
+/** A proof (≤ 1800) and a viewer's access token (decision 411) fit. */
+const MAX_BODY = 4096;
 
 const releaseVersion = Type.String({ pattern: RELEASE_VERSION_PATTERN });
 
@@ -29,6 +33,8 @@ export const remoteFallbackEventSchema = Type.Object(
     failedVersion: releaseVersion,
     fallbackVersion: releaseVersion,
     proof: Type.Optional(Type.String({ maxLength: 1800 })),
+    /** A signed-in viewer's access token (decision 411): the report then counts as theirs. */
+    viewer: Type.Optional(Type.String({ maxLength: 2048 })),
   },
   { additionalProperties: false },
 );
@@ -43,6 +49,7 @@ const EVENT_MESSAGES: SchemaMessages = {
     failedVersion: 'failedVersion must be a release version.',
     fallbackVersion: 'fallbackVersion must be a release version.',
     proof: 'proof must be the release proof of the page (at most 1800 characters).',
+    viewer: 'viewer must be the access token of the signed-in viewer (at most 2048 characters).',
   },
 };
 
@@ -78,18 +85,19 @@ function judgeReport(
   event: RemoteFallbackEvent,
   proof: ReleaseProof | ProofRejection,
   weight: WeightCap,
-): { browser: string; network: string } | keyof typeof DROPPED_MESSAGES {
+  account: string | null,
+): Reporter | keyof typeof DROPPED_MESSAGES {
   if (typeof proof === 'string') return proof;
   const served = servedOf(proof, event.remote);
   if (served?.version !== event.failedVersion || served.fallback !== event.fallbackVersion)
     return 'notServed';
   if (!weight.take(`${event.remote}@${event.failedVersion}`, proof.b, proof.n)) return 'overweight';
-  return { browser: proof.b, network: proof.n };
+  return { browser: proof.b, network: proof.n, ...(account ? { account } : {}) };
 }
 
 /**
  * `POST /_ops/remote-fallback` on the site's own origin: the shell reports (with sendBeacon,
- * so text/plain or application/json, at most 2 KB) that it fell back to a remote's
+ * so text/plain or application/json, at most 4 KB) that it fell back to a remote's
  * last-known-good. Counted per remote + failed version in the registry with who reported it;
  * `status` shows it. Only a report whose release proof (signed by one of `proofSecrets`) names
  * that version and that fallback for this browser counts; the others are dropped and counted by
@@ -99,7 +107,7 @@ export function registerOpsEvents(
   app: FastifyInstance,
   registry: Pick<ReleaseRegistry, 'options' | 'syncLiveMap'>,
   proofSecrets: readonly string[],
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; viewerTokens?: ViewerTokenKey | null } = {},
 ): FallbackCounter {
   // A version reported as failing may be some remote's last-known-good in the live map: rewrite
   // the map so viewers stop falling back to it (decision 060). A failed rewrite is retried by
@@ -136,7 +144,7 @@ export function registerOpsEvents(
           schemaErrorMessage(error.validation, EVENT_MESSAGES),
         );
       if (error.statusCode === 413)
-        return fail(reply, 413, 'INVALID_OPS_EVENT', 'An ops event is at most 2 KB.');
+        return fail(reply, 413, 'INVALID_OPS_EVENT', 'An ops event is at most 4 KB.');
       return fail(reply, 400, 'INVALID_OPS_EVENT', 'The body must be JSON.');
     });
     scope.post(
@@ -171,6 +179,7 @@ export function registerOpsEvents(
           event,
           verifyReleaseProof(proofSecrets, event.proof, now()),
           weight,
+          viewerAccountOf(options.viewerTokens ?? null, event.viewer, now()),
         );
         if (typeof judged === 'string') {
           counter.drop(judged);

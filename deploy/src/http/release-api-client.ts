@@ -165,6 +165,10 @@ export class ReleaseApiClient implements ReleaseBackend {
     return this.call('POST', '/mark-good', { app, version, ...this.mutation(context) });
   }
 
+  clearVeto(app: string, version: string, context: ReleaseContext): Promise<CommitResult> {
+    return this.call('POST', '/clear-veto', { app, version, ...this.mutation(context) });
+  }
+
   async history(app: string | undefined, limit: number): Promise<HistoryEntry[]> {
     const query = new URLSearchParams({ limit: String(limit) });
     if (app !== undefined) query.set('app', app);

@@ -231,6 +231,7 @@ describe('release HTTP API', () => {
         'artifacts', // release console (decision 135)
         'canary',
         'canary-series', // release console's chart (decision 196)
+        'clear-veto', // decision 411
         'health', // release console
         'history',
         'mark-good',

@@ -191,5 +191,24 @@ export function registerReleaseApi(
         });
       },
     );
+    scope.post(
+      `${RELEASE_API_PREFIX}/clear-veto`,
+      {
+        ...write,
+        schema: {
+          tags,
+          summary: "Clear a version's fallback veto",
+          body: releaseSchemas.clearVeto,
+        },
+      },
+      async (request) => {
+        const { app: name, version, reason, ifRevision } = request.body;
+        return registry.clearVeto(name, version, {
+          actor: actorOf(request),
+          reason,
+          ifRevision: ifRevision ?? undefined,
+        });
+      },
+    );
   });
 }

@@ -38,6 +38,7 @@ export const releaseSchemas = {
     ifRevision,
   }),
   markGood: Type.Object({ app, version, reason, ifRevision }),
+  clearVeto: Type.Object({ app, version, reason, ifRevision }),
   canary: Type.Object({
     app,
     version,

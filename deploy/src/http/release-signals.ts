@@ -22,6 +22,7 @@ export function registerSignalsAndGuard(
   }).start();
   registerSignals(app, registry, {
     proofSecrets,
+    viewerTokens: config.viewerTokens,
     perMinute: config.signalsPerMinute,
     retentionHours: config.signalsRetentionHours,
     onFlush: () => void guard.poke(),

@@ -19,11 +19,13 @@ import { perAddressLimiter } from './per-address-limiter';
 import { WeightCap } from '../signals/quorum';
 import { servedOf, verifyReleaseProof } from '../signals/release-proof';
 import type { ReleaseProof } from '../signals/release-proof';
+import { viewerAccountOf } from '../signals/viewer-token';
+import type { ViewerTokenKey } from '../signals/viewer-token';
 
 export { SIGNALS_PATH } from '@crease/contract';
 
 /** A batch's body: 50 events of ~80 bytes fit well inside. */
-const MAX_BODY = 8 * 1024;
+const MAX_BODY = 10 * 1024;
 const VERSION = new RegExp(RELEASE_VERSION_PATTERN);
 const KINDS = new Set<string>(SIGNAL_KINDS);
 const VITALS = new Set<string>(VITAL_NAMES);
@@ -36,6 +38,8 @@ const VITALS = new Set<string>(VITAL_NAMES);
 const batchSchema = Type.Object(
   {
     proof: Type.Optional(Type.String({ maxLength: 2048 })),
+    /** A signed-in viewer's access token (decision 411): its failures then count as theirs. */
+    viewer: Type.Optional(Type.String({ maxLength: 2048 })),
     events: Type.Array(Type.Unknown(), { minItems: 1, maxItems: MAX_SIGNALS_PER_BATCH }),
   },
   { additionalProperties: false },
@@ -135,6 +139,8 @@ export interface SignalsOptions {
   onFlush?: () => void;
   /** The clock proofs are checked against (tests). */
   now?: () => Date;
+  /** How a signed-in viewer's access token is checked (decision 411); null: all anonymous. */
+  viewerTokens?: ViewerTokenKey | null;
 }
 
 /**
@@ -218,11 +224,13 @@ export function registerSignals(
           store.drop(proof, events.length);
           return fail(reply, 400, 'INVALID_SIGNALS', PROOF_MESSAGES[proof](events.length));
         }
+        const account = viewerAccountOf(options.viewerTokens ?? null, request.body.viewer, now());
+        const reporter = { browser: proof.b, network: proof.n, ...(account ? { account } : {}) };
         const dropped: Partial<Record<keyof DroppedSignals, number>> = {};
         for (const raw of events) {
           const verdict = judgeEvent(checkEvent(raw, published), proof, weight);
           if (typeof verdict === 'string') dropped[verdict] = (dropped[verdict] ?? 0) + 1;
-          else store.record(verdict, { browser: proof.b, network: proof.n });
+          else store.record(verdict, reporter);
         }
         const reasons = Object.entries(dropped) as [keyof DroppedSignals, number][];
         for (const [reason, n] of reasons) store.drop(reason, n);

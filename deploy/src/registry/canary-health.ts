@@ -1,3 +1,4 @@
+import { accountsNeeded } from '../signals/quorum';
 import type { Quorum } from '../signals/quorum';
 import type { CanaryArm, CanaryFigures } from './registry-log';
 
@@ -23,7 +24,11 @@ export const DEFAULT_CANARY_POLICY: CanaryPolicy = {
   minEffect: 0.01,
 };
 
-export type CanaryVerdict = 'collecting' | 'healthy' | 'failing';
+/**
+ * `warning`: significantly worse, but on the word of anonymous browsers (or too few signed-in
+ * viewers) only: shown to release managers, never rolled back by the guard (decision 411).
+ */
+export type CanaryVerdict = 'collecting' | 'healthy' | 'warning' | 'failing';
 
 export interface CanaryHealth {
   verdict: CanaryVerdict;
@@ -42,6 +47,9 @@ export interface SignalCounts {
   /** Distinct browsers and networks behind the load failures, crashes and fallbacks. */
   badBrowsers?: number;
   badNetworks?: number;
+  /** The signed-in viewers among them, and their networks (decision 411). */
+  badAccounts?: number;
+  badAccountNetworks?: number;
 }
 
 /** The counts of one arm: failures are views that failed to load or crashed, at most one per view. */
@@ -53,7 +61,12 @@ export function armOf(version: string, counts: readonly SignalCounts[]): CanaryA
     views,
     failures: Math.min(views, (found?.loadFailures ?? 0) + (found?.crashes ?? 0)),
     fallbacks: Math.min(views, found?.fallbacks ?? 0),
-    reporters: { browsers: found?.badBrowsers ?? 0, networks: found?.badNetworks ?? 0 },
+    reporters: {
+      browsers: found?.badBrowsers ?? 0,
+      networks: found?.badNetworks ?? 0,
+      accounts: found?.badAccounts ?? 0,
+      accountNetworks: found?.badAccountNetworks ?? 0,
+    },
   };
 }
 
@@ -136,6 +149,19 @@ export function judgeCanary(
       figures,
       summary: `Worse than ${stable.version} so far, but its failures come from ${who.browsers} browsers on ${who.networks} networks; the guard needs ${quorum.browsers} on ${quorum.networks}: ${rates}; ${zs}.`,
     };
+  }
+  if (failing && quorum && who) {
+    // Enough anonymous browsers, but a browser is free to mint: acting needs signed-in viewers,
+    // as many as a share of the canary's page views, on enough networks (decision 411).
+    const needed = accountsNeeded(quorum, canary.views);
+    const accounts = who.accounts ?? 0;
+    const networks = who.accountNetworks ?? 0;
+    if (accounts < needed || networks < quorum.networks)
+      return {
+        verdict: 'warning',
+        figures,
+        summary: `Warning, not rolled back: worse than ${stable.version}, but ${accounts} of its ${who.browsers} reporting browsers were signed in, on ${networks} networks; an automatic rollback needs ${needed} signed-in viewers on ${quorum.networks}. Check it and roll it back by hand if it is real: ${rates}; ${zs}.`,
+      };
   }
   return failing
     ? {

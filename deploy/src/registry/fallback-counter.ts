@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_QUORUM, addReporter, meetsQuorum, mergeReporters } from '../signals/quorum';
-import type { Quorum, Reporters } from '../signals/quorum';
+import { DEFAULT_QUORUM, addReporter, mergeReporters } from '../signals/quorum';
+import type { Quorum, Reporter, Reporters } from '../signals/quorum';
+import { judgeVeto } from './veto';
+import type { VetoContext } from './veto';
 
 /** How often a viewer's browser fell back from a failed live version to the last-known-good. */
 export interface FallbackCount {
@@ -18,6 +20,11 @@ export interface FallbackCount {
   reporters?: Reporters;
   /** Set when read: whether these fallbacks veto the version as a last-known-good. */
   vetoes?: boolean;
+  /**
+   * Set when read: why they do not (decision 411): `anonymous` (a quorum of browsers, but too
+   * few signed-in viewers: shown as a warning), `few`, `expired` or `cleared`.
+   */
+  notVetoing?: 'anonymous' | 'few' | 'expired' | 'cleared';
 }
 
 /** Reports refused, by reason (decision 155): forged, expired or for a version not served. */
@@ -66,6 +73,7 @@ function readCounterFiles(registryDir: string): CounterFile[] {
 export function readFallbackCounts(
   registryDir: string,
   quorum: Quorum = DEFAULT_QUORUM,
+  context: VetoContext = {},
 ): FallbackCount[] {
   const totals = new Map<string, FallbackCount & { legacy: boolean; who: Reporters }>();
   for (const file of readCounterFiles(registryDir)) {
@@ -87,11 +95,15 @@ export function readFallbackCounts(
     }
   }
   return [...totals.values()]
-    .map(({ legacy, who, ...count }) => ({
-      ...count,
-      ...(legacy ? {} : { reporters: who }),
-      vetoes: count.count > 0 && (legacy || meetsQuorum(who, quorum)),
-    }))
+    .map(({ legacy, who, ...count }) => {
+      const veto = judgeVeto({ ...count, legacy, reporters: who }, quorum, context);
+      return {
+        ...count,
+        ...(legacy ? {} : { reporters: who }),
+        vetoes: veto === true,
+        ...(veto === true ? {} : { notVetoing: veto }),
+      };
+    })
     .sort((a, b) => b.count - a.count);
 }
 
@@ -151,7 +163,7 @@ export class FallbackCounter {
     remote: string,
     failedVersion: string,
     fallbackVersion: string,
-    reporter?: { browser: string; network: string },
+    reporter?: Reporter,
   ): boolean {
     const key = `${remote}@${failedVersion}`;
     const now = new Date().toISOString();
@@ -168,10 +180,11 @@ export class FallbackCounter {
       this.newKeys = true;
     }
     if (reporter && count.reporters) {
-      const before = count.reporters.browsers.length + count.reporters.networks.length;
-      addReporter(count.reporters, reporter.browser, reporter.network);
-      if (count.reporters.browsers.length + count.reporters.networks.length > before)
-        this.newKeys = true;
+      const size = (r: Reporters) =>
+        r.browsers.length + r.networks.length + (r.accounts?.length ?? 0);
+      const before = size(count.reporters);
+      addReporter(count.reporters, reporter);
+      if (size(count.reporters) > before) this.newKeys = true;
     }
     this.schedule();
     return true;

@@ -28,6 +28,7 @@ export function openRegistry(config: ReleaseConfig): ReleaseRegistry {
       quorum: config.quorum,
     },
     quorum: config.quorum,
+    vetoHours: config.vetoHours,
     // The canary guard judges by the real-user signals stored next to the registry (decision 131).
     signals: (app, since) =>
       readSignalTotals(config.registryDir, {

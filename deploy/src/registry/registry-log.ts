@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppName } from '../artifacts/artifact-store';
+import type { VetoClearance } from './veto';
 
 export type ReleaseAction =
-  'publish' | 'promote' | 'rollback' | 'mark-good' | 'canary' | 'canary-rollback';
+  'publish' | 'promote' | 'rollback' | 'mark-good' | 'clear-veto' | 'canary' | 'canary-rollback';
 
 /**
  * Why a version may serve as last-known-good (decision 060): it was live for the configured
@@ -40,8 +41,11 @@ export interface CanaryArm {
   failures: number;
   /** Views served by a fallback version instead. */
   fallbacks: number;
-  /** Distinct browsers and networks behind its failures and fallbacks (decision 157). */
-  reporters?: { browsers: number; networks: number };
+  /**
+   * Distinct browsers and networks behind its failures and fallbacks (decision 157), and the
+   * signed-in viewers among them with their networks (decision 411).
+   */
+  reporters?: { browsers: number; networks: number; accounts?: number; accountNetworks?: number };
 }
 
 export interface CanaryFigures {
@@ -91,6 +95,8 @@ export interface AppRelease {
   rejected?: string[];
   /** The most recent rollback the canary guard made by itself. */
   lastAutomaticRollback?: AutomaticRollback | null;
+  /** Vetoes a release manager cleared (`clear-veto`, decision 411), newest last. */
+  clearedVetoes?: VetoClearance[];
 }
 
 export type RegistryApps = Partial<Record<AppName, AppRelease>>;

@@ -32,6 +32,8 @@ export interface ReleaseBackend {
   ): Promise<CommitResult>;
   /** Vouches for a version as last-known-good material (decision 060); needs a reason. */
   markGood(app: string, version: string, context: ReleaseContext): Promise<CommitResult>;
+  /** Clears a version's fallback veto (decision 411); needs a reason. */
+  clearVeto(app: string, version: string, context: ReleaseContext): Promise<CommitResult>;
   history(app: string | undefined, limit: number): Promise<HistoryEntry[]>;
   status(): Promise<ReleaseStatus>;
 }
@@ -49,6 +51,7 @@ export function localBackend(registry: ReleaseRegistry): ReleaseBackend {
     rollback: (app, to, context) => registry.rollback(app, to, context),
     canary: (app, version, percent, context) => registry.canary(app, version, percent, context),
     markGood: (app, version, context) => registry.markGood(app, version, context),
+    clearVeto: (app, version, context) => registry.clearVeto(app, version, context),
     history: async (app, limit) => registry.history(app, limit),
     status: async () => registry.status(),
   };

@@ -1,4 +1,4 @@
-import type { ArtifactStore } from '../artifacts/artifact-store';
+import type { AppName, ArtifactStore } from '../artifacts/artifact-store';
 import { judgeRunningCanary } from './canary-health';
 import type { CanaryHealth } from './canary-health';
 import { canaryRollback, startCanary } from './canary-release';
@@ -6,6 +6,7 @@ import { readFallbackCounts } from './fallback-counter';
 import type { FallbackCount } from './fallback-counter';
 import { lastKnownGoodOf } from './last-known-good';
 import { liveStateOf } from './live-projection';
+import { clearVeto } from './clear-veto';
 import { markGood } from './mark-good';
 import { publishBuild, registerUploaded } from './publish';
 import { FsRegistryLog, RevisionTakenError } from './registry-log';
@@ -48,9 +49,29 @@ export class ReleaseRegistry implements RegistryDoor {
     return this.options.now?.() ?? new Date();
   }
 
-  /** Every counted fallback (ops events with a quorum of reporters, decision 157). */
+  /**
+   * Every counted fallback, each marked whether it vetoes its version (decisions 157, 411): by
+   * signed-in viewers scaled to the version's page views, not expired, not cleared.
+   */
   fallbacks(): FallbackCount[] {
-    return readFallbackCounts(this.options.registryDir, this.options.quorum);
+    const apps = this.log.head()?.apps ?? {};
+    const views = new Map<string, Map<string, number>>();
+    const viewsOf = (remote: string, version: string) => {
+      let byVersion = views.get(remote);
+      if (!byVersion) {
+        const counts = this.options.signals?.(remote, new Date(0)) ?? [];
+        byVersion = new Map(counts.map((c) => [c.version, c.views]));
+        views.set(remote, byVersion);
+      }
+      return byVersion.get(version) ?? 0;
+    };
+    return readFallbackCounts(this.options.registryDir, this.options.quorum, {
+      now: this.now(),
+      vetoHours: this.options.vetoHours,
+      viewsOf,
+      clearanceOf: (remote, version) =>
+        apps[remote as AppName]?.clearedVetoes?.findLast((c) => c.version === version) ?? null,
+    });
   }
 
   /**
@@ -240,6 +261,11 @@ export class ReleaseRegistry implements RegistryDoor {
   /** The canary guard's current verdict on `app`'s running canary (decision 141). */
   canaryHealth(app: string, release: AppRelease): CanaryHealth | null {
     return judgeRunningCanary(this.options, app, release);
+  }
+
+  /** A release manager clears a version's veto, with a reason (clear-veto.ts, decision 411). */
+  clearVeto(app: string, version: unknown, context: ReleaseContext): Promise<CommitResult> {
+    return clearVeto(this, app, version, context);
   }
 
   /** A release manager vouches for a version (mark-good.ts). */

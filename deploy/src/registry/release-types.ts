@@ -95,6 +95,8 @@ export interface RegistryOptions {
    * last-known-good (decision 157). Default DEFAULT_QUORUM.
    */
   quorum?: Quorum;
+  /** Hours after its last report that a veto lapses (decision 411). Default DEFAULT_VETO_HOURS. */
+  vetoHours?: number;
 }
 
 /** What one commit changes: built from revision N's apps, committed as N+1 (null: nothing). */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { VITAL_NAMES } from '@crease/contract';
 import type { SignalEvent, VitalName } from '@crease/contract';
 import { addReporter, mergeReporters } from './quorum';
-import type { Reporters } from './quorum';
+import type { Reporter, Reporters } from './quorum';
 import { VITAL_BOUNDS, bucketIndex, p75Of } from './signal-buckets';
 
 /** One remote version's counts in one minute (what a file stores: never a raw event). */
@@ -34,6 +34,9 @@ export interface VersionSignals {
   /** Distinct browsers and networks behind the failures and fallbacks (capped, decision 157). */
   badBrowsers: number;
   badNetworks: number;
+  /** Signed-in viewers behind them, and their networks (decision 411). */
+  badAccounts: number;
+  badAccountNetworks: number;
   firstAt: string;
   lastAt: string;
 }
@@ -141,7 +144,7 @@ export class SignalStore {
    * Counts one valid event; false when this hour already holds too many distinct buckets.
    * `reporter` (hashed ids from its release proof) is kept for failures and fallbacks.
    */
-  record(event: SignalEvent, reporter?: { browser: string; network: string }): boolean {
+  record(event: SignalEvent, reporter?: Reporter): boolean {
     const at = this.now();
     const hour = hourOf(at);
     let buckets = this.hours.get(hour);
@@ -188,7 +191,7 @@ export class SignalStore {
     }
     if (reporter && event.kind !== 'view' && event.kind !== 'vital') {
       bucket.reporters ??= { browsers: [], networks: [] };
-      addReporter(bucket.reporters, reporter.browser, reporter.network);
+      addReporter(bucket.reporters, reporter);
     }
     this.dirty.add(hour);
     this.schedule();
@@ -312,6 +315,8 @@ export function readSignalTotals(
           },
           badBrowsers: 0,
           badNetworks: 0,
+          badAccounts: 0,
+          badAccountNetworks: 0,
           firstAt: bucket.minute,
           lastAt: bucket.minute,
         },
@@ -338,6 +343,8 @@ export function readSignalTotals(
     .map(({ sums, vitals, who }) => {
       sums.badBrowsers = who.browsers.length;
       sums.badNetworks = who.networks.length;
+      sums.badAccounts = who.accounts?.length ?? 0;
+      sums.badAccountNetworks = who.accountNetworks?.length ?? 0;
       for (const vital of VITAL_NAMES) {
         sums.vitals[vital] = {
           count: vitals[vital].reduce((a, b) => a + b, 0),

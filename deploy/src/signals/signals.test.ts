@@ -119,7 +119,7 @@ describe('POST /_ops/signals', () => {
       400,
     );
     expect((await post({ events: [view(version)], more: 1 })).status).toBe(400);
-    const big = await post({ events: [{ ...view(version), pad: 'x'.repeat(9000) }] });
+    const big = await post({ events: [{ ...view(version), pad: 'x'.repeat(11000) }] });
     expect(big).toMatchObject({ status: 413, body: { code: 'INVALID_SIGNALS' } });
     const flood = await post({ events: [view(version)] });
     expect(flood).toMatchObject({ status: 429, body: { code: 'TOO_MANY_SIGNALS' } });

@@ -6,7 +6,13 @@ import { CanaryControl } from './canary-control';
 import type { ActionHooks } from './use-action';
 import styles from '../console.module.css';
 
-const VERDICT_LABEL = { collecting: 'Collecting', healthy: 'Healthy', failing: 'Failing' } as const;
+const VERDICT_LABEL = {
+  collecting: 'Collecting',
+  healthy: 'Healthy',
+  // Worse, but only anonymous reports say so: the guard does not act (decision 411).
+  warning: 'Warning: check it',
+  failing: 'Failing',
+} as const;
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (

@@ -138,6 +138,14 @@ const markGood: Command = async ({ backend, positional, flags, context, print })
   print(result, commitTable(result, 'mark-good'));
 };
 
+/** A release manager clears a version's fallback veto, with a reason (decision 411). */
+const clearVeto: Command = async ({ backend, positional, flags, context, print }) => {
+  needArgs('clear-veto', positional, 2, 2);
+  const [app = '', version = ''] = positional;
+  const result = await withRetry(flags, () => backend.clearVeto(app, version, context));
+  print(result, commitTable(result, 'clear-veto'));
+};
+
 const history: Command = async ({ backend, positional, flags, print }) => {
   needArgs('history', positional, 0, 1);
   const limit = wholeNumberFlag(flags, 'limit') ?? 50;
@@ -162,6 +170,7 @@ export const RELEASE_COMMANDS: Readonly<Record<string, Command>> = {
   rollback,
   canary,
   'mark-good': markGood,
+  'clear-veto': clearVeto,
   history,
   status,
 };

@@ -18,6 +18,10 @@ Commands
                                     vouch for a version: it may be the last-known-good without
                                     waiting for the minimum live time (refused if viewers fell
                                     back from it)
+  clear-veto <app> <version> --reason <text>
+                                    clear the fallback veto on a version (decision 411): the
+                                    signed-in viewers who reported it are excused; new ones
+                                    can veto it again. Recorded in the history
   history [<app>] [--limit <n>]     the release history, newest first
   status                            what is live, last-known-good, fallback counts, canaries
 

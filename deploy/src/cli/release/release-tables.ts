@@ -28,6 +28,7 @@ const COMMITTED: Record<string, string> = {
   promote: 'Promoted',
   rollback: 'Rolled back',
   'mark-good': 'Marked good',
+  'clear-veto': 'Veto cleared',
   canary: 'Canary started',
 };
 
@@ -85,6 +86,13 @@ export function historyTable(entries: HistoryEntry[]): string {
   );
 }
 
+const VETO_WORDS = {
+  anonymous: 'warning: from anonymous browsers only, too few signed-in viewers to veto',
+  few: 'too few reporters to veto',
+  expired: 'veto expired (no report for the veto period)',
+  cleared: 'veto cleared by a release manager',
+} as const;
+
 export function statusTable(status: ReleaseStatus, where: string): string {
   if (status.apps.length === 0) return `Nothing is live yet (revision ${status.revision}).`;
   const table = formatTable(
@@ -113,5 +121,14 @@ export function statusTable(status: ReleaseStatus, where: string): string {
         ]
       : []),
   ]);
+  // Fallback reports and what they mean for a veto (decision 411), one line per version.
+  for (const f of status.fallbacks) {
+    const why = f.vetoes
+      ? 'vetoes it as a last-known-good (clear-veto clears it)'
+      : VETO_WORDS[f.notVetoing ?? 'few'];
+    notes.push(
+      `${f.remote} ${f.failedVersion}: ${f.count} fallback report${f.count === 1 ? '' : 's'}, ${why}.`,
+    );
+  }
   return `${table}\n${notes.length > 0 ? `\n${notes.join('\n')}\n` : ''}\nRegistry revision ${status.revision}; ${where}.`;
 }
