@@ -67,10 +67,13 @@ export default defineConfig({
       // The canary spec makes a handful of page views per side, not the production 200 (decision 141).
       CREASE_CANARY_MIN_VIEWS: '4',
       // Every browser of the suite is on one network (loopback), and a spec falls back in one
-      // browser: the quorum is 1 here; production needs 5 browsers on 3 networks (decision 157),
-      // which deploy/src/edge/signed-release-events.test.ts proves with many source addresses.
+      // signed-in browser: the quorum is 1 here; production needs 5 signed-in viewers (or 2 % of
+      // the version's page views) on 3 networks (decisions 157, 411), which
+      // deploy/src/edge/signed-release-events.test.ts proves with many source addresses.
       CREASE_QUORUM_BROWSERS: '1',
       CREASE_QUORUM_NETWORKS: '1',
+      CREASE_QUORUM_ACCOUNTS: '1',
+      CREASE_QUORUM_SHARE_PERCENT: '0',
       // Every page view of the whole suite sends signals from this one address.
       CREASE_SIGNALS_PER_MINUTE: '100000',
       // follow.spec moves the API's clock to a match's start (the dev clock route) and waits

@@ -40,7 +40,7 @@ export function edgeProductionProblems(env: NodeJS.ProcessEnv): string[] {
     );
   // The edge signs what it serves (decision 156): a production edge without the shared key would
   // mint proofs no other replica or the release service accepts.
-  problems.push(...releaseProofProblems(env));
+  problems.push(...releaseProofProblems(env), ...viewerKeyProblems(env));
   for (const name of ['CREASE_API_ORIGIN', 'CREASE_STREAM_EDGE_URL', 'CREASE_ASSET_ORIGIN']) {
     const problem = publicHttpsProblem(name, env[name]);
     if (problem) problems.push(problem);
@@ -62,7 +62,23 @@ export function releaseServiceProductionProblems(env: NodeJS.ProcessEnv): string
         ),
       ];
   // The service checks the proofs of the fallbacks and signals nginx forwards to it.
-  return [...problems, ...releaseProofProblems(env)];
+  return [...problems, ...releaseProofProblems(env), ...viewerKeyProblems(env)];
+}
+
+/**
+ * The API's access-token key (decision 411): only reports from signed-in viewers veto a version
+ * or roll a canary back, and only this key tells them apart. Without it production would never
+ * veto or roll back by itself, silently.
+ */
+function viewerKeyProblems(env: NodeJS.ProcessEnv): string[] {
+  return env.CREASE_JWT_SECRET?.trim()
+    ? []
+    : [
+        requiredInProduction(
+          'CREASE_JWT_SECRET',
+          "the API's access-token key (the same value as the API's), so signed-in viewers' reports count",
+        ),
+      ];
 }
 
 /** The release-proof key (decision 156), shared by every edge and the release service. */

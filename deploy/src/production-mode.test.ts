@@ -27,6 +27,7 @@ const PRODUCTION_RELEASE_ENV = {
   HOST: '127.0.0.1',
   CREASE_RELEASE_TOKENS: `release-manager:${TOKEN}`,
   CREASE_RELEASE_PROOF_SECRET: PRODUCTION_EDGE_ENV.CREASE_RELEASE_PROOF_SECRET,
+  CREASE_JWT_SECRET: PRODUCTION_EDGE_ENV.CREASE_JWT_SECRET,
 };
 
 /** A data dir with a live shell and mf-legal, as a promote leaves it. */

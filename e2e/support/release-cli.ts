@@ -40,6 +40,8 @@ export async function release<T = unknown>(...args: string[]): Promise<T> {
         // As the e2e site: its status reads the same vetoes and canary verdicts.
         CREASE_QUORUM_BROWSERS: '1',
         CREASE_QUORUM_NETWORKS: '1',
+        CREASE_QUORUM_ACCOUNTS: '1',
+        CREASE_QUORUM_SHARE_PERCENT: '0',
       },
       maxBuffer: 10 * 1024 * 1024,
     },

@@ -12,6 +12,7 @@ import {
   release,
   replaceInFile,
 } from '../support/release-cli';
+import { registerViewer } from '../support/viewer';
 
 /**
  * Issue 14: canary releases of one remote, in Chromium, with the real release CLI. Browsers are
@@ -186,6 +187,11 @@ test('a canary whose remote entry is broken is rolled back by itself after enoug
   test.setTimeout(120_000);
   await release('canary', 'mf-legal', broken, '--percent', '50', '--reason', 'e2e: broken entry');
   const { inside, outside } = await oneOnEachSide(browser, broken);
+  // The canary's viewer signs in: only signed-in viewers' failures roll a canary back
+  // (decision 411). The browser keeps its bucket, so it stays in the canary.
+  await registerViewer(inside);
+  await inside.goto('/privacy-policy');
+  expect(await inlinedVersion(inside)).toBe(broken);
   // The canary's viewer never sees it broken: the shell falls back to the stable version.
   await expect(
     inside.getByRole('heading', { level: 1, name: 'Privacy Policy', exact: true }),

@@ -11,6 +11,7 @@ import {
   release,
   replaceInFile,
 } from '../support/release-cli';
+import { registerViewer } from '../support/viewer';
 
 /**
  * Issue 9, item 9: the last-known-good is only ever a version that served without fallbacks.
@@ -84,6 +85,8 @@ test('1. a good canary goes live and serves', async ({ page }) => {
 test('2. a build whose remoteEntry.js answers HTML: viewers fall back to the canary, and status counts it', async ({
   page,
 }) => {
+  // A signed-in viewer: only their fallback report can veto a version (decision 411).
+  await registerViewer(page);
   await release('promote', 'mf-legal', htmlBuild, '--reason', 'e2e: remoteEntry.js is HTML');
   const htmlEntry = page.waitForResponse((r) =>
     r.url().endsWith(`/apps/mf-legal/${htmlBuild}/remoteEntry.js`),

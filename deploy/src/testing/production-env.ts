@@ -8,4 +8,6 @@ export const PRODUCTION_EDGE_ENV = {
   CREASE_API_ORIGIN: 'https://api.crease.tv',
   CREASE_STREAM_EDGE_URL: 'https://video.crease.tv/',
   CREASE_RELEASE_PROOF_SECRET: 'production-release-proof-secret-0123456789',
+  // The API's access-token key (32 bytes, base64url): signed-in viewers' reports (decision 411).
+  CREASE_JWT_SECRET: 'cHJvZHVjdGlvbi1hY2Nlc3MtdG9rZW4ta2V5LTAxMjM0NQ',
 };

@@ -36,4 +36,11 @@ export interface SignalEvent {
 
 export interface SignalBatch {
   events: SignalEvent[];
+  /** The release proof naming the events' versions for this browser (decision 155). */
+  proof?: string;
+  /**
+   * The signed-in viewer's access token (decision 411): only reports that carry one can veto a
+   * version or roll a canary back; anonymous ones are a warning.
+   */
+  viewer?: string;
 }

@@ -84,6 +84,23 @@ describe('reportRemoteFallback', () => {
     ]);
   });
 
+  it("carries the signed-in viewer's access token, and none for an anonymous viewer (decision 411)", async () => {
+    const bodies: string[] = [];
+    const transport = {
+      sendBeacon: (_url: string, data: Blob) => {
+        void data.text().then((body) => bodies.push(body));
+        return true;
+      },
+    };
+    reportRemoteFallback({ ...REPORT, proof: 'p.s', viewer: 'h.p.s' }, '/f', transport);
+    reportRemoteFallback({ ...REPORT, proof: 'p.s', viewer: null }, '/f', transport);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(bodies.map((body) => JSON.parse(body) as unknown)).toEqual([
+      { ...REPORT, proof: 'p.s', viewer: 'h.p.s' },
+      { ...REPORT, proof: 'p.s' },
+    ]);
+  });
+
   it('never throws when the report cannot be delivered', async () => {
     await server.close();
     expect(() =>

@@ -12,6 +12,11 @@ export interface RemoteFallbackReport {
    * one (the static tier) the report is only counted as unsigned.
    */
   proof?: string | null;
+  /**
+   * The signed-in viewer's access token (decision 411): only reports that carry one can veto a
+   * version; without it the report is an anonymous warning.
+   */
+  viewer?: string | null;
 }
 
 export interface OpsTransport {
@@ -31,8 +36,9 @@ export function reportRemoteFallback(
   url: string,
   transport: OpsTransport = browserTransport(),
 ): void {
-  const { proof, ...fields } = report;
-  sendOpsBeacon(url, JSON.stringify(proof ? { ...fields, proof } : fields), transport);
+  const { proof, viewer, ...fields } = report;
+  const body = { ...fields, ...(proof ? { proof } : {}), ...(viewer ? { viewer } : {}) };
+  sendOpsBeacon(url, JSON.stringify(body), transport);
 }
 
 /** One ops event body to the site's origin: a beacon, else fetch with keepalive; never throws. */

@@ -74,6 +74,33 @@ describe('SignalQueue', () => {
     }
   });
 
+  it('names the viewer signed in at send time in every batch, and nobody once they sign out (decision 411)', async () => {
+    const bodies: unknown[] = [];
+    let token: string | null = 'header.payload.signature';
+    const queue = new SignalQueue({
+      url: '/s',
+      viewer: () => token,
+      proofFor: () => 'proof.sig',
+      transport: {
+        sendBeacon: (_url: string, data: Blob) => {
+          void data.text().then((text) => bodies.push(JSON.parse(text)));
+          return true;
+        },
+      },
+    });
+    queue.view('mf-legal', '1.0.0-aaaaaaaaaa');
+    queue.flush();
+    token = null;
+    queue.view('mf-legal', '1.0.0-aaaaaaaaaa');
+    queue.flush();
+    await flushPromises();
+    const view = { remote: 'mf-legal', version: '1.0.0-aaaaaaaaaa', kind: 'view' };
+    expect(bodies).toEqual([
+      { proof: 'proof.sig', viewer: 'header.payload.signature', events: [view] },
+      { proof: 'proof.sig', events: [view] },
+    ]);
+  });
+
   it('never throws when the browser refuses the beacon and fetch fails', () => {
     const queue = new SignalQueue({
       url: '/s',

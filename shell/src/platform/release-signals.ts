@@ -1,5 +1,5 @@
 import { MAX_SIGNALS_PER_BATCH } from '@crease/contract';
-import type { RemoteName, SignalEvent, VitalName } from '@crease/contract';
+import type { RemoteName, SignalBatch, SignalEvent, VitalName } from '@crease/contract';
 import type { RemoteSignals } from '../remotes/remote-signals';
 import { sendOpsBeacon } from './ops-events';
 import type { OpsTransport } from './ops-events';
@@ -14,6 +14,8 @@ export interface SignalQueueOptions {
   maxQueued?: number;
   /** The proof of what this browser was served, per remote version (decision 155). */
   proofFor?: (remote: RemoteName, version: string) => string | null;
+  /** The signed-in viewer's access token at send time, so their word counts (decision 411). */
+  viewer?: () => string | null;
 }
 
 /**
@@ -68,10 +70,14 @@ export class SignalQueue implements RemoteSignals {
       events.push(event);
       byProof.set(proof, events);
     }
+    const viewer = this.options.viewer?.() ?? null;
     for (const [proof, events] of byProof) {
       for (let i = 0; i < events.length; i += MAX_SIGNALS_PER_BATCH) {
-        const batch = events.slice(i, i + MAX_SIGNALS_PER_BATCH);
-        const body = proof ? { proof, events: batch } : { events: batch };
+        const body: SignalBatch = {
+          ...(proof ? { proof } : {}),
+          ...(viewer ? { viewer } : {}),
+          events: events.slice(i, i + MAX_SIGNALS_PER_BATCH),
+        };
         sendOpsBeacon(this.options.url, JSON.stringify(body), this.options.transport);
       }
     }

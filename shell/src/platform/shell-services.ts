@@ -140,6 +140,7 @@ export function createShellServices({
   const signals = new SignalQueue({
     url: new URL(SIGNALS_PATH, window.location.href).href,
     proofFor: (remote, version) => proofs.proofFor(remote, version),
+    viewer: () => store.accessToken,
   });
   const runtime = new RemoteRuntime({
     federation,
@@ -159,6 +160,7 @@ export function createShellServices({
             failedVersion: event.failedVersion,
             fallbackVersion: event.fallbackVersion,
             proof: proofs.proofFor(event.remote, event.failedVersion, event.fallbackVersion),
+            viewer: store.accessToken,
           },
           new URL(REMOTE_FALLBACK_PATH, window.location.href).href,
         );
