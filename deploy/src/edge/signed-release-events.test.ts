@@ -1,6 +1,5 @@
 /** @jest-environment node */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +12,7 @@ import type { ReleaseRegistry } from '../registry/release-registry';
 import { readDroppedSignals } from '../signals/signal-store';
 import { writeEdgeArtifacts } from '../testing/edge-artifacts';
 import { proofOf } from '../testing/release-proofs';
+import { edgeViewers, fallbackReport, signalBatch } from '../testing/edge-viewers';
 import { createEdgeServer } from './edge-server';
 
 /**
@@ -45,77 +45,9 @@ async function stopEdge() {
   server = null;
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request from `from` (the viewer's own source address). */
-function call(
-  pathname: string,
-  from: string,
-  options: { method?: string; body?: string; cookie?: string } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        localAddress: from,
-        path: pathname,
-        method: options.method ?? 'GET',
-        headers: {
-          ...(options.body ? { 'content-type': 'text/plain;charset=UTF-8' } : {}),
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-        },
-      },
-      (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
-
-/** A page load by a new browser at `from`: the mf-legal version it was served and its proof. */
-async function loadPage(from: string): Promise<{ version: string; proof: string }> {
-  const page = await call('/privacy-policy', from);
-  const boot = JSON.parse(/window\.__CREASE__=(.*?);<\/script>/.exec(page.body)![1]!) as {
-    releaseMap: { remotes: Record<string, { version: string }> };
-    releaseProof: string;
-  };
-  // (A page from before proofs has none: then the forgeries below go out with an empty one.)
-  return { version: boot.releaseMap.remotes['mf-legal']!.version, proof: boot.releaseProof ?? '' };
-}
-
-/** New browsers at `from` until one is served `version` (the split is 50 %). */
-async function browserServed(version: string, from: string): Promise<string> {
-  for (let i = 0; i < 60; i += 1) {
-    const page = await loadPage(from);
-    if (page.version === version) return page.proof;
-  }
-  throw new Error(`no browser at ${from} was served ${version}`);
-}
-
-const fallback = (failedVersion: string, fallbackVersion: string, proof?: string) =>
-  JSON.stringify({ remote: 'mf-legal', failedVersion, fallbackVersion, proof });
-
-const event = (version: string, kind: string) => ({ remote: 'mf-legal', version, kind });
-
-/** What a page's worth of signals looks like: views and failures of one version. */
-const batch = (version: string, failures: number, proof?: string) =>
-  JSON.stringify({
-    ...(proof ? { proof } : {}),
-    events: [
-      ...Array.from({ length: 5 }, () => event(version, 'view')),
-      ...Array.from({ length: failures }, () => event(version, 'load-failure')),
-    ],
-  });
+const { call, browserServed } = edgeViewers(() => port);
+const fallback = fallbackReport;
+const batch = signalBatch;
 
 const legal = () => registry.status().apps.find((a) => a.app === 'mf-legal')!;
 const registryDir = () => config.release.registryDir;
