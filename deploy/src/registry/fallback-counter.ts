@@ -199,7 +199,8 @@ export class FallbackCounter {
 
   private schedule() {
     this.timer ??= setTimeout(() => this.flush(), this.flushMs);
-    this.timer.unref();
+    // (Node's timers have unref; a browser-like test environment's numbers do not.)
+    (this.timer as { unref?: () => void }).unref?.();
   }
 
   flush(): void {

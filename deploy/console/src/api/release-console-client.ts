@@ -104,6 +104,8 @@ export function releaseConsoleClient(token: string, origin = '') {
       call<CommitResult>('POST', '/promote', { versions, ...options }),
     rollback: (app: string, to: string | null, options: MutationOptions) =>
       call<CommitResult>('POST', '/rollback', { app, to, ...options }),
+    clearVeto: (app: string, version: string, options: MutationOptions) =>
+      call<CommitResult>('POST', '/clear-veto', { app, version, ...options }),
     canary: (app: string, version: string, percent: number, options: MutationOptions) =>
       call<CommitResult>('POST', '/canary', { app, version, percent, ...options }),
   };

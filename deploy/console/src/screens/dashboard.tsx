@@ -9,6 +9,7 @@ import { HealthPanel } from './health-panel';
 import { HistoryPanel } from './history-panel';
 import { LiveMap } from './live-map';
 import { CanaryForm, PromoteForm, RollbackForm } from './release-forms';
+import { ClearVetoForm } from './clear-veto-form';
 import { ErrorText } from './sign-in';
 import type { ActionHooks } from './use-action';
 import styles from '../console.module.css';
@@ -177,6 +178,7 @@ export function Dashboard({
             <PromoteForm {...forms} />
             <RollbackForm {...forms} />
             <CanaryForm {...forms} />
+            <ClearVetoForm {...forms} />
           </div>
         )}
       </section>
