@@ -1,9 +1,13 @@
-import { MATCH_FORMAT_LABELS } from '@crease/contract';
+import { MATCH_FORMAT_LABELS, countsInBalls, progressText } from '@crease/contract';
 import type { CatalogEvent, MatchState, Team } from '@crease/contract';
 import { LiveBadge } from '@crease/ui';
 import { matchPhase } from '../match/match-phase';
 import { ScorecardDetail } from './scorecard-detail';
 import styles from './match-panel.module.css';
+
+/** An innings' progress in the card's team rows: "20" (overs), The Hundred "100 balls". */
+const progressOf = (format: CatalogEvent['format'], overs: string) =>
+  countsInBalls(format) ? progressText(format, overs) : overs;
 
 function inningsOf(state: MatchState | null, team: Team) {
   return state?.innings.filter((i) => i.team === team.shortName) ?? [];
@@ -58,7 +62,10 @@ export function MatchPanel({
               <span className={styles.runs}>
                 {innings.length
                   ? innings
-                      .map((i) => `${i.runs}/${i.wickets}${i.declared ? 'd' : ''} (${i.overs})`)
+                      .map(
+                        (i) =>
+                          `${i.runs}/${i.wickets}${i.declared ? 'd' : ''} (${progressOf(event.format, i.overs)})`,
+                      )
                       .join(' & ')
                   : state
                     ? 'Yet to bat'
@@ -72,7 +79,13 @@ export function MatchPanel({
         <span className={styles.summaryLabel}>Score </span>
         {state ? state.scoreSummary || 'Yet to bat' : 'The score appears with the picture'}
       </p>
-      {state?.scorecard ? <ScorecardDetail scorecard={state.scorecard} /> : null}
+      {state?.scorecard ? (
+        <ScorecardDetail
+          scorecard={state.scorecard}
+          innings={state.innings.at(-1) ?? null}
+          format={event.format}
+        />
+      ) : null}
       {latest ? (
         <p className={styles.venue}>
           Live now: {latest.scoreSummary || 'Yet to bat'}

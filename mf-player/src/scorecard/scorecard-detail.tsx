@@ -1,4 +1,6 @@
-import type { Scorecard } from '@crease/contract';
+import { ballsOf, countsInBalls } from '@crease/contract';
+import type { Innings, MatchFormat, Scorecard } from '@crease/contract';
+import { BattingCard } from './batting-card';
 import styles from './scorecard.module.css';
 
 function ballClass(ball: string): string {
@@ -24,42 +26,25 @@ function ChaseLine({ scorecard }: { scorecard: Scorecard }) {
 
 /**
  * The ball-by-ball card (issue 21 §6) at the picture's time: batters and bowlers with their
- * figures and the last six balls. Shown only when the timeline carries it.
+ * figures and the last six balls. Shown only when the timeline carries it. The Hundred counts a
+ * bowler's balls, not overs, and has no maidens (issue 36 §5).
  */
-export function ScorecardDetail({ scorecard }: { scorecard: Scorecard }) {
+export function ScorecardDetail({
+  scorecard,
+  innings = null,
+  format = 't20',
+}: {
+  scorecard: Scorecard;
+  /** The innings the card's batters belong to (the latest). */
+  innings?: Innings | null;
+  format?: MatchFormat;
+}) {
+  const inBalls = countsInBalls(format);
   return (
     <div className={styles.detail}>
       <ChaseLine scorecard={scorecard} />
       {scorecard.batters.length ? (
-        <table className={styles.table}>
-          <caption>Batters</caption>
-          <thead>
-            <tr>
-              <th scope="col">Batter</th>
-              <th scope="col">R</th>
-              <th scope="col">B</th>
-              <th scope="col">4s</th>
-              <th scope="col">6s</th>
-            </tr>
-          </thead>
-          <tbody>
-            {scorecard.batters.map((batter) => (
-              <tr key={batter.name}>
-                <th scope="row">
-                  {batter.name}
-                  {batter.onStrike ? <span aria-label="on strike">*</span> : null}
-                  {batter.dismissal ? (
-                    <span className={styles.dismissal}>{batter.dismissal}</span>
-                  ) : null}
-                </th>
-                <td>{batter.runs}</td>
-                <td>{batter.balls}</td>
-                <td>{batter.fours}</td>
-                <td>{batter.sixes}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <BattingCard scorecard={scorecard} innings={innings} format={format} />
       ) : null}
       {scorecard.bowlers.length ? (
         <table className={styles.table}>
@@ -67,8 +52,14 @@ export function ScorecardDetail({ scorecard }: { scorecard: Scorecard }) {
           <thead>
             <tr>
               <th scope="col">Bowler</th>
-              <th scope="col">O</th>
-              <th scope="col">M</th>
+              {inBalls ? (
+                <th scope="col">B</th>
+              ) : (
+                <>
+                  <th scope="col">O</th>
+                  <th scope="col">M</th>
+                </>
+              )}
               <th scope="col">R</th>
               <th scope="col">W</th>
             </tr>
@@ -80,8 +71,14 @@ export function ScorecardDetail({ scorecard }: { scorecard: Scorecard }) {
                   {bowler.name}
                   {bowler.current ? <span aria-label="bowling">*</span> : null}
                 </th>
-                <td>{bowler.overs}</td>
-                <td>{bowler.maidens}</td>
+                {inBalls ? (
+                  <td>{ballsOf(bowler.overs)}</td>
+                ) : (
+                  <>
+                    <td>{bowler.overs}</td>
+                    <td>{bowler.maidens}</td>
+                  </>
+                )}
                 <td>{bowler.runs}</td>
                 <td>{bowler.wickets}</td>
               </tr>
