@@ -132,3 +132,28 @@ test('two browsers and one screen: exactly one plays, the other stops playback t
     await close();
   }
 });
+
+test('closing the tab that plays frees its screen at once: the other browser plays without a refusal', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const { pages, close } = await twoBrowsers(browser);
+  try {
+    const [first, second] = pages;
+    await (await watchLink(first.page)).click();
+    await expectPlaying(first.page);
+    // The viewer closes the tab (pagehide runs, as when a tab or the browser window is closed).
+    const closed = first.page.waitForRequest(
+      (request) =>
+        request.method() === 'DELETE' && /\/api\/v1\/streams\/[^/]+$/.test(request.url()),
+    );
+    await first.page.close({ runBeforeUnload: true });
+    await closed;
+    // Issue 36 §4: the screen was held about 2 minutes after a tab closed; now it is free at once.
+    await (await watchLink(second.page)).click();
+    await expectPlaying(second.page);
+    await expect(screensInUse(second.page)).toHaveCount(0);
+  } finally {
+    await close();
+  }
+});

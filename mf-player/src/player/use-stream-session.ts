@@ -231,6 +231,22 @@ export function useStreamSession(
     return () => window.removeEventListener('online', online);
   }, [state.phase.kind]);
 
+  // Closing the tab frees its screen at once (issue 36 §4): React never unmounts on a closing
+  // tab, so the page's own pagehide closes the stream (a keepalive DELETE outlives the page). A
+  // page the browser kept in its back/forward cache asks for a stream again when shown.
+  useEffect(() => {
+    const hidden = () => closeOpenStream();
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) dispatch({ type: 'restart' });
+    };
+    window.addEventListener('pagehide', hidden);
+    window.addEventListener('pageshow', shown);
+    return () => {
+      window.removeEventListener('pagehide', hidden);
+      window.removeEventListener('pageshow', shown);
+    };
+  }, [closeOpenStream]);
+
   const renewNow = useTokenRenewal({
     http,
     dispatch,
