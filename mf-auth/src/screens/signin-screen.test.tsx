@@ -33,6 +33,16 @@ describe('Sign-in screen', () => {
     expect(passwordField()).toHaveAttribute('type', 'password');
   });
 
+  it('"Forgot your password?" carries the email typed so far to the reset page (issue 36 §6)', async () => {
+    const { user, navigate } = renderSignIn();
+    const forgot = () => screen.getByRole('link', { name: 'Forgot your password?' });
+    expect(forgot()).toHaveAttribute('href', '/reset-password');
+    await user.type(emailField(), ' fan@example.com ');
+    expect(forgot()).toHaveAttribute('href', '/reset-password?email=fan%40example.com');
+    await user.click(forgot());
+    expect(navigate).toHaveBeenCalledWith('/reset-password?email=fan%40example.com');
+  });
+
   it('validates inline on submit, focuses the first invalid field and sends nothing', async () => {
     const { user } = renderSignIn();
 

@@ -30,6 +30,14 @@ export function signInLinkParams(search: string): { email: string; code: string 
   return email && code ? { email, code } : null;
 }
 
+/** /reset-password, with the email typed so far when it looks like one. */
+export function resetLinkFor(typed: string): string {
+  const email = typed.trim();
+  return email && !emailProblem(email)
+    ? `/reset-password?email=${encodeURIComponent(email)}`
+    : '/reset-password';
+}
+
 export function SignInScreen({ platform, navigate, location }: ScreenProps) {
   const form = useRef<HTMLFormElement>(null);
   // Read once: a successful sign-in removes the marker, and the notice should not flicker away
@@ -93,7 +101,8 @@ export function SignInScreen({ platform, navigate, location }: ScreenProps) {
         <EmailField {...email.input} />
         <PasswordField {...password.input} label="Password" autoComplete="current-password" />
         <p className={styles.fieldRow}>
-          <ScreenLink to="/reset-password" navigate={navigate}>
+          {/* The email typed so far comes along (issue 36 §6): the reset page starts with it. */}
+          <ScreenLink to={resetLinkFor(email.value)} navigate={navigate}>
             Forgot your password?
           </ScreenLink>
         </p>
