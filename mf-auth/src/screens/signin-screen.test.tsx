@@ -43,6 +43,14 @@ describe('Sign-in screen', () => {
     expect(navigate).toHaveBeenCalledWith('/reset-password?email=fan%40example.com');
   });
 
+  it('confirms a deletion when /account sent the browser here after deleting the account', () => {
+    const { platform } = testPlatform(server.origin);
+    render(<AuthScreen {...screenProps(platform, 'signin', '?deleted=1')} />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      /^Your account was deletedYou are signed out on every device/,
+    );
+  });
+
   it('validates inline on submit, focuses the first invalid field and sends nothing', async () => {
     const { user } = renderSignIn();
 

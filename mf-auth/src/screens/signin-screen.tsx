@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { emailProblem, normalizeEmail } from '@crease/contract';
+import { ACCOUNT_DELETED_PARAM, emailProblem, normalizeEmail } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Alert, Button } from '@crease/ui';
 import { ProblemError } from '@crease/contract';
@@ -43,6 +43,7 @@ export function SignInScreen({ platform, navigate, location }: ScreenProps) {
   // Read once: a successful sign-in removes the marker, and the notice should not flicker away
   // while the shell is still moving on.
   const [expired] = useState(() => platform.session.expired?.() ?? false);
+  const [deleted] = useState(() => new URLSearchParams(location.search).has(ACCOUNT_DELETED_PARAM));
   const email = useField('email', emailProblem);
   const password = useField('password', passwordRequired);
   // Busy from the start when the page opened a mailed sign-in link (redeemed below).
@@ -81,7 +82,14 @@ export function SignInScreen({ platform, navigate, location }: ScreenProps) {
 
   return (
     <AuthCard title="Sign in" lead="Welcome back. Sign in to watch live cricket.">
-      {expired ? (
+      {deleted ? (
+        <Alert tone="success" title="Your account was deleted">
+          <p>
+            You are signed out on every device and your plan has ended. Your payment records are
+            kept, anonymised, as the law requires. You can create a new account at any time.
+          </p>
+        </Alert>
+      ) : expired ? (
         // The API answers a device signed out from another one exactly as it answers an ended
         // session (401, then invalid_grant INVALID_REFRESH_TOKEN, decision 104), so the notice
         // names every cause it can be rather than claim one it cannot know (decision 200).

@@ -50,7 +50,7 @@ describe('Deleting the account on /account', () => {
       password: 'correct horse battery',
     });
     expect(signOut).toHaveBeenCalledTimes(1);
-    expect(navigate).toHaveBeenCalledWith('/signin', { replace: true });
+    expect(navigate).toHaveBeenCalledWith('/signin?deleted=1', { replace: true });
   });
 
   it('shows the API message for a wrong password and keeps the account signed in', async () => {

@@ -25,6 +25,12 @@ export interface ScreenLocation {
   hash: string;
 }
 
+/**
+ * `/signin?deleted=1`: where /account sends a browser whose account it just deleted; the sign-in
+ * page confirms the deletion (mf-billing navigates, mf-auth reads it).
+ */
+export const ACCOUNT_DELETED_PARAM = 'deleted';
+
 export interface NavigateOptions {
   replace?: boolean;
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ACCOUNT_DELETED_PARAM } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Button } from '@crease/ui';
 import { deleteAccount } from '../../api/billing-client';
@@ -10,7 +11,7 @@ import styles from '../account-screen.module.css';
 /**
  * "Delete account" (decision 302): the dialog says what happens and asks for the password; once
  * the API has deleted the account this browser signs out (the API has ended every session
- * already) and goes to the sign-in page.
+ * already) and goes to the sign-in page, which confirms the deletion.
  */
 export function DeleteAccountSection({
   planName,
@@ -31,8 +32,9 @@ export function DeleteAccountSection({
       await deleteAccount(platform, password);
       // The API has ended every session; this tab forgets its tokens and shows the sign-in page
       // (where the shell's guard sends a signed-out tab from /account anyway).
+      // The sign-in page then confirms the deletion (issue 36 §6: nothing said it was done).
       platform.session.signOut();
-      navigate('/signin', { replace: true });
+      navigate(`/signin?${ACCOUNT_DELETED_PARAM}=1`, { replace: true });
     } catch (problem) {
       setError(messageOf(problem));
       setBusy(false);
