@@ -79,8 +79,11 @@ test('a deleted account cannot sign in, and is answered as an unknown email (dec
   await dialog.getByLabel('Your password').fill(VIEWER_PASSWORD);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
 
-  // Signed out, on the sign-in page.
+  // Signed out, on the sign-in page, which says the deletion is done (issue 36 §6).
   await expect(page).toHaveURL(/\/signin/);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your account was deleted' }),
+  ).toBeVisible();
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }),
   ).toBeVisible();
