@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { BILLING_CURRENCY } from '@crease/contract';
+import { BILLING_CURRENCY, everyPeriodText, periodText } from '@crease/contract';
 import type {
   Checkout,
   CheckoutRequest,
@@ -149,8 +149,8 @@ export async function createCheckout(
     // The provider's page says what renews, as the API priced it: a coupon is for the first
     // payment only, so renewals charge the list price (issue 31 §10).
     description: plan.renews
-      ? `${plan.name} (${plan.durationDays} days), then ${toMajor(plan.priceCents).toFixed(2)} ${BILLING_CURRENCY} every ${plan.durationDays} days until you cancel`
-      : `${plan.name} (${plan.durationDays} days)`,
+      ? `${plan.name} (${periodText(plan.durationDays)}), then ${toMajor(plan.priceCents).toFixed(2)} ${BILLING_CURRENCY} ${everyPeriodText(plan.durationDays)} until you cancel`
+      : `${plan.name} (${periodText(plan.durationDays)})`,
     amountCents,
     currency: BILLING_CURRENCY,
     returnUrl: `${siteOrigin}/payment-process?checkout=${checkoutId}`,

@@ -12,7 +12,7 @@
  * lock, so two devices pressing Watch at once see each other: exactly one takes the last screen.
  */
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
-import { deviceName } from '@crease/contract';
+import { deviceName, screensText } from '@crease/contract';
 import type { RegisteredDevice, WatchingNow } from '@crease/contract';
 import { deviceToWire, devices, maxDevicesFor } from '../billing';
 import type { Executor, SubscriptionRow } from '../billing';
@@ -92,7 +92,7 @@ export async function assertScreenFree(
   const max = await maxDevicesFor(tx, subscription, billing, now);
   const playing = await devicesPlaying(tx, userId, now, screen);
   if (playing.length < max) return;
-  const screens = `${max} screen${max === 1 ? '' : 's'}`;
+  const screens = screensText(max);
   throw new ApiError(
     'STREAM_LIMIT_REACHED',
     `Your plan allows ${screens} at a time, and ${namesOf(playing.map(deviceToWire))} ${playing.length === 1 ? 'is' : 'are'} playing now. Stop playback there to watch here.`,

@@ -1,4 +1,5 @@
 import { useMemo, useRef } from 'react';
+import { countOf } from '@crease/contract';
 import type { League, ScreenProps } from '@crease/contract';
 import { ScreenLink, VisuallyHidden } from '@crease/ui';
 import { useFollowingBoard } from '../follows/following-board';
@@ -23,7 +24,7 @@ const SECTION_PREVIEW = 6;
 function summary(board: MatchBoard, league: League | null): string {
   const total = board.live.length + board.upcoming.length + board.finished.length;
   const where = league ? `in ${league.caption}` : 'across all leagues';
-  return `${total} match${total === 1 ? '' : 'es'} ${where}: ${board.live.length} live, ${board.upcoming.length} coming up, ${board.finished.length} finished.`;
+  return `${countOf(total, 'match', 'matches')} ${where}: ${board.live.length} live, ${board.upcoming.length} coming up, ${board.finished.length} finished.`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { countOf } from '@crease/contract';
 import type { League } from '@crease/contract';
 import { ScreenLink, VisuallyHidden } from '@crease/ui';
 import type { Navigate } from '@crease/ui';
@@ -20,7 +21,7 @@ const SEASON: Record<League['status'], string> = {
 
 function matchCount(league: League): string {
   const count = league.events.length;
-  return count === 0 ? 'No matches yet' : `${count} match${count === 1 ? '' : 'es'}`;
+  return count === 0 ? 'No matches yet' : countOf(count, 'match', 'matches');
 }
 
 /** Every league with its logo, name and description, each a way into that league's matches. */

@@ -1,4 +1,4 @@
-import { deviceName } from '@crease/contract';
+import { deviceName, screensText } from '@crease/contract';
 import type { RegisteredDevice } from '@crease/contract';
 import { Button } from '@crease/ui';
 import { StateCard } from './player-states';
@@ -20,7 +20,7 @@ export function ScreensBusyState({
   busy: boolean;
   onStopThere(vidictId: string): void;
 }) {
-  const screens = `${maxDevices} ${maxDevices === 1 ? 'screen' : 'screens'}`;
+  const screens = screensText(maxDevices);
   return (
     <StateCard tone="error" title="Your plan's screens are in use">
       <p>

@@ -4,6 +4,7 @@
  * The API refuses such a checkout (409 PLAN_WOULD_DOWNGRADE) and /plans says why before any click;
  * both ask this one function. Anything else bought during a running period is added at its end.
  */
+import { screensText } from './wording';
 
 /** The plan in force, as far as the rule needs it. */
 export interface RunningPlan {
@@ -42,7 +43,7 @@ export function stackingRefusalText(
   target: PlanOnSale,
   endsOn: string,
 ): string {
-  const screens = (n: number) => `${n} ${n === 1 ? 'screen' : 'screens'}`;
+  const screens = screensText;
   return refusal === 'PASS_ON_SUBSCRIPTION'
     ? `Your ${running.planName} subscription already includes every match on ${screens(running.maxDevices)}; a ${target.planName} would add nothing, so it is not sold on top of it.`
     : `${target.planName} has ${screens(target.maxDevices)} and your ${running.planName} gives ${screens(running.maxDevices)} until ${endsOn}, so buying it now would lower your plan. Choose it after that date, or choose a plan with at least ${screens(running.maxDevices)}.`;

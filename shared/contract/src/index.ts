@@ -279,3 +279,4 @@ export {
 export type { FollowKind, FollowSettings, ViewerFollows } from './follows';
 export { FollowError, calendarUrl, followsClient } from './follows-client';
 export type { FollowsClient } from './follows-client';
+export { countOf, everyPeriodText, periodText, screensText } from './wording';

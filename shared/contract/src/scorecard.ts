@@ -4,6 +4,7 @@
  * and how a format counts its balls.
  */
 import type { MatchFormat, MatchState } from './catalog';
+import { countOf } from './wording';
 
 /** A batter of the innings in progress (or the last one, in a break). */
 export interface BatterFigures {
@@ -132,5 +133,5 @@ export function countsInBalls(format: MatchFormat): boolean {
 export function progressText(format: MatchFormat, overs: string): string {
   if (!countsInBalls(format)) return `${overs} ov`;
   const balls = ballsOf(overs);
-  return `${balls} ${balls === 1 ? 'ball' : 'balls'}`;
+  return countOf(balls, 'ball');
 }

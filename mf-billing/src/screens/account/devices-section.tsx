@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { deviceName } from '@crease/contract';
+import { deviceName, screensText } from '@crease/contract';
 import type { AccountStatics, RegisteredDevice, ScreenProps } from '@crease/contract';
 import { Button } from '@crease/ui';
 import { FormAlert, useOutcome } from '@crease/ui/forms';
@@ -11,13 +11,11 @@ import { AccountSection } from './account-section';
 import { useWatching } from './use-watching';
 import styles from '../account-screen.module.css';
 
-const screensWord = (count: number) => (count === 1 ? 'screen' : 'screens');
-
 /** Screens at a time while a plan gives access; without one, nothing to count yet. */
 function screensLine(entitled: boolean, maxDevices: number, watchingNow: number | null): string {
   if (!entitled) return 'Each plan says how many screens can watch at once.';
   const now = watchingNow === null ? '' : `; ${watchingNow} watching now`;
-  return `Your plan lets ${maxDevices} ${screensWord(maxDevices)} watch at once${now}.`;
+  return `Your plan lets ${screensText(maxDevices)} watch at once${now}.`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { screensText } from '@crease/contract';
 import type { PriceQuote } from '@crease/contract';
 import { Button, formatPercent } from '@crease/ui';
 import { formatDate, formatDuration, formatMoney } from '../../format/formatters';
@@ -23,8 +24,7 @@ export function OrderCard({
     <div className={styles.card}>
       <h2 className={styles.cardTitle}>{plan.planName}</h2>
       <p className={styles.muted}>
-        {formatDuration(plan.duration)} · up to {plan.maxDevices}{' '}
-        {plan.maxDevices === 1 ? 'device' : 'devices'}
+        {formatDuration(plan.duration)} · {screensText(plan.maxDevices)} at a time
       </p>
       <dl className={styles.summary}>
         <div>

@@ -1,4 +1,9 @@
-import { stackingRefusal, stackingRefusalText } from '@crease/contract';
+import {
+  everyPeriodText,
+  screensText,
+  stackingRefusal,
+  stackingRefusalText,
+} from '@crease/contract';
 import type { Plan, RunningPlan, ScreenProps, Subscription } from '@crease/contract';
 import { formatPercent } from '@crease/ui';
 import { PlanPrice } from '../../components/plan-price';
@@ -110,12 +115,10 @@ export function PlanCard({
       <ul className={styles.facts}>
         <li>
           {plan.renews
-            ? `Subscription: renews every ${formatDuration(plan.duration)} until you cancel`
+            ? `Subscription: renews ${everyPeriodText(plan.duration)} until you cancel`
             : `Pass: ${formatDuration(plan.duration)} of live cricket, never renews`}
         </li>
-        <li>
-          {plan.maxDevices} {plan.maxDevices === 1 ? 'screen' : 'screens'} at a time
-        </li>
+        <li>{screensText(plan.maxDevices)} at a time</li>
       </ul>
       <p className={styles.description}>{plan.description}</p>
       {refused && running ? <NotOffered running={running} plan={plan} /> : null}
