@@ -143,12 +143,7 @@ test('closing the tab that plays frees its screen at once: the other browser pla
     await (await watchLink(first.page)).click();
     await expectPlaying(first.page);
     // The viewer closes the tab (pagehide runs, as when a tab or the browser window is closed).
-    const closed = first.page.waitForRequest(
-      (request) =>
-        request.method() === 'DELETE' && /\/api\/v1\/streams\/[^/]+$/.test(request.url()),
-    );
     await first.page.close({ runBeforeUnload: true });
-    await closed;
     // Issue 36 §4: the screen was held about 2 minutes after a tab closed; now it is free at once.
     await (await watchLink(second.page)).click();
     await expectPlaying(second.page);

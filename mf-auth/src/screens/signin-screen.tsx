@@ -43,7 +43,9 @@ export function SignInScreen({ platform, navigate, location }: ScreenProps) {
   // Read once: a successful sign-in removes the marker, and the notice should not flicker away
   // while the shell is still moving on.
   const [expired] = useState(() => platform.session.expired?.() ?? false);
-  const [deleted] = useState(() => new URLSearchParams(location.search).has(ACCOUNT_DELETED_PARAM));
+  // Read on every render: the shell may already show /signin (its guard saw the session end)
+  // when /account's navigation to /signin?deleted=1 arrives as an update of this screen.
+  const deleted = new URLSearchParams(location.search).has(ACCOUNT_DELETED_PARAM);
   const email = useField('email', emailProblem);
   const password = useField('password', passwordRequired);
   // Busy from the start when the page opened a mailed sign-in link (redeemed below).

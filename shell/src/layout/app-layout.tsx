@@ -51,7 +51,9 @@ export function AppLayout({ services }: { services: ShellServices }) {
   useEffect(() => {
     if (signedIn) signedOutHere.current = false;
     if (!signedIn && access === 'protected') {
-      if (signedOutHere.current) return;
+      // Signed out in this tab, by the header or by a screen that moves on itself (/account after
+      // deleting the account goes to /signin?deleted=1): only a sign-out elsewhere is redirected.
+      if (signedOutHere.current || services.session.signedOutHere) return;
       void navigate(
         protectedRouteRedirect(services.store, new URL(window.location.href)) ?? '/signin',
         {

@@ -41,6 +41,12 @@ export class BrowserSession implements Session, RefreshableSession {
   /** Waiters for the next access-token write made by another tab (the refresher's hand-over). */
   private readonly tokenWriteWaiters = new Set<() => void>();
   private lastKnown: boolean;
+  /**
+   * True after this tab signed out by its own choice (the header, or a screen such as account
+   * deletion that then moves on itself), until the next sign-in: the shell's guard redirects only
+   * sign-outs that happened elsewhere (another tab, an ended session).
+   */
+  signedOutHere = false;
 
   constructor(
     private readonly store: TokenStore,
@@ -134,6 +140,7 @@ export class BrowserSession implements Session, RefreshableSession {
    * its failure changes nothing here: the viewer is signed out either way.
    */
   signOut(): void {
+    this.signedOutHere = true;
     const refreshToken = this.store.refreshToken;
     this.store.clearAll();
     this.notify();
@@ -167,6 +174,8 @@ export class BrowserSession implements Session, RefreshableSession {
     const now = this.store.signedIn;
     if (now === this.lastKnown) return;
     this.lastKnown = now;
+    // Signed in again (here, or in another tab): the next sign-out starts unattributed.
+    if (now) this.signedOutHere = false;
     for (const listener of this.listeners) listener(now);
   }
 

@@ -33,8 +33,10 @@ export function DeleteAccountSection({
       // The API has ended every session; this tab forgets its tokens and shows the sign-in page
       // (where the shell's guard sends a signed-out tab from /account anyway).
       // The sign-in page then confirms the deletion (issue 36 §6: nothing said it was done).
-      platform.session.signOut();
+      // Moved there first: signed out on /account, the shell's guard would send the tab to
+      // /signin?returnTo=/account instead.
       navigate(`/signin?${ACCOUNT_DELETED_PARAM}=1`, { replace: true });
+      platform.session.signOut();
     } catch (problem) {
       setError(messageOf(problem));
       setBusy(false);
