@@ -1,11 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run test -w e2e`: the four Playwright projects, in three lanes at once where they share
+ * `npm run test -w e2e`: the four Playwright projects, in two lanes at once where they share
  * nothing (decision 426).
- * - Lanes A1 and A2: the main project in two shards (Playwright's --shard: whole spec files, so
- *   a serial file stays together), each with a whole site of its own (4780 and 4840, each port
- *   with its own data dir). The main project alone was 15 of CI's 33 minutes.
- * - Lane B, beside them: the 30-second-token project, then the moved-clock project, each with a
+ * - Lane A: the main project (the whole site at E2E_PORT, 4780).
+ * - Lane B, beside it: the 30-second-token project, then the moved-clock project, each with a
  *   site of its own on other ports and data dirs (the moved clock never goes back, so it never
  *   shares a server with specs that compare the API's time with this machine's).
  * - Then the cluster project alone: it kills replicas and restarts PostgreSQL under load, and
@@ -22,8 +20,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const playwright = createRequire(import.meta.url).resolve('@playwright/test/cli');
 
 /** Runs one Playwright config on its own port, its output prefixed; resolves to its exit code. */
-function project(label, config, port, extra = []) {
-  const args = ['test', ...(config ? ['-c', config] : []), ...extra];
+function project(label, config, port) {
+  const args = ['test', ...(config ? ['-c', config] : [])];
   const child = spawn(process.execPath, [playwright, ...args], {
     cwd: here,
     env: { ...process.env, ...(port ? { E2E_PORT: String(port) } : {}) },
@@ -46,10 +44,7 @@ function project(label, config, port, extra = []) {
   return new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
 }
 
-const laneA = Promise.all([
-  project('main 1/2', null, 4780, ['--shard=1/2']),
-  project('main 2/2', null, 4840, ['--shard=2/2']),
-]).then(([one, two]) => one || two);
+const laneA = project('main', null, 4780);
 const laneB = (async () => {
   const shortTokens = await project('short-tokens', 'playwright.short-tokens.config.ts', 4800);
   const movedClock = await project('moved-clock', 'playwright.moved-clock.config.ts', 4820);
