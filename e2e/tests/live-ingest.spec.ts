@@ -57,6 +57,12 @@ async function expectPicture(phase: 'start' | 'later', timeout: number) {
   }));
 }
 
+async function chooseQuality(name: string) {
+  await page.getByRole('button', { name: /^Quality: / }).click();
+  await page.getByRole('menuitemradio', { name }).click();
+  await expect(page.getByRole('button', { name: `Quality: ${name}` })).toBeVisible();
+}
+
 test.beforeAll(async ({ browser }) => {
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
@@ -115,9 +121,7 @@ test('a fresh key’s RTMP feed plays to a signed-in viewer, who rewinds to its 
   await watch.click();
   await expect(page).toHaveURL(/\/player\?event=/);
   await expectPlaying(page);
-  await page.getByRole('button', { name: /^Quality: / }).click();
-  await page.getByRole('menuitemradio', { name: RENDITION }).click();
-  await expect(page.getByRole('button', { name: `Quality: ${RENDITION}` })).toBeVisible();
+  await chooseQuality(RENDITION);
 
   // The live picture is the feed, past its first seconds: its decoded colours, not the card's.
   await expectPicture('later', 45_000);
@@ -126,6 +130,14 @@ test('a fresh key’s RTMP feed plays to a signed-in viewer, who rewinds to its 
     /, live$/,
   );
   await page.screenshot({ path: 'test-results/live-ingest-1280.png' });
+
+  // The check tells the feed from the card: 720p is not transcoded here, so it plays the card.
+  await chooseQuality('720p');
+  await expect
+    .poll(() => feedPhase(video(page)), { timeout: 20_000, intervals: [250] })
+    .toBe('other');
+  await chooseQuality(RENDITION);
+  await expectPicture('later', 20_000);
 
   // Home: the window's start, where the feed began (cyan), and it plays on from there.
   await page.getByRole('slider', { name: 'Seek' }).focus();
