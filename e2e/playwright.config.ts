@@ -48,6 +48,9 @@ export default defineConfig({
       CREASE_DATA_DIR: E2E_DATA_DIR,
       // The embedded RTMP ingest beside each run's port, never 1935 (an `npm start` may hold it).
       CREASE_INGEST_RTMP_PORT: String(E2E_PORT + 15_000),
+      // One rendition transcoded (decision 418): a shared 2-core CI machine cannot encode the
+      // whole ladder in real time beside the suite; live-ingest.spec.ts watches 480p.
+      CREASE_INGEST_RENDITIONS: '480p',
       HOST: '127.0.0.1',
       // A replaced version needs no minimum time live to be a last-known-good here (tests
       // promote within seconds); fallbacks still disqualify it (decision 060).
