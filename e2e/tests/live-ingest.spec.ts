@@ -31,6 +31,13 @@ import { expectPlaying, signInDemo, video } from '../support/player-session';
  */
 
 test.describe.configure({ mode: 'serial' });
+// Not in CI yet: in 3 of 9 runs on a loaded machine the viewer's picture froze with 20–30 s
+// buffered and never recovered (decision 441, "Known defect"). A red CI one run in three would
+// stop every landing; run it by hand with CREASE_E2E_LIVE_INGEST=1 until the freeze is fixed.
+test.fixme(
+  !process.env.CREASE_E2E_LIVE_INGEST,
+  'the live picture sometimes freezes (decision 441): run with CREASE_E2E_LIVE_INGEST=1',
+);
 
 const RENDITION = '480p';
 let context: BrowserContext;
