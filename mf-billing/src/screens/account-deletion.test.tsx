@@ -40,6 +40,9 @@ describe('Deleting the account on /account', () => {
     expect(dialog).toHaveTextContent('ends your Monthly now, with no refund for the time left');
     expect(dialog).toHaveTextContent('payment records are kept for 6 years');
     const remove = within(dialog).getByRole('button', { name: 'Delete my account' });
+    // A destructive action looks like one (issue 36 §6): the danger button, not the primary.
+    expect(remove).toHaveClass('danger');
+    expect(remove).not.toHaveClass('primary');
     expect(remove).toBeDisabled();
 
     await user.type(within(dialog).getByLabelText('Your password'), 'correct horse battery');

@@ -81,7 +81,7 @@ export function DeleteAccountDialog({
           <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
             Keep my account
           </Button>
-          <Button type="submit" busy={busy} disabled={!password}>
+          <Button type="submit" variant="danger" busy={busy} disabled={!password}>
             Delete my account
           </Button>
         </div>

@@ -3,7 +3,8 @@ import { followInSite } from './screen-link';
 import type { Navigate } from './screen-link';
 import styles from './button.module.css';
 
-type Variant = 'primary' | 'secondary' | 'ghost';
+/** `danger`: a destructive action (deleting an account), never the lime primary. */
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
