@@ -137,9 +137,13 @@ describe('Account plan: renewals', () => {
     });
     const plan = await planSection();
 
-    await user.click(await within(plan).findByRole('button', { name: 'Switch to Annual' }));
+    const offer = await within(plan).findByRole('button', { name: 'Switch to Annual' });
+    // It looks like a button, and the question after it like an offer, not an error (issue 36 §6).
+    expect(offer).toHaveClass('secondary');
+    await user.click(offer);
 
     const question = await within(plan).findByRole('group', { name: /upgrade to annual/i });
+    expect(question).toHaveClass('offer');
     expect(question).toHaveTextContent(
       `You pay $63.33 now: $69.99 less $6.66 credit for the unused time you prepaid. Your prepaid time until ${localDate('2026-12-01T10:00:00.000Z')} ends today`,
     );

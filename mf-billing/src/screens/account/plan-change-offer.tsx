@@ -103,7 +103,7 @@ export function PlanChangeOffer({
 
   if (quote && target)
     return (
-      <div className={styles.confirm} role="group" aria-labelledby="change-question">
+      <div className={styles.offer} role="group" aria-labelledby="change-question">
         <p id="change-question" className={styles.confirmText}>
           {quote.kind === 'UPGRADE' ? 'Upgrade' : 'Switch'} to {quote.planName}?{' '}
           {quoteText(quote, target.price)}
@@ -122,9 +122,10 @@ export function PlanChangeOffer({
   return (
     <div className={styles.actions}>
       {others.map((plan) => (
+        // Outlined, so it reads as a button (issue 36 §6: a ghost button looked like plain text).
         <Button
           key={plan.planId}
-          variant="ghost"
+          variant="secondary"
           disabled={busy}
           onClick={() => void ask(plan.planId)}
         >
