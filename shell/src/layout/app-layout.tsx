@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router-dom';
 import { pageTitle } from '@crease/contract';
 import type { ShellServices } from '../platform/shell-services';
@@ -34,7 +34,6 @@ export function AppLayout({ services }: { services: ShellServices }) {
   const access = (matches[matches.length - 1]?.handle as { access?: string } | undefined)?.access;
   // Set when the viewer presses Sign out in this tab: they go home, and the protected-route
   // redirect below must not turn that into /signin?returnTo=… (issue 23 §4).
-  const signedOutHere = useRef(false);
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -49,11 +48,10 @@ export function AppLayout({ services }: { services: ShellServices }) {
   // Signed out elsewhere (another tab, an expired session) while on a protected screen.
   // Signed in on /signin (the sign-in form, or another tab): continue where the guard sent from.
   useEffect(() => {
-    if (signedIn) signedOutHere.current = false;
     if (!signedIn && access === 'protected') {
       // Signed out in this tab, by the header or by a screen that moves on itself (/account after
       // deleting the account goes to /signin?deleted=1): only a sign-out elsewhere is redirected.
-      if (signedOutHere.current || services.session.signedOutHere) return;
+      if (services.session.signedOutHere) return;
       void navigate(
         protectedRouteRedirect(services.store, new URL(window.location.href)) ?? '/signin',
         {
@@ -63,7 +61,15 @@ export function AppLayout({ services }: { services: ShellServices }) {
     } else if (signedIn && location.pathname === '/signin') {
       void navigate(afterSignInRedirect(services.store, location.search), { replace: true });
     }
-  }, [signedIn, access, navigate, location.pathname, location.search, services.store]);
+  }, [
+    signedIn,
+    access,
+    navigate,
+    location.pathname,
+    location.search,
+    services.store,
+    services.session,
+  ]);
 
   // While the viewer signs in, fetch the remote they will land on (decision 086): once the
   // sign-in screen itself has loaded and the page is idle, so it never slows that screen.
@@ -108,7 +114,6 @@ export function AppLayout({ services }: { services: ShellServices }) {
         window.location.reload();
       }}
       onSignOut={() => {
-        signedOutHere.current = true;
         services.session.signOut();
         void navigate('/');
       }}
