@@ -11,6 +11,12 @@ import type { NmsSession } from 'node-media-server';
 import nmsLogger from 'node-media-server/src/core/logger.js';
 import type { IngestPublishGrant } from '@crease/contract';
 import type { PublishAuthority } from '../publish-authority';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PART_SECONDS, RENDITION_RECIPES, STREAM_FILE, splitFragmentedFile } from '../../streams';
+import { ChannelSlate } from './channel-slate';
+import { renderSlate } from './slate';
+import type { SlateMedia } from './slate';
 import { ChannelTranscoder } from './transcoder';
 
 export const RENEW_EVERY_MS = 2000;
@@ -41,7 +47,10 @@ export class IngestServer {
   private readonly nms: NodeMediaServer;
   private readonly publishes = new Map<string, Publish>();
   private readonly transcoders = new Map<string, ChannelTranscoder>();
+  private readonly slates = new Map<string, ChannelSlate>();
+  private slate: SlateMedia | null = null;
   private renewTimer: NodeJS.Timeout | null = null;
+  private slateTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: IngestServerOptions) {
     this.nms = new NodeMediaServer({
@@ -65,17 +74,61 @@ export class IngestServer {
   }
 
   async start(): Promise<void> {
+    // In the background: a publish is not kept waiting (until then a drop shows the test card).
+    void this.renderSlate();
     await this.nms.run();
     nmsLogger.level = 'error';
     this.renewTimer = setInterval(() => void this.renewAll(), RENEW_EVERY_MS);
+    this.slateTimer = setInterval(() => this.fillSlates(), PART_SECONDS * 1000);
     this.options.log(`RTMP ingest on port ${this.options.rtmpPort}`);
   }
 
   async stop(): Promise<void> {
     if (this.renewTimer) clearInterval(this.renewTimer);
+    if (this.slateTimer) clearInterval(this.slateTimer);
     for (const transcoder of this.transcoders.values()) transcoder.stop();
     for (const publish of this.publishes.values()) await this.release(publish);
     await this.nms.stop();
+  }
+
+  /** Renders the slate once (decision 439); without it a dropped feed shows the test card. */
+  private async renderSlate(): Promise<void> {
+    const wanted = this.options.renditions;
+    const recipes = RENDITION_RECIPES.filter((r) => !wanted.length || wanted.includes(r.name));
+    const cardInit = (track: string) => {
+      const file = path.join(this.options.cardDir, track, STREAM_FILE);
+      return fs.existsSync(file) ? splitFragmentedFile(fs.readFileSync(file)).init : null;
+    };
+    try {
+      const dir = path.join(this.options.storeDir, 'slate');
+      this.slate = await renderSlate(dir, recipes, cardInit, this.options.log);
+    } catch (error) {
+      this.options.log(`no slate: ${(error as Error).message}`);
+    }
+  }
+
+  /** The channel's slate writer, made at its first live part once the slate is rendered. */
+  private slateFor(channelId: string): ChannelSlate | null {
+    if (!this.slate) return null;
+    let slate = this.slates.get(channelId);
+    if (!slate) {
+      const { liveDir, nowMs, log } = this.options;
+      slate = new ChannelSlate(channelId, liveDir, this.slate, nowMs, log);
+      this.slates.set(channelId, slate);
+    }
+    return slate;
+  }
+
+  /** Each channel that has had a feed: the slate where its feed left the timeline empty. */
+  private fillSlates(): void {
+    for (const [channelId, slate] of this.slates) {
+      try {
+        slate.tick();
+      } catch (error) {
+        this.options.log(`[ingest ${channelId}] slate: ${(error as Error).message}`);
+      }
+      if (!slate.active) this.slates.delete(channelId);
+    }
   }
 
   private drop(session: NmsSession, why: string): void {
@@ -111,6 +164,7 @@ export class IngestServer {
       renditions: this.options.renditions,
       nowMs: this.options.nowMs,
       log: this.options.log,
+      wrote: (track, slot) => this.slateFor(grant.channelId)?.live(track, slot),
     });
     this.transcoders.set(grant.channelId, transcoder);
     transcoder.start();
