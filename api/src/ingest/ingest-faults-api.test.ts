@@ -6,10 +6,12 @@
  * same key's encoder reconnecting brings the live picture back. Slots are read on the ingest's
  * own part timeline (the files the transcoder and the slate write), never timed by the wall.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { IngestKeyCreated, StreamGrant } from '@crease/contract';
+import type { IngestKeyCreated, IngestKeySummary, StreamGrant } from '@crease/contract';
 import { SEGMENT_MS, STREAM_EPOCH_MS } from '../streams/origin/dvr-window';
 import { ensureStreamMedia, mediaDirFor, STREAM_FILE } from '../streams/media/render-media';
 import { splitFragmentedFile } from '../streams/media/fmp4';
@@ -39,6 +41,19 @@ describe('live feed faults through the embedded media server [PGlite]', () => {
     const child = rtmpEncoder(`rtmp://127.0.0.1:${RTMP_PORT}/live/${key}`, input, output);
     encoders.push(child);
     return child;
+  };
+  const keysOf = async (channelId: string) => {
+    const listed = await api
+      .client()
+      .request(
+        'GET',
+        `/api/v1/operator/channels/${channelId}/ingest-keys`,
+        undefined,
+        undefined,
+        STREAM_FIXTURES_OPERATOR,
+      );
+    expect(listed.status).toBe(200);
+    return listed.body as unknown as IngestKeySummary[];
   };
   const newKey = async (channelId: string) => {
     const created = await api
@@ -83,6 +98,8 @@ describe('live feed faults through the embedded media server [PGlite]', () => {
         CREASE_INGEST_RTMP_URL: `rtmp://127.0.0.1:${RTMP_PORT}/live`,
         // One rendition: a loaded 2-core machine cannot encode the whole ladder in real time.
         CREASE_INGEST_RENDITIONS: '720p',
+        // Low, so a flood is cheap to make: the healthy 320x180 feed sends well under 1000.
+        CREASE_INGEST_MAX_KBPS: '3000',
       },
       tag: `faults-${process.pid}`,
     });
@@ -196,5 +213,85 @@ describe('live feed faults through the embedded media server [PGlite]', () => {
     }
     back.kill('SIGKILL');
     await back.exited;
+  }, 240_000);
+
+  it('refuses garbage, a huge picture, a feed without video and a flood, records each on its key, and a healthy channel publishing beside them never notices', async () => {
+    const healthy = `ch-${f.liveId}`;
+    const hostile = `ch-hostile-${process.pid}`;
+    const camera = publish((await newKey(healthy)).streamKey);
+    const start = await until('the healthy feed', () => {
+      const slots = liveSlots(liveDir, healthy, '720p');
+      return slots.length > 0 && kindOf(healthy, '720p', slots.at(-1) as number) === 'live'
+        ? (slots.at(-1) as number)
+        : null;
+    });
+
+    // Garbage bytes on the RTMP port: no handshake, the connection is closed.
+    const garbage = net.connect(RTMP_PORT, '127.0.0.1');
+    const closed = new Promise<void>((resolve) => garbage.once('close', () => resolve()));
+    garbage.on('error', () => undefined);
+    garbage.write(crypto.randomBytes(8192));
+    await closed;
+
+    const [huge, silent, flood] = [
+      await newKey(hostile),
+      await newKey(hostile),
+      await newKey(hostile),
+    ];
+    const x264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '25'];
+    const attempts = [
+      // 7680x4320 at one frame a second: its metadata is enough to refuse it.
+      publish(huge.streamKey, ['-f', 'lavfi', '-i', 'color=c=black:s=7680x4320:r=1'], x264),
+      publish(
+        silent.streamKey,
+        ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+        ['-c:a', 'aac'],
+      ),
+      // Lossless noise: cheap to make, far above the 3000 kbit/s allowed here.
+      publish(
+        flood.streamKey,
+        ['-f', 'lavfi', '-i', 'color=c=gray:s=320x180:r=25,noise=alls=100:allf=t'],
+        [...x264, '-qp', '0'],
+      ),
+    ];
+    const codes = await Promise.all(
+      attempts.map((attempt) =>
+        Promise.race([
+          attempt.exited,
+          new Promise((resolve) => setTimeout(() => resolve('still running'), 30_000)),
+        ]),
+      ),
+    );
+    for (const attempt of attempts) attempt.kill('SIGKILL');
+    expect(codes.map((code) => code === 0 || code === 'still running')).toEqual([
+      false,
+      false,
+      false,
+    ]);
+
+    // Each refusal is on its key, for the operator.
+    const refusals = new Map((await keysOf(hostile)).map((k) => [k.keyId, k.lastRefusal]));
+    expect(refusals.get(huge.keyId)).toMatchObject({
+      reason: 'resolution-too-large',
+      detail: '7680x4320',
+    });
+    expect(refusals.get(silent.keyId)?.reason).toBe('no-video-track');
+    expect(refusals.get(flood.keyId)?.reason).toBe('bitrate-too-high');
+    expect(await keysOf(healthy)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ publishing: true, lastRefusal: null })]),
+    );
+
+    // The healthy channel kept publishing throughout: live parts, no slate, no hole.
+    const last = await until('the healthy feed 4 s on', () => {
+      const newest = liveSlots(liveDir, healthy, '720p').at(-1) as number;
+      return newest > start + 10 ? newest : null;
+    });
+    const kinds = Array.from({ length: last - start }, (_, i) =>
+      kindOf(healthy, '720p', start + i),
+    );
+    expect(kinds.filter((kind) => kind !== 'live')).toEqual([]);
+    expect(camera.exitCode).toBeNull();
+    camera.kill('SIGKILL');
+    await camera.exited;
   }, 240_000);
 });
