@@ -230,6 +230,8 @@ describe('live feed faults through the embedded media server [PGlite]', () => {
     const garbage = net.connect(RTMP_PORT, '127.0.0.1');
     const closed = new Promise<void>((resolve) => garbage.once('close', () => resolve()));
     garbage.on('error', () => undefined);
+    // Read what the server sends (its handshake), so its close is seen.
+    garbage.resume();
     garbage.write(crypto.randomBytes(8192));
     await closed;
 
