@@ -1,7 +1,7 @@
 // node-media-server 4 ships no types (@types/node-media-server describes version 2); this is the
 // part the embedded ingest server uses (api/src/ingest/server/rtmp-server.ts).
 declare module 'node-media-server' {
-  import type { Socket } from 'node:net';
+  import type { Server, Socket } from 'node:net';
   export interface NmsSession {
     id: string;
     ip: string;
@@ -9,6 +9,12 @@ declare module 'node-media-server' {
     streamName: string;
     streamPath: string;
     socket?: Socket;
+    /** From the publisher's onMetaData (0 until it comes); the publish guard reads them. */
+    videoCodec: number;
+    videoWidth: number;
+    videoHeight: number;
+    /** Bytes received on the connection so far. */
+    inBytes: number;
     close(): void;
   }
   export interface NmsConfig {
@@ -30,6 +36,8 @@ declare module 'node-media-server' {
     on(event: NmsEvent, listener: (session: NmsSession) => void): void;
     run(): Promise<void>;
     stop(): Promise<void>;
+    /** Its RTMP listener (set by run): the ingest server watches each raw connection. */
+    rtmpServer?: { tcpServer?: Server };
   }
 }
 declare module 'node-media-server/src/core/logger.js' {

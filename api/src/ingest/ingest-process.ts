@@ -43,6 +43,7 @@ export class IngestProcess {
         CREASE_INGEST_LIVE_DIR: config.liveDir,
         CREASE_INGEST_CARD_DIR: cardDir,
         CREASE_INGEST_RENDITIONS: config.renditions?.join(',') ?? '',
+        CREASE_INGEST_MAX_KBPS: String(config.maxPublishKbps),
         CREASE_INGEST_STORE_DIR: path.join(dataDir, 'ingest-server'),
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

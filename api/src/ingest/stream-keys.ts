@@ -8,7 +8,12 @@
  */
 import crypto from 'node:crypto';
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
-import type { IngestKeySummary, IngestRole } from '@crease/contract';
+import type {
+  IngestKeySummary,
+  IngestRefusal,
+  IngestRefusalReason,
+  IngestRole,
+} from '@crease/contract';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/client';
 import { ApiError } from './errors';
@@ -90,6 +95,7 @@ export class StreamKeys {
       .from(ingestKeys)
       .where(eq(ingestKeys.channelId, channelId))
       .orderBy(desc(ingestKeys.createdAt));
+    const refusals = await this.lastRefusals(channelId);
     return rows.map((row) => ({
       keyId: row.id,
       channelId: row.channelId,
@@ -99,7 +105,55 @@ export class StreamKeys {
       revokedAt: row.revokedAt?.toISOString() ?? null,
       publishing:
         row.publisherId !== null && (row.publisherLeaseUntil?.getTime() ?? 0) > now.getTime(),
+      lastRefusal: refusals.get(row.id) ?? null,
     }));
+  }
+
+  /** The newest refusal per key of the channel, from its audit. */
+  private async lastRefusals(channelId: string): Promise<Map<string, IngestRefusal>> {
+    const rows = await this.db
+      .select()
+      .from(ingestAudit)
+      .where(and(eq(ingestAudit.channelId, channelId), eq(ingestAudit.action, 'publish.refused')))
+      .orderBy(desc(ingestAudit.id))
+      .limit(200);
+    const newest = new Map<string, IngestRefusal>();
+    for (const row of rows)
+      if (!newest.has(row.keyId))
+        newest.set(row.keyId, {
+          at: row.at.toISOString(),
+          reason: row.detail.reason as IngestRefusalReason,
+          detail: String(row.detail.detail),
+        });
+    return newest;
+  }
+
+  /**
+   * The media server dropped this key's publisher for what it sent (decision 440): recorded in
+   * the key's audit, and its lease ended in the same transaction so the encoder may try again.
+   */
+  async refuse(
+    keyId: string,
+    publisherId: string,
+    reason: IngestRefusalReason,
+    detail: string,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [key] = await tx
+        .update(ingestKeys)
+        .set({ publisherId: null, publisherLeaseUntil: null })
+        .where(and(eq(ingestKeys.id, keyId), eq(ingestKeys.publisherId, publisherId)))
+        .returning({ channelId: ingestKeys.channelId });
+      if (!key) return;
+      await tx.insert(ingestAudit).values({
+        actor: 'ingest',
+        at: this.clock.now(),
+        action: 'publish.refused',
+        channelId: key.channelId,
+        keyId,
+        detail: { reason, detail },
+      });
+    });
   }
 
   /** Whether the channel has a key not revoked: then its matches play the live input. */

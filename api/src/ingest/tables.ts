@@ -37,14 +37,17 @@ export const ingestKeys = pgTable(
   ],
 );
 
-/** Who made or revoked which key, when. Append-only. */
+/**
+ * Who made or revoked which key, when, and each publisher the media server refused on it
+ * (actor `ingest`, detail `{reason, detail}`: decision 440). Append-only.
+ */
 export const ingestAudit = pgTable(
   'ingest_audit',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     actor: text('actor').notNull(),
     at: ts('at').notNull(),
-    action: text('action').$type<'key.create' | 'key.revoke'>().notNull(),
+    action: text('action').$type<'key.create' | 'key.revoke' | 'publish.refused'>().notNull(),
     channelId: text('channel_id').notNull(),
     keyId: uuid('key_id').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),

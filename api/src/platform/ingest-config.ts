@@ -31,6 +31,11 @@ export interface IngestConfig {
    * in real time (a shared development box) makes fewer rather than all of them late.
    */
   renditions: string[] | null;
+  /**
+   * The most a publisher may send, in kbit/s over a 2 s window (decision 440): a flood above it
+   * is refused and recorded on its key. 20000 by default: four times a 1080p contribution feed.
+   */
+  maxPublishKbps: number;
   /** How long a publish lease lasts unless the media server renews it (decision 415). */
   publishLeaseSeconds: number;
 }
@@ -40,6 +45,7 @@ const INGEST_ENV = {
   CREASE_INGEST_RTMP_URL: envText(/^rtmps?:\/\/[^\s/]+(\/\S*)?$/, 'an rtmp:// URL'),
   CREASE_INGEST_SRT_URL: envText(/^srt:\/\/\S+$/, 'an srt:// URL'),
   CREASE_INGEST_LIVE_DIR: envText(/^\S+$/, 'a folder'),
+  CREASE_INGEST_MAX_KBPS: envInt(100, 1_000_000),
   CREASE_INGEST_RENDITIONS: envList(/^(1080p|720p|480p)$/, '1080p, 720p or 480p'),
 } as const;
 
@@ -65,6 +71,7 @@ export function loadIngestConfig(
         : secretFrom('CREASE_INGEST_SECRET', 'api-ingest.key'),
     liveDir: path.resolve(dataDir, vars.CREASE_INGEST_LIVE_DIR ?? 'live'),
     renditions: vars.CREASE_INGEST_RENDITIONS ?? null,
+    maxPublishKbps: vars.CREASE_INGEST_MAX_KBPS ?? 20_000,
     // Renewed every 2 s; a revoked key is refused at its next renewal (within 10 s, issue 32).
     publishLeaseSeconds: 10,
   };

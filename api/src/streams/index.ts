@@ -19,4 +19,6 @@ export {
   mediaDirFor,
   videoCodecArgs,
 } from './media/render-media';
+// The ingest's slate is drawn as the test card's mark is: no font file.
+export { Canvas, textWidth } from './media/bitmap-font';
 export { readInitSegment, shiftSegment, splitFragmentedFile } from './media/fmp4';

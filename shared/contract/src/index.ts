@@ -258,7 +258,7 @@ export type {
   StreamToken,
   WatchingNow,
 } from './streams';
-export { INGEST_ERROR_CODES, INGEST_PATHS, INGEST_ROLES } from './ingest';
+export { INGEST_ERROR_CODES, INGEST_PATHS, INGEST_REFUSAL_REASONS, INGEST_ROLES } from './ingest';
 export type {
   IngestErrorCode,
   IngestKeyCreated,
@@ -266,6 +266,8 @@ export type {
   IngestKeySummary,
   IngestPublishGrant,
   IngestPublishRequest,
+  IngestRefusal,
+  IngestRefusalReason,
   IngestRole,
 } from './ingest';
 export {

@@ -28,6 +28,18 @@ export const IngestKeyCreatedSchema = Type.Object({
   ),
 });
 
+/** The newest refusal of a publisher on a key (decision 440). */
+export const IngestRefusalSchema = Type.Object({
+  at: Type.String({ format: 'date-time' }),
+  reason: Type.Union([
+    Type.Literal('resolution-too-large'),
+    Type.Literal('no-video-track'),
+    Type.Literal('bitrate-too-high'),
+  ]),
+  /** What the media server saw, for the operator: `7680x4320`, `52000 kbit/s`. */
+  detail: Type.String(),
+});
+
 /** A key as the operator's list shows it: never the key itself. */
 export const IngestKeySummarySchema = Type.Object({
   keyId: Type.String({ format: 'uuid' }),
@@ -38,6 +50,8 @@ export const IngestKeySummarySchema = Type.Object({
   revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   /** An encoder holds a publish lease on it now. */
   publishing: Type.Boolean(),
+  /** The newest time the media server dropped a publisher on it for what it sent, or null. */
+  lastRefusal: Type.Union([IngestRefusalSchema, Type.Null()]),
 });
 
 /** The media server asks whether an encoder may publish with this key (POST ingest/publishes). */

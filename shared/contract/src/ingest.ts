@@ -10,6 +10,7 @@ import type {
   IngestKeySummarySchema,
   IngestPublishGrantSchema,
   IngestPublishRequestSchema,
+  IngestRefusalSchema,
   IngestRoleSchema,
 } from './ingest-schemas';
 
@@ -31,6 +32,18 @@ export type IngestKeyCreated = Static<typeof IngestKeyCreatedSchema>;
 export type IngestKeySummary = Static<typeof IngestKeySummarySchema>;
 export type IngestPublishRequest = Static<typeof IngestPublishRequestSchema>;
 export type IngestPublishGrant = Static<typeof IngestPublishGrantSchema>;
+export type IngestRefusal = Static<typeof IngestRefusalSchema>;
+
+/** Why the media server dropped a publisher whose key was good (decision 440). */
+export const INGEST_REFUSAL_REASONS = [
+  /** Wider or taller than 3840×2160 (its metadata says so). */
+  'resolution-too-large',
+  /** No video within 4 s of the publish. */
+  'no-video-track',
+  /** More than the configured kbit/s (CREASE_INGEST_MAX_KBPS) over 2 s. */
+  'bitrate-too-high',
+] as const;
+export type IngestRefusalReason = IngestRefusal['reason'];
 
 export const INGEST_ERROR_CODES = [
   /** No such key on this channel (a revoke of an unknown key). */

@@ -15,6 +15,7 @@ export {
   IngestPublishGrantSchema,
   IngestPublishRequestSchema,
   IngestPublisherSchema,
+  IngestRefusalSchema,
   IngestRoleSchema,
 } from './ingest-schemas';
 

@@ -39,6 +39,7 @@ const server = new IngestServer({
   cardDir: required('CREASE_INGEST_CARD_DIR'),
   storeDir: required('CREASE_INGEST_STORE_DIR'),
   renditions: process.env.CREASE_INGEST_RENDITIONS?.split(',').filter(Boolean) ?? [],
+  maxKbps: Number(required('CREASE_INGEST_MAX_KBPS')),
   // The ingest clock: program-date-time is the wall time a picture arrived here.
   nowMs: () => systemClock.now().getTime(),
   log: (line) => console.info(line),

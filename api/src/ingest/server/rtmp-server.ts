@@ -11,6 +11,14 @@ import type { NmsSession } from 'node-media-server';
 import nmsLogger from 'node-media-server/src/core/logger.js';
 import type { IngestPublishGrant } from '@crease/contract';
 import type { PublishAuthority } from '../publish-authority';
+import fs from 'node:fs';
+import type { Socket } from 'node:net';
+import path from 'node:path';
+import { PART_SECONDS, RENDITION_RECIPES, STREAM_FILE, splitFragmentedFile } from '../../streams';
+import { ChannelSlate } from './channel-slate';
+import { PublishGuard } from './publish-guard';
+import { renderSlate } from './slate';
+import type { SlateMedia } from './slate';
 import { ChannelTranscoder } from './transcoder';
 
 export const RENEW_EVERY_MS = 2000;
@@ -26,6 +34,8 @@ export interface IngestServerOptions {
   storeDir: string;
   /** The video renditions to make (empty: every one). */
   renditions: string[];
+  /** The most a publisher may send (decision 440). */
+  maxKbps: number;
   nowMs: () => number;
   log: (line: string) => void;
 }
@@ -33,15 +43,26 @@ export interface IngestServerOptions {
 interface Publish {
   session: NmsSession;
   grant: IngestPublishGrant;
+  guard: PublishGuard;
 }
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
+/**
+ * A connection that has not asked to publish or play by then is not an encoder (garbage bytes,
+ * a port scan, a client stuck in the handshake): it is closed (decision 440).
+ */
+export const PUBLISH_WITHIN_MS = 5000;
 
 export class IngestServer {
   private readonly nms: NodeMediaServer;
   private readonly publishes = new Map<string, Publish>();
   private readonly transcoders = new Map<string, ChannelTranscoder>();
+  private readonly slates = new Map<string, ChannelSlate>();
+  /** Connections that asked to publish or play: the rest are closed after PUBLISH_WITHIN_MS. */
+  private readonly spoken = new WeakSet<Socket>();
+  private slate: SlateMedia | null = null;
   private renewTimer: NodeJS.Timeout | null = null;
+  private slateTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: IngestServerOptions) {
     this.nms = new NodeMediaServer({
@@ -57,25 +78,85 @@ export class IngestServer {
       webadmin: { enable: false },
     });
     nmsLogger.level = 'error';
-    this.nms.on('prePublish', (session) => void this.admit(session));
+    this.nms.on('prePublish', (session) => {
+      if (session.socket) this.spoken.add(session.socket);
+      void this.admit(session);
+    });
     this.nms.on('prePlay', (session) => {
+      if (session.socket) this.spoken.add(session.socket);
       // Only the transcoder on this machine plays from here.
       if (!LOOPBACK.test(session.ip)) session.close();
     });
   }
 
   async start(): Promise<void> {
+    // In the background: a publish is not kept waiting (until then a drop shows the test card).
+    void this.renderSlate();
     await this.nms.run();
     nmsLogger.level = 'error';
+    this.nms.rtmpServer?.tcpServer?.on('connection', (socket: Socket) => this.watch(socket));
     this.renewTimer = setInterval(() => void this.renewAll(), RENEW_EVERY_MS);
+    this.slateTimer = setInterval(() => this.fillSlates(), PART_SECONDS * 1000);
     this.options.log(`RTMP ingest on port ${this.options.rtmpPort}`);
   }
 
   async stop(): Promise<void> {
     if (this.renewTimer) clearInterval(this.renewTimer);
+    if (this.slateTimer) clearInterval(this.slateTimer);
     for (const transcoder of this.transcoders.values()) transcoder.stop();
     for (const publish of this.publishes.values()) await this.release(publish);
     await this.nms.stop();
+  }
+
+  /** Closes a connection that is still no publisher or player after PUBLISH_WITHIN_MS. */
+  private watch(socket: Socket): void {
+    setTimeout(() => {
+      if (this.spoken.has(socket) || socket.destroyed) return;
+      this.options.log(
+        `refused ${socket.remoteAddress}: no RTMP publish within ${PUBLISH_WITHIN_MS / 1000} s (garbage or a stalled handshake)`,
+      );
+      socket.destroy();
+    }, PUBLISH_WITHIN_MS).unref();
+  }
+
+  /** Renders the slate once (decision 439); without it a dropped feed shows the test card. */
+  private async renderSlate(): Promise<void> {
+    const wanted = this.options.renditions;
+    const recipes = RENDITION_RECIPES.filter((r) => !wanted.length || wanted.includes(r.name));
+    const cardInit = (track: string) => {
+      const file = path.join(this.options.cardDir, track, STREAM_FILE);
+      return fs.existsSync(file) ? splitFragmentedFile(fs.readFileSync(file)).init : null;
+    };
+    try {
+      const dir = path.join(this.options.storeDir, 'slate');
+      this.slate = await renderSlate(dir, recipes, cardInit, this.options.log);
+    } catch (error) {
+      this.options.log(`no slate: ${(error as Error).message}`);
+    }
+  }
+
+  /** The channel's slate writer, made at its first live part once the slate is rendered. */
+  private slateFor(channelId: string): ChannelSlate | null {
+    if (!this.slate) return null;
+    let slate = this.slates.get(channelId);
+    if (!slate) {
+      const { liveDir, nowMs, log } = this.options;
+      slate = new ChannelSlate(channelId, liveDir, this.slate, nowMs, log);
+      this.slates.set(channelId, slate);
+    }
+    return slate;
+  }
+
+  /** Each channel that has had a feed: the slate where its feed left the timeline empty. */
+  private fillSlates(): void {
+    for (const [channelId, slate] of this.slates) {
+      try {
+        slate.tick();
+      } catch (error) {
+        this.options.log(`[ingest ${channelId}] slate: ${(error as Error).message}`);
+      }
+      if (!slate.active) this.slates.delete(channelId);
+    }
   }
 
   private drop(session: NmsSession, why: string): void {
@@ -93,7 +174,8 @@ export class IngestServer {
     const { grant } = answer;
     if (answer.status !== 201 || !grant)
       return this.drop(session, answer.code ?? `status ${answer.status}`);
-    const publish = { session, grant };
+    const guard = new PublishGuard(this.options.nowMs(), this.options.maxKbps);
+    const publish = { session, grant, guard };
     this.publishes.set(session.id, publish);
     session.socket?.once('close', () => void this.ended(publish));
     this.options.log(`publishing: channel ${grant.channelId} (${grant.role})`);
@@ -111,6 +193,7 @@ export class IngestServer {
       renditions: this.options.renditions,
       nowMs: this.options.nowMs,
       log: this.options.log,
+      wrote: (track, slot) => this.slateFor(grant.channelId)?.live(track, slot),
     });
     this.transcoders.set(grant.channelId, transcoder);
     transcoder.start();
@@ -120,12 +203,15 @@ export class IngestServer {
     if (this.publishes.get(publish.session.id) !== publish) return;
     this.publishes.delete(publish.session.id);
     const { channelId } = publish.grant;
-    if (![...this.publishes.values()].some((p) => p.grant.channelId === channelId)) {
-      this.transcoders.get(channelId)?.stop();
-      this.transcoders.delete(channelId);
-    }
+    this.stopTranscoderUnlessPublished(channelId);
     this.options.log(`publish ended: channel ${channelId} (${publish.grant.role})`);
     await this.release(publish);
+  }
+
+  private stopTranscoderUnlessPublished(channelId: string): void {
+    if ([...this.publishes.values()].some((p) => p.grant.channelId === channelId)) return;
+    this.transcoders.get(channelId)?.stop();
+    this.transcoders.delete(channelId);
   }
 
   private async release({ session, grant }: Publish): Promise<void> {
@@ -134,10 +220,25 @@ export class IngestServer {
       .catch(() => undefined);
   }
 
-  /** Renews every live publish; one whose key was revoked is dropped. */
+  /**
+   * Renews every live publish; one whose key was revoked is dropped, and one sending what the
+   * guard refuses (decision 440) too, its refusal recorded on its key through the API.
+   */
   private async renewAll(): Promise<void> {
     await Promise.all(
       [...this.publishes.values()].map(async (publish) => {
+        const refusal = publish.guard.inspect(publish.session, this.options.nowMs());
+        if (refusal) {
+          const { grant, session } = publish;
+          this.drop(session, `${refusal.reason}: ${refusal.detail}`);
+          if (this.publishes.get(session.id) !== publish) return;
+          this.publishes.delete(session.id);
+          this.stopTranscoderUnlessPublished(grant.channelId);
+          await this.options.authority
+            .ask({ op: 'refuse', keyId: grant.keyId, publisherId: session.id, ...refusal })
+            .catch(() => undefined);
+          return;
+        }
         const answer = await this.options.authority
           .ask({ op: 'renew', keyId: publish.grant.keyId, publisherId: publish.session.id })
           .catch(() => null);

@@ -31,6 +31,7 @@ import {
 } from '../../streams';
 import type { RenditionRecipe } from '../../streams';
 import { ChannelClock } from './channel-clock';
+import { writePartFile } from './channel-slate';
 import { FragmentReader } from './fragment-reader';
 
 const FRAGMENTED = ['-f', 'mp4', '-movflags'];
@@ -51,6 +52,8 @@ export interface TranscoderOptions {
   renditions: string[];
   nowMs: () => number;
   log: (line: string) => void;
+  /** A live part was written (the channel's slate fills only what the feed leaves empty). */
+  wrote?: (track: string, slot: number) => void;
 }
 
 export function transcoderArgs(inputUrl: string, recipes: readonly RenditionRecipe[]): string[] {
@@ -100,7 +103,6 @@ class RenditionWriter {
   private timescale = 0;
   private ok = false;
   private audio: { slot: number; bytes: Buffer[] } | null = null;
-  private readonly made = new Set<string>();
   private initBytes: Buffer = Buffer.alloc(0);
 
   constructor(
@@ -156,15 +158,8 @@ class RenditionWriter {
       sequence,
       slot % PARTS_PER_SEGMENT,
     );
-    const dir = path.dirname(file);
-    if (!this.made.has(dir)) {
-      fs.mkdirSync(dir, { recursive: true });
-      this.made.add(dir);
-    }
-    // Written aside and renamed: the origin never reads half a part.
-    const aside = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(aside, bytes);
-    fs.renameSync(aside, file);
+    writePartFile(file, bytes);
+    this.transcoder.wrote(this.name, slot);
   }
 }
 
@@ -180,6 +175,10 @@ export class ChannelTranscoder {
     this.clock = new ChannelClock(options.nowMs);
     this.channelId = options.channelId;
     this.liveDir = options.liveDir;
+  }
+
+  wrote(track: string, slot: number): void {
+    this.options.wrote?.(track, slot);
   }
 
   log(line: string): void {
