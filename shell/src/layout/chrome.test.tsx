@@ -58,3 +58,11 @@ describe('Chrome: phone menu (decision 199)', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'false');
   });
 });
+
+describe('Chrome: legal footer', () => {
+  it('links the accessibility statement beside the policies (issue 34 §6)', () => {
+    renderChrome();
+    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    expect(legal.querySelector('a[href="/accessibility"]')).toHaveTextContent('Accessibility');
+  });
+});

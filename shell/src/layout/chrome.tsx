@@ -34,6 +34,7 @@ const LEGAL_LINKS = [
   { to: '/cookie-policy', label: 'Cookie policy' },
   { to: '/refund-policy', label: 'Refund policy' },
   { to: '/acceptable-use-policy', label: 'Acceptable use policy' },
+  { to: '/accessibility', label: 'Accessibility' },
 ] as const;
 
 /**
