@@ -54,3 +54,15 @@ describe('The accessibility statement', () => {
     expect(report).toMatch(/within \d+ working days/);
   });
 });
+
+describe('The Cookie Policy says what each consent choice allows (issue 34 §5)', () => {
+  const choices = textOf(POLICIES['cookie-policy'], 'your-choices');
+
+  it.each(['Accept', 'Reject all', 'Settings'])('describes %s', (choice) => {
+    expect(choices).toMatch(new RegExp(`${choice}: `));
+  });
+
+  it('names the consent cookie among the strictly necessary ones', () => {
+    expect(textOf(POLICIES['cookie-policy'], 'strictly-necessary')).toMatch(/crease_consent/);
+  });
+});

@@ -12,6 +12,7 @@ import {
 import { loadSingleSpa } from '../remotes/single-spa-loader';
 import { AccountSwitchPrompt } from './account-switch-prompt';
 import { Chrome } from './chrome';
+import { ConsentBanner } from './consent-banner';
 
 function useSignedIn(services: ShellServices): boolean {
   return useSyncExternalStore(
@@ -105,6 +106,7 @@ export function AppLayout({ services }: { services: ShellServices }) {
         services.clearOverrides();
         window.location.reload();
       }}
+      onCookieSettings={() => services.consent.openSettings()}
       onSignOut={() => {
         signedOutHere.current = true;
         services.session.signOut();
@@ -113,6 +115,7 @@ export function AppLayout({ services }: { services: ShellServices }) {
     >
       <Outlet />
       <AccountSwitchPrompt accountSwitch={services.accountSwitch} />
+      <ConsentBanner consent={services.consent} />
     </Chrome>
   );
 }

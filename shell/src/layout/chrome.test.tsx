@@ -1,5 +1,5 @@
 import '../test-support/text-encoding';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { Chrome } from './chrome';
@@ -64,5 +64,15 @@ describe('Chrome: legal footer', () => {
     renderChrome();
     const legal = screen.getByRole('navigation', { name: 'Legal' });
     expect(legal.querySelector('a[href="/accessibility"]')).toHaveTextContent('Accessibility');
+  });
+});
+
+describe('Chrome: cookie settings', () => {
+  it('reopens the consent choice from the footer', async () => {
+    const onCookieSettings = jest.fn();
+    renderChrome({ onCookieSettings });
+    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    await userEvent.click(within(legal).getByRole('button', { name: 'Cookie settings' }));
+    expect(onCookieSettings).toHaveBeenCalledTimes(1);
   });
 });
