@@ -9,16 +9,13 @@ import { seriousAxeViolations } from '../support/axe';
  */
 test.use({ storageState: { cookies: [], origins: [] } });
 
-const PAGE_VIEWS = /\/api\/v1\/analytics\/page-views$/;
-
-/** Every page view the browser sends, by path, in order. */
-function recordPageViews(page: Page): string[] {
+/** Every page view the browser sends, by path, in order (answered here, as welcome.spec does). */
+async function recordPageViews(page: Page): Promise<string[]> {
   const views: string[] = [];
-  page.on('request', (request) => {
-    // The POST itself, not a CORS preflight.
-    if (request.method() !== 'POST' || !PAGE_VIEWS.test(request.url())) return;
-    const body = request.postDataJSON() as { path?: string } | null;
+  await page.route('**/api/v1/analytics/page-views', async (route) => {
+    const body = route.request().postDataJSON() as { path?: string } | null;
     views.push(body?.path ?? '(no body)');
+    await route.fulfill({ status: 204 });
   });
   return views;
 }
@@ -41,7 +38,7 @@ test.describe('a visitor in London', () => {
   test('chooses before any page view is sent; Accept sends the views that waited', async ({
     page,
   }) => {
-    const views = recordPageViews(page);
+    const views = await recordPageViews(page);
     await openTwoPages(page);
     await expect(banner(page)).toBeVisible();
     const accept = banner(page).getByRole('button', { name: 'Accept' });
@@ -73,7 +70,7 @@ test.describe('a visitor in London', () => {
   test('after Reject all no page view is sent, until the footer changes the choice', async ({
     page,
   }) => {
-    const views = recordPageViews(page);
+    const views = await recordPageViews(page);
     await openTwoPages(page);
     await banner(page).getByRole('button', { name: 'Reject all' }).click();
     await expect(banner(page)).toBeHidden();
@@ -109,7 +106,7 @@ test.describe('a visitor in New York', () => {
   test.use({ locale: 'en-US', timezoneId: 'America/New_York' });
 
   test('is not asked, and page views are sent', async ({ page }) => {
-    const views = recordPageViews(page);
+    const views = await recordPageViews(page);
     await page.goto('/terms-of-service');
     await expect(page.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeVisible();
     await expect.poll(() => views).toEqual(['/terms-of-service']);
