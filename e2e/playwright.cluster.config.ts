@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '@crease/test-utils/chromium';
+import { CONSENT_ACCEPTED } from './support/consent';
 
 /** nginx's port for the cluster the fault specs start (the replicas take the next 30 ports). */
 export const CLUSTER_PORT = Number(process.env.E2E_CLUSTER_PORT ?? 4890);
@@ -21,5 +22,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     trace: 'off',
+    // The consent choice made (decision 436): consent.spec.ts clears it.
+    storageState: CONSENT_ACCEPTED,
   },
 });

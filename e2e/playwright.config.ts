@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '@crease/test-utils/chromium';
+import { CONSENT_ACCEPTED } from './support/consent';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4780);
 /** The catalog operator API's token for this run (CREASE_CATALOG_OPERATOR_TOKENS, name "e2e"). */
@@ -32,6 +33,8 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     trace: 'off',
+    // The consent choice made (decision 436): consent.spec.ts clears it.
+    storageState: CONSENT_ACCEPTED,
   },
   webServer: {
     // Every run starts from an empty data dir (database, artifacts, registry): no state carries

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousAxeViolations } from '../support/axe';
 
 const POLICIES = [
   ['/acceptable-use-policy', 'Acceptable Use Policy'],
@@ -6,6 +7,7 @@ const POLICIES = [
   ['/terms-of-service', 'Terms of Service'],
   ['/cookie-policy', 'Cookie Policy'],
   ['/refund-policy', 'Refund Policy'],
+  ['/accessibility', 'Accessibility Statement'],
 ] as const;
 
 for (const [path, title] of POLICIES) {
@@ -47,4 +49,19 @@ test('every navigation scrolls to the top', async ({ page }) => {
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('the accessibility statement is linked from the footer and axe-clean', async ({ page }) => {
+  await page.goto('/');
+  await page
+    .getByRole('navigation', { name: 'Legal' })
+    .getByRole('link', { name: 'Accessibility' })
+    .click();
+  await expect(page).toHaveURL(/\/accessibility$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Accessibility Statement' }),
+  ).toBeVisible();
+  for (const name of ['What conforms', 'What does not conform yet', 'How to report a problem'])
+    await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  expect(await seriousAxeViolations(page)).toEqual([]);
 });

@@ -3,7 +3,7 @@ import type { PolicyDocument } from './policy-document';
 export const cookiePolicy: PolicyDocument = {
   id: 'cookie-policy',
   title: 'Cookie Policy',
-  lastUpdated: '2026-11-01',
+  lastUpdated: '2026-11-28',
   summary:
     'This policy explains how Crease uses cookies, local storage and similar technologies, what each one does, and how you can control them.',
   sections: [
@@ -72,6 +72,8 @@ export const cookiePolicy: PolicyDocument = {
             'refresh_token (local storage): a longer-lived token used to get a new access token without asking you to sign in again. It is removed when you sign out or when your session ends.',
             'XSRF-TOKEN (cookie): a security cookie that protects you against cross-site request forgery, a type of attack in which another website tries to make your browser perform actions on your Crease account without your knowledge. It lasts for your browsing session.',
             'sessionExpired (browser storage): a temporary marker that records that your session has timed out, so we can show you a clear message and ask you to sign in again. It is cleared once you sign back in.',
+            'crease_consent (cookie): remembers your cookie choice (Accept, Reject all or your settings) for 6 months, so that we do not ask again on every visit. It is kept when you sign out.',
+            "Device registration (our servers): the device identifier we register for each browser you watch on, so that your plan's device and stream limits apply.",
             'forwarded (browser storage): a temporary marker that records that you have been redirected, for example to sign in or to complete payment, so we can return you to the page you were on and avoid redirect loops. It is cleared once it has been used.',
           ],
         },
@@ -88,6 +90,28 @@ export const cookiePolicy: PolicyDocument = {
         {
           kind: 'paragraph',
           text: 'Where the law requires your consent for analytics, we will ask for it and only record page views once you have agreed. You can change your choice at any time.',
+        },
+      ],
+    },
+    {
+      id: 'your-choices',
+      heading: 'Your choices and what each allows',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: 'If you visit from the European Union, the European Economic Area, the United Kingdom or Switzerland, we ask on your first visit, before any page view is recorded. You can choose:',
+        },
+        {
+          kind: 'list',
+          items: [
+            'Accept: strictly necessary cookies and storage, bot protection, and first-party analytics page views.',
+            'Reject all: strictly necessary cookies and storage and bot protection only. No page view is recorded, and no third-party script is loaded.',
+            'Settings: strictly necessary cookies and storage and bot protection, plus analytics only if you tick it. The analytics box is never ticked for you.',
+          ],
+        },
+        {
+          kind: 'paragraph',
+          text: 'Elsewhere we record first-party page views unless you turn them off. Wherever you are, you can change your choice at any time with "Cookie settings" at the foot of every page.',
         },
       ],
     },
@@ -119,7 +143,7 @@ export const cookiePolicy: PolicyDocument = {
             'Use your browser settings to view, block or delete cookies and site data. Browsers usually explain how in their help pages.',
             'Sign out of Crease to remove your access_token and refresh_token from the browser you are using.',
             'Use a private or incognito window, which clears cookies and local storage when you close it.',
-            'Update your analytics choice through the cookie settings link on our website, where available.',
+            'Change your analytics choice with "Cookie settings" at the foot of every page.',
           ],
         },
         {

@@ -1,4 +1,5 @@
 import { acceptableUsePolicy } from './acceptable-use-policy';
+import { accessibilityStatement } from './accessibility-statement';
 import { cookiePolicy } from './cookie-policy';
 import type { PolicyDocument } from './policy-document';
 import { privacyPolicy } from './privacy-policy';
@@ -12,6 +13,7 @@ export const POLICIES: Readonly<Record<PolicyDocument['id'], PolicyDocument>> = 
   'terms-of-service': termsOfService,
   'cookie-policy': cookiePolicy,
   'refund-policy': refundPolicy,
+  'accessibility-statement': accessibilityStatement,
 };
 
 export function findPolicy(screen: string): PolicyDocument | undefined {

@@ -20,7 +20,8 @@ export interface PolicyDocument {
     | 'privacy-policy'
     | 'terms-of-service'
     | 'cookie-policy'
-    | 'refund-policy';
+    | 'refund-policy'
+    | 'accessibility-statement';
   title: string;
   /** ISO date (YYYY-MM-DD) the text last changed. */
   lastUpdated: string;

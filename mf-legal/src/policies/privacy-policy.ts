@@ -3,7 +3,7 @@ import type { PolicyDocument } from './policy-document';
 export const privacyPolicy: PolicyDocument = {
   id: 'privacy-policy',
   title: 'Privacy Policy',
-  lastUpdated: '2026-11-24',
+  lastUpdated: '2026-11-28',
   summary:
     'This policy explains what personal data Crease Streaming Ltd collects when you use Crease, why we collect it, who we share it with and the choices and rights you have.',
   sections: [
@@ -169,6 +169,29 @@ export const privacyPolicy: PolicyDocument = {
         {
           kind: 'paragraph',
           text: 'To exercise any of these rights, email privacy@crease.example from the address linked to your account. We may need to verify your identity, and we will respond within one month. You also have the right to complain to your local data protection authority, though we would appreciate the chance to address your concern first.',
+        },
+      ],
+    },
+    {
+      id: 'grievance-officer',
+      heading: 'Grievance Officer and response times',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: "If you have a complaint about how we handle your personal data, or you think we have not answered a request about your rights, write to our Grievance Officer, Priya Raman, Grievance Officer, Crease Streaming Ltd, at grievance@crease.example. The Grievance Officer is named here as India's Digital Personal Data Protection Rules 2025 and Consumer Protection (E-Commerce) Rules 2020 ask, and handles grievances from every country we serve.",
+        },
+        {
+          kind: 'list',
+          items: [
+            'We acknowledge every grievance within 48 hours of receiving it.',
+            'We resolve a grievance within 30 days of receiving it, and tell you the outcome and the reasons for it.',
+            'We answer a request to access, correct or delete your data within one month; if a request is complex we may extend this by up to two more months and tell you why within the first month.',
+            'If we learn of a personal data breach that affects you, we tell you without undue delay, in plain words: what happened, what data was affected, what we have done and what you can do. We notify the data protection authority within 72 hours of becoming aware of it.',
+          ],
+        },
+        {
+          kind: 'paragraph',
+          text: "If you are not satisfied with our answer, you can complain to the Data Protection Board of India, the UK Information Commissioner's Office or the data protection authority where you live.",
         },
       ],
     },

@@ -18,10 +18,11 @@ const SCREENS = [
   ['terms-of-service', 'Terms of Service'],
   ['cookie-policy', 'Cookie Policy'],
   ['refund-policy', 'Refund Policy'],
+  ['accessibility-statement', 'Accessibility Statement'],
 ] as const;
 
 describe('LegalScreen', () => {
-  it('has a policy for each of the five legal routes', () => {
+  it('has a policy for each of the six legal routes', () => {
     expect(Object.keys(POLICIES).sort()).toEqual(SCREENS.map(([id]) => id).sort());
   });
 

@@ -35,7 +35,7 @@ export {
   ReleaseMapError,
 } from './release-map';
 export type { AppName, ReleaseMap, ReleaseMapEntry, RemoteName } from './release-map';
-export { STORAGE_KEYS, PLAYER_STORAGE_KEYS, pictureTimeKey } from './storage-keys';
+export { STORAGE_KEYS, PLAYER_STORAGE_KEYS, CONSENT_STORAGE, pictureTimeKey } from './storage-keys';
 export { MAX_SIGNALS_PER_BATCH, SIGNALS_PATH, SIGNAL_KINDS, VITAL_NAMES } from './release-signals';
 export type { SignalBatch, SignalEvent, SignalKind, VitalName } from './release-signals';
 export { ProblemError, asProblem, problemOf } from './problem';

@@ -26,3 +26,12 @@ export const PLAYER_STORAGE_KEYS = {
 /** The sessionStorage key of one event's picture time (PLAYER_STORAGE_KEYS.pictureTimePrefix). */
 export const pictureTimeKey = (eventId: string) =>
   `${PLAYER_STORAGE_KEYS.pictureTimePrefix}${eventId}`;
+
+/**
+ * Issue 34 §5 (decision 436): the visitor's cookie-consent choice. A first-party cookie, not
+ * localStorage, because signing out clears localStorage and a consent choice outlives a session.
+ * Value: `v1.analytics=0` or `v1.analytics=1`.
+ */
+export const CONSENT_STORAGE = {
+  cookie: 'crease_consent',
+} as const;

@@ -12,6 +12,7 @@ import {
 import { loadSingleSpa } from '../remotes/single-spa-loader';
 import { AccountSwitchPrompt } from './account-switch-prompt';
 import { Chrome } from './chrome';
+import { ConsentBanner } from './consent-banner';
 
 function useSignedIn(services: ShellServices): boolean {
   return useSyncExternalStore(
@@ -113,6 +114,7 @@ export function AppLayout({ services }: { services: ShellServices }) {
         services.clearOverrides();
         window.location.reload();
       }}
+      onCookieSettings={() => services.consent.openSettings()}
       onSignOut={() => {
         services.session.signOut();
         void navigate('/');
@@ -120,6 +122,7 @@ export function AppLayout({ services }: { services: ShellServices }) {
     >
       <Outlet />
       <AccountSwitchPrompt accountSwitch={services.accountSwitch} />
+      <ConsentBanner consent={services.consent} />
     </Chrome>
   );
 }

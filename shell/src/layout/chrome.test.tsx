@@ -1,5 +1,5 @@
 import '../test-support/text-encoding';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { Chrome } from './chrome';
@@ -56,5 +56,23 @@ describe('Chrome: phone menu (decision 199)', () => {
     await userEvent.click(menu);
     await userEvent.keyboard('{Tab}{Escape}');
     expect(menu).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('Chrome: legal footer', () => {
+  it('links the accessibility statement beside the policies (issue 34 §6)', () => {
+    renderChrome();
+    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    expect(legal.querySelector('a[href="/accessibility"]')).toHaveTextContent('Accessibility');
+  });
+});
+
+describe('Chrome: cookie settings', () => {
+  it('reopens the consent choice from the footer', async () => {
+    const onCookieSettings = jest.fn();
+    renderChrome({ onCookieSettings });
+    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    await userEvent.click(within(legal).getByRole('button', { name: 'Cookie settings' }));
+    expect(onCookieSettings).toHaveBeenCalledTimes(1);
   });
 });

@@ -17,6 +17,8 @@ export interface ChromeProps {
   /** Developer overrides in force: the page says so plainly while any is active. */
   overrides?: readonly OverrideNotice[];
   onClearOverrides?(): void;
+  /** Reopens the cookie-consent choice (issue 34 §5): the footer's "Cookie settings". */
+  onCookieSettings?(): void;
   children: ReactNode;
 }
 
@@ -34,6 +36,7 @@ const LEGAL_LINKS = [
   { to: '/cookie-policy', label: 'Cookie policy' },
   { to: '/refund-policy', label: 'Refund policy' },
   { to: '/acceptable-use-policy', label: 'Acceptable use policy' },
+  { to: '/accessibility', label: 'Accessibility' },
 ] as const;
 
 /**
@@ -46,6 +49,7 @@ export function Chrome({
   onSignOut,
   overrides = [],
   onClearOverrides,
+  onCookieSettings,
   children,
 }: ChromeProps) {
   // Signed in, four items do not fit beside the brand on a phone: there they sit behind a Menu
@@ -147,6 +151,11 @@ export function Chrome({
                 {link.label}
               </Link>
             ))}
+            {onCookieSettings && (
+              <button type="button" className={styles.footerButton} onClick={onCookieSettings}>
+                Cookie settings
+              </button>
+            )}
           </nav>
           <p className={styles.copyright}>
             © {new Date().getFullYear()} {productName}. Live cricket, every ball.

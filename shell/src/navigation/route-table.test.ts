@@ -16,9 +16,10 @@ const PUBLIC = [
 ];
 /**
  * Routes of ours beyond docs/product.md §2 (it says more screens exist than it lists), each with its
- * decision: /verify-email, the emailed confirmation link (decision 405).
+ * decision: /verify-email, the emailed confirmation link (decision 405); /accessibility, the
+ * accessibility statement (issue 34 §6, decision 438).
  */
-const OURS_PUBLIC = ['/verify-email'];
+const OURS_PUBLIC = ['/verify-email', '/accessibility'];
 const PROTECTED = [
   '/plans',
   '/payment-success',

@@ -43,6 +43,13 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   { path: '/terms-of-service', owner: 'mf-legal', screen: 'terms-of-service', access: 'public' },
   { path: '/cookie-policy', owner: 'mf-legal', screen: 'cookie-policy', access: 'public' },
   { path: '/refund-policy', owner: 'mf-legal', screen: 'refund-policy', access: 'public' },
+  // The accessibility statement the European Accessibility Act asks for (issue 34 §6).
+  {
+    path: '/accessibility',
+    owner: 'mf-legal',
+    screen: 'accessibility-statement',
+    access: 'public',
+  },
 
   { path: '/plans', owner: 'mf-billing', screen: 'plans', access: 'protected' },
   { path: '/payment-success', owner: 'mf-billing', screen: 'payment-success', access: 'protected' },

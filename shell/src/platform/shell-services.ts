@@ -19,6 +19,7 @@ import { BrowserSession } from '../session/session';
 import { TokenStore } from '../session/token-store';
 import { createAnalytics } from './analytics';
 import type { ShellAnalytics } from './analytics';
+import { ConsentStore, browserNeedsConsentChoice } from './consent';
 import { detectDevice } from './device';
 import { DeviceRegistrar, deviceSignOutHook } from './device-registration';
 import shellPackage from '../../package.json';
@@ -49,6 +50,8 @@ export interface ShellServices {
   accountSwitch: AccountSwitch;
   http: KyInstance;
   analytics: ShellAnalytics;
+  /** The visitor's cookie-consent choice (issue 34 §5, decision 436). */
+  consent: ConsentStore;
   runtime: RemoteRuntime;
   /** The release map this tab knows; the router revalidates it before each remote route. */
   releaseMaps: ReleaseMapSource;
@@ -104,7 +107,8 @@ export function createShellServices({
     lookup: createAccountLookup({ apiOrigin, http }),
     afterSwitch: () => window.location.reload(),
   });
-  const analytics = createAnalytics(http);
+  const consent = new ConsentStore(browserNeedsConsentChoice());
+  const analytics = createAnalytics(http, consent);
   // What the edge served this browser, signed: every fallback report and signal carries it.
   const proofs = new ReleaseProofs(boot.releaseProof);
   const releaseMaps = new ReleaseMapSource({
@@ -233,6 +237,7 @@ export function createShellServices({
     accountSwitch,
     http,
     analytics,
+    consent,
     runtime,
     releaseMaps,
     overrides,

@@ -1,0 +1,85 @@
+import { useId, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '@crease/ui';
+import type { ConsentStore } from '../platform/consent';
+import styles from './consent-banner.module.css';
+
+/**
+ * The cookie-consent choice (issue 34 §5, decision 436): Accept, Reject all and Settings side by
+ * side, Accept and Reject all in the same style (the EDPB's banner taskforce: reject wherever
+ * there is accept). Settings shows the one optional category, unticked until the visitor ticks it.
+ * A region, not a modal: the page stays usable, and nothing optional runs until a choice.
+ */
+export function ConsentBanner({ consent }: { consent: ConsentStore }) {
+  const open = useSyncExternalStore(
+    (onChange) => consent.subscribe(onChange),
+    () => consent.bannerOpen(),
+    () => false,
+  );
+  const [showSettings, setShowSettings] = useState(false);
+  const [analytics, setAnalytics] = useState(false);
+  const headingId = useId();
+  const analyticsId = useId();
+  if (!open) return null;
+  const choose = (allowAnalytics: boolean) => {
+    setShowSettings(false);
+    consent.choose({ analytics: allowAnalytics });
+  };
+  return (
+    <section aria-labelledby={headingId} className={styles.banner}>
+      <div className={styles.inner}>
+        <h2 id={headingId} className={styles.heading}>
+          Cookies on Crease
+        </h2>
+        <p className={styles.text}>
+          We use cookies that keep you signed in and your account secure; they are always on. With
+          your permission we also count page views to improve Crease. See our{' '}
+          <Link to="/cookie-policy">Cookie policy</Link>.
+        </p>
+        {showSettings && (
+          <fieldset className={styles.settings}>
+            <legend className={styles.legend}>Cookie settings</legend>
+            <p className={styles.option}>
+              <input type="checkbox" id={`${analyticsId}-necessary`} checked disabled />
+              <label htmlFor={`${analyticsId}-necessary`}>
+                Strictly necessary: sign-in, device registration, security (always on)
+              </label>
+            </p>
+            <p className={styles.option}>
+              <input
+                type="checkbox"
+                id={analyticsId}
+                checked={analytics}
+                onChange={(event) => setAnalytics(event.target.checked)}
+              />
+              <label htmlFor={analyticsId}>Analytics: first-party page views</label>
+            </p>
+          </fieldset>
+        )}
+        <div className={styles.actions}>
+          <Button variant="primary" onClick={() => choose(true)}>
+            Accept
+          </Button>
+          <Button variant="primary" onClick={() => choose(false)}>
+            Reject all
+          </Button>
+          {showSettings ? (
+            <Button variant="secondary" onClick={() => choose(analytics)}>
+              Save settings
+            </Button>
+          ) : (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setAnalytics(consent.current()?.analytics ?? false);
+                setShowSettings(true);
+              }}
+            >
+              Settings
+            </Button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
