@@ -8,7 +8,6 @@ import type { FastifyInstance } from 'fastify';
 import { STAFF_PATHS, STAFF_ROLES } from '@crease/contract';
 import type { StaffSession } from '@crease/contract';
 import { countSignInAttempt } from '../accounts';
-import { errorResponses } from '../platform/http/error-schemas';
 import { readAudit, recordAudit, staffActor } from './audit';
 import { ApiError } from './errors';
 import { bearerOf, staffGuard } from './guard';
@@ -52,7 +51,6 @@ export async function staffRoutes(root: FastifyInstance): Promise<void> {
           },
           { additionalProperties: false },
         ),
-        response: errorResponses,
       },
     },
     async (request) => {
