@@ -14,6 +14,7 @@ export default defineConfig({
     './src/streams/tables.ts',
     './src/ingest/tables.ts',
     './src/ops/tables.ts',
+    './src/staff/tables.ts',
   ],
   out: './drizzle',
 });

@@ -36,6 +36,7 @@ import { catalogRoutes } from './catalog/routes';
 import { opsRoutes } from './ops/routes';
 import { streamsRoutes } from './streams/routes';
 import { ingestRoutes } from './ingest/routes';
+import { staffRoutes } from './staff';
 import { IngestProcess, StreamKeys } from './ingest';
 import { answerAccessFromMemory } from './streams/origin/edge-access-lane';
 import { playbackNetworkOf } from './streams/playback-network';
@@ -337,5 +338,6 @@ export async function createApi(
   await app.register(billingRoutes);
   await app.register(streamsRoutes);
   await app.register(ingestRoutes);
+  await app.register(staffRoutes);
   return app as unknown as ApiApp;
 }

@@ -8,6 +8,7 @@ import { CATALOG_ERRORS } from './catalog/errors';
 import { PLATFORM_ERRORS } from './platform/errors';
 import type { ApiErrorCode, CatalogueEntry } from './platform/errors';
 import { INGEST_ERRORS } from './ingest/errors';
+import { STAFF_ERRORS } from './staff/errors';
 import { STREAM_ERRORS } from './streams/errors';
 
 export const ERROR_CATALOGUE = {
@@ -17,4 +18,5 @@ export const ERROR_CATALOGUE = {
   ...BILLING_ERRORS,
   ...STREAM_ERRORS,
   ...INGEST_ERRORS,
+  ...STAFF_ERRORS,
 } satisfies Record<ApiErrorCode, CatalogueEntry>;

@@ -9,13 +9,19 @@ import type {
   BillingErrorCode,
   CatalogErrorCode,
   IngestErrorCode,
+  StaffErrorCode,
   StreamErrorCode,
 } from '@crease/contract';
 import { MESSAGES } from '@crease/contract';
 
 /** Every code the API sends: the accounts, catalog and billing catalogues (all in @crease/contract). */
 export type ApiErrorCode =
-  AccountErrorCode | CatalogErrorCode | BillingErrorCode | StreamErrorCode | IngestErrorCode;
+  | AccountErrorCode
+  | CatalogErrorCode
+  | BillingErrorCode
+  | StreamErrorCode
+  | IngestErrorCode
+  | StaffErrorCode;
 
 export interface CatalogueEntry {
   status: number;

@@ -282,3 +282,14 @@ export type { FollowKind, FollowSettings, ViewerFollows } from './follows';
 export { FollowError, calendarUrl, followsClient } from './follows-client';
 export type { FollowsClient } from './follows-client';
 export { countOf, everyPeriodText, periodText, screensText } from './wording';
+export { STAFF_ERROR_CODES, STAFF_PATHS, STAFF_ROLES } from './staff';
+export type {
+  StaffAuditEntry,
+  StaffCreateRequest,
+  StaffCreated,
+  StaffErrorCode,
+  StaffMember,
+  StaffRole,
+  StaffSession,
+  StaffSignInRequest,
+} from './staff';

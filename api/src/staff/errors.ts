@@ -1,0 +1,13 @@
+/** Staff's error codes (@crease/contract STAFF_ERROR_CODES); sign-in reuses the accounts' ones. */
+import { ApiError, registerErrors, plainEntry } from '../platform/errors';
+import type { ErrorTable } from '../platform/errors';
+
+export const STAFF_ERRORS = {
+  STAFF_FORBIDDEN: plainEntry(403, 'Your staff role may not do this.'),
+  STAFF_EMAIL_TAKEN: plainEntry(409, 'A staff account with this email exists already.'),
+  STAFF_NOT_FOUND: plainEntry(404, 'There is no staff account with this id.'),
+} satisfies ErrorTable;
+
+registerErrors(STAFF_ERRORS);
+
+export { ApiError };
