@@ -29,8 +29,9 @@ export default {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.(t|j|mj)sx?$': swc },
   // @fastify/cookie is transformed for its `await import('cookie')`, which jest runs only as require.
+  // otplib's packages and @scure/base ship ESM only; suites that load the API (deploy's) load them.
   transformIgnorePatterns: [
-    '/node_modules/(?!(ky|single-spa|single-spa-react|altcha-lib|jose|content-disposition|typebox|cookie|@fastify/cookie)/)',
+    '/node_modules/(?!(ky|single-spa|single-spa-react|altcha-lib|jose|content-disposition|typebox|cookie|@fastify/cookie|otplib|@otplib/[^/]+|@scure/base|@noble/hashes)/)',
   ],
   moduleNameMapper: {
     '\\.module\\.css$': '<rootDir>/shared/test-utils/src/css-module-proxy.cjs',
