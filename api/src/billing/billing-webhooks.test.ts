@@ -349,7 +349,10 @@ describeEachDatabase('Billing webhooks', (host) => {
       expect(res.body).toMatchObject({ paymentSystem: 'STRIPE', amount: 7.99 });
       expect(res.body.redirectUrl).toMatch(/^https:\/\/checkout\.stripe\.com\//);
       const sent = suite.stripe.sessionsCreated().at(-1)?.form;
-      expect(sent?.get('line_items[0][price_data][unit_amount]')).toBe('799');
+      // The list price recurs; the coupon is a Stripe coupon for the first payment only (392).
+      expect(sent?.get('line_items[0][price_data][unit_amount]')).toBe('999');
+      expect(suite.stripe.posted('/v1/coupons').at(-1)?.get('amount_off')).toBe('200');
+      expect(sent?.get('discounts[0][coupon]')).toMatch(/^co_/);
       expect(sent?.get('client_reference_id')).toBe(res.body.checkoutId);
 
       const body = completed(res.body);

@@ -152,6 +152,7 @@ export async function createCheckout(
       ? `${plan.name} (${periodText(plan.durationDays)}), then ${toMajor(plan.priceCents).toFixed(2)} ${BILLING_CURRENCY} ${everyPeriodText(plan.durationDays)} until you cancel`
       : `${plan.name} (${periodText(plan.durationDays)})`,
     amountCents,
+    listPriceCents: plan.priceCents,
     currency: BILLING_CURRENCY,
     returnUrl: `${siteOrigin}/payment-process?checkout=${checkoutId}`,
     siteOrigin,

@@ -174,27 +174,3 @@ function takeOver(tx: Executor, userId: string, code: string): Promise<Displaced
       paymentSystem: checkouts.paymentSystem,
     });
 }
-
-/**
- * A paid checkout redeems its coupon (run in the webhook's transaction, the checkout locked). One
- * that still held its place keeps it; one the provider's charge already claimed
- * (claimCheckoutPayment: REDEEMED) counts nothing more. One whose place was taken over (or given
- * back) and was paid without that claim (a provider that charges without asking) was paid
- * anyway, and money taken is honoured: it takes the account's open place back if there is one,
- * else one more redemption if any is left (decision 166). Returns the checkout whose place it
- * took, so that one's session is ended after the commit too (decision 203).
- */
-export async function redeemOnPayment(
-  tx: Executor,
-  checkout: {
-    id: string;
-    userId: string;
-    couponCode: string | null;
-    couponReservation: string | null;
-  },
-): Promise<DisplacedCheckout[]> {
-  const { couponCode, couponReservation } = checkout;
-  if (!couponCode || couponReservation === 'HELD' || couponReservation === 'REDEEMED') return [];
-  const claimed = await claimRedemption(tx, checkout.userId, couponCode);
-  return claimed.ok ? claimed.displaced : [];
-}

@@ -17,7 +17,8 @@ export interface DisplacedCheckout {
 /**
  * Ends each displaced checkout's provider session. A failure is logged, never thrown: the
  * viewer's new checkout (or the payment being applied) stands, and the old session then ends
- * at its own expiry; a payment on it meanwhile is honoured as before (redeemOnPayment).
+ * at its own expiry; a payment on it meanwhile claims the coupon's place back if it can, and is refunded if not
+ * (claimCheckoutPayment, decision 392).
  */
 export async function expireDisplacedSessions(
   provider: PaymentProvider,

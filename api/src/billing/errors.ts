@@ -110,6 +110,10 @@ export const BILLING_ERRORS = {
     409,
     'This account has been deleted, so this payment was not taken. Nothing was charged.',
   ),
+  COUPON_REFUNDED: plainEntry(
+    409,
+    'This coupon could no longer be used for this payment, so it has been refunded in full.',
+  ),
   COUPON_NETWORK_LIMIT_REACHED: plainEntry(
     429,
     'Too many checkouts with this coupon have been started from your network. Please try again later, or pay without the coupon.',

@@ -9,9 +9,9 @@
  *   left; otherwise the payment is refused (issue 31 §5). A checkout still holding its place
  *   keeps it. Either way the checkout is REDEEMED from here on, so the webhook counts nothing.
  *
- * The sandbox asks this gate for every card it is about to charge (simulated-provider.ts); a
- * provider that charges without asking (Stripe Checkout) is settled by the webhook instead
- * (webhook-events.ts, redeemOnPayment and the deleted-account refund).
+ * The sandbox asks this gate for every card it is about to charge (simulated-provider.ts). A
+ * provider that charges without asking (Stripe Checkout) makes the same claim when its webhook
+ * reports the payment (webhook-events.ts), and a refusal there is refunded (decision 392).
  */
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { CouponReservation } from '@crease/contract';
@@ -35,9 +35,9 @@ const ACCOUNT_CLOSED: PaymentRefusal = {
   message: 'This account has been deleted, so this payment was not taken. Nothing was charged.',
 };
 
-const couponGone = (code: string, why: string): PaymentRefusal => ({
+const couponGone = (code: string, why: string, moneyTaken: boolean): PaymentRefusal => ({
   code: 'COUPON_UNAVAILABLE',
-  message: `${why} Nothing was charged. Go back to the plans to pay the current price of your plan without ${code}.`,
+  message: `${why} ${moneyTaken ? 'Your payment has been refunded in full.' : 'Nothing was charged.'} Go back to the plans to pay the current price of your plan without ${code}.`,
 });
 
 /**
@@ -49,6 +49,8 @@ export async function claimCheckoutPayment(
   checkoutId: string,
   /** Holds taken before this have lapsed (decision 396): they may be given back for this one. */
   heldBefore: Date,
+  /** The provider took the money already (Stripe Checkout): a refusal is refunded, not avoided. */
+  moneyTaken = false,
 ): Promise<PaymentClaim> {
   const [owner] = await tx
     .select({ userId: checkouts.userId })
@@ -89,7 +91,7 @@ export async function claimCheckoutPayment(
     if (Number(paid?.n ?? 0) >= coupon.perAccountLimit)
       return {
         ok: false,
-        refusal: couponGone(code, `You have already used ${code} on this account.`),
+        refusal: couponGone(code, `You have already used ${code} on this account.`, moneyTaken),
       };
   }
   let displaced: DisplacedCheckout[] = [];
@@ -98,7 +100,11 @@ export async function claimCheckoutPayment(
     if (!claimed.ok)
       return {
         ok: false,
-        refusal: couponGone(code, `${code} was used up while this payment page was open.`),
+        refusal: couponGone(
+          code,
+          `${code} was used up while this payment page was open.`,
+          moneyTaken,
+        ),
       };
     displaced = claimed.displaced;
   }

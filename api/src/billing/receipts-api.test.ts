@@ -95,6 +95,21 @@ describeEachDatabase('Receipts and payment history', (host) => {
     });
   });
 
+  it('restates the renewal: the list price after a first-payment coupon, on the period’s end', async () => {
+    const viewer = await newViewer(suite.api, 'receipt-renewal');
+    await buyPlan(viewer, 'monthly', 'WELCOME20');
+    const [entry] = (await history(viewer)).entries;
+    const receipt = await receiptOf(viewer, entry?.paymentId ?? null);
+    expect(receipt).toMatchObject({ amount: 7.99, listPrice: 9.99, couponCode: 'WELCOME20' });
+    expect(receipt.renewal).toEqual({ amount: 9.99, on: receipt.planEndDate });
+
+    // A pass is paid once: nothing renews.
+    const passer = await newViewer(suite.api, 'receipt-pass');
+    await buyPlan(passer, 'match-pass');
+    const [passEntry] = (await history(passer)).entries;
+    expect((await receiptOf(passer, passEntry?.paymentId ?? null)).renewal).toBeNull();
+  });
+
   it("a region the table does not list pays GLOBAL's rate; a zero-rated one shows no tax", async () => {
     const abroad = await newViewer(suite.api, 'receipt-fr');
     await setRegion(abroad, 'FR');

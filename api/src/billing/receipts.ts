@@ -10,7 +10,7 @@ import { paymentToWire } from './account';
 import { ApiError } from './errors';
 import { refunds } from './ledger/tables';
 import { toMajor } from './money';
-import { payments } from './tables';
+import { payments, plans } from './tables';
 
 const orNull = (cents: number | null) => (cents === null ? null : toMajor(cents));
 
@@ -31,6 +31,12 @@ export async function receiptOf(
     .from(refunds)
     .where(eq(refunds.paymentId, row.id))
     .orderBy(asc(refunds.refundedAt));
+  const [plan] = await db
+    .select({ renews: plans.renews })
+    .from(plans)
+    .where(eq(plans.id, row.planId));
+  const refundedCents = given.reduce((sum, refund) => sum + refund.amountCents, 0);
+  const renews = plan?.renews === true && refundedCents < row.amountCents;
   return {
     ...paymentToWire(row),
     planId: row.planId,
@@ -56,5 +62,8 @@ export async function receiptOf(
       amount: toMajor(refund.amountCents),
       refunded: refund.refundedAt.toISOString(),
     })),
+    renewal: renews
+      ? { amount: toMajor(row.listPriceCents), on: row.planEndDate.toISOString() }
+      : null,
   };
 }

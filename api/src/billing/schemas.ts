@@ -88,6 +88,12 @@ export const ReceiptSchema = Type.Object({
   taxRatePercent: nullable(Type.Number()),
   taxRegion: nullable(Type.String()),
   refunds: Type.Array(Type.Object({ amount: money('Major units.'), refunded: isoDate })),
+  renewal: nullable(
+    Type.Object({
+      amount: money('The list price charged at renewal, major units (issue 31 §10).'),
+      on: isoDate,
+    }),
+  ),
 });
 
 export const BillingHistoryPageSchema = Type.Object({

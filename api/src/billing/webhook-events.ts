@@ -14,14 +14,16 @@ import { applyRefunds, recordDeclinedAttempt } from './payment-attempts';
 import type { Clock } from '../platform/clock';
 import type { Database, Tx } from '../platform/db/client';
 import type { BackgroundTasks } from '../platform/background-tasks';
-import { redeemOnPayment, releaseRedemption } from './coupon-reservations';
+import { releaseRedemption } from './coupon-reservations';
 import { expireDisplacedSessions } from './displaced-sessions';
 import type { DisplacedCheckout } from './displaced-sessions';
 import { findPlan } from './plans';
 import type { PaymentProvider, ProviderEvent } from './providers/payment-provider';
 import { activatePaidPeriod } from './subscriptions';
 import { applySubscriptionEvent } from './provider-renewals';
-import { accountDeleted } from './payment-claims';
+import { accountDeleted, claimCheckoutPayment } from './payment-claims';
+import { holdsLapseBefore } from './checkouts';
+import type { ApiConfig } from '../platform/config';
 import { lockSubscription } from './subscription-machine';
 
 export interface EventResult {
@@ -32,6 +34,7 @@ export interface EventResult {
 export async function applyProviderEvent(
   services: {
     clock: Clock;
+    config: ApiConfig;
     database: Database;
     background: BackgroundTasks;
     invoices: InvoiceIssuer;
@@ -48,6 +51,8 @@ export async function applyProviderEvent(
   const now = services.clock.now();
   const displaced: DisplacedCheckout[] = [];
   const refunds: string[] = [];
+  const endRenewals: string[] = [];
+  const heldBefore = holdsLapseBefore(services.config, now);
   const result = await services.database.db.transaction(async (tx) => {
     const stored = await tx
       .insert(webhookEvents)
@@ -63,9 +68,10 @@ export async function applyProviderEvent(
       .returning({ eventId: webhookEvents.eventId });
     if (stored.length === 0) return { duplicate: true, outcome: 'duplicate' };
 
-    const outcome = await apply(tx, provider, services.invoices, event, now, {
+    const outcome = await apply(tx, provider, services.invoices, event, now, heldBefore, {
       displaced,
       refunds,
+      endRenewals,
     });
     await tx
       .update(webhookEvents)
@@ -79,7 +85,8 @@ export async function applyProviderEvent(
   // (decision 203), after the commit and without holding up the provider's answer.
   if (displaced.length > 0)
     services.background.run(() => expireDisplacedSessions(provider, displaced, log));
-  // Money taken for an account deleted meanwhile goes back in full, by itself (decision 398).
+  // Money taken for an account deleted meanwhile (decision 398), or with a coupon the payment
+  // could not claim (decision 392), goes back in full, by itself.
   for (const providerReference of refunds)
     services.background.run(() =>
       provider
@@ -93,8 +100,20 @@ export async function applyProviderEvent(
           (error: unknown) =>
             log.error(
               { err: error, providerReference },
-              'could not refund a payment made for a deleted account; refund it by hand',
+              'could not refund a payment that was refused after the money moved; refund it by hand',
             ),
+        ),
+    );
+  // A provider subscription opened by a refused payment must never renew.
+  for (const providerSubscriptionId of endRenewals)
+    services.background.run(() =>
+      provider
+        .setRenewal(providerSubscriptionId, false)
+        .catch((error: unknown) =>
+          log.error(
+            { err: error, providerSubscriptionId },
+            'could not stop the renewal of a refused payment’s subscription; cancel it by hand',
+          ),
         ),
     );
   return result;
@@ -105,6 +124,8 @@ interface AfterCommit {
   displaced: DisplacedCheckout[];
   /** Provider references of payments to refund in full. */
   refunds: string[];
+  /** Provider subscriptions that must not renew (opened by a payment that was refused). */
+  endRenewals: string[];
 }
 
 async function apply(
@@ -113,6 +134,7 @@ async function apply(
   invoices: InvoiceIssuer,
   event: ProviderEvent,
   now: Date,
+  heldBefore: Date,
   after: AfterCommit,
 ): Promise<string> {
   if (event.kind === 'IGNORED') return `ignored: ${event.type} is not used`;
@@ -147,15 +169,21 @@ async function apply(
     // one that landed before finds the account deleted here (decision 398).
     await lockSubscription(tx, checkout.userId, now);
     const deleted = await accountDeleted(tx, checkout.userId);
-    const subscription = deleted
-      ? null
-      : await activatePaidPeriod(tx, checkout.userId, plan, now, `payment:${paymentId}`, {
-          amountCents: checkout.amountCents,
-          paymentSystem: provider.system,
-          paymentMethod: event.paymentMethod ?? null,
-          providerCustomerId: event.providerCustomerId ?? null,
-          providerSubscriptionId: event.providerSubscriptionId ?? null,
-        });
+    // A provider that charged without asking (Stripe Checkout; the sandbox asked before it
+    // charged, and its checkout is REDEEMED already) makes the payment's claim now (decision
+    // 392): a coupon used up, or already used by the account, gives the money back.
+    const claim = deleted ? null : await claimCheckoutPayment(tx, checkout.id, heldBefore, true);
+    const refused = claim !== null && !claim.ok;
+    const subscription =
+      deleted || refused
+        ? null
+        : await activatePaidPeriod(tx, checkout.userId, plan, now, `payment:${paymentId}`, {
+            amountCents: checkout.amountCents,
+            paymentSystem: provider.system,
+            paymentMethod: event.paymentMethod ?? null,
+            providerCustomerId: event.providerCustomerId ?? null,
+            providerSubscriptionId: event.providerSubscriptionId ?? null,
+          });
     await invoices.recordPayment(
       tx,
       {
@@ -177,8 +205,21 @@ async function apply(
       },
       event.card ?? null,
     );
-    if (!deleted) after.displaced.push(...(await redeemOnPayment(tx, checkout)));
+    if (claim?.ok) after.displaced.push(...claim.displaced);
     else after.refunds.push(event.providerReference ?? event.eventId);
+    if (refused) {
+      if (event.providerSubscriptionId) after.endRenewals.push(event.providerSubscriptionId);
+      await tx
+        .update(checkouts)
+        .set({
+          status: 'FAILED',
+          failureCode: 'COUPON_REFUNDED',
+          failureMessage: claim.refusal.message,
+          lastEventAt: event.created,
+        })
+        .where(eq(checkouts.id, checkout.id));
+      return `applied: payment ${paymentId}, refunded in full: ${claim.refusal.code}`;
+    }
     await tx
       .update(checkouts)
       .set({

@@ -14,6 +14,8 @@ import type { ApiHost, CallResult, RunningApi } from './test-api';
 const SECRET_KEY = 'sk_test_crease';
 const SESSIONS_PATH = '/v1/checkout/sessions';
 const EXPIRE_PATH = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/;
+const COUPONS_PATH = '/v1/coupons';
+const REFUNDS_PATH = '/v1/refunds';
 
 export interface StripeRequest {
   method: string;
@@ -33,6 +35,8 @@ export class PlayedStripe {
   creating: 'up' | 'failing' | 'dropping' | 'refusing' = 'up';
   /** How expiring a Checkout Session answers: as Stripe does, or a 500. */
   expiring: 'up' | 'failing' = 'up';
+  /** The coupons made (POST /v1/coupons): id → amount off in minor units. */
+  private readonly coupons = new Map<string, number>();
   /** Every request received, oldest first. */
   readonly requests: StripeRequest[] = [];
   private readonly server = http.createServer((request, response) => {
@@ -44,6 +48,11 @@ export class PlayedStripe {
   /** The Checkout Sessions the API asked to create, oldest first. */
   sessionsCreated(): StripeRequest[] {
     return this.requests.filter((r) => r.method === 'POST' && r.path === SESSIONS_PATH);
+  }
+
+  /** The requests to `path` (POST), oldest first: coupons made, refunds asked, subscriptions changed. */
+  posted(path: string): URLSearchParams[] {
+    return this.requests.filter((r) => r.method === 'POST' && r.path === path).map((r) => r.form);
   }
 
   /** The requests to expire `sessionId`, with their Idempotency-Key. */
@@ -92,9 +101,46 @@ export class PlayedStripe {
           payment_method_details: { type: 'card', card: { brand: 'mastercard', last4: '4444' } },
         },
       });
+    else if (request.method === 'GET' && path.startsWith('/v1/invoices/in_'))
+      // A subscription's first invoice, paid by one payment intent (what a refund names).
+      json(200, {
+        id: path.split('/').at(-1)?.split('?')[0],
+        object: 'invoice',
+        payments: {
+          object: 'list',
+          data: [
+            {
+              object: 'invoice_payment',
+              status: 'paid',
+              payment: {
+                type: 'payment_intent',
+                payment_intent: `pi_of_${path.split('/').at(-1)?.split('?')[0]}`,
+              },
+            },
+          ],
+        },
+      });
     else if (request.method !== 'POST')
       json(404, { error: { type: 'invalid_request_error', message: 'not played' } });
     else if (path === SESSIONS_PATH) this.createSession(request, form, json);
+    else if (path === COUPONS_PATH) {
+      const id = `co_${randomUUID().slice(0, 8)}`;
+      this.coupons.set(id, Number(form.get('amount_off')));
+      json(200, {
+        id,
+        object: 'coupon',
+        amount_off: Number(form.get('amount_off')),
+        currency: form.get('currency'),
+        duration: form.get('duration'),
+      });
+    } else if (path === REFUNDS_PATH)
+      json(200, {
+        id: `re_${randomUUID()}`,
+        object: 'refund',
+        payment_intent: form.get('payment_intent'),
+        amount: Number(form.get('amount') ?? 0),
+        status: 'succeeded',
+      });
     else if (EXPIRE_PATH.test(path)) {
       const id = decodeURIComponent(EXPIRE_PATH.exec(path)?.[1] ?? '');
       if (this.expiring === 'failing')
@@ -103,6 +149,11 @@ export class PlayedStripe {
     } else if (path.startsWith('/v1/subscriptions/'))
       json(200, { id: path.split('/').at(-1), object: 'subscription' });
     else json(404, { error: { type: 'invalid_request_error', message: 'not played' } });
+  }
+
+  /** The amount off of a coupon this server made (by the id it answered), 0 for none. */
+  private couponAmountOff(couponId: string | null): number {
+    return (couponId && this.coupons.get(couponId)) || 0;
   }
 
   private createSession(request: http.IncomingMessage, form: URLSearchParams, json: Json) {
@@ -129,7 +180,10 @@ export class PlayedStripe {
           id,
           object: 'checkout.session',
           url: `https://checkout.stripe.com/c/pay/${id}`,
-          amount_total: Number(form.get('line_items[0][price_data][unit_amount]')),
+          // The first payment: the price less the coupon made for this checkout, if any.
+          amount_total:
+            Number(form.get('line_items[0][price_data][unit_amount]')) -
+            this.couponAmountOff(form.get('discounts[0][coupon]')),
           currency: form.get('line_items[0][price_data][currency]'),
           client_reference_id: form.get('client_reference_id'),
           payment_status: 'unpaid',

@@ -16,7 +16,15 @@ const REASONS: Readonly<Record<PaymentFailureCode, string>> = {
   COUPON_UNAVAILABLE:
     'The coupon could no longer be used for this payment, so nothing was charged. Go back to the plans to pay without it.',
   ACCOUNT_CLOSED: 'This account has been deleted, so nothing was charged.',
+  COUPON_REFUNDED:
+    'The coupon could no longer be used for this payment, so the whole payment has been refunded to your card. Go back to the plans to pay without it.',
 };
+
+/** A coupon that could not be used: another card on the same page cannot bring it back. */
+const COUPON_GONE: readonly (PaymentFailureCode | null)[] = [
+  'COUPON_UNAVAILABLE',
+  'COUPON_REFUNDED',
+];
 
 export function failureReason(checkout: Checkout): string {
   if (checkout.failureCode) return REASONS[checkout.failureCode];
@@ -26,7 +34,7 @@ export function failureReason(checkout: Checkout): string {
 /** Try again on the same provider session while it is open; an expired one needs a new checkout. */
 function tryAgainPath(checkout: Checkout): string {
   // Another card on the same page cannot bring a coupon back: start again without it.
-  if (checkout.failureCode === 'COUPON_UNAVAILABLE') return paymentProcessPath(checkout.planId);
+  if (COUPON_GONE.includes(checkout.failureCode)) return paymentProcessPath(checkout.planId);
   if (checkout.status === 'FAILED' && checkout.failureCode !== 'SESSION_EXPIRED')
     return securePaymentPath(checkout.sessionId);
   return paymentProcessPath(checkout.planId, checkout.couponCode ?? undefined);

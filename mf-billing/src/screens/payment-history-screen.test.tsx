@@ -95,6 +95,10 @@ describe('Payment history', () => {
     expect(line('Tax 20% (region GB)')).toHaveTextContent('$1.66');
     expect(line('Total paid (including tax)')).toHaveTextContent('$9.99');
     expect(line('Paid with')).toHaveTextContent('Visa ·· 4242');
+    // What renews, and when, as agreed at payment (issue 31 §10).
+    expect(line('Renews')).toHaveTextContent(
+      '$9.99 on Dec 28, 2026, unless you cancel before then',
+    );
     const seller = screen.getByRole('region', { name: 'From' });
     expect(seller).toHaveTextContent('Crease Streaming Ltd');
     expect(seller).toHaveTextContent('Tax ID GB 123 4567 89');

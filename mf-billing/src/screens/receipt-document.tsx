@@ -95,6 +95,12 @@ export function ReceiptDocument({
         {refunded > 0 ? (
           <Line term="Kept after refunds">{money(receipt.amount - refunded)}</Line>
         ) : null}
+        {receipt.renewal ? (
+          <Line term="Renews">
+            {money(receipt.renewal.amount)} on {formatDate(new Date(receipt.renewal.on))}, unless
+            you cancel before then
+          </Line>
+        ) : null}
         <Line term="Provider reference">
           <span className={styles.reference}>{receipt.providerReference}</span>
         </Line>

@@ -275,6 +275,11 @@ export const PAYMENT_FAILURE_CODES = [
   'COUPON_UNAVAILABLE',
   /** Refused before any charge: the account was deleted (395). */
   'ACCOUNT_CLOSED',
+  /**
+   * The coupon was used up, or already used by the account, when a provider that charges
+   * without asking (Stripe Checkout) took the money: it was refunded in full (392).
+   */
+  'COUPON_REFUNDED',
 ] as const;
 export type PaymentFailureCode = (typeof PAYMENT_FAILURE_CODES)[number];
 
@@ -353,6 +358,19 @@ export interface PaymentReceipt extends Payment {
   taxRegion: string | null;
   /** Money given back on this payment, newest last. */
   refunds: ReceiptRefund[];
+  /**
+   * What this payment renews into, as agreed when it was made (issue 31 §10): the plan's list
+   * price (a coupon is for the first payment only), charged at the end of the period it paid for
+   * unless the viewer cancels. null for a pass, and for a payment refunded in full.
+   */
+  renewal: ReceiptRenewal | null;
+}
+
+export interface ReceiptRenewal {
+  /** Major units, in the receipt's currency. */
+  amount: number;
+  /** ISO 8601: when the renewal is charged (the end of the period this payment bought). */
+  on: string;
 }
 
 export interface InvoiceSeller {
@@ -532,6 +550,7 @@ export const BILLING_ERROR_CODES = [
   'AUTHENTICATION_FAILED',
   'COUPON_UNAVAILABLE',
   'ACCOUNT_CLOSED',
+  'COUPON_REFUNDED',
   /** Too many checkouts with a limited coupon from one network this hour (decision 396): 429. */
   'COUPON_NETWORK_LIMIT_REACHED',
   /**

@@ -13,7 +13,13 @@ export interface CheckoutSessionInput {
   planId: string;
   /** What the viewer sees on the provider's page. */
   description: string;
+  /** What this payment takes. */
   amountCents: number;
+  /**
+   * The plan's list price: what each renewal charges. A coupon is for the first payment only
+   * (issue 31 §10), so a subscription renews at this, not at `amountCents`.
+   */
+  listPriceCents: number;
   currency: string;
   /** The site page the provider returns the browser to (/payment-process?checkout=…). */
   returnUrl: string;

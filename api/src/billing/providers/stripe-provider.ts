@@ -193,18 +193,39 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  /**
+   * What a refund names: a payment intent as it is, or, for a subscription's first payment (its
+   * reference is the invoice, `in_…`), the payment intent that paid the invoice.
+   */
+  private async refundTarget(
+    providerReference: string,
+  ): Promise<{ payment_intent?: string; charge?: string }> {
+    if (!providerReference.startsWith('in_')) return { payment_intent: providerReference };
+    const invoice = await this.stripe.invoices.retrieve(providerReference, {
+      expand: ['payments'],
+    });
+    const paid = invoice.payments?.data.find((payment) => payment.status === 'paid')?.payment;
+    const intent =
+      typeof paid?.payment_intent === 'string' ? paid.payment_intent : paid?.payment_intent?.id;
+    if (intent) return { payment_intent: intent };
+    const charge = typeof paid?.charge === 'string' ? paid.charge : paid?.charge?.id;
+    if (charge) return { charge };
+    throw new RefundRefusedError('NO_CHARGE');
+  }
+
   /** `refunds.create` on the payment intent; Stripe then sends `charge.refunded` (decision 351). */
   async refund(input: RefundInput): Promise<{ refundId: string; amountCents: number }> {
     try {
       const refund = await this.stripe.refunds.create(
         {
-          payment_intent: input.providerReference,
+          ...(await this.refundTarget(input.providerReference)),
           ...(input.amountCents === null ? {} : { amount: input.amountCents }),
         },
         { idempotencyKey: `crease-${input.idempotencyKey}` },
       );
       return { refundId: refund.id, amountCents: refund.amount };
     } catch (error) {
+      if (error instanceof RefundRefusedError) throw error;
       if (error instanceof Stripe.errors.StripeInvalidRequestError)
         throw new RefundRefusedError(
           error.code === 'resource_missing' ? 'NO_CHARGE' : 'EXCEEDS_CHARGE',
@@ -213,9 +234,29 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  private openSession(input: CheckoutSessionInput): Promise<Stripe.Checkout.Session> {
+  /**
+   * A subscription's Checkout Session carries the list price as its recurring price, so Stripe
+   * renews at the list price; a coupon's first-payment discount is a Stripe coupon that applies
+   * once (`duration: once`), made for this checkout alone. A pass is paid once: its one price is
+   * the amount taken.
+   */
+  private async openSession(input: CheckoutSessionInput): Promise<Stripe.Checkout.Session> {
     const metadata = { checkoutId: input.checkoutId, planId: input.planId, userId: input.userId };
     const renews = input.renewEveryDays !== null;
+    const discountCents = renews ? input.listPriceCents - input.amountCents : 0;
+    const firstPaymentDiscount =
+      discountCents > 0
+        ? await this.stripe.coupons.create(
+            {
+              amount_off: discountCents,
+              currency: input.currency.toLowerCase(),
+              duration: 'once',
+              max_redemptions: 1,
+              metadata,
+            },
+            { idempotencyKey: `crease-coupon-${input.checkoutId}` },
+          )
+        : null;
     return this.stripe.checkout.sessions.create(
       {
         // A subscription plan: Stripe makes a Customer and a Subscription that it renews itself,
@@ -228,7 +269,7 @@ export class StripeProvider implements PaymentProvider {
             quantity: 1,
             price_data: {
               currency: input.currency.toLowerCase(),
-              unit_amount: input.amountCents,
+              unit_amount: renews ? input.listPriceCents : input.amountCents,
               product_data: { name: input.description },
               ...(renews
                 ? { recurring: { interval: 'day', interval_count: input.renewEveryDays ?? 30 } }
@@ -236,6 +277,7 @@ export class StripeProvider implements PaymentProvider {
             },
           },
         ],
+        ...(firstPaymentDiscount ? { discounts: [{ coupon: firstPaymentDiscount.id }] } : {}),
         metadata,
         ...(renews ? { subscription_data: { metadata } } : {}),
         success_url: input.returnUrl,

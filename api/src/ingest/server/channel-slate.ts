@@ -21,12 +21,25 @@ const LEAD_SLOTS = 1;
 /** A feed gone this long leaves its channel to the test card. */
 export const SLATE_LIMIT_MS = 30 * 60 * 1000;
 
-/** Writes a part as the transcoder does: aside, then renamed, so no one reads half of it. */
-export function writePartFile(file: string, bytes: Buffer): void {
+/**
+ * Writes a slot's part once: aside, then linked into place, so no one reads half of it and the
+ * first writer wins. A slot already holds either the slate or live picture that viewers may have
+ * fetched; a late live part (the transcoder flushing after its encoder died) or a slate part
+ * racing a live one must not replace it. Returns false when the slot was taken.
+ */
+export function writePartFile(file: string, bytes: Buffer): boolean {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const aside = `${file}.${process.pid}.tmp`;
   fs.writeFileSync(aside, bytes);
-  fs.renameSync(aside, file);
+  try {
+    fs.linkSync(aside, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    fs.rmSync(aside, { force: true });
+  }
 }
 
 export class ChannelSlate {
@@ -73,7 +86,7 @@ export class ChannelSlate {
         if (!bytes) continue;
         if (!this.slating && written === 0)
           this.log(`[ingest ${this.channelId}] no feed: the slate from ${sequence}.${part}`);
-        writePartFile(file, bytes);
+        if (!writePartFile(file, bytes)) continue;
         written++;
       }
       this.cursors.set(track, slot);

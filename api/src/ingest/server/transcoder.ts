@@ -158,8 +158,8 @@ class RenditionWriter {
       sequence,
       slot % PARTS_PER_SEGMENT,
     );
-    writePartFile(file, bytes);
-    this.transcoder.wrote(this.name, slot);
+    // A slot the slate already filled keeps the slate: the live part came too late to air.
+    if (writePartFile(file, bytes)) this.transcoder.wrote(this.name, slot);
   }
 }
 
