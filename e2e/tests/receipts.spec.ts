@@ -28,7 +28,7 @@ test('a declined card and the payment after it are in the history; the receipt i
   await expect(page).toHaveURL(/\/payment-success\?checkout=/, { timeout: 30_000 });
 
   await page.goto('/payment-history');
-  const table = page.getByRole('table', { name: /^Payments 1 to 2 of 2$/ });
+  const table = page.getByRole('table', { name: /^Entries 1 to 2 of 2$/ });
   const rows = table.getByRole('row');
   await expect(rows.nth(1)).toContainText('Paid · Purchase');
   await expect(rows.nth(1)).toContainText('Visa ·· 4242');
@@ -44,7 +44,7 @@ test('a declined card and the payment after it are in the history; the receipt i
   await expect(receipt).toContainText(/Invoice number\s*CRS-\d{6}/);
   // The demo's GLOBAL rate (decision 301): 9.99 includes 1.66 of tax on 8.33.
   await expect(receipt).toContainText(/Net \(excluding tax\)\s*\$8\.33/);
-  await expect(receipt).toContainText(/Tax 20% \(region GLOBAL\)\s*\$1\.66/);
+  await expect(receipt).toContainText(/Tax 20% \(standard rate\)\s*\$1\.66/);
   await expect(receipt).toContainText(/Total paid \(including tax\)\s*\$9\.99/);
 
   // Print copies the receipt into a frame of its own with the print styles; that copy, laid out

@@ -33,11 +33,11 @@ test('a payment refunded in full is in the history and on the receipt, and ends 
 
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole('table', { name: /^Payments 1 to 2 of 2$/ })).toBeVisible({
+    await expect(page.getByRole('table', { name: /^Entries 1 to 2 of 2$/ })).toBeVisible({
       timeout: 1000,
     });
   }).toPass({ timeout: 20_000 });
-  const rows = page.getByRole('table', { name: /^Payments 1 to 2 of 2$/ }).getByRole('row');
+  const rows = page.getByRole('table', { name: /^Entries 1 to 2 of 2$/ }).getByRole('row');
   await expect(page.getByRole('row').filter({ hasText: 'Refunded' })).toContainText('−$9.99');
   await rows.getByRole('link', { name: /^Receipt CRS-\d{6}/ }).click();
   const receipt = page.getByRole('article', { name: 'Crease receipt' });

@@ -170,7 +170,7 @@ describeEachDatabase('lifecycle mail', (host: () => ApiHost) => {
       const { text, html } = mail[0]!;
       expect(text).toMatch(/Invoice number\s+CR-2026-000042/);
       expect(text).toMatch(/Net\s+US\$8\.33/);
-      expect(text).toMatch(/Tax \(20%, GB\)\s+US\$1\.66/);
+      expect(text).toMatch(/Tax 20% \(United Kingdom\)\s+US\$1\.66/);
       expect(text).toMatch(/Total paid\s+US\$9\.99/);
       expect(text).toContain('Visa ending 4242');
       expect(text).toContain('Crease Media Ltd, 1 Pitch Lane, Leeds. Tax number GB123456789');

@@ -37,3 +37,10 @@ export const PAYMENT_KIND_LABELS: Readonly<Record<string, string>> = {
   RENEWAL: 'Renewal',
   UPGRADE: 'Upgrade',
 };
+
+/** What a receipt's payment was for, as a sentence's object ("Payment for: a renewal"). */
+export const PAYMENT_PURPOSE_LABELS: Readonly<Record<string, string>> = {
+  CHECKOUT: 'A new plan',
+  RENEWAL: 'A renewal',
+  UPGRADE: 'An upgrade, less the credit for unused time',
+};

@@ -32,7 +32,7 @@ describe('Payment history', () => {
   it('lists payments newest first with local date, plan, amount, card and status', async () => {
     renderHistory();
 
-    const table = await screen.findByRole('table', { name: 'Payments 1 to 10 of 25' });
+    const table = await screen.findByRole('table', { name: 'Entries 1 to 10 of 25' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(10);
     const first = PAYMENTS[0]!;
@@ -63,7 +63,7 @@ describe('Payment history', () => {
   it('pages through older payments by address', async () => {
     const { navigate, user } = renderHistory('?page=3');
 
-    const table = await screen.findByRole('table', { name: 'Payments 21 to 25 of 25' });
+    const table = await screen.findByRole('table', { name: 'Entries 21 to 25 of 25' });
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     const pages = screen.getByRole('navigation', { name: 'Payment history pages' });
     expect(pages).toHaveTextContent('Page 3 of 3');
@@ -92,7 +92,7 @@ describe('Payment history', () => {
     const line = (term: string) => screen.getByText(term).nextElementSibling;
     expect(line('Invoice number')).toHaveTextContent('CRS-000042');
     expect(line('Net (excluding tax)')).toHaveTextContent('$8.33');
-    expect(line('Tax 20% (region GB)')).toHaveTextContent('$1.66');
+    expect(line('Tax 20% (United Kingdom)')).toHaveTextContent('$1.66');
     expect(line('Total paid (including tax)')).toHaveTextContent('$9.99');
     expect(line('Paid with')).toHaveTextContent('Visa ·· 4242');
     // What renews, and when, as agreed at payment (issue 31 §10).

@@ -54,7 +54,7 @@ export function PaymentHistoryTable({
       <table className={styles.table}>
         <caption>
           <VisuallyHidden>
-            Payments {first} to {last} of {data.total}
+            Entries {first} to {last} of {data.total}
           </VisuallyHidden>
         </caption>
         <thead>
@@ -111,7 +111,7 @@ export function PaymentHistoryTable({
         </tbody>
       </table>
       <p className={styles.count} aria-hidden="true">
-        Payments {first} to {last} of {data.total}
+        Entries {first} to {last} of {data.total}
       </p>
       {pages > 1 ? (
         <nav className={styles.pager} aria-label="Payment history pages">

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { PaymentReceipt } from '@crease/contract';
-import { cardLabel } from '@crease/contract';
+import { cardLabel, taxLineText } from '@crease/contract';
 import { formatPercent } from '@crease/ui';
 import { formatDate, formatDateTime, formatMoney, fromEpochSeconds } from '../format/formatters';
-import { PAYMENT_KIND_LABELS, PAYMENT_SYSTEM_LABELS } from '../format/labels';
+import { PAYMENT_PURPOSE_LABELS, PAYMENT_SYSTEM_LABELS } from '../format/labels';
 import styles from './receipt-view.module.css';
 
 function Line({ term, children, total }: { term: string; children: ReactNode; total?: boolean }) {
@@ -56,9 +56,8 @@ export function ReceiptDocument({
       </div>
       <dl className={styles.lines}>
         <Line term="Invoice number">{receipt.invoiceNumber ?? receipt.paymentId}</Line>
-        <Line term="Plan">
-          {receipt.plan} ({PAYMENT_KIND_LABELS[receipt.kind] ?? receipt.kind})
-        </Line>
+        <Line term="Plan">{receipt.plan}</Line>
+        <Line term="Payment for">{PAYMENT_PURPOSE_LABELS[receipt.kind] ?? receipt.kind}</Line>
         <Line term="Access until">{formatDate(new Date(receipt.planEndDate))}</Line>
         <Line term="Price">{money(receipt.listPrice)}</Line>
         {receipt.couponCode ? (
@@ -72,9 +71,7 @@ export function ReceiptDocument({
         {receipt.net !== null && receipt.tax !== null ? (
           <>
             <Line term="Net (excluding tax)">{money(receipt.net)}</Line>
-            <Line
-              term={`Tax ${formatPercent(receipt.taxRatePercent ?? 0)} (region ${receipt.taxRegion ?? '–'})`}
-            >
+            <Line term={taxLineText(receipt.taxRatePercent ?? 0, receipt.taxRegion)}>
               {money(receipt.tax)}
             </Line>
           </>

@@ -281,7 +281,14 @@ export {
 export type { FollowKind, FollowSettings, ViewerFollows } from './follows';
 export { FollowError, calendarUrl, followsClient } from './follows-client';
 export type { FollowsClient } from './follows-client';
-export { countOf, everyPeriodText, periodText, screensText } from './wording';
+export {
+  countOf,
+  everyPeriodText,
+  periodText,
+  screensText,
+  taxLineText,
+  taxRegionText,
+} from './wording';
 export { STAFF_ERROR_CODES, STAFF_PATHS, STAFF_ROLES } from './staff';
 export type {
   StaffAuditEntry,

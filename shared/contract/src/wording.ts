@@ -22,3 +22,21 @@ export function everyPeriodText(days: number): string {
   const period = periodText(days);
   return period.startsWith('1 ') ? `every ${period.slice(2)}` : `every ${period}`;
 }
+
+/**
+ * The tax line's place: a country's name ("India"), or "standard rate" for GLOBAL, the rate a
+ * region the tax table does not list pays (decision 301). Never the raw code on a receipt.
+ */
+export function taxRegionText(region: string | null): string {
+  if (!region || region === 'GLOBAL') return 'standard rate';
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(region) ?? region;
+  } catch {
+    return region;
+  }
+}
+
+/** "Tax 18% (India)": one wording on the receipt page and in the receipt mail. */
+export function taxLineText(ratePercent: number, region: string | null): string {
+  return `Tax ${Number(ratePercent.toFixed(2))}% (${taxRegionText(region)})`;
+}

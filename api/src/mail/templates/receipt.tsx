@@ -1,4 +1,5 @@
 /** The receipt of one charge (billing event invoice.issued). Transactional. */
+import { CARD_BRAND_LABELS, taxLineText } from '@crease/contract';
 import type { InvoiceIssuedPayload } from '../../billing';
 import { AccountNotice, ActionLink, Facts, MailLayout, Paragraph } from './layout';
 import { formatDate, formatMoney } from './mail-template';
@@ -9,7 +10,9 @@ export const receipt: MailTemplate<InvoiceIssuedPayload> = {
   subject: (p) => `Your Crease receipt ${p.invoiceNumber}`,
   body: (p, links) => {
     const money = (minor: number) => formatMoney(minor, p.currency);
-    const card = p.cardBrand && p.cardLast4 ? `${p.cardBrand} ending ${p.cardLast4}` : 'Card';
+    // "Visa ending 4242": the brand as people write it, whatever case the provider sent.
+    const brand = CARD_BRAND_LABELS[p.cardBrand?.toLowerCase() ?? 'unknown'] ?? 'Card';
+    const card = p.cardLast4 ? `${brand} ending ${p.cardLast4}` : 'Card';
     return (
       <MailLayout
         preview={`${p.planName}: ${money(p.grossMinor)} paid on ${formatDate(p.issuedAt)}.`}
@@ -24,7 +27,7 @@ export const receipt: MailTemplate<InvoiceIssuedPayload> = {
             ['Plan', p.planName],
             ['Paid with', card],
             ['Net', money(p.netMinor)],
-            [`Tax (${p.taxRatePercent}%, ${p.region})`, money(p.taxMinor)],
+            [taxLineText(p.taxRatePercent, p.region), money(p.taxMinor)],
             ['Total paid', money(p.grossMinor)],
           ]}
         />

@@ -12,7 +12,7 @@ export const welcome: MailTemplate<Record<string, never>> = {
       footer={
         <>
           You get this because you said yes to news from Crease when you registered. Turn it off any
-          time under Settings on <a href={links.account}>your account</a>.
+          time under Preferences on <a href={links.account}>your account</a>.
         </>
       }
     >
