@@ -329,6 +329,15 @@ describeEachDatabase('API boundaries', (host) => {
       expect((await suite.client.get('/docs')).status).toBeLessThan(400);
     });
 
+    it('takes a new visitor’s first page view, before any XSRF cookie exists (202)', async () => {
+      const first = await suite.client.postJson(
+        '/api/v1/analytics/page-views',
+        { path: '/', title: 'Crease', referrer: '' },
+        { xsrf: false },
+      );
+      expect(first.status).toBe(202);
+    });
+
     it('stores page views and events from the shell (202)', async () => {
       const path = `/events?probe=${Date.now()}`;
       const view = await suite.client.postJson('/api/v1/analytics/page-views', {

@@ -35,15 +35,19 @@ export async function analyticsRoutes(
   // Anyone may call these (no sign-in), so each IP gets a budget, and housekeeping deletes rows
   // older than CREASE_ANALYTICS_RETENTION_DAYS: the table cannot grow without bound (decision 054).
   const rateLimit = { max: perMinute, timeWindow: 60_000 };
+  // No XSRF check: these calls use no credential (no cookie, no bearer is read), so a forged one
+  // is no more than anyone may send directly, and the rate limit bounds both. With the check,
+  // every new visitor's first page view was refused (no cookie yet) and logged a 403 in the
+  // browser's console (issue 36 §6).
+  const config = { accepts: 'json', rateLimit, xsrf: false } as const;
 
   app.post(
     `/${ANALYTICS_PATHS.pageViews}`,
     {
-      config: { accepts: 'json', rateLimit },
+      config,
       schema: {
         tags: ['analytics'],
         summary: 'Record a page view (route change)',
-        security: [{ xsrf: [] }],
         body: PageView,
         response: { 202: Accepted, ...errorResponses },
       },
@@ -57,11 +61,10 @@ export async function analyticsRoutes(
   app.post(
     `/${ANALYTICS_PATHS.events}`,
     {
-      config: { accepts: 'json', rateLimit },
+      config,
       schema: {
         tags: ['analytics'],
         summary: 'Record a named event',
-        security: [{ xsrf: [] }],
         body: Event,
         response: { 202: Accepted, ...errorResponses },
       },
