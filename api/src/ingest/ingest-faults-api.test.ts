@@ -294,13 +294,22 @@ describe('live feed faults through the embedded media server [PGlite]', () => {
     const kinds = Array.from({ length: last - start }, (_, i) =>
       kindOf(healthy, '720p', start + i),
     );
-    // No hole, and mostly live: the hostile encoders run on this same small machine (an 8K
-    // encode, lossless noise) and may slow the healthy transcoder for a moment, which the slate
-    // covers; in production they are other machines. The refusals never touch this channel.
+    // No hole, and live throughout or the slate: the hostile encoders run on this same small
+    // machine (an 8K encode, lossless noise) and may slow the healthy transcoder for a moment,
+    // which the slate covers (how long depends on the machine's load, so it is not counted); in
+    // production they are other machines. The refusals never touch this channel: its encoder
+    // stays connected, and with the hostile encoders gone its picture is live again.
     expect(kinds).not.toContain('none');
-    expect(kinds.filter((kind) => kind === 'live').length).toBeGreaterThanOrEqual(
-      kinds.length * 0.75,
-    );
+    expect(kinds.every((kind) => kind === 'live' || kind === 'slate')).toBe(true);
+    await until('the healthy feed live again', () => {
+      const newest = liveSlots(liveDir, healthy, '720p').at(-2);
+      return (
+        newest !== undefined &&
+        Array.from({ length: 12 }, (_, i) => newest - i).every(
+          (slot) => kindOf(healthy, '720p', slot) === 'live',
+        )
+      );
+    });
     expect(camera.exitCode).toBeNull();
     camera.kill('SIGKILL');
     await camera.exited;
