@@ -122,7 +122,7 @@ function HostedCardPage({
         <p className={styles.amount}>{amount}</p>
       </div>
       {session.savesCard ? (
-        <p className={styles.description}>
+        <p className={styles.note}>
           This is a subscription: your card is saved with the payment provider for the renewals
           described above, until you cancel. Today’s payment is {amount}.
         </p>

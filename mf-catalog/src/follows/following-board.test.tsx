@@ -1,7 +1,7 @@
 /** @jest-environment ./shared/test-utils/src/jsdom-with-fetch-environment.cjs */
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testServerForFile } from '@crease/test-utils';
+import { sendJson, testServerForFile } from '@crease/test-utils';
 import type { League, ViewerFollows } from '@crease/contract';
 import { EventsScreen } from '../events/events-screen';
 import {
@@ -191,6 +191,50 @@ describe('/events: follow, remind, calendar, filters (issue 23 §1)', () => {
       name: 'Add to calendar for London Lions v Leeds Larks',
     });
     expect(calendar).toHaveAttribute('href', `${server.origin}/api/v1/events/lon-lee/calendar.ics`);
+  });
+
+  it('the reminder opt-in changes on the click, before the API answers; a refusal puts it back', async () => {
+    // The API holds each settings answer until the test lets it go.
+    const held: (() => void)[] = [];
+    let refuse = false;
+    const api = followsApi(
+      follows,
+      [],
+      catalogApi(() => leagues),
+    );
+    server.handle((request, response) => {
+      if (!request.url.endsWith('/follows/settings')) return api(request, response);
+      held.push(() =>
+        refuse
+          ? sendJson(response, 503, {
+              code: 'SERVICE_UNAVAILABLE',
+              userId: null,
+              message: 'Crease is busy. Try again in a moment.',
+              timeStamp: new Date().toISOString(),
+            })
+          : api(request, response),
+      );
+    });
+    const { user } = renderEvents();
+    const optIn = await screen.findByRole('checkbox', {
+      name: 'Email me when a team I follow starts a match',
+    });
+    await user.click(optIn);
+    expect(optIn).toBeChecked();
+    await waitFor(() => expect(held).toHaveLength(1));
+    held.shift()?.();
+    await waitFor(() => expect(follows.remindFollowed).toBe(true));
+    expect(optIn).toBeChecked();
+
+    refuse = true;
+    await user.click(optIn);
+    expect(optIn).not.toBeChecked();
+    await waitFor(() => expect(held).toHaveLength(1));
+    held.shift()?.();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not change your reminder setting just now.',
+    );
+    expect(optIn).toBeChecked();
   });
 
   it('a refused follow says why, and nothing changes', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FollowError, followsClient } from '@crease/contract';
 import type { FollowKind, Platform, ViewerFollows } from '@crease/contract';
 
@@ -13,10 +13,19 @@ export interface FollowActions {
   remindFollowed(on: boolean): void;
 }
 
+/** A list with `item` in it or not, keeping its order. */
+const toggled = (list: string[], item: string, on: boolean): string[] =>
+  on ? (list.includes(item) ? list : [...list, item]) : list.filter((x) => x !== item);
+
+/** What each follow kind's list is called in ViewerFollows. */
+const LIST_OF: Record<FollowKind, 'teams' | 'leagues'> = { team: 'teams', league: 'leagues' };
+
 /**
- * The viewer's follows, read once when /events opens and replaced by each write's answer (the
- * API answers every write with the whole ViewerFollows). `problem`: the last write's failure,
- * in words, until the next write.
+ * The viewer's follows, read once when /events opens. A write shows at once (the checkbox or
+ * button changes on the click, not after the round trip, which took up to 2.8 s: issue 36 §6),
+ * then the API's answer (the whole ViewerFollows) replaces it. Only the newest write's answer
+ * is applied, so answers arriving out of order cannot undo a later click; a failed newest write
+ * puts back what the API last said. `problem`: that failure, in words, until the next write.
  */
 export function useFollows(http: Platform['http']): {
   state: FollowsState;
@@ -43,19 +52,53 @@ export function useFollows(http: Platform['http']): {
     };
   }, [client]);
 
-  const write = useCallback((run: () => Promise<ViewerFollows>) => {
-    setProblem(null);
-    run().then(
-      (follows) => setState({ kind: 'ready', follows }),
-      (error: unknown) => setProblem(error instanceof Error ? error.message : String(error)),
-    );
-  }, []);
+  /** The API's last answer (what a failed write falls back to) and the newest write's number. */
+  const confirmed = useRef<ViewerFollows | null>(null);
+  const newest = useRef(0);
+  useEffect(() => {
+    if (state.kind === 'ready' && newest.current === 0) confirmed.current = state.follows;
+  }, [state]);
+
+  const write = useCallback(
+    (change: (follows: ViewerFollows) => ViewerFollows, run: () => Promise<ViewerFollows>) => {
+      setProblem(null);
+      const mine = ++newest.current;
+      setState((current) =>
+        current.kind === 'ready' ? { kind: 'ready', follows: change(current.follows) } : current,
+      );
+      run().then(
+        (follows) => {
+          confirmed.current = follows;
+          if (mine === newest.current) setState({ kind: 'ready', follows });
+        },
+        (error: unknown) => {
+          if (mine !== newest.current) return;
+          const fallback = confirmed.current;
+          if (fallback) setState({ kind: 'ready', follows: fallback });
+          setProblem(error instanceof Error ? error.message : String(error));
+        },
+      );
+    },
+    [],
+  );
 
   const actions = useMemo<FollowActions>(
     () => ({
-      follow: (kind, id, on) => write(() => client.follow(kind, id, on)),
-      remind: (eventId, on) => write(() => client.remind(eventId, on)),
-      remindFollowed: (on) => write(() => client.remindFollowed(on)),
+      follow: (kind, id, on) =>
+        write(
+          (f) => ({ ...f, [LIST_OF[kind]]: toggled(f[LIST_OF[kind]], id, on) }),
+          () => client.follow(kind, id, on),
+        ),
+      remind: (eventId, on) =>
+        write(
+          (f) => ({ ...f, reminders: toggled(f.reminders, eventId, on) }),
+          () => client.remind(eventId, on),
+        ),
+      remindFollowed: (on) =>
+        write(
+          (f) => ({ ...f, remindFollowed: on }),
+          () => client.remindFollowed(on),
+        ),
     }),
     [client, write],
   );
