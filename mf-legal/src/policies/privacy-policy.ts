@@ -158,7 +158,7 @@ export const privacyPolicy: PolicyDocument = {
           kind: 'list',
           items: [
             'Access: ask for a copy of the personal data we hold about you.',
-            'Correction: ask us to correct data that is inaccurate or incomplete. You can update your email address and settings in your account at any time.',
+            'Correction: ask us to correct data that is inaccurate or incomplete. You can change your region and viewing preferences in your account at any time. The email address of an account cannot be changed from the account page yet: to change it, write to support@crease.example from that address.',
             'Deletion: delete your account yourself on your Account page, or ask us to. We then keep only what the law requires, such as payment records, as described above.',
             'Portability: ask for the data you gave us in a structured, commonly used, machine-readable format.',
             'Objection: object to processing based on our legitimate interests, and to direct marketing at any time.',
