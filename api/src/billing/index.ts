@@ -26,3 +26,4 @@ export type {
 } from './billing-events';
 export { billingEvents, plans } from './tables';
 export type { AccountDeletionHook } from './account-deletion';
+export { WELCOME_COUPON_CODE, welcomeOfferFor } from './welcome-offer';

@@ -70,6 +70,10 @@ export const PaymentPageSchema = Type.Object({
   total: Type.Integer(),
 });
 
+export const WelcomeOfferSchema = Type.Object({
+  coupon: nullable(Type.Object({ code: Type.String(), percentage: Type.Integer() })),
+});
+
 export const ReceiptSchema = Type.Object({
   ...PaymentSchema.properties,
   planId: Type.String(),

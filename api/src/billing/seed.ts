@@ -2,6 +2,7 @@
  * The plans and coupons `npm start` sells (issue 11): insert-if-missing, so an operator's later
  * price change is never overwritten by a restart.
  */
+import { WELCOME_COUPON_CODE } from './welcome-offer';
 import { coupons, plans } from './tables';
 import type { Seeder } from '../platform/db/seed';
 
@@ -79,7 +80,7 @@ export const billingCatalogSeeder: Seeder = {
       .values([
         // 20 % off any plan, no end, no overall limit, once per account: the welcome mail's code.
         {
-          code: 'WELCOME20',
+          code: WELCOME_COUPON_CODE,
           percentage: 20,
           validFrom: new Date(0),
           perAccountLimit: 1,

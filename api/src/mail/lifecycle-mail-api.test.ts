@@ -93,6 +93,21 @@ describeEachDatabase('lifecycle mail', (host: () => ApiHost) => {
       expect(welcome?.text).toContain('Welcome to Crease');
       expect(welcome?.text).not.toContain('<');
       expect(welcome?.links).toContain(`${api.siteOrigins[0]}/plans`);
+      // The welcome coupon, while the new account may use it (decision 393).
+      expect(welcome?.text).toContain('Your first payment is 20% off with the code WELCOME20');
+    });
+
+    it('names no code when the welcome coupon is off sale at sending', async () => {
+      const { email } = await register(true);
+      await host().query("UPDATE coupons SET valid_until = valid_from WHERE code = 'WELCOME20'");
+      try {
+        await api.lifecycleMailPass();
+      } finally {
+        await host().query("UPDATE coupons SET valid_until = NULL WHERE code = 'WELCOME20'");
+      }
+      const [welcome] = await outbox(email);
+      expect(welcome?.subject).toBe('Welcome to Crease');
+      expect(welcome?.text).not.toContain('WELCOME20');
     });
 
     it('is skipped for good for a viewer who said no', async () => {

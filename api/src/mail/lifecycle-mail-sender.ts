@@ -13,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LifecycleMailKind, Mailer, RecipientGate } from '../accounts';
 import type { Db } from '../platform/db/client';
 import { claimWithLease, endClaim, forEachClaimed } from '../platform/db/row-claims';
+import { welcomeOfferFor } from '../billing';
 import { isMarketing, renderLifecycleMail } from './render-mail';
 
 const BATCH = 50;
@@ -22,6 +23,7 @@ export const MAX_ATTEMPTS = 5;
 
 interface ClaimedMail {
   id: number | string;
+  user_id: string | null;
   kind: LifecycleMailKind;
   to: string;
   payload: Record<string, unknown>;
@@ -77,7 +79,7 @@ export class LifecycleMailSender {
       now,
       leaseSeconds: LEASE_SECONDS,
       returning: sql`m.id, m.user_id, m.kind, m."to", m.payload, m.attempts`,
-      select: sql`SELECT c.id, c.kind, c."to", c.payload, c.attempts, u.email_subscribe,
+      select: sql`SELECT c.id, c.user_id, c.kind, c."to", c.payload, c.attempts, u.email_subscribe,
           (u.email_verified_at IS NOT NULL) AS verified
         FROM claimed c LEFT JOIN users u ON u.id = c.user_id`,
     });
@@ -101,7 +103,12 @@ export class LifecycleMailSender {
       return 'skipped';
     }
     try {
-      const message = await renderLifecycleMail(row.kind, row.to, row.payload, this.siteOrigin);
+      const message = await renderLifecycleMail(
+        row.kind,
+        row.to,
+        await this.payloadAt(row, now),
+        this.siteOrigin,
+      );
       await this.mailer.send(message);
     } catch (error) {
       const giveUp = row.attempts >= MAX_ATTEMPTS;
@@ -115,6 +122,16 @@ export class LifecycleMailSender {
     const forget = row.kind === 'account-deleted' ? sql`, "to" = '', payload = '{}'::jsonb` : sql``;
     await this.finish(row, sql`sent_at = ${now.toISOString()}::timestamptz${forget}`);
     return 'sent';
+  }
+
+  /**
+   * What the mail says, as of sending: the welcome mail names the welcome coupon only if the
+   * account may still use it now (decision 393), never a code that would be refused.
+   */
+  private async payloadAt(row: ClaimedMail, now: Date): Promise<Record<string, unknown>> {
+    if (row.kind !== 'welcome' || !row.user_id) return row.payload;
+    const { coupon } = await welcomeOfferFor(this.db, row.user_id, now);
+    return { ...row.payload, offer: coupon };
   }
 
   /** Ends this replica's claim on the row, setting what the attempt decided. */

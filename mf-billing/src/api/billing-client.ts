@@ -25,6 +25,7 @@ import type {
   SandboxSessionView,
   Subscription,
   TrialOffer,
+  WelcomeOffer,
   WatchingNow,
 } from '@crease/contract';
 import { asProblem } from '@crease/contract';
@@ -53,6 +54,11 @@ export function getEntitlement({
       .get(BILLING_PATHS.entitlement, { searchParams: { vidictId: device.vidictId } })
       .json<Entitlement>(),
   );
+}
+
+/** The welcome coupon while this account may use it (decision 393). */
+export function getWelcomeOffer({ http }: Pick<Platform, 'http'>): Promise<WelcomeOffer> {
+  return asProblem(() => http.get(BILLING_PATHS.welcomeOffer).json<WelcomeOffer>());
 }
 
 export function getTrialOffer({

@@ -126,6 +126,38 @@ describe('Plans screen', () => {
     expect(navigate).toHaveBeenCalledWith('/payment-process?planId=monthly&coupon=WELCOME20');
   });
 
+  it('offers the welcome coupon to a new account; one click applies it (decision 393)', async () => {
+    server.handle(
+      billingApi({
+        'GET /api/v1/billing/welcome-offer': (_q, r) =>
+          sendJson(r, 200, { coupon: { code: 'WELCOME20', percentage: 20 } }),
+      }),
+    );
+    const { user } = renderPlans();
+    const offer = await screen.findByRole('complementary', {
+      name: 'New to Crease? 20% off your first payment',
+    });
+    expect(offer).toHaveTextContent('Use the code WELCOME20 with any plan.');
+    await user.click(within(offer).getByRole('button', { name: 'Use WELCOME20' }));
+
+    expect(await screen.findByText('WELCOME20 applied: 20% off every plan.')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Coupon code' })).toHaveValue('WELCOME20');
+    expect(card('Monthly')).toHaveTextContent('$7.99 was $9.99 for 30 days');
+    // Applied, the offer has said what it had to say.
+    expect(screen.queryByRole('complementary', { name: /New to Crease/ })).not.toBeInTheDocument();
+  });
+
+  it('offers no welcome coupon when the account has nothing to use', async () => {
+    server.handle(
+      billingApi({
+        'GET /api/v1/billing/welcome-offer': (_q, r) => sendJson(r, 200, { coupon: null }),
+      }),
+    );
+    renderPlans();
+    await screen.findByRole('heading', { level: 2, name: 'Monthly' });
+    expect(screen.queryByRole('button', { name: /^Use / })).not.toBeInTheDocument();
+  });
+
   it('says an unknown coupon is unknown after one check, on the field', async () => {
     const { user } = renderPlans();
     await screen.findByRole('heading', { level: 2, name: 'Monthly' });

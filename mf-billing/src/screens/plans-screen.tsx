@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import type { Plan, ScreenProps, Subscription, TrialOffer } from '@crease/contract';
+import type { Plan, ScreenProps, Subscription, TrialOffer, WelcomeOffer } from '@crease/contract';
 import { Button, TextField, formatPercent } from '@crease/ui';
-import { getSubscription, getTrialOffer, listPlans } from '../api/billing-client';
+import { getSubscription, getTrialOffer, getWelcomeOffer, listPlans } from '../api/billing-client';
 import { ScreenFrame } from '../components/screen-frame';
 import { ScreenLink } from '@crease/ui';
 import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
@@ -19,6 +19,8 @@ interface PlansData {
   /** null when it could not be read: the plans are still worth showing. */
   subscription: Subscription | null;
   trial: TrialOffer | null;
+  /** The welcome coupon for an account that has never paid; null when there is none. */
+  welcome: WelcomeOffer['coupon'];
 }
 
 /** What is for sale: active, paid plans in orderNumber order (the trial is its own offer). */
@@ -29,12 +31,17 @@ export function plansForSale(plans: readonly Plan[]): Plan[] {
 }
 
 async function loadPlans(platform: ScreenProps['platform']): Promise<PlansData> {
-  const [plans, subscription, trial] = await Promise.all([
+  const [plans, subscription, trial, welcome] = await Promise.all([
     listPlans(platform),
     getSubscription(platform).catch(() => null),
     getTrialOffer(platform).catch(() => null),
+    // An extra: if it cannot be read, the page simply does not offer it.
+    getWelcomeOffer(platform).then(
+      (offer) => offer.coupon,
+      () => null,
+    ),
   ]);
-  return { plans: plansForSale(plans), subscription, trial };
+  return { plans: plansForSale(plans), subscription, trial, welcome };
 }
 
 /**
@@ -77,7 +84,7 @@ function PlansContent({
   platform: ScreenProps['platform'];
   navigate: ScreenProps['navigate'];
 }) {
-  const { plans, subscription, trial } = data;
+  const { plans, subscription, trial, welcome } = data;
   const coupon = useCoupon(
     platform,
     plans.map((plan) => plan.planId),
@@ -109,6 +116,27 @@ function PlansContent({
         <TrialUnavailableNotice reason={trial.reason} />
       ) : null}
 
+      {welcome && !applied ? (
+        <aside className={styles.welcome} aria-labelledby="welcome-offer-title">
+          <p id="welcome-offer-title" className={styles.welcomeTitle}>
+            New to Crease? {welcome.percentage}% off your first payment
+          </p>
+          <p className={styles.welcomeText}>
+            Use the code <strong>{welcome.code}</strong> with any plan. Renewals are at the usual
+            price.
+          </p>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => {
+              setCode(welcome.code);
+              void coupon.check(welcome.code);
+            }}
+          >
+            Use {welcome.code}
+          </Button>
+        </aside>
+      ) : null}
       <form className={styles.coupon} onSubmit={onApply} noValidate aria-label="Coupon">
         <div className={styles.couponRow}>
           <TextField

@@ -33,6 +33,8 @@ export const BILLING_PATHS = {
   storefront: 'api/v1/storefront',
   /** GET: TrialOffer; POST TrialActivationRequest: start the trial (once per account and device). */
   trial: 'api/v1/billing/trial',
+  /** GET: WelcomeOffer, the welcome mail's coupon while this account may use it (decision 393). */
+  welcomeOffer: 'api/v1/billing/welcome-offer',
   /** GET: the caller's Subscription. */
   subscription: 'api/v1/billing/subscription',
   /**
@@ -156,6 +158,15 @@ export interface TrialLimits {
 }
 
 /** GET trial: what /trial-activation explains, and whether "Start free trial" is offered. */
+/**
+ * The welcome coupon (WELCOME20 as seeded), offered to an account that has never paid: in the
+ * welcome mail and on /plans. `coupon` is null when there is nothing to offer (the account has
+ * paid, or used it, or the coupon is not on sale).
+ */
+export interface WelcomeOffer {
+  coupon: { code: string; percentage: number } | null;
+}
+
 export interface TrialOffer {
   planId: string;
   limits: TrialLimits;

@@ -213,6 +213,7 @@ export type {
   TrialActivationRequest,
   TrialLimits,
   TrialOffer,
+  WelcomeOffer,
   TrialUnavailableReason,
   VideoQuality,
 } from './billing';

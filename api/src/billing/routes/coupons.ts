@@ -8,13 +8,19 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { BILLING_PATHS } from '@crease/contract';
-import type { CouponCheck, PriceQuote } from '@crease/contract';
+import type { CouponCheck, PriceQuote, WelcomeOffer } from '@crease/contract';
 import { applicableCoupon, withCouponBudget } from '../coupons';
 import { holdsLapseBefore, priceCheckout } from '../checkouts';
 import { purchasablePlan } from '../plans';
 import { priceOrder } from '../quotes';
 import { authenticate } from '../../accounts';
-import { CouponCheckSchema, PriceQuoteSchema, billingErrorResponses } from '../schemas';
+import {
+  CouponCheckSchema,
+  PriceQuoteSchema,
+  WelcomeOfferSchema,
+  billingErrorResponses,
+} from '../schemas';
+import { welcomeOfferFor } from '../welcome-offer';
 
 const CouponQuery = Type.Object(
   {
@@ -36,6 +42,25 @@ const QuoteQuery = Type.Object(
 
 export async function billingCouponRoutes(app: FastifyInstance): Promise<void> {
   const services = app.services;
+  app.get(
+    `/${BILLING_PATHS.welcomeOffer}`,
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'The welcome coupon, while this account may use it',
+        description:
+          'coupon: { code, percentage } for an account that has never paid and has not used the welcome code, while the code is on sale; otherwise null. Spends no coupon-check budget: it names one code the service chose, never one the caller typed (decision 393).',
+        security: [{ bearer: [] }],
+        response: { 200: WelcomeOfferSchema, ...billingErrorResponses },
+      },
+    },
+    async (request, reply): Promise<WelcomeOffer> => {
+      const user = await authenticate(request, services);
+      reply.header('cache-control', 'private, no-store');
+      return welcomeOfferFor(services.database.db, user.id, services.clock.now());
+    },
+  );
+
   app.get(
     `/${BILLING_PATHS.couponCheck}`,
     {

@@ -2,10 +2,15 @@
 import { ActionLink, MailLayout, Paragraph } from './layout';
 import type { MailTemplate } from './mail-template';
 
-export const welcome: MailTemplate<Record<string, never>> = {
+export interface WelcomePayload {
+  /** The welcome coupon while the account may use it, as of sending (decision 393). */
+  offer?: { code: string; percentage: number } | null;
+}
+
+export const welcome: MailTemplate<WelcomePayload> = {
   marketing: true,
   subject: () => 'Welcome to Crease',
-  body: (_payload, links) => (
+  body: (payload, links) => (
     <MailLayout
       preview="Live cricket, every ball: here is how to start watching."
       heading="Welcome to Crease"
@@ -24,6 +29,12 @@ export const welcome: MailTemplate<Record<string, never>> = {
         Start a free trial or choose a plan: a Match Pass for one game, a Season, or a Monthly or
         Annual subscription.
       </Paragraph>
+      {payload.offer ? (
+        <Paragraph>
+          Your first payment is {payload.offer.percentage}% off with the code{' '}
+          <strong>{payload.offer.code}</strong>: enter it under Coupon code on the plans page.
+        </Paragraph>
+      ) : null}
       <ActionLink href={links.plans}>See the plans</ActionLink>
       <Paragraph>
         See what is on next in <a href={links.events}>the fixtures</a>.
