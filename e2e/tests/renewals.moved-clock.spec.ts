@@ -46,6 +46,9 @@ async function renewalDate(page: Page): Promise<string> {
 
 async function paymentRows(page: Page) {
   await page.goto('/payment-history');
+  // After a month's move the first call may wait for a token refresh, on a busy machine for
+  // longer than an assertion's 5 s: wait for the page to load, as the other steps do.
+  await expect(page.getByRole('table')).toBeVisible({ timeout: 30_000 });
   // The header row and one row per payment.
   return page.getByRole('table').getByRole('row');
 }
