@@ -89,7 +89,7 @@ export function EventsScreen({
               {league ? league.caption : 'Matches'}
             </h1>
           </div>
-          <p className={styles.lead}>
+          <p className={league ? styles.lead : `${styles.lead} ${styles.leadGeneric}`}>
             {league
               ? league.description
               : 'Live now, coming up next and the latest results from every league.'}

@@ -16,6 +16,7 @@ import {
 import { followsApi, noFollows } from '../testing/follows-api';
 import { eventsProps, testPlatform } from '../testing/test-platform';
 import { localDay } from './board-view';
+import { NARROW_SCREEN } from './filters-disclosure';
 
 const HOUR = 3_600_000;
 // Each click waits for a real HTTP round trip; on a busy machine that can take over a second.
@@ -235,6 +236,31 @@ describe('/events: follow, remind, calendar, filters (issue 23 §1)', () => {
       'We could not change your reminder setting just now.',
     );
     expect(optIn).toBeChecked();
+  });
+
+  it('on a phone the filters fold behind one button, open while a filter is in use', async () => {
+    // A phone's width, as the browser's media query reports it.
+    const matchMedia = jest.fn((query: string) => ({
+      matches: query === NARROW_SCREEN,
+      media: query,
+      addEventListener: jest.fn(),
+      removeEventListener: jest.fn(),
+    }));
+    Object.defineProperty(window, 'matchMedia', { value: matchMedia, configurable: true });
+    try {
+      const { user, unmount } = renderEvents();
+      const filters = await screen.findByRole('button', { name: 'Filters', expanded: false });
+      expect(screen.queryByRole('search', { name: 'Find matches' })).not.toBeInTheDocument();
+      await user.click(filters);
+      expect(screen.getByRole('search', { name: 'Find matches' })).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Hide filters', expanded: true })).toBeVisible();
+      unmount();
+
+      renderEvents('?team=Mumbai');
+      expect(await screen.findByRole('search', { name: 'Find matches' })).toBeVisible();
+    } finally {
+      Reflect.deleteProperty(window, 'matchMedia');
+    }
   });
 
   it('a refused follow says why, and nothing changes', async () => {

@@ -7,6 +7,7 @@ import type { BoardEvent, MatchBoard } from '../events/match-board';
 import { BoardFiltersBar } from './board-filters';
 import { anyFilter, arrangeBoard, filtersFromSearch, searchWith } from './board-view';
 import type { BoardFilters } from './board-view';
+import { FiltersDisclosure } from './filters-disclosure';
 import { FollowSettings } from './follow-settings';
 import { MatchActions } from './match-actions';
 import { useFollows } from './use-follows';
@@ -48,8 +49,14 @@ export function useFollowingBoard(
 
   const controls = (
     <>
-      <BoardFiltersBar filters={filters} canFilterFollowing={follows !== null} onChange={change} />
-      {follows ? <FollowSettings follows={follows} actions={actions} /> : null}
+      <FiltersDisclosure active={anyFilter(filters)}>
+        <BoardFiltersBar
+          filters={filters}
+          canFilterFollowing={follows !== null}
+          onChange={change}
+        />
+        {follows ? <FollowSettings follows={follows} actions={actions} /> : null}
+      </FiltersDisclosure>
       {state.kind === 'failed' ? <p className={styles.problem}>{state.message}</p> : null}
       {problem ? (
         <p role="alert" className={styles.problem}>
