@@ -11,7 +11,7 @@ export { eraseViewer, viewerToErase } from './account-erasure';
 export type { ErasedViewer } from './account-erasure';
 export { outboxFor, recentOutbox } from './mailer';
 export { recipientGate } from './recipient-cap';
-export { describeDevice } from './user-agent';
+export { approximateNetwork, describeDevice } from './user-agent';
 export type { RecipientGate } from './recipient-cap';
 export { DEMO_VIEWER } from './seed';
 export { lifecycleMail, mailOutbox, refreshFamilies, users } from './tables';

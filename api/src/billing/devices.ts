@@ -4,6 +4,7 @@
  * once (streams, decision 265); a device unseen for UNSEEN_DEVICE_DAYS drops off the list.
  */
 import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { DEVICE_NAME_MAX } from '@crease/contract';
 import type { DeviceRegistration, RegisteredDevice } from '@crease/contract';
 import type { Db } from '../platform/db/client';
 import { devices } from './tables';
@@ -25,7 +26,40 @@ export function deviceToWire(row: DeviceRow): RegisteredDevice {
     userAgent: row.userAgent,
     registered: row.registeredAt.toISOString(),
     lastSeen: row.lastSeenAt.toISOString(),
+    name: row.name,
+    lastNetwork: row.lastNetwork,
   };
+}
+
+/**
+ * A device's own name, as the viewer typed it: trimmed, spaces collapsed, at most
+ * DEVICE_NAME_MAX characters, no control characters (it is shown in pages and mails). Empty
+ * gives the browser's name back (null). A name that does not fit is refused, not cut.
+ */
+export function cleanDeviceName(typed: string | null): string | null {
+  if (typed === null) return null;
+  const name = typed.replace(/\s+/g, ' ').trim();
+  if (name === '') return null;
+  // eslint-disable-next-line no-control-regex -- the point is to find them
+  if (name.length > DEVICE_NAME_MAX || /[\u0000-\u001f\u007f-\u009f]/.test(name))
+    throw new ApiError('DEVICE_NAME_INVALID');
+  return name;
+}
+
+/** Names one of the account's devices; the row as it is now, or DEVICE_NOT_FOUND. */
+export async function renameDevice(
+  db: Pick<Db, 'update'>,
+  userId: string,
+  vidictId: string,
+  name: string | null,
+): Promise<DeviceRow> {
+  const [renamed] = await db
+    .update(devices)
+    .set({ name })
+    .where(and(eq(devices.userId, userId), eq(devices.vidictId, vidictId)))
+    .returning();
+  if (!renamed) throw new ApiError('DEVICE_NOT_FOUND');
+  return renamed;
 }
 
 export async function listDevices(db: Pick<Db, 'select'>, userId: string): Promise<DeviceRow[]> {
@@ -59,6 +93,8 @@ export async function registerDevice(
   userId: string,
   device: DeviceRegistration,
   now: Date,
+  /** Where it is, approximately ("203.0.113.x"), if known. */
+  network: string | null = null,
 ): Promise<{ created: boolean; device: DeviceRow }> {
   const [known] = await tx
     .update(devices)
@@ -68,13 +104,14 @@ export async function registerDevice(
       appVersion: device.appVersion,
       userAgent: device.userAgent,
       lastSeenAt: now,
+      ...(network ? { lastNetwork: network } : {}),
     })
     .where(and(eq(devices.userId, userId), eq(devices.vidictId, device.vidictId)))
     .returning();
   if (known) return { created: false, device: known };
   const [created] = await tx
     .insert(devices)
-    .values({ userId, ...device, registeredAt: now, lastSeenAt: now })
+    .values({ userId, ...device, registeredAt: now, lastSeenAt: now, lastNetwork: network })
     .returning();
   if (!created) throw new Error('device insert returned nothing');
   return { created: true, device: created };

@@ -40,6 +40,10 @@ export const BILLING_ERRORS = {
     'Your plan allows no more devices. Sign out one of your devices to use this one.',
   ),
   DEVICE_NOT_FOUND: plainEntry(404, 'There is no such device on your account.'),
+  DEVICE_NAME_INVALID: plainEntry(
+    400,
+    'A device name is at most 40 letters, numbers, spaces or signs, on one line.',
+  ),
   DEVICE_NOT_REGISTERED: plainEntry(409, 'Register this device first.'),
   PAYMENT_NOT_FOUND: plainEntry(404, 'There is no such payment.'),
   PLAN_DOES_NOT_RENEW: plainEntry(

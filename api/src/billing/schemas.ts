@@ -272,7 +272,14 @@ export const RegisteredDeviceSchema = Type.Object({
   userAgent: Type.String(),
   registered: isoDate,
   lastSeen: isoDate,
+  name: nullable(Type.String()),
+  lastNetwork: nullable(Type.String()),
 });
+
+export const DeviceRenameSchema = Type.Object(
+  { name: nullable(Type.String({ maxLength: 200 })) },
+  { additionalProperties: false },
+);
 
 export const DeviceListSchema = Type.Object({
   devices: Type.Array(RegisteredDeviceSchema),

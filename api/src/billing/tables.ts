@@ -361,6 +361,10 @@ export const devices = pgTable(
     userAgent: text('user_agent').notNull(),
     registeredAt: ts('registered_at').notNull(),
     lastSeenAt: ts('last_seen_at').notNull(),
+    /** The viewer's own name for it ("Living-room TV"); null: "Chrome on Linux" (decision 394). */
+    name: text('name'),
+    /** Where it was last seen, approximately ("203.0.113.x"): never the whole address. */
+    lastNetwork: text('last_network'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.vidictId] }),

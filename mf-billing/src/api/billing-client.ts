@@ -13,11 +13,13 @@ import type {
   Checkout,
   CheckoutRequest,
   CouponCheck,
+  DeviceRename,
   Entitlement,
   PaymentReceipt,
   Plan,
   PlanChangeQuote,
   PriceQuote,
+  RegisteredDevice,
   PlanChangeResult,
   Platform,
   SandboxCardRequest,
@@ -190,6 +192,18 @@ export function signOutDevice({ http }: Http, vidictId: string): Promise<void> {
   return asProblem(async () => {
     await http.delete(billingPath('device', { vidictId }));
   });
+}
+
+/** Names a device (null: its browser's name again); answers it as the API now has it. */
+export function renameDevice(
+  { http }: Http,
+  vidictId: string,
+  name: string | null,
+): Promise<RegisteredDevice> {
+  const body: DeviceRename = { name };
+  return asProblem(() =>
+    http.patch(billingPath('device', { vidictId }), { json: body }).json<RegisteredDevice>(),
+  );
 }
 
 /** The account's devices playing now, and the plan's screens at a time. */

@@ -2,6 +2,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sendJson, testServerForFile } from '@crease/test-utils';
+import type { AccountStatics } from '@crease/contract';
 import {
   ACTIVE_MONTHLY,
   accountOverview,
@@ -140,6 +141,35 @@ describe('Account screen', () => {
     expect(await within(devices).findByText(/Safari on iOS is signed out/)).toBeVisible();
     expect(within(devices).getAllByRole('listitem')).toHaveLength(1);
     expect(callsTo(server.requests, 'DELETE', OTHER_DEVICE)).toHaveLength(1);
+  });
+
+  it('names a device, shows where it was last opened, and gives the browser’s name back', async () => {
+    const renames: unknown[] = [];
+    const safari = (accountOverview().statics as unknown as AccountStatics).devices[1]!;
+    server.handle(
+      billingApi({
+        [`PATCH ${OTHER_DEVICE}`]: (request, r) => {
+          const { name } = JSON.parse(request.body) as { name: string | null };
+          renames.push(name);
+          return sendJson(r, 200, { ...safari, name });
+        },
+      }),
+    );
+    const { user } = renderAccount();
+    const devices = await screen.findByRole('region', { name: 'Devices' });
+    expect(devices).toHaveTextContent('last opened from 203.0.113.x');
+    await user.click(await within(devices).findByRole('button', { name: /^Rename Safari on iOS/ }));
+    const field = within(devices).getByRole('textbox', { name: 'Device name' });
+    await user.type(field, 'Kitchen iPad{Enter}');
+    expect(await within(devices).findByText('Renamed: Kitchen iPad.')).toBeVisible();
+    expect(devices).toHaveTextContent('Kitchen iPad');
+    expect(renames).toEqual(['Kitchen iPad']);
+
+    await user.click(within(devices).getByRole('button', { name: /^Rename Kitchen iPad/ }));
+    await user.clear(within(devices).getByRole('textbox', { name: 'Device name' }));
+    await user.click(within(devices).getByRole('button', { name: 'Save name' }));
+    expect(await within(devices).findByText('Renamed: Safari on iOS.')).toBeVisible();
+    expect(renames).toEqual(['Kitchen iPad', null]);
   });
 
   it('stops playback on a device that is watching, and says its screen is free', async () => {

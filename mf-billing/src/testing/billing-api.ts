@@ -370,6 +370,8 @@ export function accountOverview(
           userAgent: 'Chrome on Linux',
           registered: '2026-11-01T10:00:00.000Z',
           lastSeen: '2026-11-23T10:00:00.000Z',
+          name: null,
+          lastNetwork: null,
         },
         {
           vidictId: '7d1c1b9e-1111-4a53-9d8e-5b2f8e1c4a10',
@@ -379,6 +381,8 @@ export function accountOverview(
           userAgent: 'Safari on iOS',
           registered: '2026-11-05T10:00:00.000Z',
           lastSeen: '2026-11-20T10:00:00.000Z',
+          name: null,
+          lastNetwork: '203.0.113.x',
         },
       ],
       maxDevices: 2,

@@ -74,7 +74,10 @@ export const BILLING_PATHS = {
   accountSettings: 'api/v1/account/settings',
   /** GET: DeviceList; POST DeviceRegistration (201 new, 200 known; no limit: decision 265). */
   devices: 'api/v1/devices',
-  /** DELETE: sign that device out (its sessions end and its streams are refused). */
+  /**
+   * DELETE: sign that device out (its sessions end and its streams are refused), 204.
+   * PATCH DeviceRename: name it (200 RegisteredDevice, decision 394).
+   */
   device: 'api/v1/devices/:vidictId',
   /** POST: the payment provider's signed webhook (raw body); `:provider` is `sandbox` or `stripe`. */
   webhook: 'api/v1/billing/webhooks/:provider',
@@ -475,7 +478,19 @@ export interface RegisteredDevice extends DeviceRegistration {
   /** ISO 8601. */
   registered: string;
   lastSeen: string;
+  /** The viewer's own name for it; null: called by its browser and system (decision 394). */
+  name: string | null;
+  /** Where it last opened Crease, approximately: "203.0.113.x" (never the whole address). */
+  lastNetwork: string | null;
 }
+
+/** PATCH devices/:vidictId: rename it; null (or only spaces) gives back the browser's name. */
+export interface DeviceRename {
+  name: string | null;
+}
+
+/** A device's own name is at most this long (after trimming). */
+export const DEVICE_NAME_MAX = 40;
 
 export interface DeviceList {
   devices: RegisteredDevice[];
@@ -528,6 +543,8 @@ export const BILLING_ERROR_CODES = [
   'SUBSCRIPTION_ALREADY_CANCELLED',
   'DEVICE_LIMIT_REACHED', // kept for old clients, no longer sent (decision 265)
   'DEVICE_NOT_FOUND',
+  /** A device name longer than DEVICE_NAME_MAX or with control characters (394): 400. */
+  'DEVICE_NAME_INVALID',
   'DEVICE_NOT_REGISTERED',
   'PAYMENT_NOT_FOUND',
   /** An operator's refund of more than is left of the payment, or of nothing (decision 351). */

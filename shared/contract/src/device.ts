@@ -50,7 +50,13 @@ const BROWSER_NAMES: Readonly<Record<DeviceType, string>> = {
  * "playing now" list and /account's devices all use (issue 23 §2), so a viewer recognises the
  * same device everywhere. A value outside the enums (an old client) still gets a name.
  */
-export function deviceName(device: { deviceOs: string; deviceType: string }): string {
+export function deviceName(device: {
+  deviceOs: string;
+  deviceType: string;
+  /** The viewer's own name for it, when they gave one (decision 394). */
+  name?: string | null;
+}): string {
+  if (device.name) return device.name;
   const browser = BROWSER_NAMES[device.deviceType as DeviceType] ?? 'A device';
   const os = OS_NAMES[device.deviceOs as DeviceOs] ?? 'another system';
   return `${browser} on ${os}`;

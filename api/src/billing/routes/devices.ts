@@ -6,20 +6,23 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { BILLING_PATHS } from '@crease/contract';
-import type { DeviceList } from '@crease/contract';
+import type { DeviceList, DeviceRename } from '@crease/contract';
 import {
   bindSessionToDevice,
+  cleanDeviceName,
   deviceToWire,
   listDevices,
   maxDevicesFor,
   registerDevice,
+  renameDevice,
   signOutDevice,
 } from '../devices';
 import { lockSubscription, readSubscription } from '../subscription-machine';
-import { authenticate, queueNewDeviceMail } from '../../accounts';
+import { approximateNetwork, authenticate, queueNewDeviceMail } from '../../accounts';
 import {
   DeviceListSchema,
   DeviceRegistrationSchema,
+  DeviceRenameSchema,
   RegisteredDeviceSchema,
   VidictId,
   billingErrorResponses,
@@ -79,7 +82,8 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
       const now = services.clock.now();
       const result = await services.database.db.transaction(async (tx) => {
         await lockSubscription(tx, user.id, now);
-        const registered = await registerDevice(tx, user.id, body, now);
+        const network = approximateNetwork(request.ip);
+        const registered = await registerDevice(tx, user.id, body, now, network);
         await bindSessionToDevice(tx, user.id, user.sid, body.vidictId);
         // A sign-in from a device this account never used: "signed in on a new device" mail.
         if (registered.created) {
@@ -89,6 +93,29 @@ export async function deviceRoutes(app: FastifyInstance): Promise<void> {
         return registered;
       });
       return reply.code(result.created ? 201 : 200).send(deviceToWire(result.device));
+    },
+  );
+
+  app.patch(
+    `/${BILLING_PATHS.device}`,
+    {
+      config: { accepts: 'json' },
+      schema: {
+        tags: ['devices'],
+        summary: 'Name a device ("Living-room TV"); null or blank gives back its browser’s name',
+        description:
+          'At most 40 characters on one line after trimming (DEVICE_NAME_INVALID 400); DEVICE_NOT_FOUND 404 for a device not on the account (decision 394).',
+        security: [{ bearer: [], xsrf: [] }],
+        params: DeviceParams,
+        body: DeviceRenameSchema,
+        response: { 200: RegisteredDeviceSchema, ...billingErrorResponses },
+      },
+    },
+    async (request) => {
+      const user = await authenticate(request, services);
+      const { vidictId } = request.params as Static<typeof DeviceParams>;
+      const name = cleanDeviceName((request.body as DeviceRename).name);
+      return deviceToWire(await renameDevice(services.database.db, user.id, vidictId, name));
     },
   );
 

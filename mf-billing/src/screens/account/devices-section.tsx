@@ -8,6 +8,7 @@ import { formatDate } from '../../format/formatters';
 import { messageOf } from './account-data';
 import type { ActionOutcome } from './account-data';
 import { AccountSection } from './account-section';
+import { DeviceRenameForm } from './device-rename-form';
 import { useWatching } from './use-watching';
 import styles from '../account-screen.module.css';
 
@@ -33,6 +34,8 @@ export function DevicesSection({
   onChange(devices: RegisteredDevice[]): void;
 }) {
   const [busy, setBusy] = useState<string | null>(null);
+  /** The device whose name is being edited, if any. */
+  const [renaming, setRenaming] = useState<string | null>(null);
   const { outcome, show } = useOutcome<ActionOutcome>();
   const { watching, reload } = useWatching(platform);
   const { devices } = statics;
@@ -78,17 +81,33 @@ export function DevicesSection({
         <p className={styles.muted}>No devices yet. A browser is added when you sign in.</p>
       ) : (
         <ul className={styles.devices}>
-          {devices.map((device) => (
-            <DeviceRow
-              key={device.vidictId}
-              device={device}
-              current={device.vidictId === thisDevice}
-              watchingNow={playing.has(device.vidictId)}
-              busy={busy}
-              onStop={() => void stop(device)}
-              onSignOut={() => void signOut(device)}
-            />
-          ))}
+          {devices.map((device) =>
+            renaming === device.vidictId ? (
+              <li key={device.vidictId} className={styles.device}>
+                <DeviceRenameForm
+                  device={device}
+                  platform={platform}
+                  onCancel={() => setRenaming(null)}
+                  onRenamed={(renamed) => {
+                    setRenaming(null);
+                    onChange(devices.map((d) => (d.vidictId === renamed.vidictId ? renamed : d)));
+                    show({ tone: 'success', message: `Renamed: ${deviceName(renamed)}.` });
+                  }}
+                />
+              </li>
+            ) : (
+              <DeviceRow
+                key={device.vidictId}
+                device={device}
+                current={device.vidictId === thisDevice}
+                watchingNow={playing.has(device.vidictId)}
+                busy={busy}
+                onStop={() => void stop(device)}
+                onSignOut={() => void signOut(device)}
+                onRename={() => setRenaming(device.vidictId)}
+              />
+            ),
+          )}
         </ul>
       )}
     </AccountSection>
@@ -102,6 +121,7 @@ function DeviceRow({
   busy,
   onStop,
   onSignOut,
+  onRename,
 }: {
   device: RegisteredDevice;
   current: boolean;
@@ -110,6 +130,7 @@ function DeviceRow({
   busy: string | null;
   onStop(): void;
   onSignOut(): void;
+  onRename(): void;
 }) {
   const name = deviceName(device);
   const added = formatDate(new Date(device.registered));
@@ -123,32 +144,43 @@ function DeviceRow({
         </p>
         <p className={styles.deviceMeta}>
           Added {added} · last used {formatDate(new Date(device.lastSeen))}
+          {device.lastNetwork ? ` · last opened from ${device.lastNetwork}` : null}
         </p>
       </div>
-      {current ? null : (
-        <div className={styles.deviceActions}>
-          {watchingNow ? (
+      <div className={styles.deviceActions}>
+        <Button
+          variant="secondary"
+          disabled={busy !== null}
+          aria-label={`Rename ${name}, added ${added}`}
+          onClick={onRename}
+        >
+          Rename
+        </Button>
+        {current ? null : (
+          <>
+            {watchingNow ? (
+              <Button
+                variant="secondary"
+                busy={busy === device.vidictId}
+                disabled={busy !== null}
+                aria-label={`Stop playback on ${name}, added ${added}`}
+                onClick={onStop}
+              >
+                Stop playback
+              </Button>
+            ) : null}
             <Button
               variant="secondary"
               busy={busy === device.vidictId}
               disabled={busy !== null}
-              aria-label={`Stop playback on ${name}, added ${added}`}
-              onClick={onStop}
+              aria-label={`Sign out ${name}, added ${added}`}
+              onClick={onSignOut}
             >
-              Stop playback
+              Sign out
             </Button>
-          ) : null}
-          <Button
-            variant="secondary"
-            busy={busy === device.vidictId}
-            disabled={busy !== null}
-            aria-label={`Sign out ${name}, added ${added}`}
-            onClick={onSignOut}
-          >
-            Sign out
-          </Button>
-        </div>
-      )}
+          </>
+        )}
+      </div>
     </li>
   );
 }
