@@ -42,7 +42,7 @@ export async function mountApi(
  * `npm start` and `npm run dev`: the development admin, made once and reused (decision 433).
  * Never in production, which refuses to start while it is active.
  */
-export async function ensureDevelopmentAdmin(api: MountedApi): Promise<DevAdmin | null> {
+export async function ensureDevelopmentAdmin(api: { app: ApiApp }): Promise<DevAdmin | null> {
   const { database, clock, hasher, config } = api.app.services;
   if (config.env === 'production') return null;
   return ensureDevAdmin({ db: database.db, clock, hasher }, config.dataDir);
