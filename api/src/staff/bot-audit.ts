@@ -7,6 +7,7 @@
  * (`request.auditChange`); without them the method and route stand in.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { REPLAYED_HEADER } from '../platform/http/idempotency';
 import { botActor, recordAudit } from './audit';
 
 export interface AuditChange {
@@ -46,6 +47,8 @@ export function registerBotAudit(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const operator = operatorOf(request);
     if (!operator || READS.has(request.method) || reply.statusCode >= 400) return payload;
+    // A stored answer replayed for a retried Idempotency-Key changed nothing this time.
+    if (reply.getHeader(REPLAYED_HEADER) !== undefined) return payload;
     const change = request.auditChange ?? {};
     await recordAudit(services.database.db, services.clock, {
       actor: botActor(operator),
