@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import { BOT_CHECK_HEADER, IDEMPOTENCY_HEADER, XSRF_HEADER } from '@crease/contract';
+import { ConfigError } from './platform/config';
 import type { ApiConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
 import type { Database } from './platform/db/client';
@@ -36,7 +37,7 @@ import { catalogRoutes } from './catalog/routes';
 import { opsRoutes } from './ops/routes';
 import { streamsRoutes } from './streams/routes';
 import { ingestRoutes } from './ingest/routes';
-import { staffRoutes } from './staff';
+import { devAdminProblem, registerBotAudit, staffRoutes } from './staff';
 import { IngestProcess, StreamKeys } from './ingest';
 import { answerAccessFromMemory } from './streams/origin/edge-access-lane';
 import { playbackNetworkOf } from './streams/playback-network';
@@ -131,6 +132,12 @@ export async function createApi(
       ...config,
       onIdleError: (error) => app.log.warn({ err: error }, 'database dropped an idle connection'),
     }));
+  // Production never runs with the development admin `npm start` made (decision 433).
+  const defaultAdmin = config.env === 'production' ? await devAdminProblem(database.db) : null;
+  if (defaultAdmin) {
+    if (ownDatabase) await database.close();
+    throw new ConfigError(`Refusing to start in production:\n- ${defaultAdmin}`);
+  }
   const services = createServices(config, database, app.log, options.services);
   app.decorate('services', services);
   const proxies = trustedProxies(config.trustProxy);
@@ -331,6 +338,8 @@ export async function createApi(
     transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 
+  // Operator tokens' changes land in the staff audit as bots (decision 434): one hook for all.
+  registerBotAudit(app);
   // Each feature registers its own routes (decision 190).
   await app.register(opsRoutes);
   await app.register(accountsRoutes);

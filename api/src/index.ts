@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createApi } from './app';
 import type { ApiApp, CreateApiOptions } from './app';
 import type { ApiConfig } from './platform/config';
+import { ensureDevAdmin } from './staff';
+import type { DevAdmin } from './staff';
 
 export { createApi } from './app';
 export type { ApiApp, CreateApiOptions } from './app';
@@ -12,6 +14,8 @@ export { ensureStreamMedia } from './streams/media/render-media';
 export { EDGE_ACCESS_CACHE_SECONDS } from './streams/origin/stream-standing';
 export { renewAfterSeconds } from './streams/stream-lease';
 export type { RenderedMedia } from './streams/media/render-media';
+export { devAdminNote } from './staff';
+export type { DevAdmin } from './staff';
 
 export interface MountedApi {
   app: ApiApp;
@@ -32,4 +36,14 @@ export async function mountApi(
     handler: (request, response) => app.routing(request, response),
     close: () => app.close(),
   };
+}
+
+/**
+ * `npm start` and `npm run dev`: the development admin, made once and reused (decision 433).
+ * Never in production, which refuses to start while it is active.
+ */
+export async function ensureDevelopmentAdmin(api: { app: ApiApp }): Promise<DevAdmin | null> {
+  const { database, clock, hasher, config } = api.app.services;
+  if (config.env === 'production') return null;
+  return ensureDevAdmin({ db: database.db, clock, hasher }, config.dataDir);
 }

@@ -93,6 +93,18 @@ describeEachDatabase('Refunds in the sandbox', (host) => {
     const again = await refund(paymentId, { amount: 2.5 }, key);
     expect(again.status).toBe(202);
     expect(again.body.refundId).toBe(asked.body.refundId);
+    // The operator token is a bot in the staff audit (decision 434): each call, one refund.
+    const audited = await host().query<{ actor: string; action: string; after: unknown }>(
+      'SELECT actor, action, after FROM staff_audit WHERE subject = $1 ORDER BY id',
+      [`payment:${paymentId}`],
+    );
+    expect(audited).toEqual(
+      [asked, again].map(() => ({
+        actor: 'bot:support',
+        action: 'billing.refund',
+        after: { refundId: asked.body.refundId, amount: 2.5 },
+      })),
+    );
 
     await eventually(async () => (await countRows(host(), 'refunds', viewer.userId)) === 1);
     const entries = (await history(viewer)).entries;

@@ -3,15 +3,18 @@
  * `npm start` mounts the same API inside the edge server on http://api.localhost:8080.
  */
 import path from 'node:path';
-import { ConfigError, createApi, loadApiConfig } from '..';
+import { ConfigError, createApi, devAdminNote, ensureDevelopmentAdmin, loadApiConfig } from '..';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
 
 async function main() {
   const config = loadApiConfig(process.env, repoRoot);
   const app = await createApi(config);
+  // Outside production, the staff API's development admin, as `npm start` makes it (decision 433).
+  const devAdmin = await ensureDevelopmentAdmin({ app });
   await app.listen({ port: config.port, host: config.host });
   const { port } = app.server.address() as { port: number };
+  if (devAdmin) console.info(devAdminNote(devAdmin));
   console.info(
     `Crease API (${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}) at http://localhost:${port}/ (docs: /docs)`,
   );

@@ -8,3 +8,18 @@ export type { StaffGuard } from './guard';
 export { botActor, recordAudit, staffActor } from './audit';
 export type { AuditRecord } from './audit';
 export { createStaff } from './staff-accounts';
+export {
+  AdminExistsError,
+  CLI_ACTOR,
+  DEV_ADMIN_EMAIL,
+  createFirstAdmin,
+  credentialsText,
+  devAdminNote,
+  devAdminProblem,
+  disableDevAdmin,
+  ensureDevAdmin,
+  generatePassword,
+} from './first-admin';
+export type { DevAdmin } from './first-admin';
+export { registerBotAudit } from './bot-audit';
+export type { AuditChange } from './bot-audit';

@@ -11,6 +11,7 @@ import { describeOnPostgres } from '../testing/postgres-suite';
 import crypto from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { ApiHost } from '../testing/test-api';
+import { testLeague } from '../testing/catalog-fixtures';
 
 const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 /** RFC 6238 written out here, independent of the API's otplib, so the test checks the standard. */
@@ -197,6 +198,60 @@ describeEachDatabase('staff accounts', (host) => {
     ).toBe(true);
     await expect(host().query('DELETE FROM staff_audit')).rejects.toThrow();
     await expect(host().query("UPDATE staff_audit SET action = 'x'")).rejects.toThrow();
+  });
+
+  it('writes each operator-token change to the audit as a bot, never the token or the key', async () => {
+    const TOKEN = 'encoder-bot-token-0123456789abcdef';
+    const bot = await host().start(
+      { CREASE_CATALOG_OPERATOR_TOKENS: `encoder-bot:${TOKEN}` },
+      { clock: START },
+    );
+    const operator = bot.client();
+    const keysPath = '/api/v1/operator/channels/ch-bot-audit/ingest-keys';
+    const made = await operator.postJson<{ keyId: string; streamKey: string }>(
+      keysPath,
+      { role: 'backup' },
+      bearer(TOKEN),
+    );
+    expect(made.status).toBe(201);
+    // Reads and refused calls change nothing, so they are not audited.
+    expect((await operator.get(keysPath, bearer(TOKEN))).status).toBe(200);
+    expect((await operator.postJson(keysPath, {}, bearer('wrong-token-0123456789'))).status).toBe(
+      401,
+    );
+    const revoked = await operator.request(
+      'DELETE',
+      `${keysPath}/${made.body.keyId}`,
+      undefined,
+      undefined,
+      bearer(TOKEN),
+    );
+    expect(revoked.status).toBe(204);
+    const leagueId = `bot-${crypto.randomUUID().slice(0, 8)}`;
+    const league = testLeague({ leagueId, caption: 'Bot League', description: 'Made by a bot.' });
+    expect(
+      (await operator.postJson('/api/v1/operator/leagues', league, bearer(TOKEN))).status,
+    ).toBe(201);
+    await bot.close();
+
+    const { status, body } = await client.get<
+      Array<{ actor: string; action: string; subject: string; after: unknown }>
+    >('/api/v1/staff/audit', bearer(admin.token));
+    expect(status).toBe(200);
+    const bots = body.filter((e) => e.actor === 'bot:encoder-bot');
+    expect(bots.map((e) => [e.action, e.subject]).reverse()).toEqual([
+      ['ingest.key.create', `ingest-key:${made.body.keyId}`],
+      ['ingest.key.revoke', `ingest-key:${made.body.keyId}`],
+      ['catalog.league.create', `league:${leagueId}`],
+    ]);
+    expect(bots[2]!.after).toEqual({
+      keyId: made.body.keyId,
+      channelId: 'ch-bot-audit',
+      role: 'backup',
+    });
+    const logged = JSON.stringify(body);
+    expect(logged).not.toContain(TOKEN);
+    expect(logged).not.toContain(made.body.streamKey);
   });
 
   it('throttles wrong guesses per account and network', async () => {

@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { ConfigError as ApiConfigError, loadApiConfig, mountApi } from 'api';
+import {
+  ConfigError as ApiConfigError,
+  devAdminNote,
+  ensureDevelopmentAdmin,
+  loadApiConfig,
+  mountApi,
+} from 'api';
 import { ConfigError, loadEdgeConfig } from '../config';
 import type { EdgeConfig } from '../config';
 import { createEdgeServer } from '../edge/edge-server';
@@ -55,6 +61,8 @@ export function runEdge(
     const config = { ...loaded, release };
     const summary = await prepare(config);
     const api = apiConfig ? await mountApi(apiConfig) : null;
+    // The development admin of the staff API, made once under the data dir (decision 433).
+    const devAdmin = api ? await ensureDevelopmentAdmin(api) : null;
     const server = createEdgeServer(config, api ? { apiHandler: api.handler } : {});
     if (api) server.addHook('onClose', () => api.close());
     await server.listen({ port: config.port, host: config.host });
@@ -67,6 +75,7 @@ export function runEdge(
         ? `token in ${local.file}, actor ${local.token.name}`
         : 'sign in with a CREASE_RELEASE_TOKENS token';
       console.info(`Release console: http://localhost:${port}${RELEASE_CONSOLE_PATH} (${signIn})`);
+      if (devAdmin) console.info(devAdminNote(devAdmin));
     }
     const stop = () => void server.close().then(() => process.exit(0));
     process.on('SIGINT', stop);

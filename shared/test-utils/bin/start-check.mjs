@@ -6,7 +6,7 @@
  * embedded database open), then stops the site with SIGINT and expects a clean exit.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -76,6 +76,22 @@ while (performance.now() < deadline) {
 if (welcome.status !== 200 || !welcome.body.includes('<title>Crease'))
   fail(`/ answered ${welcome.status} without the product's title`);
 if (ready.status !== 200) fail(`the API's /readyz answered ${ready.status}`);
+// The staff API's development admin (decision 433): its credentials in a 0600 file under the
+// data dir, named on the console, and its password never printed.
+const adminFile = path.join(dataDir, 'staff-dev-admin.txt');
+for (let i = 0; i < 30 && !log.includes(adminFile); i += 1)
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+if (!log.includes(`Staff admin (development): dev-admin@crease.localhost; password`))
+  fail('npm start did not say where the development admin is');
+let adminPassword = '';
+try {
+  if ((statSync(adminFile).mode & 0o777) !== 0o600) fail(`${adminFile} is not mode 0600`);
+  adminPassword = /^password: (.+)$/m.exec(readFileSync(adminFile, 'utf8'))?.[1] ?? '';
+} catch {
+  fail(`npm start wrote no ${adminFile}`);
+}
+if (adminPassword.length < 16 || log.includes(adminPassword))
+  fail('the development admin has no password in its file, or npm start printed it');
 state = 'stopping';
 site.kill('SIGINT');
 const { code, signal } = await exited;
@@ -87,4 +103,6 @@ const version = await new Promise((resolve) => {
   probe.stdout.on('data', (chunk) => (out += chunk));
   probe.on('close', () => resolve(out.trim()));
 });
-console.info(`start check: npm start served / and the API on Node ${version}, and stopped cleanly`);
+console.info(
+  `start check: npm start served / and the API on Node ${version}, made the development admin, and stopped cleanly`,
+);

@@ -14,6 +14,8 @@ export interface ServiceProcess {
   /** Resolves with the origin once listening; rejects if the process exits first. */
   ready: Promise<string>;
   exited: Promise<{ code: number | null; stderr: string }>;
+  /** Everything it printed to stdout so far. */
+  stdout(): string;
   stop(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export function startService(
   return {
     ready,
     exited,
+    stdout: () => stdout,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');

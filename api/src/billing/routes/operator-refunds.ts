@@ -38,10 +38,11 @@ export async function operatorRefundRoutes(app: FastifyInstance): Promise<void> 
   app.post(
     `/${BILLING_PATHS.operatorRefunds}`,
     {
-      config: { accepts: 'json', bearerOnly: true },
+      config: { accepts: 'json', bearerOnly: true, audit: 'billing.refund' },
       onRequest: [
         async (request: FastifyRequest) => {
-          authorize(request);
+          // The token's name: the bot in the staff audit (decision 434).
+          request.operator = authorize(request);
         },
         requireIdempotencyKey,
       ],
@@ -93,6 +94,10 @@ export async function operatorRefundRoutes(app: FastifyInstance): Promise<void> 
           idempotencyKey: `refund:${payment.id}:${idempotencyKeyOf(request)}`,
         });
         reply.code(202);
+        request.auditChange = {
+          subject: `payment:${payment.id}`,
+          after: { refundId: refunded.refundId, amount: toMajor(refunded.amountCents) },
+        };
         return {
           paymentId: payment.id,
           refundId: refunded.refundId,

@@ -139,7 +139,7 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
   app.post(
     `/${CATALOG_PATHS.operatorLeagues}`,
     {
-      config: route,
+      config: { ...route, audit: 'catalog.league.create' },
       schema: {
         tags: ['catalog operator'],
         summary: 'Create a league',
@@ -149,14 +149,16 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      return reply.code(201).send(await writes.createLeague(request.operator, request.body));
+      const league = await writes.createLeague(request.operator, request.body);
+      request.auditChange = { subject: `league:${league.leagueId}`, before: null, after: league };
+      return reply.code(201).send(league);
     },
   );
 
   app.patch(
     `/${CATALOG_PATHS.operatorLeagues}/:leagueId`,
     {
-      config: route,
+      config: { ...route, audit: 'catalog.league.update' },
       schema: {
         tags: ['catalog operator'],
         summary: 'Update a league (any of its fields)',
@@ -167,14 +169,20 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      return writes.updateLeague(request.operator, request.params.leagueId, request.body);
+      const league = await writes.updateLeague(
+        request.operator,
+        request.params.leagueId,
+        request.body,
+      );
+      request.auditChange = { subject: `league:${league.leagueId}`, after: request.body };
+      return league;
     },
   );
 
   app.post(
     `/${CATALOG_PATHS.operatorEvents}`,
     {
-      config: route,
+      config: { ...route, audit: 'catalog.event.create' },
       schema: {
         tags: ['catalog operator'],
         summary: 'Create an event (scheduled, stream not started)',
@@ -187,6 +195,7 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       const event = await writes.createEvent(request.operator, request.body);
       // Only demo creates answer null (an existing id); an operator's gets EVENT_EXISTS instead.
       if (!event) throw new ApiError('EVENT_EXISTS');
+      request.auditChange = { subject: `event:${event.eventId}`, before: null, after: event };
       return reply.code(201).send(event);
     },
   );
@@ -194,7 +203,7 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
   app.patch(
     `/${CATALOG_PATHS.operatorEvents}/:eventId`,
     {
-      config: route,
+      config: { ...route, audit: 'catalog.event.update' },
       schema: {
         tags: ['catalog operator'],
         summary: "Update an event's details (not its match state)",
@@ -205,14 +214,20 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      return writes.updateEvent(request.operator, request.params.eventId, request.body);
+      const event = await writes.updateEvent(
+        request.operator,
+        request.params.eventId,
+        request.body,
+      );
+      request.auditChange = { subject: `event:${request.params.eventId}`, after: request.body };
+      return event;
     },
   );
 
   app.post(
     `/${CATALOG_PATHS.operatorEvents}/:eventId/state`,
     {
-      config: route,
+      config: { ...route, audit: 'catalog.event.state' },
       schema: {
         tags: ['catalog operator'],
         summary: 'Change match state: status, play state, toss, innings, result, stream status',
@@ -225,7 +240,13 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request) => {
-      return writes.changeState(request.operator, request.params.eventId, request.body);
+      const event = await writes.changeState(
+        request.operator,
+        request.params.eventId,
+        request.body,
+      );
+      request.auditChange = { subject: `event:${request.params.eventId}`, after: request.body };
+      return event;
     },
   );
 

@@ -53,7 +53,7 @@ export function operatorKeyRoutes(deps: OperatorKeyDeps) {
     app.post(
       `/${INGEST_PATHS.keys}`,
       {
-        config: { ...route, accepts: 'json' as const },
+        config: { ...route, accepts: 'json' as const, audit: 'ingest.key.create' },
         schema: {
           tags: ['ingest operator'],
           summary: "Create a stream key for a channel's primary or backup input (shown once)",
@@ -66,6 +66,8 @@ export function operatorKeyRoutes(deps: OperatorKeyDeps) {
         const { role = 'primary' } = keyRequest(request.body);
         const { channelId } = request.params;
         const { keyId, streamKey } = await keys.create(request.operator, channelId, role);
+        // The staff audit names the key, never the key itself (decision 434).
+        request.auditChange = { subject: `ingest-key:${keyId}`, after: { keyId, channelId, role } };
         const created: IngestKeyCreated = {
           keyId,
           channelId,
@@ -96,7 +98,7 @@ export function operatorKeyRoutes(deps: OperatorKeyDeps) {
     app.delete(
       `/${INGEST_PATHS.key}`,
       {
-        config: route,
+        config: { ...route, audit: 'ingest.key.revoke' },
         schema: {
           tags: ['ingest operator'],
           summary: 'Revoke a stream key: refused from now on, its encoder dropped within 10 s',
@@ -111,6 +113,10 @@ export function operatorKeyRoutes(deps: OperatorKeyDeps) {
       async (request, reply) => {
         const { channelId, keyId } = request.params;
         await keys.revoke(request.operator, channelId, keyId);
+        request.auditChange = {
+          subject: `ingest-key:${keyId}`,
+          after: { channelId, revoked: true },
+        };
         return reply.code(204).send(null);
       },
     );
