@@ -110,7 +110,16 @@ test('follow a team: its match comes first; on a moved clock the reminder emails
   const optIn = page.getByRole('checkbox', {
     name: 'Email me when a team I follow starts a match',
   });
-  // The box shows what the API saved: it turns on with the answer, not before.
+  // Reminders go when the match starts here (15 minutes before until chosen: decision 419),
+  // saved before anything is asked for, so no reminder goes out at another lead meanwhile.
+  const lead = page.getByRole('combobox', { name: 'Send my reminders' });
+  await Promise.all([
+    page.waitForResponse(
+      (r) => r.url().includes('/api/v1/follows/settings') && r.request().method() === 'PUT',
+    ),
+    lead.selectOption({ label: 'when it starts' }),
+  ]);
+  await expect(lead).toHaveValue('0');
   await optIn.click();
   await expect(optIn).toBeChecked();
   await page.getByRole('button', { name: `Remind me about ${hawksMatch}` }).click();

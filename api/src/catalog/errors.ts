@@ -49,6 +49,11 @@ export const CATALOG_ERRORS = {
     message: 'This match has already started or is over, so there is nothing to remind you of.',
     oauth: 'invalid_request',
   },
+  TIME_ZONE_UNKNOWN: {
+    status: 400,
+    message: 'That time zone is not one we know. Send an IANA zone such as Asia/Kolkata.',
+    oauth: 'invalid_request',
+  },
 } satisfies ErrorTable;
 
 registerErrors(CATALOG_ERRORS);

@@ -159,6 +159,10 @@ export const catalogFollowSettings = pgTable('catalog_follow_settings', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   remindFollowed: boolean('remind_followed').notNull(),
+  /** Minutes before the start each reminder goes: 0, 15 or 60 (decision 419). */
+  remindBeforeMinutes: integer('remind_before_minutes').notNull().default(15),
+  /** The viewer's IANA time zone, from their browser: the reminder names the start in it. */
+  timeZone: text('time_zone'),
   updatedAt: ts('updated_at').notNull(),
 });
 

@@ -19,6 +19,8 @@ const follows = (teams: string[], leagueIds: string[] = []): ViewerFollows => ({
   leagues: leagueIds,
   reminders: [],
   remindFollowed: false,
+  remindBefore: 15,
+  timeZone: null,
 });
 const ids = (board: ReturnType<typeof matchBoard>) =>
   board.upcoming.map((item) => item.event.eventId);

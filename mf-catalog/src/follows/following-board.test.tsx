@@ -184,9 +184,19 @@ describe('/events: follow, remind, calendar, filters (issue 23 §1)', () => {
     expect(optIn).not.toBeChecked();
     await user.click(optIn);
     await waitFor(() => expect(optIn).toBeChecked());
-    expect(server.requests.find((r) => r.url === '/api/v1/follows/settings')?.body).toBe(
-      '{"remindFollowed":true}',
-    );
+    const sent = server.requests
+      .filter((r) => r.url === '/api/v1/follows/settings')
+      .map((r) => JSON.parse(r.body) as unknown);
+    // "Remind me" told the API the browser's zone once (the reminder names the start in it:
+    // decision 419); the opt-in carries it too.
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(sent).toEqual([{ timeZone }, { remindFollowed: true, timeZone }]);
+    // When reminders go: 15 minutes before until the viewer chooses.
+    const lead = screen.getByRole('combobox', { name: 'Send my reminders' });
+    expect(lead).toHaveValue('15');
+    await user.selectOptions(lead, '1 hour before');
+    await waitFor(() => expect(follows.remindBefore).toBe(60));
+    expect(lead).toHaveValue('60');
 
     const calendar = screen.getByRole('link', {
       name: 'Add to calendar for London Lions v Leeds Larks',

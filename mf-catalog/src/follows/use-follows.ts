@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { FollowError, followsClient } from '@crease/contract';
-import type { FollowKind, Platform, ViewerFollows } from '@crease/contract';
+import type { FollowKind, Platform, ReminderLead, ViewerFollows } from '@crease/contract';
 
 export type FollowsState =
   | { kind: 'loading' }
@@ -11,7 +11,17 @@ export interface FollowActions {
   follow(kind: FollowKind, id: string, on: boolean): void;
   remind(eventId: string, on: boolean): void;
   remindFollowed(on: boolean): void;
+  remindBefore(lead: ReminderLead): void;
 }
+
+/** The browser's time zone: reminders name the start in it (decision 419). */
+const browserZone = (): string | undefined => {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /** A list with `item` in it or not, keeping its order. */
 const toggled = (list: string[], item: string, on: boolean): string[] =>
@@ -92,12 +102,24 @@ export function useFollows(http: Platform['http']): {
       remind: (eventId, on) =>
         write(
           (f) => ({ ...f, reminders: toggled(f.reminders, eventId, on) }),
-          () => client.remind(eventId, on),
+          async () => {
+            const follows = await client.remind(eventId, on);
+            // The reminder will name the start in this browser's zone: tell the API it, once.
+            const timeZone = browserZone();
+            return on && timeZone && follows.timeZone !== timeZone
+              ? client.settings({ timeZone })
+              : follows;
+          },
         ),
       remindFollowed: (on) =>
         write(
           (f) => ({ ...f, remindFollowed: on }),
-          () => client.remindFollowed(on),
+          () => client.settings({ remindFollowed: on, timeZone: browserZone() }),
+        ),
+      remindBefore: (lead) =>
+        write(
+          (f) => ({ ...f, remindBefore: lead }),
+          () => client.settings({ remindBefore: lead, timeZone: browserZone() }),
         ),
     }),
     [client, write],

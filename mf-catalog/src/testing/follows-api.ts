@@ -31,7 +31,7 @@ export function followsApi(
     if (parts[0] === 'follows' && request.method === 'GET' && parts.length === 1)
       return sendJson(response, 200, follows);
     if (parts[0] === 'follows' && parts[1] === 'settings') {
-      follows.remindFollowed = (JSON.parse(request.body) as ViewerFollows).remindFollowed;
+      Object.assign(follows, JSON.parse(request.body) as Partial<ViewerFollows>);
       return sendJson(response, 200, follows);
     }
     if (parts[0] === 'follows' && parts.length === 3) {
@@ -59,4 +59,6 @@ export const noFollows = (): ViewerFollows => ({
   leagues: [],
   reminders: [],
   remindFollowed: false,
+  remindBefore: 15,
+  timeZone: null,
 });

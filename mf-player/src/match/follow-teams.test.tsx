@@ -47,6 +47,8 @@ const none = (): ViewerFollows => ({
   leagues: [],
   reminders: [],
   remindFollowed: false,
+  remindBefore: 15,
+  timeZone: null,
 });
 
 describe('following a team from the match page (issue 23 §1)', () => {

@@ -349,6 +349,8 @@ export const CATALOG_ERROR_CODES = [
   'TEAM_NOT_FOUND',
   /** "Remind me" on a match that has started or is over (follows.ts). */
   'REMINDER_TOO_LATE',
+  /** A follow setting's timeZone that is not an IANA zone (decision 419): 400. */
+  'TIME_ZONE_UNKNOWN',
 ] as const;
 export type CatalogErrorCode = (typeof CATALOG_ERROR_CODES)[number];
 

@@ -3,7 +3,7 @@
  * the shell's HTTP client: one client, so both pages send and read the same thing.
  */
 import { FOLLOW_PATHS, eventCalendarPath, followPath, reminderPath } from './follows';
-import type { FollowKind, ViewerFollows } from './follows';
+import type { FollowKind, FollowSettings, ViewerFollows } from './follows';
 import type { Platform } from './screen-props';
 import { isErrorResponse } from './wire';
 
@@ -51,6 +51,12 @@ export const followsClient = (http: Platform['http']) => ({
   remindFollowed: (remindFollowed: boolean) =>
     call(
       () => http.put(FOLLOW_PATHS.settings, { json: { remindFollowed } }),
+      'We could not change your reminder setting just now.',
+    ),
+  /** Any of the settings (when reminders go, the viewer's time zone); the rest stay. */
+  settings: (settings: FollowSettings) =>
+    call(
+      () => http.put(FOLLOW_PATHS.settings, { json: settings }),
       'We could not change your reminder setting just now.',
     ),
 });

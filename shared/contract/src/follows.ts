@@ -21,11 +21,24 @@ export interface ViewerFollows {
    * registration's `emailSubscribe` (docs/product.md §3): no automatic mail for one who said no to mail.
    */
   remindFollowed: boolean;
+  /** How long before the start every reminder of this viewer is sent (minutes; decision 419). */
+  remindBefore: ReminderLead;
+  /** The viewer's time zone (IANA, from their browser): reminders name the start in it. */
+  timeZone: string | null;
 }
 
-/** PUT follow settings. */
+/** When a reminder goes: at the start, or 15 or 60 minutes before it (decision 419). */
+export const REMINDER_LEADS = [0, 15, 60] as const;
+export type ReminderLead = (typeof REMINDER_LEADS)[number];
+/** Until the viewer chooses. */
+export const DEFAULT_REMINDER_LEAD: ReminderLead = 15;
+
+/** PUT follow settings: any of them; what is left out stays as it is. */
 export interface FollowSettings {
-  remindFollowed: boolean;
+  remindFollowed?: boolean;
+  remindBefore?: ReminderLead;
+  /** An IANA zone ("Asia/Kolkata"); an unknown one is 400 TIME_ZONE_UNKNOWN. */
+  timeZone?: string;
 }
 
 export const FOLLOW_PATHS = {

@@ -274,14 +274,16 @@ export type {
   IngestRole,
 } from './ingest';
 export {
+  DEFAULT_REMINDER_LEAD,
   FOLLOW_KINDS,
   FOLLOW_PATHS,
+  REMINDER_LEADS,
   TEAM_NAME_MAX_LENGTH,
   eventCalendarPath,
   followPath,
   reminderPath,
 } from './follows';
-export type { FollowKind, FollowSettings, ViewerFollows } from './follows';
+export type { FollowKind, FollowSettings, ReminderLead, ViewerFollows } from './follows';
 export { FollowError, calendarUrl, followsClient } from './follows-client';
 export type { FollowsClient } from './follows-client';
 export {

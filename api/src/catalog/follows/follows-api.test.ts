@@ -132,7 +132,10 @@ describeEachDatabase('follows, reminders and calendar files', (host: () => ApiHo
     const empty = await client.get<ViewerFollows>(`/${FOLLOW_PATHS.follows}`, auth);
     expect(empty.status).toBe(200);
     expect(empty.headers.get('cache-control')).toBe('private, no-store');
-    expect(empty.body).toEqual({ teams: [], leagues: [], reminders: [], remindFollowed: false });
+    expect(empty.body).toEqual({
+      ...{ teams: [], leagues: [], reminders: [], remindFollowed: false },
+      ...{ remindBefore: 15, timeZone: null },
+    });
 
     expect((await put(followPath('team', 'Eastern Bears'), auth)).body.teams).toEqual([
       'Eastern Bears',
@@ -174,34 +177,46 @@ describeEachDatabase('follows, reminders and calendar files', (host: () => ApiHo
     expect(kind.body).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect((await client.get(`/${FOLLOW_PATHS.follows}`)).status).toBe(401);
     expect((await put(followPath('team', 'Eastern Bears'), {})).status).toBe(401);
-    const bad = await client.request(
-      'PUT',
-      `/${FOLLOW_PATHS.settings}`,
-      JSON.stringify({ remindFollowed: 'yes' }),
-      'application/json',
-      auth,
-    );
-    expect(bad.status).toBe(400);
+    const settings = (body: unknown) =>
+      client.request(
+        'PUT',
+        `/${FOLLOW_PATHS.settings}`,
+        JSON.stringify(body),
+        'application/json',
+        auth,
+      );
+    expect((await settings({ remindFollowed: 'yes' })).status).toBe(400);
+    expect((await settings({ remindBefore: 30 })).status).toBe(400);
+    expect((await settings({})).status).toBe(400);
+    expect((await settings({ timeZone: 'Mars/Olympus' })).body).toMatchObject({
+      code: 'TIME_ZONE_UNKNOWN',
+    });
     expect((await client.get<ViewerFollows>(`/${FOLLOW_PATHS.follows}`, auth)).body.teams).toEqual(
       [],
     );
   });
 
-  it('"Remind me": one email when the match starts, even with two replicas passing at once', async () => {
+  it('"Remind me": one email at the lead the viewer chose, in their zone, even with two replicas', async () => {
     const match = await createEvent('remind', 2);
     const { email, auth } = await viewer(false);
+    const chosen = { remindBefore: 60, timeZone: 'Asia/Kolkata' };
+    const body = JSON.stringify(chosen);
+    const path = `/${FOLLOW_PATHS.settings}`;
+    const set = await client.request<ViewerFollows>('PUT', path, body, 'application/json', auth);
+    // The opt-in stays as it was (emailSubscribe) when only these are set (decision 419).
+    expect(set.body).toMatchObject({ ...chosen, remindFollowed: false });
     const asked = await put(reminderPath(match.eventId), auth);
     expect(asked.status).toBe(200);
     expect(asked.body.reminders).toEqual([match.eventId]);
 
     const second = await host().start(ENV, { clock: T0 });
     try {
-      // Before the start: nothing is due.
+      // More than an hour before the start: nothing is due.
       await Promise.all([api.reminderPass(), second.reminderPass()]);
       expect(await mailTo(email)).toHaveLength(0);
 
-      // Both replicas' clocks pass the start; they run their passes at the same moment.
-      const start = new Date(match.startTime).getTime() + 60_000;
+      // Both replicas' clocks reach an hour before; they run their passes at the same moment.
+      const start = new Date(match.startTime).getTime() - HOUR;
       await Promise.all([api.setClock(new Date(start)), second.setClock(new Date(start))]);
       const passes = await Promise.all([
         api.reminderPass(),
@@ -211,7 +226,9 @@ describeEachDatabase('follows, reminders and calendar files', (host: () => ApiHo
       expect(passes.reduce((sum, pass) => sum + pass.sent, 0)).toBe(1);
       const mail = await mailTo(email);
       expect(mail).toHaveLength(1);
-      expect(mail[0]!.subject).toBe(`Starting now: ${match.title}`);
+      expect(mail[0]!.subject).toBe(`Starts in 1 hour: ${match.title}`);
+      // 14:00 UTC is 19:30 in Kolkata.
+      expect(mail[0]!.text).toContain('19:30 GMT+5:30');
       expect(mail[0]!.links[0]).toMatch(new RegExp(`/player\\?event=${match.eventId}$`));
 
       // Later passes send nothing more; the reminder is no longer pending.

@@ -3,7 +3,8 @@
  * (following twice is following; unfollowing what is not followed changes nothing).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FollowKind, ViewerFollows } from '@crease/contract';
+import { DEFAULT_REMINDER_LEAD } from '@crease/contract';
+import type { FollowKind, FollowSettings, ReminderLead, ViewerFollows } from '@crease/contract';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { ApiError } from '../errors';
@@ -35,7 +36,11 @@ export class FollowsStore {
         .where(eq(catalogFollows.userId, viewer.id))
         .orderBy(catalogFollows.createdAt, catalogFollows.target),
       this.db
-        .select({ remindFollowed: catalogFollowSettings.remindFollowed })
+        .select({
+          remindFollowed: catalogFollowSettings.remindFollowed,
+          remindBefore: catalogFollowSettings.remindBeforeMinutes,
+          timeZone: catalogFollowSettings.timeZone,
+        })
         .from(catalogFollowSettings)
         .where(eq(catalogFollowSettings.userId, viewer.id)),
       this.db
@@ -56,6 +61,8 @@ export class FollowsStore {
       leagues: follows.filter((f) => f.kind === 'league').map((f) => f.target),
       reminders: reminders.map((r) => r.eventId),
       remindFollowed: settings[0]?.remindFollowed ?? viewer.emailSubscribe,
+      remindBefore: (settings[0]?.remindBefore ?? DEFAULT_REMINDER_LEAD) as ReminderLead,
+      timeZone: settings[0]?.timeZone ?? null,
     };
   }
 
@@ -80,14 +87,32 @@ export class FollowsStore {
       );
   }
 
-  async setRemindFollowed(viewer: Follower, remindFollowed: boolean): Promise<void> {
+  /**
+   * Changes the settings named; the others stay. Before the viewer first chose, the opt-in
+   * follows their registration's emailSubscribe, so a first write of another setting keeps that.
+   */
+  async setSettings(viewer: Follower, settings: FollowSettings): Promise<void> {
+    if (settings.timeZone !== undefined && !knownTimeZone(settings.timeZone))
+      throw new ApiError('TIME_ZONE_UNKNOWN');
     const updatedAt = this.clock.now();
+    const changes = {
+      ...(settings.remindFollowed === undefined ? {} : { remindFollowed: settings.remindFollowed }),
+      ...(settings.remindBefore === undefined
+        ? {}
+        : { remindBeforeMinutes: settings.remindBefore }),
+      ...(settings.timeZone === undefined ? {} : { timeZone: settings.timeZone }),
+    };
     await this.db
       .insert(catalogFollowSettings)
-      .values({ userId: viewer.id, remindFollowed, updatedAt })
+      .values({
+        userId: viewer.id,
+        remindFollowed: viewer.emailSubscribe,
+        ...changes,
+        updatedAt,
+      })
       .onConflictDoUpdate({
         target: catalogFollowSettings.userId,
-        set: { remindFollowed, updatedAt },
+        set: { ...changes, updatedAt },
       });
   }
 
@@ -137,5 +162,15 @@ export class FollowsStore {
       rows: unknown[];
     };
     if (result.rows.length === 0) throw new ApiError('TEAM_NOT_FOUND');
+  }
+}
+
+/** Whether `zone` is an IANA time zone this runtime knows (Intl refuses the others). */
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
   }
 }

@@ -9,6 +9,7 @@
  * All state is in the database, so a restart resumes where the last pass stopped.
  */
 import { sql } from 'drizzle-orm';
+import { DEFAULT_REMINDER_LEAD } from '@crease/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer, RecipientGate } from '../../accounts';
 import type { Clock } from '../../platform/clock';
@@ -23,9 +24,13 @@ const BATCH = 50;
 /** Longer than one send takes; a replica that dies mid-send frees its rows after this. */
 const LEASE_SECONDS = 120;
 
-/** A match is due once it has started (by the clock or by going live) and until it ends. */
+/**
+ * A match is due from its viewer's lead before the start (0, 15 or 60 minutes; `s` is their
+ * settings row, if any: decision 419), or once it is live, and until it ends.
+ */
 const DUE = (now: string) => sql`e.status IN ('scheduled', 'live')
-  AND (e.start_time <= ${now}::timestamptz OR e.status = 'live')
+  AND (e.start_time - make_interval(mins => COALESCE(s.remind_before_minutes, ${DEFAULT_REMINDER_LEAD}))
+      <= ${now}::timestamptz OR e.status = 'live')
   AND e.estimated_end > ${now}::timestamptz`;
 
 interface ClaimedRow {
@@ -37,6 +42,7 @@ interface ClaimedRow {
   start_time: unknown;
   venue: { name: string; city: string };
   caption: string;
+  time_zone: string | null;
 }
 
 export interface ReminderPass {
@@ -125,7 +131,8 @@ export class ReminderJob {
       table: 'catalog_reminders',
       alias: 'r',
       key: ['user_id', 'event_id'],
-      join: sql`JOIN catalog_events e ON e.id = r.event_id`,
+      join: sql`JOIN catalog_events e ON e.id = r.event_id
+        LEFT JOIN catalog_follow_settings s ON s.user_id = r.user_id`,
       // Only to a proved address (decision 405): an unproved one's reminder waits, and is
       // dropped as missed if the viewer never proves it before the match ends.
       due: sql`r.sent_at IS NULL AND r.dropped_at IS NULL AND ${DUE(now)}
@@ -136,9 +143,10 @@ export class ReminderJob {
       leaseSeconds: LEASE_SECONDS,
       returning: sql`r.user_id, r.event_id, r.source`,
       select: sql`SELECT c.user_id, c.event_id, c.source, u.email, e.title, e.start_time, e.venue,
-          l.caption
+          l.caption, fs.time_zone
         FROM claimed c JOIN users u ON u.id = c.user_id
-        JOIN catalog_events e ON e.id = c.event_id JOIN catalog_leagues l ON l.id = e.league_id`,
+        JOIN catalog_events e ON e.id = c.event_id JOIN catalog_leagues l ON l.id = e.league_id
+        LEFT JOIN catalog_follow_settings fs ON fs.user_id = c.user_id`,
     });
   }
 
@@ -152,6 +160,8 @@ export class ReminderJob {
       venue: `${row.venue.name}, ${row.venue.city}`,
       league: row.caption,
       source: row.source,
+      timeZone: row.time_zone,
+      sentAt: this.clock.now(),
     };
     const thisReminder = sql`user_id = ${row.user_id} AND event_id = ${row.event_id}`;
     // One mailbox gets so many reminders an hour (decision 406); past that, this one is dropped.

@@ -5,21 +5,29 @@
  * the full session check (authenticate), never cached.
  */
 import { Type } from '@fastify/type-provider-typebox';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Static, TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FOLLOW_KINDS, FOLLOW_PATHS, TEAM_NAME_MAX_LENGTH } from '@crease/contract';
-import type { FollowKind, ViewerFollows } from '@crease/contract';
+import type { FollowKind, FollowSettings, ReminderLead, ViewerFollows } from '@crease/contract';
 import { authenticate } from '../../accounts';
 import { errorResponses } from '../../platform/http/error-schemas';
 import { FollowsStore } from '../follows/follows-store';
 import type { Follower } from '../follows/follows-store';
 import { CatalogId, StringEnum } from '../schemas';
 
+/** 0, 15 or 60 (REMINDER_LEADS), written out so the type keeps each value. */
+const ReminderLeadSchema = Type.Union([Type.Literal(0), Type.Literal(15), Type.Literal(60)]);
+// Fails to compile if REMINDER_LEADS and this schema part ways.
+const _leads: ReminderLead extends Static<typeof ReminderLeadSchema> ? true : never = true;
+void _leads;
+
 const ViewerFollowsSchema = Type.Object({
   teams: Type.Array(Type.String()),
   leagues: Type.Array(Type.String()),
   reminders: Type.Array(Type.String()),
   remindFollowed: Type.Boolean(),
+  remindBefore: ReminderLeadSchema,
+  timeZone: Type.Union([Type.String(), Type.Null()]),
 });
 
 const FollowParams = Type.Object({
@@ -29,8 +37,12 @@ const FollowParams = Type.Object({
 });
 const EventParams = Type.Object({ eventId: CatalogId });
 const SettingsBody = Type.Object(
-  { remindFollowed: Type.Boolean() },
-  { additionalProperties: false },
+  {
+    remindFollowed: Type.Optional(Type.Boolean()),
+    remindBefore: Type.Optional(ReminderLeadSchema),
+    timeZone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
+  { additionalProperties: false, minProperties: 1 },
 );
 
 const answers = { 200: ViewerFollowsSchema, ...errorResponses };
@@ -77,16 +89,15 @@ export async function followRoutes(root: FastifyInstance): Promise<void> {
       config: { accepts: 'json', idempotent: true },
       schema: {
         tags: ['follows'],
-        summary: 'Opt in or out of an email when a followed team’s match starts',
-        description: "Until set, this follows the registration's emailSubscribe.",
+        summary: 'Reminder settings: the followed-teams opt-in, how long before, the time zone',
+        description:
+          "Any of remindFollowed (until set, the registration's emailSubscribe), remindBefore (0, 15 or 60 minutes; 15 until set) and timeZone (IANA; 400 TIME_ZONE_UNKNOWN otherwise); what is left out stays (decision 419).",
         security: writeSecurity,
         body: SettingsBody,
         response: answers,
       },
     },
-    change((who, request) =>
-      store.setRemindFollowed(who, (request.body as { remindFollowed: boolean }).remindFollowed),
-    ),
+    change((who, request) => store.setSettings(who, request.body as FollowSettings)),
   );
 
   /**
