@@ -135,5 +135,5 @@ test('"Watch replay" plays the finished match from its start, spoiler-free until
   // A replay has no live edge: the bar says so, and neither "Behind live" nor Go live appears.
   await expect(page.getByTestId('player-stage').getByText('Replay', { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^Behind live by / })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Go live' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Go to live' })).toHaveCount(0);
 });

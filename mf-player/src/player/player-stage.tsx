@@ -65,9 +65,7 @@ export function PlayerStage({
         className={`${styles.video} ${chrome.captions}`}
         playsInline
         aria-label={`Live video: ${event.title}`}
-        onClick={() => {
-          if (!idle.tapOnlyWoke()) actions.togglePlay();
-        }}
+        onClick={actions.togglePlay}
         onDoubleClick={controls.modes.toggleFullscreen}
       />
       <ScoreOverlay state={shown} />
@@ -85,6 +83,7 @@ export function PlayerStage({
           onSeek={actions.seekTo}
           onSeekBy={actions.seekBy}
           onMoment={(moment) => actions.playFromMoment(moment.at)}
+          replay={controls.replay}
         />
         <PlayerControls playback={playback} position={reading.position} {...controls} />
       </div>

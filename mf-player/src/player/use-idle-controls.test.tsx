@@ -36,14 +36,11 @@ function Stage({ playing, timer }: { playing: boolean; timer: IdleTimer }) {
   const idle = useIdleControls(stageRef, playing, { timer });
   return (
     <div ref={stageRef} data-testid="stage" data-controls={idle.shown ? 'shown' : 'hidden'}>
-      <video
-        data-testid="picture"
-        onClick={() => {
-          if (!idle.tapOnlyWoke()) setTaps((n) => n + 1);
-        }}
-      />
+      <video data-testid="picture" onClick={() => setTaps((n) => n + 1)} />
       <output aria-label="toggles">{taps}</output>
-      <button type="button">Pause</button>
+      <button type="button" onClick={() => setTaps((n) => n + 1)}>
+        Pause
+      </button>
       <button type="button" aria-expanded={menuOpen} onClick={() => setMenuOpen((o) => !o)}>
         Quality
       </button>
@@ -137,7 +134,7 @@ describe('useIdleControls: the controls get out of the way', () => {
     expect(controls()).toBe('hidden');
   });
 
-  it('a tap on the picture while they are hidden only brings them back (no play/pause)', () => {
+  it('a tap while they are hidden only brings them back: no play/pause, no hidden button pressed', () => {
     const { advance } = setUp();
     const picture = screen.getByTestId('picture');
     advance(CONTROLS_IDLE_MS);
@@ -147,5 +144,13 @@ describe('useIdleControls: the controls get out of the way', () => {
     // Shown, the next tap plays or pauses.
     touch(picture);
     expect(screen.getByRole('status', { name: 'toggles' })).toHaveTextContent('1');
+    // A tap where a hidden button is drawn shows them and does not press it; the next one does.
+    advance(CONTROLS_IDLE_MS);
+    const pause = screen.getByRole('button', { name: 'Pause' });
+    touch(pause);
+    expect(controls()).toBe('shown');
+    expect(screen.getByRole('status', { name: 'toggles' })).toHaveTextContent('1');
+    touch(pause);
+    expect(screen.getByRole('status', { name: 'toggles' })).toHaveTextContent('2');
   });
 });

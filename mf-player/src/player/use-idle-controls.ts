@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RefObject } from 'react';
 
 /** A one-shot timer: the browser's by default, a test's own where it moves time itself. */
@@ -18,11 +18,6 @@ export const CONTROLS_IDLE_MS = 3000;
 export interface IdleControls {
   /** The seek bar, its key moments and the control bar are shown. */
   shown: boolean;
-  /**
-   * True once for a tap that only brought the hidden controls back: the video does not also
-   * play or pause on it (a finger cannot "move" over the picture first, as a mouse does).
-   */
-  tapOnlyWoke(): boolean;
 }
 
 /**
@@ -46,13 +41,14 @@ export function useIdleControls(
   }
   const shown = !playing || !idle;
   const keyboardRef = useRef(false);
-  const wokeByTap = useRef(false);
 
   useEffect(() => {
     const stage = stageRef.current;
     if (!stage || !playing) return;
     let handle: unknown = null;
     let hidden = false;
+    /** A finger put down while they were hidden: its click only brings them back. */
+    let tapWakes = false;
     const mustStay = () => {
       if (stage.querySelector('[aria-expanded="true"]')) return true;
       const focused = document.activeElement;
@@ -79,8 +75,16 @@ export function useIdleControls(
     const onPointerDown = (event: PointerEvent) => {
       keyboardRef.current = false;
       if (!stage.contains(event.target as Node)) return;
-      if (event.pointerType === 'touch' && hidden) wokeByTap.current = true;
+      // A finger cannot move over the picture first, as a mouse does: a tap on hidden controls
+      // (or the picture) shows them, and does not also press what was under it.
+      tapWakes = event.pointerType === 'touch' && hidden;
       wake();
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!tapWakes) return;
+      tapWakes = false;
+      event.stopPropagation();
+      event.preventDefault();
     };
     const onKey = () => {
       keyboardRef.current = true;
@@ -89,22 +93,18 @@ export function useIdleControls(
     arm();
     stage.addEventListener('pointermove', wake);
     stage.addEventListener('focusin', wake);
+    stage.addEventListener('click', onClick, true);
     document.addEventListener('pointerdown', onPointerDown, true);
     document.addEventListener('keydown', onKey, true);
     return () => {
       if (handle !== null) timer.clear(handle);
       stage.removeEventListener('pointermove', wake);
       stage.removeEventListener('focusin', wake);
+      stage.removeEventListener('click', onClick, true);
       document.removeEventListener('pointerdown', onPointerDown, true);
       document.removeEventListener('keydown', onKey, true);
     };
   }, [stageRef, playing, timer, idleMs]);
 
-  const tapOnlyWoke = useCallback(() => {
-    const woke = wokeByTap.current;
-    wokeByTap.current = false;
-    return woke;
-  }, []);
-
-  return { shown, tapOnlyWoke };
+  return { shown };
 }
