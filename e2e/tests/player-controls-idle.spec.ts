@@ -35,41 +35,46 @@ async function expectHiddenThenBack(page: Page, shot: string) {
   await page.screenshot({ path: `test-results/${shot}-shown.png` });
 }
 
-test('while playing the controls hide after idle seconds and come back on mouse movement, windowed and in full screen', async ({
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    reducedMotion: 'reduce',
+for (const { name, width, height } of [
+  { name: 'phone', width: 360, height: 740 },
+  { name: 'laptop', width: 1280, height: 800 },
+]) {
+  test(`on a ${name} (${width} px) while playing the controls hide after idle seconds and come back on mouse movement, windowed and in full screen`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const context = await browser.newContext({
+      viewport: { width, height },
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    try {
+      await signInDemo(page);
+      await watchLiveMatch(page);
+      await expectPlaying(page);
+      // Out of the picture: the pointer rests on the page's title, not on the stage.
+      await page.getByRole('heading', { level: 1 }).hover();
+
+      await expectHiddenThenBack(page, `player-windowed-${width}`);
+
+      // Behind live the way back is a "Go to live" button, not a second Live badge (decision 413).
+      await page.getByRole('heading', { level: 1 }).click();
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await expect(page.getByRole('button', { name: 'Go to live' })).toBeVisible();
+      await expect(page.getByTestId('player-stage').getByText('Live', { exact: true })).toHaveCount(
+        0,
+      );
+      await page.screenshot({ path: `test-results/player-behind-live-${width}.png` });
+
+      // Full screen (the stage's), from the keyboard: the same rule. Focus off the controls first
+      // (the title is not focusable): keyboard focus on a control would rightly keep them.
+      await page.getByRole('heading', { level: 1 }).click();
+      await page.keyboard.press('f');
+      await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+      await expectHiddenThenBack(page, `player-fullscreen-${width}`);
+    } finally {
+      await context.close();
+    }
   });
-  const page = await context.newPage();
-  try {
-    await signInDemo(page);
-    await watchLiveMatch(page);
-    await expectPlaying(page);
-    // Out of the picture: the pointer rests on the page's title, not on the stage.
-    await page.getByRole('heading', { level: 1 }).hover();
-
-    await expectHiddenThenBack(page, 'player-windowed-1280');
-
-    // Behind live the way back is a "Go to live" button, not a second Live badge (decision 413).
-    await page.getByRole('heading', { level: 1 }).click();
-    await page.keyboard.press('ArrowLeft');
-    await page.keyboard.press('ArrowLeft');
-    await expect(page.getByRole('button', { name: 'Go to live' })).toBeVisible();
-    await expect(page.getByTestId('player-stage').getByText('Live', { exact: true })).toHaveCount(
-      0,
-    );
-    await page.screenshot({ path: 'test-results/player-behind-live-1280.png' });
-
-    // Full screen (the stage's), from the keyboard: the same rule. Focus off the controls first
-    // (the title is not focusable): keyboard focus on a control would rightly keep them.
-    await page.getByRole('heading', { level: 1 }).click();
-    await page.keyboard.press('f');
-    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
-    await expectHiddenThenBack(page, 'player-fullscreen-1280');
-  } finally {
-    await context.close();
-  }
-});
+}
