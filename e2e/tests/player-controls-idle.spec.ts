@@ -78,3 +78,31 @@ for (const { name, width, height } of [
     }
   });
 }
+
+test('a key moment chosen from the list below the fold plays in view: the page scrolls to the picture', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  try {
+    await signInDemo(page);
+    await watchLiveMatch(page);
+    await expectPlaying(page);
+    const moment = page
+      .getByRole('region', { name: 'Key moments' })
+      .getByRole('listitem')
+      .last()
+      .getByRole('button');
+    await moment.scrollIntoViewIfNeeded();
+    // The list is below the fold: with it on screen, the picture is not.
+    await expect(stage(page)).not.toBeInViewport({ ratio: 0.99 });
+    await moment.click();
+    await expect(stage(page)).toBeInViewport({ ratio: 0.99 });
+  } finally {
+    await context.close();
+  }
+});
