@@ -41,7 +41,7 @@ test('a press on the seek bar puts the picture behind live, and Go live brings i
   await expect(behindLive(page)).toBeVisible({ timeout: 5000 });
   await expect(seekBar(page)).toHaveAttribute('aria-valuetext', /behind live$/);
 
-  await page.getByRole('button', { name: 'Go live' }).click();
+  await page.getByRole('button', { name: 'Go to live' }).click();
   await expect(behindLive(page)).toBeHidden({ timeout: 10_000 });
   await expect(seekBar(page)).toHaveAttribute('aria-valuetext', /, live$/);
 });
@@ -150,7 +150,7 @@ test('seek back 2 minutes and stay there', async ({ page }) => {
   );
   expect(Date.now() - Date.parse(kept ?? '')).toBeGreaterThan(100_000);
 
-  await page.getByRole('button', { name: 'Go live' }).click();
+  await page.getByRole('button', { name: 'Go to live' }).click();
   await expect(behindLive(page)).toBeHidden({ timeout: 10_000 });
   const cleared = await page.evaluate(
     (id) => sessionStorage.getItem(`crease.pictureTime.${id}`),

@@ -72,7 +72,13 @@ for (const { name, width, height } of [
         .evaluateAll((items) =>
           items.reduce(
             (n, li) =>
-              n + (Number(li.querySelector('button[aria-expanded] > span')?.textContent) || 1),
+              n +
+              (Number(
+                // A group draws "×3" (decision 413).
+                li
+                  .querySelector('button[aria-expanded] > span[aria-hidden]')
+                  ?.textContent?.replace('×', ''),
+              ) || 1),
             0,
           ),
         );

@@ -109,7 +109,7 @@ test('the score follows the picture: an update shows when the video reaches it, 
   });
   await expect(summary).not.toHaveText(after, { timeout: 5000 });
   await expect(page.getByRole('status').filter({ hasText: /^Behind live by / })).toBeVisible();
-  await page.getByRole('button', { name: 'Go live' }).click();
+  await page.getByRole('button', { name: 'Go to live' }).click();
   await expect(summary).toHaveText(after, { timeout: 10_000 });
 });
 

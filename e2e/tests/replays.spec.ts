@@ -127,13 +127,21 @@ test('"Watch replay" plays the finished match from its start, spoiler-free until
     .filter({ has: page.getByRole('link', { name: /^Watch replay / }) })
     .filter({ hasNotText: 'Rewinders' })
     .first();
+  // The grant says whether the stream is still on air (a just-finished match's wrap-up).
+  const granted = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/v1/streams'),
+  );
   await replay.getByRole('link', { name: /^Watch replay / }).click();
+  const grant = (await (await granted).json()) as { eventStatus?: string };
   await expect(page).toHaveURL(/\/player\?event=/);
   await expectPlaying(page);
   await expect(page.getByRole('heading', { name: 'This stream has ended' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Spoiler-free', pressed: true })).toBeVisible();
-  // A replay has no live edge: the bar says so, and neither "Behind live" nor Go live appears.
+  // A replay says so and never how far behind live it is (decision 413); only a just-finished
+  // match still on air for its wrap-up keeps Go to live, its way to the presentation.
   await expect(page.getByTestId('player-stage').getByText('Replay', { exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^Behind live by / })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Go live' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Go to live' })).toHaveCount(
+    grant.eventStatus === 'live' ? 1 : 0,
+  );
 });

@@ -86,7 +86,7 @@ test('a match that has just ended keeps its result hidden on /events, from its e
   if (!result.startsWith('No result')) {
     // A match with a result keeps its stream on for the wrap-up: it has a live edge, and the
     // picture was taken back to the start of the window rather than played at it.
-    await expect(page.getByRole('button', { name: 'Go live' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Go to live' })).toBeVisible();
   }
 
   // The stream has ended too: the same card, the same rule.

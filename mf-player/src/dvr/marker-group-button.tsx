@@ -38,6 +38,7 @@ export function MarkerGroupButton({
   const wrapRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const span = spanText(moments);
+  const count = moments.length;
 
   useEffect(() => {
     if (!open) return;
@@ -66,11 +67,13 @@ export function MarkerGroupButton({
         className={`${styles.marker} ${styles.group} ${styles[leadKind(moments)] ?? ''}`}
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
+        title={`${count} key moments, ${span}`}
         onClick={() => onOpenChange(!open)}
       >
-        {/* The count is drawn and is the start of the name ("3 key moments, …"). */}
-        <span>{moments.length}</span>
-        <VisuallyHidden>{` key moments, ${span}: ${groupContents(moments)}`}</VisuallyHidden>
+        {/* Drawn "×3" on a stacked pill, never a bare "3" or "4" that reads as runs (a boundary's
+            tag is "4"); the name says it in words: "3 key moments, …" (decision 413). */}
+        <span aria-hidden="true">×{count}</span>
+        <VisuallyHidden>{`${count} key moments, ${span}: ${groupContents(moments)}`}</VisuallyHidden>
       </button>
       {open ? (
         <ul

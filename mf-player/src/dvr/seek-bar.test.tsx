@@ -13,7 +13,15 @@ const WINDOW = { start: 0, live: 1800 };
  * The bar over a playhead that moves where it is told, like the video does: the video's own time
  * changes at once, the rendered time a little later (as a timeupdate would bring it).
  */
-function Harness({ start, onMoment }: { start: number; onMoment(moment: Moment): void }) {
+function Harness({
+  start,
+  onMoment,
+  replay = false,
+}: {
+  start: number;
+  onMoment(moment: Moment): void;
+  replay?: boolean;
+}) {
   const [time, setTime] = useState(start);
   const video = useRef(start);
   const moveTo = (position: number) => {
@@ -29,6 +37,7 @@ function Harness({ start, onMoment }: { start: number; onMoment(moment: Moment):
       onSeek={moveTo}
       onSeekBy={(seconds) => moveTo(video.current + seconds)}
       onMoment={onMoment}
+      replay={replay}
     />
   );
 }
@@ -58,6 +67,13 @@ describe('the seek bar', () => {
     await user.keyboard('{End}');
     await waitFor(() => expect(slider).toHaveAttribute('aria-valuenow', '1800'));
     expect(slider.getAttribute('aria-valuetext')).toMatch(/, live$/);
+  });
+
+  it('in a replay says how far into the match it is, never how far behind live', () => {
+    render(<Harness start={900} onMoment={jest.fn()} replay />);
+    const slider = screen.getByRole('slider', { name: 'Seek' });
+    expect(slider.getAttribute('aria-valuetext')).toMatch(/, 15 min in$/);
+    expect(slider.getAttribute('aria-valuetext')).not.toMatch(/behind live/);
   });
 
   it('shows each key moment as a labelled button that plays it', async () => {
@@ -96,6 +112,10 @@ describe('the seek bar', () => {
       });
       expect(within(markers).queryByRole('button', { name: /^Wicket/ })).toBeNull();
       expect(group).toHaveAttribute('aria-expanded', 'false');
+      // Never a bare "3" that reads as runs (a boundary's tag is "4"): drawn "×3", and the
+      // tooltip says it in words.
+      expect(group.querySelector('[aria-hidden="true"]')).toHaveTextContent(/^×3$/);
+      expect(group.title).toMatch(/^3 key moments, /);
 
       group.focus();
       await user.keyboard('{Enter}');

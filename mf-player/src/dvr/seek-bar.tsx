@@ -27,16 +27,31 @@ export interface SeekBarProps {
    */
   onSeekBy(seconds: number): void;
   onMoment(moment: Moment): void;
+  /** A finished match: the slider says how far into the match, never how far behind live. */
+  replay?: boolean;
 }
 
 /** Page Up / Page Down move a minute: a quick way through a long window. */
 const PAGE_STEP_SECONDS = 60;
 
-/** How the slider says where it is: the picture's clock and the distance from live. */
-function positionText(position: number, window: SeekWindow, epochOffset: number | null) {
+/**
+ * How the slider says where it is: the picture's clock and the distance from live, or in a
+ * replay how far into the recording ("1 h 5 min in"), since a replay is behind nothing.
+ */
+function positionText(
+  position: number,
+  window: SeekWindow,
+  epochOffset: number | null,
+  replay: boolean,
+) {
   const { atLive, behindSeconds } = livePosition(position, window.live);
   const wall = wallTimeOf(position, epochOffset);
-  const where = atLive ? 'live' : `${formatBehind(behindSeconds)} behind live`;
+  const into = Math.max(0, Math.round(position - window.start));
+  const where = replay
+    ? `${formatBehind(into)} in`
+    : atLive
+      ? 'live'
+      : `${formatBehind(behindSeconds)} behind live`;
   return wall === null ? where : `${clockText(wall)}, ${where}`;
 }
 
@@ -53,6 +68,7 @@ export function SeekBar({
   onSeek,
   onSeekBy,
   onMoment,
+  replay = false,
 }: SeekBarProps) {
   const trackRef = useRef<HTMLDivElement>(null);
   /** While dragging: where the finger is (the picture moves when it lets go). */
@@ -118,7 +134,7 @@ export function SeekBar({
           aria-valuemin={0}
           aria-valuemax={Math.round(length)}
           aria-valuenow={Math.round(shown - window.start)}
-          aria-valuetext={positionText(shown, window, epochOffset)}
+          aria-valuetext={positionText(shown, window, epochOffset, replay)}
           onKeyDown={onKeyDown}
         />
         <SeekMarkers

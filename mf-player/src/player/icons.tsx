@@ -8,6 +8,8 @@ const paths = {
   exitFullscreen: 'M9 4v5H4M20 9h-5V4M15 20v-5h5M4 15h5v5',
   pip: 'M3.5 5.5h17v13h-17zM12 12h6.5v5H12z',
   stats: 'M5 19V11M10 19V5M15 19v-6M20 19V8',
+  /** Skip to the end: "go to live", drawn unlike the Live badge's dot. */
+  toLive: 'M5 6l9 6-9 6zM18.5 6v12',
   gear: 'M12 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7zM12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1',
 } as const;
 

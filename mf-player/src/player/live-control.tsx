@@ -1,25 +1,47 @@
 import { LiveBadge } from '@crease/ui';
 import { formatBehind, formatBehindClock } from '../playback/live-position';
 import type { LivePosition } from '../playback/live-position';
+import { Icon } from './icons';
+import own from './live-control.module.css';
 import styles from './player-view.module.css';
 
 /**
+ * Behind live, the way back is an action, drawn as one (an outlined button with a skip-to-end
+ * arrow), never like the red Live badge that says the picture is at live (decision 413).
+ */
+function GoToLive({ onGoLive }: { onGoLive(): void }) {
+  return (
+    <button type="button" className={own.goLive} onClick={onGoLive} title="Go to live">
+      <Icon name="toLive" />
+      {/* A phone's bar reads "Live" beside the arrow; the button's name stays "Go to live". */}
+      <span className={own.goLiveWords}>Go to </span>
+      <span className={own.liveWord}>live</span>
+    </button>
+  );
+}
+
+/**
  * Live: at the edge, the Live badge; behind it, by how much and a way back. A replay (a finished
- * match) has no live edge to be behind or go back to, so it says only that it is a replay.
+ * match) says only that it is a replay, never how far behind live it is; while its stream is
+ * still on air for the wrap-up (`onAir`), it keeps the way to the live presentation.
  */
 export function LiveControl({
   position,
   replay,
+  onAir = !replay,
   onGoLive,
 }: {
   position: LivePosition;
   replay: boolean;
+  /** The stream has a live edge (a finished match's wrap-up still has one). */
+  onAir?: boolean;
   onGoLive(): void;
 }) {
   if (replay) {
     return (
       <div className={styles.live}>
         <span className={styles.replay}>Replay</span>
+        {onAir && !position.atLive ? <GoToLive onGoLive={onGoLive} /> : null}
       </div>
     );
   }
@@ -38,11 +60,7 @@ export function LiveControl({
               −{formatBehindClock(position.behindSeconds)}
             </span>
           </span>
-          <button type="button" className={styles.goLive} onClick={onGoLive}>
-            {/* A phone's bar reads "Live"; the button's name stays "Go live". */}
-            <span className={styles.narrowHidden}>Go </span>
-            live
-          </button>
+          <GoToLive onGoLive={onGoLive} />
         </>
       )}
     </div>

@@ -17,8 +17,10 @@ export interface PlayerControlsProps {
   playback: Pick<Playback, 'paused' | 'muted' | 'volume' | 'actions'>;
   modes: Pick<StageModes, 'fullscreen' | 'toggleFullscreen' | 'togglePictureInPicture'>;
   position: LivePosition;
-  /** A finished match: no live edge, so no "Behind live" and no Go live. */
+  /** A finished match: never "Behind live"; Go to live only while its wrap-up is on air. */
   replay: boolean;
+  /** The stream has a live edge (a finished match's wrap-up may still have one). */
+  onAir: boolean;
   quality: VideoQuality;
   /** The rendition on screen ("720p"), null until known. */
   rendition: string | null;
@@ -34,6 +36,7 @@ export function PlayerControls({
   modes,
   position,
   replay,
+  onAir,
   quality,
   rendition,
   onChooseQuality,
@@ -51,7 +54,7 @@ export function PlayerControls({
         onToggleMute={actions.toggleMute}
         onVolume={actions.setVolume}
       />
-      <LiveControl position={position} replay={replay} onGoLive={actions.goLive} />
+      <LiveControl position={position} replay={replay} onAir={onAir} onGoLive={actions.goLive} />
       <span className={styles.spacer} />
       <QualityMenu quality={quality} rendition={rendition} onChoose={onChooseQuality} />
       <StatsButton open={statsOpen} onToggle={onToggleStats} />

@@ -7,9 +7,12 @@ import { PlayerControls } from './player-controls';
 import type { PlayerControlsProps } from './player-controls';
 import { ReconnectingOverlay, StartingOverlay, UnmuteOverlay } from './player-overlays';
 import { StatsPanel } from './stats-panel';
+import { useIdleControls } from './use-idle-controls';
+import type { IdleTimer } from './use-idle-controls';
 import type { StatsReading } from './stats-panel';
 import type { Playback } from './use-playback';
 import type { PlayerReading } from './use-player-reading';
+import chrome from './stage-chrome.module.css';
 import styles from './player-view.module.css';
 
 /**
@@ -27,6 +30,7 @@ export function PlayerStage({
   moments,
   stats,
   controls,
+  idleTimer,
 }: {
   stageRef: RefObject<HTMLDivElement | null>;
   videoRef: RefObject<HTMLVideoElement | null>;
@@ -38,17 +42,27 @@ export function PlayerStage({
   moments: readonly Moment[];
   stats: StatsReading | null;
   controls: Omit<PlayerControlsProps, 'playback' | 'position'>;
+  /** The controls' hide timer; a test passes its own. */
+  idleTimer?: IdleTimer;
 }) {
   const { actions } = playback;
+  // Out of the way while the picture plays and nobody touches it (decision 412).
+  const idle = useIdleControls(stageRef, !playback.paused, idleTimer ? { timer: idleTimer } : {});
+  const stageClass = [
+    styles.stage,
+    controls.modes.fullscreen ? styles.fullscreen : '',
+    idle.shown ? '' : chrome.idle,
+  ].join(' ');
   return (
     <div
       ref={stageRef}
-      className={`${styles.stage} ${controls.modes.fullscreen ? styles.fullscreen : ''}`}
+      className={stageClass}
       data-testid="player-stage"
+      data-controls={idle.shown ? 'shown' : 'hidden'}
     >
       <video
         ref={videoRef}
-        className={styles.video}
+        className={`${styles.video} ${chrome.captions}`}
         playsInline
         aria-label={`Live video: ${event.title}`}
         onClick={actions.togglePlay}
@@ -59,16 +73,20 @@ export function PlayerStage({
       {playback.reconnecting ? <ReconnectingOverlay /> : null}
       {playback.mutedForAutoplay ? <UnmuteOverlay onUnmute={actions.toggleMute} /> : null}
       {stats ? <StatsPanel reading={stats} /> : null}
-      <SeekBar
-        window={reading.window}
-        currentTime={reading.currentTime}
-        epochOffset={reading.epochOffset}
-        moments={moments}
-        onSeek={actions.seekTo}
-        onSeekBy={actions.seekBy}
-        onMoment={(moment) => actions.playFromMoment(moment.at)}
-      />
-      <PlayerControls playback={playback} position={reading.position} {...controls} />
+      {/* The seek bar with its key moments and the control bar: they hide together. */}
+      <div className={chrome.chrome}>
+        <SeekBar
+          window={reading.window}
+          currentTime={reading.currentTime}
+          epochOffset={reading.epochOffset}
+          moments={moments}
+          onSeek={actions.seekTo}
+          onSeekBy={actions.seekBy}
+          onMoment={(moment) => actions.playFromMoment(moment.at)}
+          replay={controls.replay}
+        />
+        <PlayerControls playback={playback} position={reading.position} {...controls} />
+      </div>
     </div>
   );
 }

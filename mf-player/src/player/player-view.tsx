@@ -12,6 +12,7 @@ import { SEEK_STEP_SECONDS, windowLength } from '../playback/seek-window';
 import { useDevicePreferences } from '../preferences/use-device-preferences';
 import { BreakStrip } from '../scorecard/break-strip';
 import { MatchSide } from '../scorecard/match-side';
+import { bringIntoView } from './bring-into-view';
 import { PlayerStage } from './player-stage';
 import { FailedState, UnsupportedState } from './player-states';
 import type { StatsReading } from './stats-panel';
@@ -91,7 +92,11 @@ export function PlayerView({ session, watch, event, timeline, onPictureSettled }
   const rendition = playback.height ? renditionName(playback.height) : null;
   const stats: StatsReading | null =
     statsOpen && reading.stats ? { ...reading.stats, rendition: rendition ?? '–' } : null;
-  const playMoment = (moment: Moment) => playFromMoment(moment.at);
+  // The list may be below the fold: the moment plays where the viewer can see it (decision 413).
+  const playMoment = (moment: Moment) => {
+    playFromMoment(moment.at);
+    bringIntoView(stageRef.current);
+  };
 
   if (playback.unsupported) return <UnsupportedState />;
   if (playback.broken) {
@@ -117,7 +122,9 @@ export function PlayerView({ session, watch, event, timeline, onPictureSettled }
           stats={stats}
           controls={{
             modes,
-            replay: grant.eventStatus !== 'live',
+            // Just finished, still on air for the wrap-up: a replay all the same (issue 36).
+            replay: grant.eventStatus !== 'live' || finishedOnAir,
+            onAir: grant.eventStatus === 'live',
             quality: session.quality,
             rendition,
             onChooseQuality: session.chooseQuality,
@@ -144,7 +151,7 @@ export function PlayerView({ session, watch, event, timeline, onPictureSettled }
       <MatchSide
         event={event}
         view={view}
-        live={grant.eventStatus === 'live'}
+        live={grant.eventStatus === 'live' && !finishedOnAir}
         spoilerFree={spoilerFree}
         onToggleSpoilerFree={() => setSpoilerFree((on) => !on)}
         onMoment={playMoment}

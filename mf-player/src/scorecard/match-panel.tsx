@@ -88,7 +88,10 @@ export function MatchPanel({
       ) : null}
       {latest ? (
         <p className={styles.venue}>
-          Live now: {latest.scoreSummary || 'Yet to bat'}
+          {/* A match with a result, or a replay, is not "live now" (issue 36): its last score is
+              the final one. */}
+          {live && !latest.result ? 'Live now' : 'Final score'}:{' '}
+          {latest.scoreSummary || 'Yet to bat'}
           {latest.result ? ` · ${latest.result}` : ''}
         </p>
       ) : null}

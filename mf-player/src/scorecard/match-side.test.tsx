@@ -14,12 +14,14 @@ function Side({
   pictureTime,
   atLive = false,
   spoilerFreeAtFirst = true,
+  live = true,
   onMoment = () => undefined,
 }: {
   timeline?: TimelineEntry[];
   pictureTime: number | null;
   atLive?: boolean;
   spoilerFreeAtFirst?: boolean;
+  live?: boolean;
   onMoment?: (moment: Moment) => void;
 }) {
   const [spoilerFree, setSpoilerFree] = useState(spoilerFreeAtFirst);
@@ -28,7 +30,7 @@ function Side({
     <MatchSide
       event={liveEvent()}
       view={view}
-      live
+      live={live}
       spoilerFree={spoilerFree}
       onToggleSpoilerFree={() => setSpoilerFree((on) => !on)}
       onMoment={onMoment}
@@ -98,6 +100,24 @@ describe('beside the player', () => {
     expect(within(scorecard()).getByText('Live now: CHE 71/1 (8.2)')).toBeVisible();
     // The card itself still agrees with the picture.
     expect(within(scorecard()).getByText('40/0 (4.1)')).toBeVisible();
+  });
+
+  it('a finished match never says "Live now": revealed, its last score is the final one, with the result', async () => {
+    const user = userEvent.setup();
+    const last = CHASE_TIMELINE.at(-1)!;
+    const finished = [
+      ...CHASE_TIMELINE.slice(0, -1),
+      { ...last, state: { ...last.state, result: 'Chennai Cyclones won by 10 runs' } },
+    ];
+    render(<Side timeline={finished} pictureTime={T0 + 900_000} live={false} />);
+    await user.click(screen.getByRole('button', { name: 'Spoiler-free' }));
+
+    expect(within(scorecard()).queryByText(/Live now/)).toBeNull();
+    expect(
+      within(scorecard()).getByText(
+        `Final score: ${last.state.scoreSummary} · Chennai Cyclones won by 10 runs`,
+      ),
+    ).toBeVisible();
   });
 
   it('pressing a moment in the list plays it', async () => {
