@@ -4,10 +4,11 @@
  * sale now, not used up, and not yet used by the account. An operator who removes or ends the
  * coupon ends the offer; no mail or page then names a code that would be refused.
  */
-import { and, count, eq } from 'drizzle-orm';
-import type { CouponReservation, WelcomeOffer } from '@crease/contract';
+import { count, eq } from 'drizzle-orm';
+import type { WelcomeOffer } from '@crease/contract';
 import type { Db } from '../platform/db/client';
-import { checkouts, coupons, payments } from './tables';
+import { coupons, payments } from './tables';
+import { redemptionsBy } from './coupon-reservations';
 
 /** The code the welcome mail names (seed.ts sells it: 20 % off, once per account). */
 export const WELCOME_COUPON_CODE = 'WELCOME20';
@@ -29,16 +30,6 @@ export async function welcomeOfferFor(
   const [paid] = await db.select({ n: count() }).from(payments).where(eq(payments.userId, userId));
   if (Number(paid?.n ?? 0) > 0) return none;
   // … and has not redeemed the code (a checkout paid with it and then refunded still counts).
-  const [used] = await db
-    .select({ n: count() })
-    .from(checkouts)
-    .where(
-      and(
-        eq(checkouts.userId, userId),
-        eq(checkouts.couponCode, WELCOME_COUPON_CODE),
-        eq(checkouts.couponReservation, 'REDEEMED' satisfies CouponReservation),
-      ),
-    );
-  if (Number(used?.n ?? 0) > 0) return none;
+  if ((await redemptionsBy(db, userId, WELCOME_COUPON_CODE)) > 0) return none;
   return { coupon: { code: coupon.code, percentage: coupon.percentage } };
 }
