@@ -101,7 +101,12 @@ describeEachDatabase('Receipts and payment history', (host) => {
     const [entry] = (await history(viewer)).entries;
     const receipt = await receiptOf(viewer, entry?.paymentId ?? null);
     expect(receipt).toMatchObject({ amount: 7.99, listPrice: 9.99, couponCode: 'WELCOME20' });
-    expect(receipt.renewal).toEqual({ amount: 9.99, on: receipt.planEndDate });
+    expect(receipt.renewal).toEqual({
+      amount: 9.99,
+      currency: 'USD',
+      at: receipt.planEndDate,
+      everyDays: 30,
+    });
 
     // A pass is paid once: nothing renews.
     const passer = await newViewer(suite.api, 'receipt-pass');

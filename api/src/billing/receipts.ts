@@ -32,7 +32,7 @@ export async function receiptOf(
     .where(eq(refunds.paymentId, row.id))
     .orderBy(asc(refunds.refundedAt));
   const [plan] = await db
-    .select({ renews: plans.renews })
+    .select({ renews: plans.renews, everyDays: plans.durationDays })
     .from(plans)
     .where(eq(plans.id, row.planId));
   const refundedCents = given.reduce((sum, refund) => sum + refund.amountCents, 0);
@@ -62,8 +62,14 @@ export async function receiptOf(
       amount: toMajor(refund.amountCents),
       refunded: refund.refundedAt.toISOString(),
     })),
-    renewal: renews
-      ? { amount: toMajor(row.listPriceCents), on: row.planEndDate.toISOString() }
-      : null,
+    renewal:
+      renews && plan
+        ? {
+            amount: toMajor(row.listPriceCents),
+            currency: row.currency,
+            at: row.planEndDate.toISOString(),
+            everyDays: plan.everyDays,
+          }
+        : null,
   };
 }

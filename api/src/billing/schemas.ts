@@ -74,6 +74,13 @@ export const WelcomeOfferSchema = Type.Object({
   coupon: nullable(Type.Object({ code: Type.String(), percentage: Type.Integer() })),
 });
 
+export const RenewalTermsSchema = Type.Object({
+  amount: Type.Number(),
+  currency: Type.String(),
+  at: isoDate,
+  everyDays: Type.Integer(),
+});
+
 export const ReceiptSchema = Type.Object({
   ...PaymentSchema.properties,
   planId: Type.String(),
@@ -92,12 +99,7 @@ export const ReceiptSchema = Type.Object({
   taxRatePercent: nullable(Type.Number()),
   taxRegion: nullable(Type.String()),
   refunds: Type.Array(Type.Object({ amount: money('Major units.'), refunded: isoDate })),
-  renewal: nullable(
-    Type.Object({
-      amount: money('The list price charged at renewal, major units (issue 31 §10).'),
-      on: isoDate,
-    }),
-  ),
+  renewal: nullable(RenewalTermsSchema),
 });
 
 export const BillingHistoryPageSchema = Type.Object({
@@ -132,13 +134,6 @@ export const AccountDeletionRequestSchema = Type.Object(
 export const AccountDeletionResultSchema = Type.Object({
   deleted: Type.Literal(true),
   deletedAt: isoDate,
-});
-
-export const RenewalTermsSchema = Type.Object({
-  amount: Type.Number(),
-  currency: Type.String(),
-  at: isoDate,
-  everyDays: Type.Integer(),
 });
 
 /** PriceQuote (decision 397): the server's figures; screens show them and compute none. */

@@ -94,7 +94,7 @@ export function ReceiptDocument({
         ) : null}
         {receipt.renewal ? (
           <Line term="Renews">
-            {money(receipt.renewal.amount)} on {formatDate(new Date(receipt.renewal.on))}, unless
+            {money(receipt.renewal.amount)} on {formatDate(new Date(receipt.renewal.at))}, unless
             you cancel before then
           </Line>
         ) : null}

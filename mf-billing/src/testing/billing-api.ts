@@ -328,7 +328,7 @@ export function receipt(payment: Payment): PaymentReceipt {
     taxRatePercent: 20,
     taxRegion: 'GB',
     refunds: [],
-    renewal: { amount: 9.99, on: '2026-12-28T10:00:00.000Z' },
+    renewal: { amount: 9.99, currency: 'USD', at: '2026-12-28T10:00:00.000Z', everyDays: 30 },
   };
 }
 

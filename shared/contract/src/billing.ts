@@ -377,14 +377,7 @@ export interface PaymentReceipt extends Payment {
    * price (a coupon is for the first payment only), charged at the end of the period it paid for
    * unless the viewer cancels. null for a pass, and for a payment refunded in full.
    */
-  renewal: ReceiptRenewal | null;
-}
-
-export interface ReceiptRenewal {
-  /** Major units, in the receipt's currency. */
-  amount: number;
-  /** ISO 8601: when the renewal is charged (the end of the period this payment bought). */
-  on: string;
+  renewal: RenewalTerms | null;
 }
 
 export interface InvoiceSeller {
