@@ -15,17 +15,17 @@ export interface DataExportLink {
 
 const LABEL = 'crease.data-export.v1';
 
-const sign = (secret: string, payload: string) =>
+const sign = (secret: Uint8Array, payload: string) =>
   createHmac('sha256', secret).update(`${LABEL}.${payload}`).digest('base64url');
 
-export function makeLinkToken(secret: string, userId: string, expiresAt: Date): string {
+export function makeLinkToken(secret: Uint8Array, userId: string, expiresAt: Date): string {
   const link: DataExportLink = { userId, id: randomUUID(), expiresAt: expiresAt.getTime() };
   const payload = Buffer.from(JSON.stringify(link)).toString('base64url');
   return `${payload}.${sign(secret, payload)}`;
 }
 
 /** The link a token names when its signature holds, else null (expiry is the caller's check). */
-export function readLinkToken(secret: string, token: string): DataExportLink | null {
+export function readLinkToken(secret: Uint8Array, token: string): DataExportLink | null {
   const [payload, signature, ...rest] = token.split('.');
   if (!payload || !signature || rest.length > 0) return null;
   const expected = Buffer.from(sign(secret, payload));

@@ -22,7 +22,7 @@ export interface DataExportDeps {
   mailer: Mailer;
   clock: Clock;
   prepared: PreparedQuery;
-  secret: string;
+  secret: Uint8Array;
 }
 
 interface Requester {
