@@ -94,6 +94,13 @@ describeEachDatabase('Download my data', (host) => {
 
   it('one export a day: 429 with Retry-After, and asks again after it', async () => {
     const viewer = await verifiedViewer(suite.api, 'export-limit');
+    // Without the XSRF header it is refused as every state-changing call is, and spends nothing.
+    const forged = await fetch(`${viewer.client.origin}${EXPORT}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${viewer.bearer}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(forged.status).toBe(403);
     expect((await ask(viewer)).status).toBe(202);
     const twice = await ask(viewer);
     expect(twice.status).toBe(429);
