@@ -5,6 +5,7 @@
 import { ACCOUNT_ERRORS } from './accounts/errors';
 import { BILLING_ERRORS } from './billing/errors';
 import { CATALOG_ERRORS } from './catalog/errors';
+import { DATA_EXPORT_ERRORS } from './billing/data-export/errors';
 import { PLATFORM_ERRORS } from './platform/errors';
 import type { ApiErrorCode, CatalogueEntry } from './platform/errors';
 import { INGEST_ERRORS } from './ingest/errors';
@@ -19,4 +20,5 @@ export const ERROR_CATALOGUE = {
   ...STREAM_ERRORS,
   ...INGEST_ERRORS,
   ...STAFF_ERRORS,
+  ...DATA_EXPORT_ERRORS,
 } satisfies Record<ApiErrorCode, CatalogueEntry>;

@@ -8,6 +8,7 @@ import type {
   AccountErrorCode,
   BillingErrorCode,
   CatalogErrorCode,
+  DataExportErrorCode,
   IngestErrorCode,
   StaffErrorCode,
   StreamErrorCode,
@@ -21,7 +22,8 @@ export type ApiErrorCode =
   | BillingErrorCode
   | StreamErrorCode
   | IngestErrorCode
-  | StaffErrorCode;
+  | StaffErrorCode
+  | DataExportErrorCode;
 
 export interface CatalogueEntry {
   status: number;

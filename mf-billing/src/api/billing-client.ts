@@ -1,5 +1,6 @@
 import {
   BILLING_PATHS,
+  DATA_EXPORT_PATHS,
   IDEMPOTENCY_HEADER,
   billingPath,
   STREAM_PATHS,
@@ -9,6 +10,7 @@ import type {
   AccountDeletionResult,
   AccountOverview,
   AccountSettingsRequest,
+  DataExportRequested,
   BillingHistoryPage,
   Checkout,
   CheckoutRequest,
@@ -254,5 +256,12 @@ export function confirmPayment(
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       })
       .json<SandboxPaymentResult>(),
+  );
+}
+
+/** "Download my data" (decision 437): the link is mailed; the answer says where to. */
+export function requestDataExport({ http }: Http): Promise<DataExportRequested> {
+  return asProblem(() =>
+    http.post(DATA_EXPORT_PATHS.request, { json: {} }).json<DataExportRequested>(),
   );
 }

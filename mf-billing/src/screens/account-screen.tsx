@@ -3,6 +3,7 @@ import { ScreenFrame } from '../components/screen-frame';
 import { LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
 import { loadAccount } from './account/account-data';
+import { DataExportSection } from './account/data-export-section';
 import { DeleteAccountSection } from './account/delete-account-section';
 import { DevicesSection } from './account/devices-section';
 import { PlanSection } from './account/plan-section';
@@ -50,6 +51,7 @@ export function AccountScreen({ platform, navigate }: ScreenProps) {
             navigate={navigate}
             platform={platform}
           />
+          <DataExportSection platform={platform} />
           <DeleteAccountSection
             planName={
               resource.data.statics.subscription.entitled

@@ -36,6 +36,14 @@ describe('The Privacy Policy names a grievance contact', () => {
   });
 });
 
+describe('The Privacy Policy says how to download your data (decision 437)', () => {
+  it('names "Download my data" on the Account page under access and portability', () => {
+    const rights = textOf(POLICIES['privacy-policy'], 'your-rights');
+    expect(rights).toMatch(/"Download my data" on your Account page/);
+    expect(rights).toMatch(/machine-readable format\. The download from your Account page/);
+  });
+});
+
 describe('The accessibility statement', () => {
   const statement = POLICIES['accessibility-statement'];
 

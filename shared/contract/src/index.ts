@@ -305,3 +305,9 @@ export type {
   StaffSession,
   StaffSignInRequest,
 } from './staff';
+export {
+  DATA_EXPORT_ERROR_CODES,
+  DATA_EXPORT_PATHS,
+  DATA_EXPORT_WINDOW_SECONDS,
+} from './data-export';
+export type { DataExportErrorCode, DataExportRequested } from './data-export';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from './account';
 import { billingCheckoutRoutes } from './checkouts';
 import { billingCouponRoutes } from './coupons';
+import { dataExportRoutes } from './data-export';
 import { deviceRoutes } from './devices';
 import { entitlementRoutes } from './entitlement';
 import { meRoutes } from './me';
@@ -34,4 +35,5 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   await app.register(entitlementRoutes);
   await app.register(accountRoutes);
   await app.register(deviceRoutes);
+  await app.register(dataExportRoutes);
 }

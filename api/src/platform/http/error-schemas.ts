@@ -4,6 +4,7 @@ import {
   ACCOUNT_ERROR_CODES,
   BILLING_ERROR_CODES,
   CATALOG_ERROR_CODES,
+  DATA_EXPORT_ERROR_CODES,
   INGEST_ERROR_CODES,
   STREAM_ERROR_CODES,
 } from '@crease/contract';
@@ -16,7 +17,7 @@ export const ErrorResponse = Type.Object(
   {
     ...ErrorResponseSchema.properties,
     code: Type.String({
-      description: `One of: ${[...ACCOUNT_ERROR_CODES, ...CATALOG_ERROR_CODES, ...BILLING_ERROR_CODES, ...STREAM_ERROR_CODES, ...INGEST_ERROR_CODES].join(', ')}`,
+      description: `One of: ${[...ACCOUNT_ERROR_CODES, ...CATALOG_ERROR_CODES, ...BILLING_ERROR_CODES, ...STREAM_ERROR_CODES, ...INGEST_ERROR_CODES, ...DATA_EXPORT_ERROR_CODES].join(', ')}`,
     }),
   },
   { description: 'The one error shape (docs/product.md §3).' },
