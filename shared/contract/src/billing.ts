@@ -7,7 +7,8 @@
  * shown" and we designed. Money on the wire is a number in the currency's major unit
  * (`price: 9.99`), always in BILLING_CURRENCY; the API stores whole minor units (cents).
  */
-import type { DeviceRegistration, Payment, Plan } from './wire';
+import type { Plan } from './wire';
+import type { RegisteredDevice } from './billing-devices';
 import type { PlanEndReason, PlanKind } from './billing-renewals';
 import type { RenewalTerms } from './billing-quote';
 
@@ -339,99 +340,6 @@ export interface Checkout {
   renewal: RenewalTerms | null;
 }
 
-export interface PaymentPage {
-  payments: Payment[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
-
-/** One payment with what a printable receipt needs. */
-export interface PaymentReceipt extends Payment {
-  planId: string;
-  currency: string;
-  listPrice: number;
-  couponCode: string | null;
-  percentage: number;
-  /** null for a renewal or an upgrade charged to the saved card. */
-  checkoutId: string | null;
-  /** RENEWAL, UPGRADE or CHECKOUT. */
-  kind: 'CHECKOUT' | 'RENEWAL' | 'UPGRADE';
-  /** Credit for the unused time of the previous plan, taken off an upgrade (major units). */
-  credit: number;
-  /** The provider's payment reference. */
-  providerReference: string;
-  email: string;
-  /** Added (issue 22 §5, decisions 300, 301): the invoice's seller and the tax included. */
-  seller: InvoiceSeller;
-  /** Net and tax in major units; null for a payment made before tax was itemised. */
-  net: number | null;
-  tax: number | null;
-  taxRatePercent: number | null;
-  /** The profile's region whose rate applied (GLOBAL's rate for a region not in the table). */
-  taxRegion: string | null;
-  /** Money given back on this payment, newest last. */
-  refunds: ReceiptRefund[];
-  /**
-   * What this payment renews into, as agreed when it was made (issue 31 §10): the plan's list
-   * price (a coupon is for the first payment only), charged at the end of the period it paid for
-   * unless the viewer cancels. null for a pass, and for a payment refunded in full.
-   */
-  renewal: RenewalTerms | null;
-}
-
-export interface InvoiceSeller {
-  name: string;
-  address: string;
-  taxId: string;
-}
-
-export interface ReceiptRefund {
-  amount: number;
-  /** ISO 8601. */
-  refunded: string;
-}
-
-/**
- * A row of the payment history: a payment (with its receipt), a charge that took no money
- * (DECLINED: the card said no; FAILED: any other reason, such as the bank's confirmation not
- * given), or a refund.
- */
-export const HISTORY_ENTRY_TYPES = ['PAYMENT', 'DECLINED', 'FAILED', 'REFUND'] as const;
-export type HistoryEntryType = (typeof HISTORY_ENTRY_TYPES)[number];
-
-/** The failure codes that mean the card itself was refused (HistoryEntryType DECLINED). */
-export const DECLINE_CODES: readonly string[] = ['CARD_DECLINED', 'INSUFFICIENT_FUNDS'];
-
-export interface BillingHistoryEntry {
-  entryId: string;
-  type: HistoryEntryType;
-  /** ISO 8601. */
-  at: string;
-  plan: string;
-  /** Major units: charged, tried, or given back. */
-  amount: number;
-  currency: string;
-  paymentSystem: string;
-  /** CHECKOUT, RENEWAL or UPGRADE; null for a refund. */
-  kind: PaymentReceipt['kind'] | null;
-  cardBrand: string | null;
-  cardLast4: string | null;
-  /** The payment (its receipt) this row is or refunds; null for an attempt. */
-  paymentId: string | null;
-  invoiceNumber: string | null;
-  /** Why an attempt took no money (PaymentFailureCode) and the provider's words. */
-  failureCode: string | null;
-  failureMessage: string | null;
-}
-
-export interface BillingHistoryPage {
-  entries: BillingHistoryEntry[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
-
 export interface AccountDeletionRequest {
   /** The current password: deleting needs the owner, not just an open tab. */
   password: string;
@@ -466,41 +374,6 @@ export interface AccountSettingsRequest {
   region?: string;
 }
 
-/** A registered device as the account screen lists it. */
-export interface RegisteredDevice extends DeviceRegistration {
-  /** ISO 8601. */
-  registered: string;
-  lastSeen: string;
-  /** The viewer's own name for it; null: called by its browser and system (decision 394). */
-  name: string | null;
-  /** Where it last opened Crease, approximately: "203.0.113.x" (never the whole address). */
-  lastNetwork: string | null;
-}
-
-/** PATCH devices/:vidictId: rename it; null (or only spaces) gives back the browser's name. */
-export interface DeviceRename {
-  name: string | null;
-}
-
-/** A device's own name is at most this long (after trimming). */
-export const DEVICE_NAME_MAX = 40;
-
-export interface DeviceList {
-  devices: RegisteredDevice[];
-  /** The plan's screens at a time (devices playing at once), not a cap on devices. */
-  maxDevices: number;
-}
-
-/** The error shape plus devices: StreamLimitError's (registration no longer sends it, 265). */
-export interface DeviceLimitError {
-  code: 'DEVICE_LIMIT_REACHED';
-  userId: string | null;
-  message: string;
-  timeStamp: string;
-  maxDevices: number;
-  devices: RegisteredDevice[];
-}
-
 /** AccountOverview.statics: what /account needs beyond the spec's named fields. */
 export interface AccountStatics {
   subscription: Subscription;
@@ -512,77 +385,6 @@ export interface AccountStatics {
   currency: string;
 }
 
-/** Stable error codes of the billing API (the `code` of the spec's error shape). */
-export const BILLING_ERROR_CODES = [
-  /** No such plan (or it is not for sale: the trial plan is taken with trial activation). */
-  'PLAN_NOT_FOUND',
-  'PLAN_INACTIVE',
-  /** The amount the screen showed is not what the API computes (a changed or tampered price). */
-  'PRICE_CHANGED',
-  'COUPON_NOT_FOUND',
-  'COUPON_EXPIRED',
-  'COUPON_NOT_YET_VALID',
-  'COUPON_EXHAUSTED',
-  'COUPON_NOT_APPLICABLE',
-  /** The account has used the coupon as often as the coupon allows one account (decision 167). */
-  'COUPON_ALREADY_USED',
-  /** Checkout needs an Idempotency-Key, so a double click cannot pay twice. */
-  'IDEMPOTENCY_KEY_REQUIRED',
-  'CHECKOUT_NOT_FOUND',
-  'TRIAL_ALREADY_USED',
-  'TRIAL_DEVICE_ALREADY_USED',
-  'PLAN_ALREADY_ACTIVE',
-  'NO_ACTIVE_SUBSCRIPTION',
-  'SUBSCRIPTION_ALREADY_CANCELLED',
-  'DEVICE_LIMIT_REACHED', // kept for old clients, no longer sent (decision 265)
-  'DEVICE_NOT_FOUND',
-  /** A device name longer than DEVICE_NAME_MAX or with control characters (394): 400. */
-  'DEVICE_NAME_INVALID',
-  'DEVICE_NOT_REGISTERED',
-  'PAYMENT_NOT_FOUND',
-  /** An operator's refund of more than is left of the payment, or of nothing (decision 351). */
-  'REFUND_EXCEEDS_PAYMENT',
-  /** Cancel of a pass: it ends on its own date and never renews. */
-  'PLAN_DOES_NOT_RENEW',
-  /** Resume of a subscription that is not cancelled (or whose period already ended). */
-  'SUBSCRIPTION_NOT_CANCELLED',
-  /** A plan change the current plan does not allow (not a running subscription, same plan, a pass). */
-  'PLAN_CHANGE_NOT_ALLOWED',
-  /** Another upgrade of this subscription is being charged; this one charged nothing (390). */
-  'PLAN_CHANGE_IN_PROGRESS',
-  /** A plan that would lower the running one (fewer screens, a pass on a subscription) (391). */
-  'PLAN_WOULD_DOWNGRADE',
-  /** Webhooks: a signature that does not verify, or none. */
-  'WEBHOOK_SIGNATURE_INVALID',
-  /** Webhooks: the signed timestamp is outside the tolerance (a replay). */
-  'WEBHOOK_TIMESTAMP_STALE',
-  'WEBHOOK_PROVIDER_UNKNOWN',
-  /** Sandbox card page. */
-  'SESSION_NOT_FOUND',
-  'SESSION_EXPIRED',
-  'SESSION_ALREADY_PAID',
-  'SESSION_NOT_AWAITING_CONFIRMATION',
-  'CARD_NUMBER_INVALID',
-  'CARD_EXPIRED',
-  'CARD_EXPIRY_INVALID',
-  'CARD_CVC_INVALID',
-  'CARD_DECLINED',
-  'INSUFFICIENT_FUNDS',
-  'AUTHENTICATION_FAILED',
-  'COUPON_UNAVAILABLE',
-  'ACCOUNT_CLOSED',
-  'COUPON_REFUNDED',
-  /** Too many checkouts with a limited coupon from one network this hour (decision 396): 429. */
-  'COUPON_NETWORK_LIMIT_REACHED',
-  /**
-   * The payment provider did not answer, or answered with its own failure (an outage, a timeout,
-   * its rate limit): 503 with Retry-After. Nothing was created and nothing charged; the same
-   * Idempotency-Key may be retried.
-   */
-  'PAYMENT_PROVIDER_UNAVAILABLE',
-  /** The provider refused our request (its configuration on our side): 502. Nothing charged. */
-  'PAYMENT_PROVIDER_ERROR',
-  /** Too many free trials started from one network address today (decision 106): 429. */
-  'TRIAL_NETWORK_LIMIT_REACHED',
-] as const;
-export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[number];
+export * from './billing-devices';
+export * from './billing-ledger';
+export * from './billing-errors';
