@@ -29,7 +29,7 @@ describeEachDatabase('The API clock', (host: () => ApiHost) => {
     const notFound = await client.get('/api/v1/no-such-route');
     expect(notFound.status).toBe(404);
     expect(notFound.body.timeStamp).toBe(T.toISOString());
-    const noXsrf = await client.postJson('/api/v1/analytics/page-views', {}, { xsrf: false });
+    const noXsrf = await client.postJson('/oauth2/revoke', {}, { xsrf: false });
     expect(noXsrf.status).toBe(403);
     expect(noXsrf.body).toMatchObject({ code: 'XSRF_TOKEN_MISSING', timeStamp: T.toISOString() });
     const invalid = await client.postJson('/api/v1/analytics/page-views', { path: 1 });
