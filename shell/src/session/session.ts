@@ -151,8 +151,11 @@ export class BrowserSession implements Session, RefreshableSession {
    * Resolves when another tab's write of the access token reaches this tab, or after
    * `timeoutMs`. Chromium hands localStorage writes to other tabs' processes asynchronously, so a
    * tab can win the refresh lock right after the tab that refreshed and still read the old token.
+   * The wait ends as soon as the write arrives; its ceiling only matters when the other tab's
+   * refresh wrote nothing (it failed). 500 ms proved too short on a loaded machine: the write
+   * came later, and this tab spent the old refresh token a second time.
    */
-  otherTabsTokenWrite(timeoutMs = 500): Promise<void> {
+  otherTabsTokenWrite(timeoutMs = 3000): Promise<void> {
     return new Promise((resolve) => {
       const done = () => {
         this.tokenWriteWaiters.delete(done);
