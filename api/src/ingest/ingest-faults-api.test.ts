@@ -139,24 +139,28 @@ describe('live feed faults through the embedded media server [PGlite]', () => {
     const dropAt = liveSlots(liveDir, channelId, '720p').at(-1) as number;
     camera.kill('SIGKILL');
     await camera.exited;
-    const killedAt = nowSlot();
     const end = dropAt + 16;
     await until('the timeline 6 s past the drop', () =>
       TRACKS.every((t) => (liveSlots(liveDir, channelId, t).at(-1) ?? 0) >= end),
     );
+    // The slots after `dropAt` are the ones the drop decides. Those before it were written while
+    // the feed ran: on a loaded machine a late fragment may have cost one of them a moment of
+    // test card (ChannelClock's jump, decision 417), which is not what this test is about.
+    const decided = dropAt + 1;
     for (const track of TRACKS) {
-      const kinds = Array.from({ length: end - killedAt }, (_, i) =>
-        kindOf(channelId, track, killedAt + i),
+      const kinds = Array.from({ length: end - decided }, (_, i) =>
+        kindOf(channelId, track, decided + i),
       );
       // Every slot is filled (no hole for the origin to fill with the test card) …
-      expect(kinds).not.toContain('none');
+      const holes = kinds.flatMap((kind, i) => (kind === 'none' ? [decided + i] : []));
+      expect({ track, holes }).toEqual({ track, holes: [] });
       // … the live picture runs to its last part, and the slate follows it at once (within
       // 5 s of the drop on the part timeline), then holds.
-      const firstSlate = killedAt + kinds.indexOf('slate');
+      const firstSlate = decided + kinds.indexOf('slate');
       expect(kinds).toContain('slate');
       expect(firstSlate).toBeLessThanOrEqual(dropAt + 12);
-      expect(kinds.slice(firstSlate - killedAt)).toEqual(
-        kinds.slice(firstSlate - killedAt).map(() => 'slate'),
+      expect(kinds.slice(firstSlate - decided)).toEqual(
+        kinds.slice(firstSlate - decided).map(() => 'slate'),
       );
     }
 

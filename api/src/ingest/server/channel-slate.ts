@@ -16,8 +16,12 @@ import { slatePart } from './slate';
 import type { SlateMedia } from './slate';
 
 const PART_MS = PART_SECONDS * 1000;
-/** Slots filled ahead of now: the one being published next and the one after. */
-const LEAD_SLOTS = 1;
+/**
+ * Slots filled ahead of now: the one being published next and two after it, so a tick that
+ * runs up to 0.8 s late (a busy machine) leaves no hole. A healthy feed is written about 2 s
+ * ahead (ANCHOR_MARGIN_MS), so the slate still never takes a slot the feed would have filled.
+ */
+const LEAD_SLOTS = 2;
 /** A feed gone this long leaves its channel to the test card. */
 export const SLATE_LIMIT_MS = 30 * 60 * 1000;
 
