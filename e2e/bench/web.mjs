@@ -4,7 +4,7 @@
 // every response from the site and its API during a measurement must be a 2xx/3xx (and Lighthouse
 // must load the page): otherwise it prints no figure and exits non-zero (decision 180).
 /* eslint-disable no-console -- a benchmark prints tables */
-// Usage: node e2e/bench/web.mjs [--runs 3] [--events-only]
+// Usage: node e2e/bench/web.mjs [--runs 3] [--events-only | --auth-only]
 //   (starts its own site on BENCH_PORT, default 4790, with its data in a temp folder per port)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,11 +17,16 @@ import { startBenchSite } from './bench-site.mjs';
 import { APP_NAMES } from '@crease/contract';
 import { ResponseCheck, failBench } from '@crease/test-utils/bench-kit';
 import { OK_OR_REDIRECT, watchResponses, within } from './watch-responses.mjs';
+import { CPU_SLOWDOWN, authSubmitTimes } from './auth-submit.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const port = Number(process.env.BENCH_PORT ?? 4790);
 const { values: options } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, 'events-only': { type: 'boolean' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    'events-only': { type: 'boolean' },
+    'auth-only': { type: 'boolean' },
+  },
 });
 const runs = Number(options.runs) || 3;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -33,6 +38,7 @@ const flags = [
   '--disable-background-networking',
 ];
 const eventsOnly = options['events-only'] === true;
+const authOnly = options['auth-only'] === true;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const site = `localhost:${port}`;
 const check = new ResponseCheck();
@@ -261,6 +267,41 @@ const report = {
 
 const server = await startBenchSite(port, { waitSeconds: 300 });
 try {
+  if (!eventsOnly) {
+    const auth = await authSubmitTimes({
+      baseUrl: `http://localhost:${port}`,
+      site,
+      runs,
+      check,
+      chromePath,
+      flags,
+      demo: DEMO,
+    });
+    report.info(`\nSubmit → next page, warm, ${CPU_SLOWDOWN}x CPU slowdown (${runs} runs, ms):`);
+    report.table({
+      'Create account → /plans': {
+        median: Math.round(median(auth.register)),
+        ...auth.register.map(Math.round),
+      },
+      'Sign in → /events': {
+        median: Math.round(median(auth.signIn)),
+        ...auth.signIn.map(Math.round),
+      },
+    });
+    report.info(
+      `median: register submit → next page ${(median(auth.register) / 1000).toFixed(2)} s, ` +
+        `sign-in submit → next page ${(median(auth.signIn) / 1000).toFixed(2)} s (goal <= 1.0 s each, issue 36)`,
+    );
+  }
+  if (authOnly) {
+    check.assertExpected();
+    for (const print of figures) print();
+    console.info(
+      `\n${check.total()} site and API responses during the measurements, every one checked.`,
+    );
+    server.kill();
+    process.exit(0);
+  }
   report.info('\nApp sizes (gzip -9):');
   report.table(appSizes());
   if (!eventsOnly) {

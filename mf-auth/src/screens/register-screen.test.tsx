@@ -23,6 +23,18 @@ const submit = () => screen.getByRole('button', { name: /create account/i });
 describe('Registration screen', () => {
   beforeEach(() => server.handle(accountsApi()));
 
+  it('starts the registration and sign-in proofs when the form gains focus, not at submit', async () => {
+    const { platform } = testPlatform(server.origin);
+    const prepared: string[] = [];
+    platform.botCheck.prepare = (action) => prepared.push(action);
+    render(<AuthScreen {...screenProps(platform, 'register')} />);
+    expect(prepared).toEqual([]);
+
+    await userEvent.setup().click(emailField());
+
+    expect(prepared).toEqual(expect.arrayContaining(['register', 'signin']));
+  });
+
   it('shows the password rules the API enforces, tied to the field', () => {
     renderRegister();
 

@@ -144,7 +144,17 @@ export function RegisterScreen({ platform, navigate, location }: ScreenProps) {
           {outcome.body}
         </FormAlert>
       ) : null}
-      <form ref={form} className={styles.form} noValidate onSubmit={onSubmit}>
+      <form
+        ref={form}
+        className={styles.form}
+        noValidate
+        onSubmit={onSubmit}
+        // Both proofs start while the viewer types, so the submit rarely waits for them.
+        onFocus={() => {
+          platform.botCheck.prepare?.('register');
+          platform.botCheck.prepare?.('signin');
+        }}
+      >
         <EmailField {...email.input} />
         <NewPasswordField {...password.input} label="Password" />
         <label className={styles.checkbox}>

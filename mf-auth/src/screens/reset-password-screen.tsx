@@ -86,7 +86,13 @@ function RequestLinkStep({ platform, navigate, location }: ScreenProps) {
           <p>{outcome.message}</p>
         </FormAlert>
       ) : null}
-      <form ref={form} className={styles.form} noValidate onSubmit={onSubmit}>
+      <form
+        ref={form}
+        className={styles.form}
+        noValidate
+        onSubmit={onSubmit}
+        onFocus={() => platform.botCheck.prepare?.('reset')}
+      >
         <EmailField {...email.input} />
         <Button type="submit" className={styles.submit} busy={busy}>
           {busy ? 'Sending…' : 'Send reset link'}

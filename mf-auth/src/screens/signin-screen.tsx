@@ -107,7 +107,14 @@ export function SignInScreen({ platform, navigate, location }: ScreenProps) {
           <p>{outcome.message}</p>
         </FormAlert>
       ) : null}
-      <form ref={form} className={styles.form} noValidate onSubmit={onSubmit}>
+      <form
+        ref={form}
+        className={styles.form}
+        noValidate
+        onSubmit={onSubmit}
+        // The proof starts while the viewer types, so the submit rarely waits for it.
+        onFocus={() => platform.botCheck.prepare?.('signin')}
+      >
         <EmailField {...email.input} />
         <PasswordField {...password.input} label="Password" autoComplete="current-password" />
         <p className={styles.fieldRow}>

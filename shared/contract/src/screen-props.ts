@@ -82,6 +82,11 @@ export interface Session {
 export interface BotCheck {
   /** An invisible bot-check token for one action (for example "signin"). Never shows UI. */
   token(action: string): Promise<string>;
+  /**
+   * Starts the work for the next `token(action)` now (a form gained focus), so the proof is
+   * ready by the time it is submitted. Optional: a shell that predates it solves at submit.
+   */
+  prepare?(action: string): void;
 }
 
 export interface AnalyticsEvent {

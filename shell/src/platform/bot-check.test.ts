@@ -3,7 +3,7 @@ import ky from 'ky';
 import { createChallenge, verifySolution } from 'altcha-lib';
 import { sendJson, testServerForFile } from '@crease/test-utils';
 import { ACCOUNT_PATHS } from '@crease/contract';
-import { createBotCheck } from './bot-check';
+import { PREPARED_PROOF_MS, createBotCheck } from './bot-check';
 
 const HMAC_KEY = 'test-only-hmac-key';
 const server = testServerForFile();
@@ -61,5 +61,57 @@ describe('bot check: ALTCHA, invisible', () => {
       }),
     );
     await expect(altcha().token('reset')).rejects.toThrow('no solution');
+  });
+
+  it('prepares a proof when asked ahead, and the next token of that action uses it without a second challenge', async () => {
+    const challenge = await createChallenge({ hmacKey: HMAC_KEY, maxNumber: 5000 });
+    server.handle((_request, response) => sendJson(response, 200, challenge));
+    const check = altcha();
+
+    check.prepare?.('register');
+    check.prepare?.('register'); // a second focus: still one proof in the making
+    const token = await check.token('register');
+
+    expect(server.requests).toHaveLength(1);
+    await expect(verifySolution(token, HMAC_KEY)).resolves.toBe(true);
+    // Used once: the next token of the action solves a fresh challenge.
+    await check.token('register');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('solves afresh at submit when the proof prepared ahead failed', async () => {
+    const challenge = await createChallenge({ hmacKey: HMAC_KEY, maxNumber: 5000 });
+    let calls = 0;
+    server.handle((_request, response) => {
+      calls += 1;
+      if (calls === 1) return sendJson(response, 503, { error: 'busy' });
+      return sendJson(response, 200, challenge);
+    });
+    const check = altcha();
+
+    check.prepare?.('signin');
+    const token = await check.token('signin');
+
+    expect(calls).toBe(2);
+    await expect(verifySolution(token, HMAC_KEY)).resolves.toBe(true);
+  });
+
+  it('drops a proof prepared too long ago (its challenge nears expiry) and solves afresh', async () => {
+    const challenge = await createChallenge({ hmacKey: HMAC_KEY, maxNumber: 5000 });
+    server.handle((_request, response) => sendJson(response, 200, challenge));
+    let now = 1_000_000;
+    const check = createBotCheck(
+      { provider: 'altcha', siteKey: null },
+      ky.create({ prefixUrl: server.origin, retry: 0 }),
+      ACCOUNT_PATHS.botCheckChallenge,
+      undefined,
+      () => now,
+    );
+
+    check.prepare?.('reset');
+    now += PREPARED_PROOF_MS;
+    await check.token('reset');
+
+    expect(server.requests).toHaveLength(2);
   });
 });

@@ -217,7 +217,15 @@ export function createShellServices({
   const platform: Platform = {
     http,
     session,
-    botCheck: { token: async (action) => (await botCheck()).token(action) },
+    botCheck: {
+      token: async (action) => (await botCheck()).token(action),
+      // A form gained focus: fetch the check and start its proof (a failure shows at submit).
+      prepare: (action) =>
+        void botCheck().then(
+          (check) => check.prepare?.(action),
+          () => undefined,
+        ),
+    },
     analytics,
     device: detectDevice(document, navigator.userAgent),
     config: { productName: config.productName, apiOrigin, features: config.features },
