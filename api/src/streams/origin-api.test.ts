@@ -4,35 +4,30 @@
  * one deployment: replica A serves LL-HLS (the default), replica B classic HLS
  * (CREASE_STREAM_LOW_LATENCY=false). The DVR window from the start of the match, parts, preload
  * hints and blocking reloads on the standing clock, bad `_HLS_*` input, real fMP4 across the loop
- * seam, commentary languages, captions from the timeline, and the finished match as a replay.
+ * seam, commentary languages, captions from the timeline, and the finished match as a replay
+ * (a match ended without being streamed: origin-replay-api.test.ts).
  */
 import http from 'node:http';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { CATALOG_PATHS, STREAM_PATHS } from '@crease/contract';
+import { CATALOG_PATHS } from '@crease/contract';
 import type { StreamGrant } from '@crease/contract';
 import { ensureStreamMedia } from './media/render-media';
 import { PARTS_PER_SEGMENT, SEGMENT_SECONDS, SEGMENTS_PER_LOOP } from './media/media-recipe';
 import { SEGMENT_MS, STREAM_EPOCH_MS, liveEdge, programDateTime } from './origin/dvr-window';
 import { decodeTimes } from './media/fmp4';
 import { expectErrorShape } from '../testing/billing-helpers';
-import { testEvent } from '../testing/catalog-fixtures';
 import { STREAM_FIXTURES_OPERATOR, startStreamFixtures } from '../testing/stream-fixtures';
 import type { StreamViewer } from '../testing/stream-fixtures';
 import type { StreamFixtures } from '../testing/stream-fixtures';
 import { describeEachDatabase } from '../testing/test-api';
 import type { RunningApi } from '../testing/test-api';
+import { hint, listed, tag } from '../testing/playlist-text';
 
 /** Noon UTC today: sessions are checked against the database's now(); on a segment boundary. */
 const T0 = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
 const START_SEQUENCE = liveEdge(T0.getTime());
 
-const listed = (playlist: string) =>
-  [...playlist.matchAll(/^(\d+)\.m4s\?token=\{\$token\}$/gm)].map((m) => Number(m[1]));
-const tag = (playlist: string, name: string) =>
-  new RegExp(`^#${name}:(.*)$`, 'm').exec(playlist)?.[1];
-const hint = (playlist: string) =>
-  /#EXT-X-PRELOAD-HINT:TYPE=PART,URI="(\d+)\.(\d)\.m4s/.exec(playlist);
 const settledWithin = async (promise: Promise<unknown>, ms: number) =>
   Promise.race([
     promise.then(() => true),
@@ -339,58 +334,6 @@ describeEachDatabase('Stream origin: DVR, LL-HLS, languages and captions', (host
         sequences.filter((n, i) => i === 0 || n % 15 === 0 || n >= edge() - 2),
       );
     }
-  });
-
-  it('replays a match the operator ended without streaming it from its scheduled start', async () => {
-    // Scheduled five hours ago to two hours ago; marked live and ended together only now.
-    const eventId = f.liveId.replace(/-live$/, '-unstreamed');
-    const ops = ll.client();
-    const scheduledStart = new Date(f.now() - 5 * 3_600_000);
-    const created = await ops.postJson(
-      `/${CATALOG_PATHS.operatorEvents}`,
-      testEvent({
-        eventId,
-        leagueId: f.liveId.replace(/-live$/, ''),
-        title: 'Unstreamed final',
-        start: scheduledStart,
-        end: new Date(f.now() - 2 * 3_600_000),
-      }),
-      STREAM_FIXTURES_OPERATOR,
-    );
-    expect(created.status).toBe(201);
-    for (const change of [
-      { status: 'live', eventStatus: 'live' },
-      { status: 'completed', result: 'No result', eventStatus: 'ended' },
-    ]) {
-      const moved = await ops.postJson(
-        `/${CATALOG_PATHS.operatorEvents}/${eventId}/state`,
-        change,
-        STREAM_FIXTURES_OPERATOR,
-      );
-      expect(moved.status).toBe(200);
-    }
-    const v = await f.viewer('monthly');
-    const replayGrant = await v.client.postJson<StreamGrant>(
-      `/${STREAM_PATHS.streams}`,
-      { edgeAddress: '', pk: eventId, vidictId: v.vidictId, videoQuality: 'HD' },
-      { bearer: v.bearer },
-    );
-    expect(replayGrant.status).toBe(201);
-    expect(replayGrant.body.eventStatus).toBe('ended');
-
-    const res = await fetch(
-      `${ll.origin}/live/cricket/ch-${eventId}/720p/index.m3u8?token=${replayGrant.body.playback.token}`,
-    );
-    expect(res.status).toBe(200);
-    const replay = await res.text();
-    expect(tag(replay, 'EXT-X-PLAYLIST-TYPE')).toBe('VOD');
-    const segments = listed(replay);
-    // The whole scheduled match and on to when it was ended, not an empty replay.
-    expect(segments[0]).toBe(liveEdge(scheduledStart.getTime()));
-    expect(segments.at(-1)).toBe(edge() - 1);
-    expect(replay).toContain(
-      `#EXT-X-PROGRAM-DATE-TIME:${programDateTime(segments[0]!)}\n#EXTINF:${SEGMENT_SECONDS.toFixed(5)},\n${segments[0]}.m4s`,
-    );
   });
 
   it('serves the finished match as a replay from its start, frozen, with EXT-X-ENDLIST', async () => {

@@ -18,14 +18,11 @@ import {
 } from './dvr-window';
 import { CAPTIONS_TRACK, mediaPlaylist } from './playlists';
 import type { PlaylistTrack } from './playlists';
+import { listed, tag } from '../../testing/playlist-text';
 
 const at = (sequence: number, plusMs = 0) => STREAM_EPOCH_MS + sequence * SEGMENT_MS + plusMs;
-const listed = (playlist: string) =>
-  [...playlist.matchAll(/^(\d+)\.m4s\?token=\{\$token\}$/gm)].map((m) => Number(m[1]));
 const parts = (playlist: string) =>
   [...playlist.matchAll(/^#EXT-X-PART:.*URI="(\d+\.\d)\.m4s/gm)].map((m) => m[1]);
-const tag = (playlist: string, name: string) =>
-  new RegExp(`^#${name}:(.*)$`, 'm').exec(playlist)?.[1];
 
 /** A video track's timing: 4 s segments of ten 0.4 s parts, media time = sequence · 4 s. */
 const VIDEO: PlaylistTrack = {
