@@ -145,6 +145,11 @@ export interface Subscription {
   pendingPlanName: string | null;
   /** Major units: what the next renewal charges (the list price of the plan it renews to). */
   renewalAmount: number | null;
+  /**
+   * Added (issue 34 §1): the currency the plan was bought in, which its renewals and upgrades
+   * charge in (decision 421); absent from an older API: BILLING_CURRENCY.
+   */
+  currency?: string;
   /** Why the plan ended (EXPIRED), else null. */
   endedReason: PlanEndReason | null;
   /** Entitled right now (TRIAL, ACTIVE, or CANCELLED before periodEnd). */
@@ -271,6 +276,13 @@ export interface CheckoutRequest {
    * is refused with 409 PRICE_CHANGED, so a viewer never pays what they did not see.
    */
   expectedAmount?: number;
+  /**
+   * Added (issue 34 §1): the currency the screen showed `expectedAmount` in; another currency
+   * is refused with 409 PRICE_CHANGED, as another amount is (no drip pricing).
+   */
+  currency?: string;
+  /** The browser's region guess (guessRegion), for an account whose profile has no region. */
+  regionGuess?: string;
 }
 
 /**
