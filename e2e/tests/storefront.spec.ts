@@ -52,7 +52,8 @@ test('a visitor reads live now, the fixtures and the prices on /, then buys Mont
 
   const plans = page.getByRole('region', { name: 'Plans and prices' });
   const monthly = plans.getByRole('listitem').filter({ hasText: 'Monthly' });
-  await expect(monthly).toContainText('US$9.99');
+  // en-GB: the UK's guess, so pounds (decision 421).
+  await expect(monthly).toContainText('£7.99');
   await expect(monthly).toContainText('renews until you cancel');
   await expect(plans.getByRole('listitem').filter({ hasText: 'Match Pass' })).toContainText(
     'paid once, never renews',
