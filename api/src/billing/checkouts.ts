@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_REGION, everyPeriodText, periodText } from '@crease/contract';
+import { DEFAULT_REGION, FALLBACK_CURRENCY, everyPeriodText, periodText } from '@crease/contract';
 import type {
   Checkout,
   CheckoutRequest,
@@ -174,9 +174,10 @@ export async function createCheckout(
   const { row, displaced } = await db.transaction(async (tx) => {
     const heldBefore = holdsLapseBefore(services.config, now);
     const displaced = coupon ? await reserveForCheckout(tx, buyer.id, coupon, heldBefore) : [];
-    // A profile with no region takes the one these prices were for, so the invoice's tax,
-    // the renewals and the next visit agree with what was shown (decision 421).
-    if (priced.region !== DEFAULT_REGION)
+    // A profile with no region takes the one these prices were for when that region has a
+    // currency of its own, so the invoice's tax (India's GST), the renewals and the next visit
+    // agree with what was shown (decision 421). A dollar guess changes nothing.
+    if (priced.region !== DEFAULT_REGION && priced.currency !== FALLBACK_CURRENCY)
       await tx
         .update(users)
         .set({ region: priced.region })

@@ -145,6 +145,21 @@ describeEachDatabase('Prices by region', (host) => {
     expect(row?.region).toBe('IN');
   });
 
+  it("a guess of a region without a currency of its own leaves the profile's region alone", async () => {
+    const viewer = await newViewer(suite.api, 'prices-us');
+    const created = await createCheckout(viewer, {
+      planId: 'match-pass',
+      expectedAmount: 2.99,
+      currency: 'USD',
+      regionGuess: 'US',
+    });
+    expect(created.status).toBe(201);
+    const [row] = await host().query<{ region: string }>('SELECT region FROM users WHERE id = $1', [
+      viewer.userId,
+    ]);
+    expect(row?.region).toBe('GLOBAL');
+  });
+
   it('refuses a currency the page did not show, and opens nothing', async () => {
     const viewer = await newViewer(suite.api, 'prices-mismatch');
     await host().query("UPDATE users SET region = 'GB' WHERE id = $1", [viewer.userId]);
