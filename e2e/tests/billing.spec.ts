@@ -29,14 +29,15 @@ test('register, see plans, apply a coupon, pay, see the plan on /account and the
 }) => {
   await register(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Watch every ball, live in HD');
-  // The viewer's locale formats the currency (en-GB shows US$ for USD).
-  await expect(planCard(page, 'Monthly')).toContainText('US$9.99');
+  // The browser's en-GB is a guess at the UK (decision 421): pounds, in the locale's format.
+  await expect(planCard(page, 'Monthly')).toContainText('£7.99');
   await expectNoSeriousAxeViolations(page);
 
   await page.getByRole('textbox', { name: 'Coupon code' }).fill('WELCOME20');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('WELCOME20 applied')).toBeVisible();
-  await expect(planCard(page, 'Monthly')).toContainText('US$7.99');
+  // WELCOME20 on £7.99: 799 − 160 = 639 pence.
+  await expect(planCard(page, 'Monthly')).toContainText('£6.39');
 
   await checkoutMonthly(page);
   await expectNoSeriousAxeViolations(page);
@@ -60,7 +61,7 @@ test('register, see plans, apply a coupon, pay, see the plan on /account and the
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1).getByRole('rowheader')).toHaveText(localToday());
   await expect(rows.nth(1)).toContainText('Monthly');
-  await expect(rows.nth(1)).toContainText('US$7.99');
+  await expect(rows.nth(1)).toContainText('£6.39');
   await expectNoSeriousAxeViolations(page);
 });
 
@@ -91,7 +92,7 @@ test('the 3-D-Secure card asks for the confirmation step before the payment is t
   await payByCard(page, CARDS.confirmation);
 
   const bank = page.getByRole('region', { name: 'Confirm this payment' });
-  await expect(bank).toContainText('Your bank asks you to confirm a payment of US$9.99');
+  await expect(bank).toContainText('Your bank asks you to confirm a payment of £7.99');
   await expect(page).toHaveURL(/\/secure-payment/);
   await expectNoSeriousAxeViolations(page);
   await bank.getByRole('button', { name: 'Confirm payment' }).click();
@@ -151,7 +152,7 @@ test('the payment flow works with the keyboard alone', async ({ page }) => {
 
   await planCard(page, 'Monthly').getByRole('link', { name: 'Choose Monthly' }).focus();
   await page.keyboard.press('Enter');
-  const pay = page.getByRole('button', { name: 'Pay US$7.99' });
+  const pay = page.getByRole('button', { name: 'Pay £6.39' });
   await pay.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/secure-payment\?session=/);

@@ -4,8 +4,8 @@ import { freshEmail, registerViewer } from '../support/viewer';
 
 /**
  * The viewer's region sets the tax of their receipts (decisions 301, 350) over the whole running
- * site: a viewer chooses India on /account, pays for Monthly, and the receipt splits the 9.99 at
- * India's 18 % from the demo's table. (Refused values: api/src/billing/region-settings-api.test.ts.)
+ * site: a viewer chooses India on /account, pays for Monthly in rupees (India's price, decision
+ * 421), and the GST invoice splits the ₹299 at India's 18 % from the demo's table. (Refused values: api/src/billing/region-settings-api.test.ts.)
  */
 test('a viewer who sets India as their region gets a receipt with 18 % tax', async ({ page }) => {
   await registerViewer(page, freshEmail('region-tax'));
@@ -36,9 +36,9 @@ test('a viewer who sets India as their region gets a receipt with 18 % tax', asy
     .getByRole('table', { name: /^Entries 1 to 1 of 1$/ })
     .getByRole('link', { name: /^Receipt CRS-\d{6}/ })
     .click();
-  const receipt = page.getByRole('article', { name: 'Crease receipt' });
-  // 999 cents / 1.18 = 846.6 → 8.47 net, 1.52 tax.
-  await expect(receipt).toContainText(/Net \(excluding tax\)\s*\$8\.47/);
-  await expect(receipt).toContainText(/Tax 18% \(India\)\s*\$1\.52/);
-  await expect(receipt).toContainText(/Total paid \(including tax\)\s*\$9\.99/);
+  const receipt = page.getByRole('article', { name: 'Crease tax invoice' });
+  // 29900 paise / 1.18 = 25338.98 → ₹253.39 net, ₹45.61 GST.
+  await expect(receipt).toContainText(/Net \(excluding tax\)\s*₹253\.39/);
+  await expect(receipt).toContainText(/Tax 18% \(India\)\s*₹45\.61/);
+  await expect(receipt).toContainText(/Total paid \(including tax\)\s*₹299\.00/);
 });

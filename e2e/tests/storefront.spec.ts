@@ -25,7 +25,8 @@ test('a visitor reads live now, the fixtures and the prices on /, then buys Mont
 }) => {
   const storefrontReads: { auth: string | undefined; status: number }[] = [];
   page.on('response', (response) => {
-    if (response.url().endsWith('/api/v1/storefront'))
+    // With the browser's region guess (en-GB: GB, decision 421).
+    if (new URL(response.url()).pathname === '/api/v1/storefront')
       storefrontReads.push({
         auth: response.request().headers().authorization,
         status: response.status(),
@@ -52,7 +53,8 @@ test('a visitor reads live now, the fixtures and the prices on /, then buys Mont
 
   const plans = page.getByRole('region', { name: 'Plans and prices' });
   const monthly = plans.getByRole('listitem').filter({ hasText: 'Monthly' });
-  await expect(monthly).toContainText('US$9.99');
+  // en-GB: the UK's guess, so pounds (decision 421).
+  await expect(monthly).toContainText('£7.99');
   await expect(monthly).toContainText('renews until you cancel');
   await expect(plans.getByRole('listitem').filter({ hasText: 'Match Pass' })).toContainText(
     'paid once, never renews',

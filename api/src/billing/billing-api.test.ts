@@ -85,6 +85,10 @@ describeEachDatabase('Billing API', (host) => {
           'renews',
           'created',
           'updated',
+          // Added by issue 34 §1 (decision 421): the region's currency and India's GST.
+          'currency',
+          'region',
+          'taxBreakdown',
         ].sort(),
       );
       expect(res.body[2]).toMatchObject({

@@ -22,7 +22,7 @@ export interface InvoiceIssuedPayload {
   invoiceNumber: string;
   /** ISO 8601. */
   issuedAt: string;
-  seller: { name: string; address: string; taxId: string };
+  seller: { name: string; address: string; taxId: string; gstin?: string | null };
   planName: string;
   currency: string;
   netMinor: number;

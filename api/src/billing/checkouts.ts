@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { BILLING_CURRENCY, everyPeriodText, periodText } from '@crease/contract';
+import { DEFAULT_REGION, FALLBACK_CURRENCY, everyPeriodText, periodText } from '@crease/contract';
 import type {
   Checkout,
   CheckoutRequest,
@@ -16,6 +16,8 @@ import type {
   PaymentFailureCode,
 } from '@crease/contract';
 import type { Db } from '../platform/db/client';
+import type { InvoiceConfig } from '../platform/invoice-config';
+import { users } from '../accounts';
 import { checkouts, payments } from './tables';
 import { ApiError } from './errors';
 import type { ApiConfig } from '../platform/config';
@@ -27,6 +29,7 @@ import { applicableCoupon, normalizeCouponCode } from './coupons';
 import { toCents, toMajor } from './money';
 import { findPlan, purchasablePlan } from './plans';
 import { periodEndIfPaidNow, priceOrder, renewalTerms } from './quotes';
+import type { Pricing } from './regional-prices';
 import { PaymentProviderError } from './providers/payment-provider';
 import type { PaymentProvider } from './providers/payment-provider';
 
@@ -69,6 +72,7 @@ export async function checkoutToWire(db: Db, row: CheckoutRow, now: Date): Promi
       ? renewalTerms(
           plan,
           payment?.planEndDate ?? (await periodEndIfPaidNow(db, row.userId, plan, now)),
+          row.currency,
         )
       : null;
   // A checkout nobody paid before its session ended is expired (shown, not stored).
@@ -109,12 +113,14 @@ export async function priceCheckout(
   now: Date,
   userId: string,
   heldBefore: Date,
+  pricing: Pricing,
+  config: InvoiceConfig,
 ) {
   const plan = await purchasablePlan(db, request.planId);
   const coupon = request.couponCode
     ? await applicableCoupon(db, request.couponCode, plan.id, now, userId, heldBefore)
     : null;
-  return priceOrder(db, plan, coupon, userId, now);
+  return priceOrder(db, plan, coupon, userId, now, pricing, config);
 }
 
 export async function createCheckout(
@@ -127,13 +133,15 @@ export async function createCheckout(
 ): Promise<CheckoutRow> {
   const { db } = services.database;
   const now = services.clock.now();
-  const { plan, coupon, percentage, amountCents } = priced;
-  if (request.expectedAmount !== undefined) {
-    const expected = toCents(request.expectedAmount);
-    if (expected !== amountCents)
+  const { plan, coupon, percentage, amountCents, listPriceCents, currency } = priced;
+  // No drip pricing: the amount and the currency the page showed, or nothing is opened.
+  const wrongCurrency = request.currency !== undefined && request.currency !== currency;
+  if (wrongCurrency || request.expectedAmount !== undefined) {
+    const expected = toCents(request.expectedAmount ?? toMajor(amountCents));
+    if (wrongCurrency || expected !== amountCents)
       throw new ApiError(
         'PRICE_CHANGED',
-        `The price is ${toMajor(amountCents).toFixed(2)} ${BILLING_CURRENCY}, not ${request.expectedAmount}. Please review it and try again.`,
+        `The price is ${toMajor(amountCents).toFixed(2)} ${currency}, not ${request.expectedAmount ?? ''} ${request.currency ?? currency}. Please review it and try again.`,
       );
   }
   const checkoutId = randomUUID();
@@ -149,11 +157,11 @@ export async function createCheckout(
     // The provider's page says what renews, as the API priced it: a coupon is for the first
     // payment only, so renewals charge the list price (issue 31 §10).
     description: plan.renews
-      ? `${plan.name} (${periodText(plan.durationDays)}), then ${toMajor(plan.priceCents).toFixed(2)} ${BILLING_CURRENCY} ${everyPeriodText(plan.durationDays)} until you cancel`
+      ? `${plan.name} (${periodText(plan.durationDays)}), then ${toMajor(listPriceCents).toFixed(2)} ${currency} ${everyPeriodText(plan.durationDays)} until you cancel`
       : `${plan.name} (${periodText(plan.durationDays)})`,
     amountCents,
-    listPriceCents: plan.priceCents,
-    currency: BILLING_CURRENCY,
+    listPriceCents,
+    currency,
     returnUrl: `${siteOrigin}/payment-process?checkout=${checkoutId}`,
     siteOrigin,
     expiresAt,
@@ -166,6 +174,14 @@ export async function createCheckout(
   const { row, displaced } = await db.transaction(async (tx) => {
     const heldBefore = holdsLapseBefore(services.config, now);
     const displaced = coupon ? await reserveForCheckout(tx, buyer.id, coupon, heldBefore) : [];
+    // A profile with no region takes the one these prices were for when that region has a
+    // currency of its own, so the invoice's tax (India's GST), the renewals and the next visit
+    // agree with what was shown (decision 421). A dollar guess changes nothing.
+    if (priced.region !== DEFAULT_REGION && priced.currency !== FALLBACK_CURRENCY)
+      await tx
+        .update(users)
+        .set({ region: priced.region })
+        .where(and(eq(users.id, buyer.id), eq(users.region, DEFAULT_REGION)));
     const [row] = await tx
       .insert(checkouts)
       .values({
@@ -175,9 +191,9 @@ export async function createCheckout(
         couponCode,
         couponReservation: couponCode ? ('HELD' satisfies CouponReservation) : null,
         percentage,
-        listPriceCents: plan.priceCents,
+        listPriceCents,
         amountCents,
-        currency: BILLING_CURRENCY,
+        currency,
         paymentSystem: services.payments.system,
         sessionId: session.sessionId,
         redirectUrl: session.redirectUrl,

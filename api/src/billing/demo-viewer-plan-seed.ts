@@ -53,7 +53,12 @@ export const demoViewerPlanSeeder: Seeder = {
         plan,
         now,
         `payment:${paymentId}`,
-        { amountCents: plan.priceCents, paymentSystem: 'SANDBOX', paymentMethod: null },
+        {
+          amountCents: plan.priceCents,
+          currency: BILLING_CURRENCY,
+          paymentSystem: 'SANDBOX',
+          paymentMethod: null,
+        },
       );
       await issuer.recordPayment(
         tx,

@@ -5,6 +5,7 @@
  * viewer's region. The `invoice.issued` event (lifecycle mail's receipt) is written with it.
  */
 import { eq, sql } from 'drizzle-orm';
+import { GST_REGION } from '@crease/contract';
 import type { InvoiceConfig, Seller } from '../platform/invoice-config';
 import { FALLBACK_TAX_REGION } from '../platform/invoice-config';
 import { users } from '../accounts';
@@ -79,7 +80,11 @@ export class InvoiceIssuer {
     const taxRateBp = taxRateFor(this.config, region);
     const { netCents, taxCents } = includedTax(values.amountCents, taxRateBp);
     const invoiceNumber = await nextInvoiceNumber(tx, this.config.prefix);
-    const seller = { ...this.config.seller };
+    // A GST invoice (region IN, decision 422) also carries the seller's GSTIN, frozen with it.
+    const seller =
+      region === GST_REGION
+        ? { ...this.config.seller, gstin: this.config.gstin }
+        : { ...this.config.seller };
     await tx.insert(payments).values({
       ...values,
       invoiceNumber,

@@ -8,6 +8,7 @@ import { ApiError } from './errors';
 import { toMajor } from './money';
 import { findPlan } from './plans';
 import type { PlanRow } from './plans';
+import { priceIn } from './regional-prices';
 import { creditFor, prepaidPeriods } from './prepaid-credit';
 import { stateOf } from './subscription-machine';
 import type { Executor, SubscriptionRow } from './subscription-machine';
@@ -51,7 +52,9 @@ export async function priceChange(
       'A plan can be changed from a running subscription (renewing, paid up) to another subscription plan. A pass simply ends; choose a new plan after it.',
     );
   const periodEnd = row.periodEnd as Date;
-  if (target.priceCents <= current.priceCents)
+  // Both prices in the currency the subscription was bought in (decision 421).
+  const targetPrice = priceIn(target, row.currency).minor;
+  if (targetPrice <= priceIn(current, row.currency).minor)
     return {
       kind: 'DOWNGRADE',
       current,
@@ -64,7 +67,7 @@ export async function priceChange(
     };
   const { creditCents, credits } = creditFor(await prepaidPeriods(db, row, now), now);
   // Credit the new price cannot absorb would be lost: the change waits until less is prepaid.
-  if (creditCents >= target.priceCents)
+  if (creditCents >= targetPrice)
     throw new ApiError(
       'PLAN_CHANGE_NOT_ALLOWED',
       `Your prepaid time is still worth ${toMajor(creditCents).toFixed(2)}, as much as ${target.name} costs, so upgrading now would lose some of it. Upgrade later, when less of it is left.`,
@@ -75,7 +78,7 @@ export async function priceChange(
     target,
     creditCents,
     credits,
-    amountCents: target.priceCents - creditCents,
+    amountCents: targetPrice - creditCents,
     effectiveAt: now,
     givesUpUntil: periodEnd,
   };

@@ -7,7 +7,6 @@
  * its row is the subscription's one upgrade intent: claimed under the row lock before the charge,
  * so a second upgrade asked meanwhile (another key) is refused and charges nothing (decision 390).
  */
-import { BILLING_CURRENCY } from '@crease/contract';
 import type { PlanChangeQuote, PlanChangeResult } from '@crease/contract';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/client';
@@ -22,6 +21,7 @@ import { recordChargeAnswer, settleRenewalPaid } from './renewal-settlement';
 import type { InvoiceIssuer } from './invoices';
 import { recordDeclinedAttempt } from './payment-attempts';
 import { subscriptionView } from './subscriptions';
+import { priceIn } from './regional-prices';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -87,12 +87,14 @@ export async function changePlan(
       subscription: await subscriptionView(db, first.row, now),
       paymentId: null,
     };
+  // In the currency the subscription was bought in (decision 421).
+  const { currency } = priceIn(priced.target, first.row.currency);
   // 2. Charge the saved card (once per key, whoever asks again).
   const result = await services.payments.chargeSavedCard({
     paymentMethod: first.paymentMethod,
     customerId: first.row.providerCustomerId,
     amountCents: priced.amountCents,
-    currency: BILLING_CURRENCY,
+    currency,
     idempotencyKey: key,
     description: `Crease upgrade to ${priced.target.name}`,
   });
@@ -108,7 +110,7 @@ export async function changePlan(
         kind: 'UPGRADE',
         plan: priced.target,
         amountCents: priced.amountCents,
-        currency: BILLING_CURRENCY,
+        currency,
         paymentSystem: services.payments.system,
         failureCode: result.failureCode,
         failureMessage: result.failureMessage,

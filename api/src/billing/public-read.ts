@@ -12,6 +12,8 @@ export interface PublicReadOptions {
   staleWhileRevalidateSeconds: number;
   /** How long one replica reuses the body before asking the database again (real time). */
   memoryMs: number;
+  /** Request headers besides Origin the body depends on (a CDN's country header, decision 421). */
+  vary?: readonly string[];
 }
 
 export function publicRead(options: PublicReadOptions, load: () => Promise<unknown>) {
@@ -37,7 +39,10 @@ export function publicRead(options: PublicReadOptions, load: () => Promise<unkno
 
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const entry = await fresh();
-    reply.header('cache-control', cacheControl).header('etag', entry.etag).header('vary', 'Origin');
+    reply
+      .header('cache-control', cacheControl)
+      .header('etag', entry.etag)
+      .header('vary', ['Origin', ...(options.vary ?? [])].join(', '));
     const match = request.headers['if-none-match'];
     if (match && match.split(',').some((tag) => tag.trim() === entry.etag))
       return reply.code(304).send();

@@ -3,12 +3,14 @@
  * once (money.ts `discounted`), and sent to the screens as figures they show as they are. The
  * same quote prices the checkout, so what the page showed is what the checkout charges.
  */
-import { BILLING_CURRENCY } from '@crease/contract';
 import type { PriceQuote, RenewalTerms } from '@crease/contract';
 import type { Db } from '../platform/db/client';
+import type { InvoiceConfig } from '../platform/invoice-config';
 import type { CouponRow } from './tables';
 import { discounted, toMajor } from './money';
 import type { PlanRow } from './plans';
+import { gstBreakdown, priceIn } from './regional-prices';
+import type { Pricing } from './regional-prices';
 import { isEntitled, readSubscription, stateOf } from './subscription-machine';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,15 +21,28 @@ export interface PricedOrder {
   coupon: CouponRow | null;
   percentage: number;
   amountCents: number;
+  /** The plan's price in `currency` (before the coupon), and the currency charged. */
+  listPriceCents: number;
+  currency: string;
+  /** The region priced for (saved to a profile that has none at checkout, decision 421). */
+  region: string;
   quote: PriceQuote;
 }
 
-/** A renewing plan's renewal: its list price (a coupon is for the first payment), after `end`. */
-export function renewalTerms(plan: PlanRow, periodEnd: Date): RenewalTerms | null {
+/**
+ * A renewing plan's renewal: its list price in the currency it was bought in (a coupon is for
+ * the first payment; decision 421), after `end`.
+ */
+export function renewalTerms(
+  plan: PlanRow,
+  periodEnd: Date,
+  currency: string,
+): RenewalTerms | null {
   if (!plan.renews) return null;
+  const price = priceIn(plan, currency);
   return {
-    amount: toMajor(plan.priceCents),
-    currency: BILLING_CURRENCY,
+    amount: toMajor(price.minor),
+    currency: price.currency,
     at: periodEnd.toISOString(),
     everyDays: plan.durationDays,
   };
@@ -60,27 +75,36 @@ export async function priceOrder(
   coupon: CouponRow | null,
   userId: string,
   now: Date,
+  pricing: Pricing,
+  config: InvoiceConfig,
 ): Promise<PricedOrder> {
   const percentage = coupon?.percentage ?? 0;
-  const amountCents = discounted(plan.priceCents, percentage);
+  const { currency, minor: listPriceCents } = priceIn(plan, pricing.currency);
+  // The coupon's percentage of this currency's price, rounded once in its minor units.
+  const amountCents = discounted(listPriceCents, percentage);
   const renewal = plan.renews
-    ? renewalTerms(plan, await periodEndIfPaidNow(db, userId, plan, now))
+    ? renewalTerms(plan, await periodEndIfPaidNow(db, userId, plan, now), currency)
     : null;
   return {
     plan,
     coupon,
     percentage,
     amountCents,
+    listPriceCents,
+    currency,
+    region: pricing.region,
     quote: {
       planId: plan.id,
       planName: plan.name,
-      listPrice: toMajor(plan.priceCents),
+      listPrice: toMajor(listPriceCents),
       amount: toMajor(amountCents),
-      discount: toMajor(plan.priceCents - amountCents),
-      currency: BILLING_CURRENCY,
+      discount: toMajor(listPriceCents - amountCents),
+      currency,
       couponCode: coupon?.code ?? null,
       percentage,
       renewal,
+      region: pricing.region,
+      taxBreakdown: gstBreakdown(config, pricing.region, currency, amountCents),
     },
   };
 }

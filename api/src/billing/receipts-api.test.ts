@@ -18,6 +18,7 @@ import {
 import type { Viewer } from '../testing/billing-helpers';
 import { describeEachDatabase } from '../testing/test-api';
 import { billingApiForSuite } from '../testing/billing-suite';
+import { DEMO_GSTIN } from '../platform/invoice-config';
 
 const DAY = 24 * 60 * 60;
 const SELLER = {
@@ -55,15 +56,17 @@ describeEachDatabase('Receipts and payment history', (host) => {
     await setRegion(viewer, 'IN');
     await buyPlan(viewer, 'monthly');
     const [entry] = (await history(viewer)).entries;
-    expect(entry).toMatchObject({ type: 'PAYMENT', kind: 'CHECKOUT', amount: 9.99 });
+    // India pays in rupees (issue 34 §1, decision 421): the seeded Monthly is ₹299.
+    expect(entry).toMatchObject({ type: 'PAYMENT', kind: 'CHECKOUT', amount: 299 });
     const receipt = await receiptOf(viewer, entry?.paymentId ?? null);
     expect(receipt.invoiceNumber).toMatch(/^CRS-\d{6}$/);
     expect(receipt).toMatchObject({
-      seller: SELLER,
-      amount: 9.99,
-      // 999 / 1.18 = 846.6 → 847 net; the rest is tax.
-      net: 8.47,
-      tax: 1.52,
+      seller: { ...SELLER, gstin: DEMO_GSTIN },
+      currency: 'INR',
+      amount: 299,
+      // 29900 / 1.18 = 25338.98 → 25339 net; the rest is tax.
+      net: 253.39,
+      tax: 45.61,
       taxRatePercent: 18,
       taxRegion: 'IN',
       cardBrand: 'visa',
@@ -82,12 +85,12 @@ describeEachDatabase('Receipts and payment history', (host) => {
     expect(event?.payload).toEqual({
       invoiceNumber: receipt.invoiceNumber,
       issuedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      seller: SELLER,
+      seller: { ...SELLER, gstin: DEMO_GSTIN },
       planName: 'Monthly',
-      currency: 'USD',
-      netMinor: 847,
-      taxMinor: 152,
-      grossMinor: 999,
+      currency: 'INR',
+      netMinor: 25339,
+      taxMinor: 4561,
+      grossMinor: 29900,
       taxRatePercent: 18,
       region: 'IN',
       cardBrand: 'visa',

@@ -3,6 +3,7 @@
  * it was issued by, the tax it included and the refunds made on it since.
  */
 import { and, asc, eq } from 'drizzle-orm';
+import { GST_REGION } from '@crease/contract';
 import type { PaymentReceipt } from '@crease/contract';
 import type { Db } from '../platform/db/client';
 import type { Seller } from '../platform/invoice-config';
@@ -58,6 +59,8 @@ export async function receiptOf(
     tax: orNull(row.taxCents),
     taxRatePercent: row.taxRateBp === null ? null : row.taxRateBp / 100,
     taxRegion: row.taxRegion,
+    // A GST invoice (decision 422): supplied to a consumer in India, whose state we do not ask.
+    placeOfSupply: row.taxRegion === GST_REGION ? 'India (IN)' : null,
     refunds: given.map((refund) => ({
       amount: toMajor(refund.amountCents),
       refunded: refund.refundedAt.toISOString(),

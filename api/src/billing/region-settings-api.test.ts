@@ -106,13 +106,15 @@ describeEachDatabase('The viewer sets their region', (host) => {
     await patchSettings(viewer, { region: 'AU' });
     await buyPlan(viewer, 'monthly');
     const inAustralia = await latestReceipt(viewer);
-    // 9.99 with 10 % included: 999 / 1.10 = 908.2 → 9.08 net, 0.91 tax.
+    // Australia pays in its own dollars (decision 421): A$14.99 with 10 % included:
+    // 1499 / 1.10 = 1362.7 → 13.63 net, 1.36 tax.
     expect(inAustralia).toMatchObject({
       taxRegion: 'AU',
       taxRatePercent: 10,
-      amount: 9.99,
-      net: 9.08,
-      tax: 0.91,
+      currency: 'AUD',
+      amount: 14.99,
+      net: 13.63,
+      tax: 1.36,
     });
     const again = await viewer.client.get<PaymentReceipt>(
       `/api/v1/billing/payments/${inIndia.paymentId}`,

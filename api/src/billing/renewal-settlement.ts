@@ -7,12 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { BILLING_CURRENCY, RENEWAL_RETRY_DAYS } from '@crease/contract';
+import { RENEWAL_RETRY_DAYS } from '@crease/contract';
 import type { InvoiceIssuer } from './invoices';
 import type { CardFacts } from './providers/payment-provider';
 import { renewalCharges } from './tables';
 import { recordBillingEvent } from './billing-events';
 import type { PlanRow } from './plans';
+import { priceIn } from './regional-prices';
 import type { SavedCardCharge } from './providers/payment-provider';
 import { stateOf, transition } from './subscription-machine';
 import type { Executor, SubscriptionRow } from './subscription-machine';
@@ -67,6 +68,8 @@ export async function settleRenewalPaid(
   now: Date,
 ): Promise<{ paymentId: string; row: SubscriptionRow }> {
   const paymentId = randomUUID();
+  // The subscription's own currency (decision 421): a renewal or upgrade never changes it.
+  const price = priceIn(plan, row.currency);
   // A renewal charged just as the viewer cancelled still buys its period; renewal stays off.
   const cancelled = stateOf(row) === 'CANCELLED';
   const updated = await transition(
@@ -98,8 +101,8 @@ export async function settleRenewalPaid(
       planId: plan.id,
       planName: plan.name,
       amountCents: paid.amountCents,
-      listPriceCents: plan.priceCents,
-      currency: BILLING_CURRENCY,
+      listPriceCents: price.minor,
+      currency: price.currency,
       paymentSystem: paid.paymentSystem,
       providerReference: paid.providerReference,
       paidAt: now,

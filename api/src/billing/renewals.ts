@@ -14,11 +14,11 @@
  */
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { BILLING_CURRENCY } from '@crease/contract';
 import type { Clock } from '../platform/clock';
 import type { Db } from '../platform/db/client';
 import { renewalCharges, subscriptions } from './tables';
 import { findPlan } from './plans';
+import { priceIn } from './regional-prices';
 import type { PlanRow } from './plans';
 import { PaymentProviderError } from './providers/payment-provider';
 import type { PaymentProvider, SavedCardCharge } from './providers/payment-provider';
@@ -44,6 +44,8 @@ interface Claim {
   userId: string;
   planId: string;
   amountCents: number;
+  /** The currency the subscription was bought in: it renews in it (decision 421). */
+  currency: string;
   paymentMethod: string;
   customerId: string | null;
   /** The period end this charge renews (the key's). */
@@ -92,12 +94,15 @@ export async function claimDueRenewals(deps: RenewalDeps, limit: number): Promis
         unchargeable.push(row.userId);
         continue;
       }
+      // The plan's list price in the currency bought in: a coupon is for the first payment
+      // only (decision 245), and the price never changes currency at a renewal (421).
+      const price = priceIn(plan, row.currency);
       claims.push({
         key: renewalKey(row.userId, row.periodEnd, row.renewalFailures + 1),
         userId: row.userId,
         planId: plan.id,
-        // The plan's list price: a coupon is for the first payment only (decision 245).
-        amountCents: plan.priceCents,
+        amountCents: price.minor,
+        currency: price.currency,
         paymentMethod: row.paymentMethod,
         customerId: row.providerCustomerId,
         periodEnd: row.periodEnd,
@@ -147,7 +152,7 @@ async function charge(deps: RenewalDeps, claim: Claim): Promise<SavedCardCharge 
       paymentMethod: claim.paymentMethod,
       customerId: claim.customerId,
       amountCents: claim.amountCents,
-      currency: BILLING_CURRENCY,
+      currency: claim.currency,
       idempotencyKey: claim.key,
       description: `Crease renewal (${claim.planId})`,
     });
@@ -183,7 +188,7 @@ async function settle(
         kind: 'RENEWAL',
         plan: { id: claim.planId, name: plan?.name ?? claim.planId },
         amountCents: claim.amountCents,
-        currency: BILLING_CURRENCY,
+        currency: claim.currency,
         paymentSystem: deps.payments.system,
         failureCode: result.failureCode,
         failureMessage: result.failureMessage,

@@ -30,6 +30,14 @@ const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const isoDate = Type.String({ format: 'date-time' });
 const money = (description: string) => Type.Number({ description });
 
+/** TaxBreakdown (contract billing-prices.ts): India's GST in a price (decision 422). */
+export const TaxBreakdownSchema = Type.Object({
+  label: Type.String(),
+  ratePercent: Type.Number(),
+  net: money('Major units.'),
+  tax: money('Major units.'),
+});
+
 export const PlanSchema = Type.Object({
   planId: Type.String(),
   planName: Type.String(),
@@ -37,7 +45,7 @@ export const PlanSchema = Type.Object({
   maxDevices: Type.Integer(),
   duration: Type.Integer({ description: 'Days.' }),
   orderNumber: Type.Integer(),
-  price: money('Major units of BILLING_CURRENCY (USD), e.g. 9.99.'),
+  price: money('Major units of `currency`, e.g. 9.99.'),
   active: Type.Boolean(),
   status: Type.String({ description: 'ACTIVE or INACTIVE.' }),
   trial: Type.Boolean({ description: 'The free-trial plan (taken with trial activation).' }),
@@ -47,6 +55,9 @@ export const PlanSchema = Type.Object({
   }),
   created: isoDate,
   updated: isoDate,
+  currency: Type.Optional(Type.String({ description: "The viewer's region's currency (421)." })),
+  region: Type.Optional(Type.String({ description: 'The region the price is for.' })),
+  taxBreakdown: Type.Optional(nullable(TaxBreakdownSchema)),
 });
 
 export const PaymentSchema = Type.Object({
@@ -93,13 +104,19 @@ export const ReceiptSchema = Type.Object({
   credit: money('Credit for the unused time of the previous plan (an upgrade), major units.'),
   providerReference: Type.String(),
   email: Type.String(),
-  seller: Type.Object({ name: Type.String(), address: Type.String(), taxId: Type.String() }),
+  seller: Type.Object({
+    name: Type.String(),
+    address: Type.String(),
+    taxId: Type.String(),
+    gstin: Type.Optional(nullable(Type.String())),
+  }),
   net: nullable(money('Net of tax, major units; null before tax was itemised.')),
   tax: nullable(money('Tax included in the amount, major units.')),
   taxRatePercent: nullable(Type.Number()),
   taxRegion: nullable(Type.String()),
   refunds: Type.Array(Type.Object({ amount: money('Major units.'), refunded: isoDate })),
   renewal: nullable(RenewalTermsSchema),
+  placeOfSupply: Type.Optional(nullable(Type.String())),
 });
 
 export const BillingHistoryPageSchema = Type.Object({
@@ -147,6 +164,8 @@ export const PriceQuoteSchema = Type.Object({
   couponCode: nullable(Type.String()),
   percentage: Type.Integer(),
   renewal: nullable(RenewalTermsSchema),
+  region: Type.Optional(Type.String()),
+  taxBreakdown: Type.Optional(nullable(TaxBreakdownSchema)),
 });
 
 export const CouponCheckSchema = Type.Object({
@@ -172,6 +191,7 @@ export const SubscriptionSchema = Type.Object({
   pendingPlanId: nullable(Type.String()),
   pendingPlanName: nullable(Type.String()),
   renewalAmount: nullable(Type.Number()),
+  currency: Type.Optional(Type.String({ description: 'The currency bought in (421).' })),
   endedReason: nullable(literals(PLAN_END_REASONS)),
 });
 

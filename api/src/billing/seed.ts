@@ -2,6 +2,7 @@
  * The plans and coupons `npm start` sells (issue 11): insert-if-missing, so an operator's later
  * price change is never overwritten by a restart.
  */
+import { and, eq, sql } from 'drizzle-orm';
 import { WELCOME_COUPON_CODE } from './welcome-offer';
 import { coupons, plans } from './tables';
 import type { Seeder } from '../platform/db/seed';
@@ -19,6 +20,7 @@ export const SEED_PLANS = [
     priceCents: 0,
     trial: true,
     renews: false,
+    prices: {},
   },
   {
     id: 'match-pass',
@@ -30,6 +32,7 @@ export const SEED_PLANS = [
     priceCents: 299,
     trial: false,
     renews: false,
+    prices: { INR: 4900, GBP: 249, AUD: 449 },
   },
   {
     id: 'monthly',
@@ -41,6 +44,7 @@ export const SEED_PLANS = [
     priceCents: 999,
     trial: false,
     renews: true,
+    prices: { INR: 29900, GBP: 799, AUD: 1499 },
   },
   {
     id: 'season',
@@ -52,6 +56,7 @@ export const SEED_PLANS = [
     priceCents: 3999,
     trial: false,
     renews: false,
+    prices: { INR: 99900, GBP: 3299, AUD: 5999 },
   },
   {
     id: 'annual',
@@ -63,6 +68,7 @@ export const SEED_PLANS = [
     priceCents: 6999,
     trial: false,
     renews: true,
+    prices: { INR: 149900, GBP: 5999, AUD: 10499 },
   },
 ] as const;
 
@@ -75,6 +81,12 @@ export const billingCatalogSeeder: Seeder = {
       .values(SEED_PLANS.map((plan) => ({ ...plan, active: true, createdAt: now, updatedAt: now })))
       .onConflictDoNothing()
       .returning({ id: plans.id });
+    // A plan seeded before regional prices (decision 421) gets them; set ones are never touched.
+    for (const plan of SEED_PLANS)
+      await db
+        .update(plans)
+        .set({ prices: plan.prices })
+        .where(and(eq(plans.id, plan.id), sql`${plans.prices} = '{}'::jsonb`));
     const addedCoupons = await db
       .insert(coupons)
       .values([

@@ -12,6 +12,7 @@ import { isRegistered } from './devices';
 import { lowersRunningPlan } from './stacking';
 import { findPlan } from './plans';
 import { toMajor } from './money';
+import { priceIn } from './regional-prices';
 import type { PlanRow } from './plans';
 import { isEntitled, lockSubscription, stateOf, transition } from './subscription-machine';
 import type { Executor, SubscriptionRow } from './subscription-machine';
@@ -82,6 +83,8 @@ export async function startTrial(
 /** What the provider told us with a payment: who took it and the card it saved, if any. */
 export interface PaidWith {
   amountCents: number;
+  /** The currency paid in: the subscription renews in it (decision 421). */
+  currency: string;
   paymentSystem: string;
   /** A reusable payment method (a subscription's first payment); null for a pass. */
   paymentMethod: string | null;
@@ -100,6 +103,7 @@ export function renewalPatch(plan: PlanRow, periodEnd: Date, paid: PaidWith) {
     providerCustomerId: renewing ? (paid.providerCustomerId ?? null) : null,
     providerSubscriptionId: renewing ? (paid.providerSubscriptionId ?? null) : null,
     periodPriceCents: paid.amountCents,
+    currency: paid.currency,
     nextRenewalAt: renewing ? periodEnd : null,
     renewalFailures: 0,
     graceUntil: null,
@@ -249,7 +253,9 @@ export function subscriptionToWire(
     pendingPlanId: row?.pendingPlanId ?? null,
     pendingPlanName: pendingPlan?.name ?? null,
     // The list price: a coupon was for the first payment only (decision 397).
-    renewalAmount: row?.renewing && plan ? toMajor((pendingPlan ?? plan).priceCents) : null,
+    renewalAmount:
+      row?.renewing && plan ? toMajor(priceIn(pendingPlan ?? plan, row.currency).minor) : null,
+    currency: plan ? priceIn(pendingPlan ?? plan, row?.currency ?? 'USD').currency : 'USD',
     endedReason: (row?.endedReason as PlanEndReason | null | undefined) ?? null,
   };
 }

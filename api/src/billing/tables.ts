@@ -30,6 +30,8 @@ export const plans = pgTable(
     durationDays: integer('duration_days').notNull(),
     orderNumber: integer('order_number').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** Minor units by currency (INR, GBP, AUD…; decision 421); price_cents is the USD price. */
+    prices: jsonb('prices').$type<Record<string, number>>().notNull().default({}),
     active: boolean('active').notNull().default(true),
     /** The free-trial plan: taken with trial activation, never sold. */
     trial: boolean('trial').notNull().default(false),
@@ -173,7 +175,12 @@ export const payments = pgTable(
     planEndDate: ts('plan_end_date').notNull(),
     /** The invoice (decisions 300, 301): `CRS-000042`, gap-free per series; tax is included. */
     invoiceNumber: text('invoice_number'),
-    seller: jsonb('seller').$type<{ name: string; address: string; taxId: string }>(),
+    seller: jsonb('seller').$type<{
+      name: string;
+      address: string;
+      taxId: string;
+      gstin?: string | null;
+    }>(),
     netCents: integer('net_cents'),
     taxCents: integer('tax_cents'),
     /** Basis points (2000 = 20 %), from the table for `taxRegion` (the profile's region). */
@@ -232,6 +239,8 @@ export const subscriptions = pgTable(
     providerSubscriptionId: text('provider_subscription_id'),
     /** What the current period cost (cents): the upgrade credit is this share of it. */
     periodPriceCents: integer('period_price_cents'),
+    /** The currency the plan was bought in: its renewals charge the same (decision 421). */
+    currency: text('currency').notNull().default('USD'),
     /** When the renewal job next tries to charge (the period end, then the retry days). */
     nextRenewalAt: ts('next_renewal_at'),
     /** Failed renewal charges for the current period end (0 after a success). */

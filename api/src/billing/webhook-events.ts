@@ -179,6 +179,7 @@ async function apply(
         ? null
         : await activatePaidPeriod(tx, checkout.userId, plan, now, `payment:${paymentId}`, {
             amountCents: checkout.amountCents,
+            currency: checkout.currency,
             paymentSystem: provider.system,
             paymentMethod: event.paymentMethod ?? null,
             providerCustomerId: event.providerCustomerId ?? null,

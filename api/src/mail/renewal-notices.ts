@@ -5,13 +5,18 @@
  * passing at once queue one notice, and a restart does not queue another.
  */
 import { sql } from 'drizzle-orm';
-import { BILLING_CURRENCY } from '@crease/contract';
+import { FALLBACK_CURRENCY } from '@crease/contract';
 import type { Db } from '../platform/db/client';
 import { rowsOf } from '../platform/db/rows';
 
 export const RENEWAL_NOTICE_DAYS = 7;
 /** "Annual": a renewing plan of a year or more (the Annual plan is 365 days). */
 const ANNUAL_DAYS = 365;
+
+/** The subscription's currency has a price on the plan it renews to. */
+const priced = sql.raw(
+  `s.currency <> '${FALLBACK_CURRENCY}' AND (nxt.prices ->> s.currency) IS NOT NULL`,
+);
 
 /** Queues the notices now due; returns how many it queued. */
 export async function queueRenewalNotices(db: Db, now: Date): Promise<number> {
@@ -22,8 +27,12 @@ export async function queueRenewalNotices(db: Db, now: Date): Promise<number> {
     SELECT s.user_id, 'renewal-upcoming',
       s.user_id::text || ':' || (extract(epoch FROM s.period_end)::bigint)::text,
       u.email,
-      jsonb_build_object('planName', nxt.name, 'amountMinor', nxt.price_cents,
-        'currency', ${BILLING_CURRENCY}::text,
+      jsonb_build_object('planName', nxt.name,
+        -- In the currency bought in (decision 421; regional-prices.ts priceIn): the plan's price
+        -- in it, or its USD price when it has none.
+        'amountMinor', CASE WHEN ${priced} THEN (nxt.prices ->> s.currency)::int
+          ELSE nxt.price_cents END,
+        'currency', CASE WHEN ${priced} THEN s.currency ELSE ${FALLBACK_CURRENCY}::text END,
         'periodEnd', to_char(s.period_end AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')),
       ${at}::timestamptz
     FROM subscriptions s

@@ -1,5 +1,11 @@
 /** @jest-environment node */
-import { DEMO_SELLER, DEMO_TAX_RATES, loadInvoiceConfig, parseTaxRates } from './invoice-config';
+import {
+  DEMO_GSTIN,
+  DEMO_SELLER,
+  DEMO_TAX_RATES,
+  loadInvoiceConfig,
+  parseTaxRates,
+} from './invoice-config';
 import { includedTax, taxRateFor } from '../billing/invoices';
 
 describe('invoice config: the seller, the series and the tax table (decisions 300, 301)', () => {
@@ -9,6 +15,8 @@ describe('invoice config: the seller, the series and the tax table (decisions 30
       seller: DEMO_SELLER,
       prefix: 'CRS',
       taxRates: DEMO_TAX_RATES,
+      gstin: DEMO_GSTIN,
+      countryHeader: null,
     });
     expect(problems).toEqual([]);
   });

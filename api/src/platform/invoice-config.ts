@@ -9,6 +9,8 @@ export interface Seller {
   name: string;
   address: string;
   taxId: string;
+  /** On a GST invoice only: the seller's GSTIN (decision 422). */
+  gstin?: string | null;
 }
 
 export interface InvoiceConfig {
@@ -17,6 +19,13 @@ export interface InvoiceConfig {
   prefix: string;
   /** Tax rate in basis points (2000 = 20 %) by the profile's `region`; `GLOBAL` is the fallback. */
   taxRates: Readonly<Record<string, number>>;
+  /** The seller's GSTIN, printed on every invoice to a viewer in India (decision 422). */
+  gstin: string;
+  /**
+   * The request header in which the CDN names the visitor's country (`CF-IPCountry` behind
+   * Cloudflare); null: none is trusted, as in development (decision 421).
+   */
+  countryHeader: string | null;
 }
 
 /** The region whose rate applies to any region the table does not list (decision 301). */
@@ -41,6 +50,9 @@ export const DEMO_SELLER: Seller = {
   address: '1 Long Room Lane, London NW8 8QN, United Kingdom',
   taxId: 'GB 123 4567 89',
 };
+
+/** A demo GSTIN in the form India gives a foreign seller of online services (OIDAR). */
+export const DEMO_GSTIN = '9926GBR29001OS7';
 
 const RATE_ENTRY = /^([A-Z]{2}|GLOBAL)=(\d{1,2}(?:\.\d{1,2})?)$/;
 
@@ -72,6 +84,8 @@ const INVOICE_ENV = {
   CREASE_SELLER_TAX_ID: envText(/^\S.{0,49}$/, 'a tax id of 1 to 50 characters'),
   CREASE_INVOICE_PREFIX: envText(/^[A-Z0-9]{2,10}$/, '2 to 10 capital letters or digits'),
   CREASE_TAX_RATES: envText(/^\S+$/, 'REGION=percent pairs, comma-separated'),
+  CREASE_SELLER_GSTIN: envText(/^[0-9A-Z]{15}$/, 'a GSTIN of 15 capital letters or digits'),
+  CREASE_COUNTRY_HEADER: envText(/^[A-Za-z0-9-]{1,64}$/, 'an HTTP header name'),
 } as const;
 
 export function loadInvoiceConfig(env: Env, problems: string[]): InvoiceConfig {
@@ -85,5 +99,7 @@ export function loadInvoiceConfig(env: Env, problems: string[]): InvoiceConfig {
     },
     prefix: vars.CREASE_INVOICE_PREFIX ?? 'CRS',
     taxRates: rates ?? DEMO_TAX_RATES,
+    gstin: vars.CREASE_SELLER_GSTIN ?? DEMO_GSTIN,
+    countryHeader: vars.CREASE_COUNTRY_HEADER?.toLowerCase() ?? null,
   };
 }

@@ -33,6 +33,13 @@ import type {
   WatchingNow,
 } from '@crease/contract';
 import { asProblem } from '@crease/contract';
+import { browserRegionGuess } from '../format/regions';
+
+/** The browser's region guess as a query (decision 421); none when the browser says nothing. */
+function regionQuery(): Record<string, string> {
+  const guess = browserRegionGuess();
+  return guess ? { regionGuess: guess } : {};
+}
 
 /**
  * The billing API as the screens use it: one function per call, every one through the shell's
@@ -42,7 +49,9 @@ import { asProblem } from '@crease/contract';
 type Http = Pick<Platform, 'http'>;
 
 export function listPlans({ http }: Http): Promise<Plan[]> {
-  return asProblem(() => http.get(BILLING_PATHS.plans).json<Plan[]>());
+  return asProblem(() =>
+    http.get(BILLING_PATHS.plans, { searchParams: regionQuery() }).json<Plan[]>(),
+  );
 }
 
 export function getSubscription({ http }: Http): Promise<Subscription> {
@@ -87,7 +96,9 @@ export function activateTrial({
 
 export function checkCoupon({ http }: Http, code: string, planId: string): Promise<CouponCheck> {
   return asProblem(() =>
-    http.get(BILLING_PATHS.couponCheck, { searchParams: { code, planId } }).json<CouponCheck>(),
+    http
+      .get(BILLING_PATHS.couponCheck, { searchParams: { code, planId, ...regionQuery() } })
+      .json<CouponCheck>(),
   );
 }
 
@@ -95,7 +106,9 @@ export function checkCoupon({ http }: Http, code: string, planId: string): Promi
 export function getQuote({ http }: Http, planId: string, couponCode?: string): Promise<PriceQuote> {
   return asProblem(() =>
     http
-      .get(BILLING_PATHS.quote, { searchParams: { planId, ...(couponCode ? { couponCode } : {}) } })
+      .get(BILLING_PATHS.quote, {
+        searchParams: { planId, ...(couponCode ? { couponCode } : {}), ...regionQuery() },
+      })
       .json<PriceQuote>(),
   );
 }
@@ -112,7 +125,7 @@ export function createCheckout(
   return asProblem(() =>
     http
       .post(BILLING_PATHS.checkouts, {
-        json: request,
+        json: { ...regionQuery(), ...request },
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       })
       .json<Checkout>(),

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CouponCheck, Platform } from '@crease/contract';
+import type { CouponCheck, Platform, TaxBreakdown } from '@crease/contract';
 import { checkCoupon } from '../api/billing-client';
 import { problemOf } from '@crease/contract';
 import type { Problem } from '@crease/contract';
@@ -19,6 +19,8 @@ export type CouponState =
       percentages: Readonly<Record<string, number>>;
       /** The server's price with the code, per plan (decision 397): shown as it is. */
       amounts: Readonly<Record<string, number>>;
+      /** The GST in each of those prices, for India (decision 422); absent elsewhere. */
+      taxBreakdowns: Readonly<Record<string, TaxBreakdown | null>>;
     }
   | { status: 'rejected'; code: string; message: string };
 
@@ -102,14 +104,16 @@ export function useCoupon(platform: Pick<Platform, 'http'>, planIds: readonly st
       if (run !== latest.current) return;
       const percentages: Record<string, number> = {};
       const amounts: Record<string, number> = {};
+      const taxBreakdowns: Record<string, TaxBreakdown | null> = {};
       for (const answer of answers) {
         if (answer.check?.valid && answer.check.percentage > 0) {
           percentages[answer.planId] = answer.check.percentage;
           amounts[answer.planId] = answer.check.quote.amount;
+          taxBreakdowns[answer.planId] = answer.check.quote.taxBreakdown ?? null;
         }
       }
       if (Object.keys(percentages).length > 0) {
-        setState({ status: 'applied', code, percentages, amounts });
+        setState({ status: 'applied', code, percentages, amounts, taxBreakdowns });
         return;
       }
       const problem = answers.find((answer) => answer.problem)?.problem ?? null;

@@ -6,6 +6,7 @@ import {
   HISTORY,
   PAYMENTS,
   billingApi,
+  receipt,
   historyPage,
   queryOf,
   callsTo,
@@ -106,6 +107,42 @@ describe('Payment history', () => {
       'viewer@example.com',
     );
     expect(screen.getByRole('button', { name: 'Print receipt' })).toBeEnabled();
+  });
+
+  it("shows an Indian payment as a GST tax invoice: the seller's GSTIN, place of supply, GST", async () => {
+    const paid = PAYMENTS[0]!;
+    const gst = {
+      ...receipt(paid),
+      currency: 'INR',
+      listPrice: 299,
+      amount: 299,
+      net: 253.39,
+      tax: 45.61,
+      taxRatePercent: 18,
+      taxRegion: 'IN',
+      placeOfSupply: 'India (IN)',
+      seller: { ...receipt(paid).seller, gstin: '9926GBR29001OS7' },
+      renewal: { amount: 299, currency: 'INR', at: '2026-12-28T10:00:00.000Z', everyDays: 30 },
+    };
+    server.handle(
+      billingApi({
+        [`GET /api/v1/billing/payments/${paid.paymentId}`]: (_q, r) => sendJson(r, 200, gst),
+      }),
+    );
+    renderHistory(`?receipt=${paid.paymentId}`);
+    const inr = (amount: number) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'INR' }).format(amount);
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Crease tax invoice' }),
+    ).toBeVisible();
+    const line = (term: string) => screen.getByText(term).nextElementSibling;
+    expect(line('Invoice number')).toHaveTextContent('CRS-000042');
+    expect(line('Place of supply')).toHaveTextContent('India (IN)');
+    expect(line('Net (excluding tax)')).toHaveTextContent(inr(253.39));
+    expect(line('Tax 18% (India)')).toHaveTextContent(inr(45.61));
+    expect(line('Total paid (including tax)')).toHaveTextContent(inr(299));
+    expect(line('Renews')).toHaveTextContent(`${inr(299)} on Dec 28, 2026`);
+    expect(screen.getByRole('region', { name: 'From' })).toHaveTextContent('GSTIN 9926GBR29001OS7');
   });
 
   it('says so when there are no payments yet', async () => {

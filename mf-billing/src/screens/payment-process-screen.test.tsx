@@ -91,6 +91,9 @@ describe('Payment process: order summary and Pay', () => {
       planId: 'season',
       couponCode: 'SEASON50',
       expectedAmount: 19.99,
+      // The currency shown, and the browser's region guess (jsdom: en-US; decision 421).
+      currency: 'USD',
+      regionGuess: 'US',
     });
   });
 
@@ -127,6 +130,53 @@ describe('Payment process: order summary and Pay', () => {
       planId: 'monthly',
       couponCode: 'WELCOME20',
       expectedAmount: 7.99,
+      currency: 'USD',
+      regionGuess: 'US',
+    });
+  });
+
+  it('pays in rupees with the GST shown, the renewal in rupees, and sends the currency it showed', async () => {
+    const monthly = { ...PLANS.find((p) => p.planId === 'monthly')!, price: 299 };
+    const rupees: PriceQuote = {
+      planId: 'monthly',
+      planName: monthly.planName,
+      listPrice: 299,
+      amount: 299,
+      discount: 0,
+      currency: 'INR',
+      couponCode: null,
+      percentage: 0,
+      renewal: { amount: 299, currency: 'INR', at: '2026-12-23T12:00:00.000Z', everyDays: 30 },
+      region: 'IN',
+      taxBreakdown: { label: 'GST', ratePercent: 18, net: 253.39, tax: 45.61 },
+    };
+    server.handle(
+      billingApi({
+        'GET /api/v1/billing/plans': (_q, r) =>
+          sendJson(r, 200, [{ ...monthly, currency: 'INR', region: 'IN' }]),
+        'GET /api/v1/billing/quote': (_q, r) => sendJson(r, 200, rupees),
+      }),
+    );
+    const { user } = renderProcess('?planId=monthly');
+    const inr = (amount: number) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'INR' }).format(amount);
+    const pay = await screen.findByRole('button', { name: `Pay ${inr(299)}` });
+    expect(screen.getByTestId('tax-breakdown')).toHaveTextContent(
+      `Includes GST 18%: ${inr(253.39)} + ${inr(45.61)} GST`,
+    );
+    expect(
+      screen.getByText(
+        `Then ${inr(299)} every 30 days, first charged on Dec 23, 2026, until you cancel.`,
+      ),
+    ).toBeVisible();
+    await user.click(pay);
+    await waitFor(() =>
+      expect(callsTo(server.requests, 'POST', '/api/v1/billing/checkouts')).toHaveLength(1),
+    );
+    expect(jsonOf(callsTo(server.requests, 'POST', '/api/v1/billing/checkouts')[0])).toMatchObject({
+      planId: 'monthly',
+      expectedAmount: 299,
+      currency: 'INR',
     });
   });
 

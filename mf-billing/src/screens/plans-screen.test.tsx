@@ -5,6 +5,7 @@ import { sendJson, testServerForFile } from '@crease/test-utils';
 import {
   ACTIVE_MONTHLY,
   TRIAL_OFFER,
+  PLANS,
   billingApi,
   callsTo,
   problem,
@@ -54,6 +55,28 @@ describe('Plans screen', () => {
     expect(monthly).toHaveTextContent('A month of every league.');
     expect(card('Season Pass')).toHaveTextContent('$79.99 for 1 year');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/live in HD/);
+  });
+
+  it("shows the region's currency as the API priced it, with India's GST broken up, and asks with the browser's guess", async () => {
+    const rupees = PLANS.map((plan) => ({
+      ...plan,
+      price: 299,
+      currency: 'INR',
+      region: 'IN',
+      taxBreakdown: { label: 'GST', ratePercent: 18, net: 253.39, tax: 45.61 },
+    }));
+    server.handle(billingApi({ 'GET /api/v1/billing/plans': (_q, r) => sendJson(r, 200, rupees) }));
+    renderPlans();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Monthly' })).toBeVisible();
+    const inr = (amount: number) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'INR' }).format(amount);
+    const monthly = card('Monthly');
+    expect(monthly).toHaveTextContent(`${inr(299)} for 30 days`);
+    expect(monthly).toHaveTextContent(`Includes GST 18%: ${inr(253.39)} + ${inr(45.61)} GST`);
+    expect(monthly).not.toHaveTextContent('$');
+    // jsdom's browser says en-US: the guess goes along; the API decides (decision 421).
+    const [asked] = callsTo(server.requests, 'GET', '/api/v1/billing/plans');
+    expect(asked && queryOf(asked).get('regionGuess')).toBe('US');
   });
 
   it('offers the free trial while the account may take one, and links to it', async () => {

@@ -184,7 +184,14 @@ function PlansContent({
               running={running}
               navigate={navigate}
               {...(percentage !== undefined && amount !== undefined && applied
-                ? { coupon: { code: applied.code, percentage, amount } }
+                ? {
+                    coupon: {
+                      code: applied.code,
+                      percentage,
+                      amount,
+                      taxBreakdown: applied.taxBreakdowns[plan.planId] ?? null,
+                    },
+                  }
                 : {})}
             />
           );

@@ -32,10 +32,12 @@ export function ReceiptDocument({
   const money = (amount: number) => formatMoney(amount, receipt.currency);
   const card = cardLabel(receipt.cardBrand ?? null, receipt.cardLast4 ?? null);
   const refunded = receipt.refunds.reduce((sum, refund) => sum + refund.amount, 0);
+  // A GST invoice (India, decision 422) is titled as the law names it and names the GSTIN.
+  const gstin = receipt.seller.gstin ?? null;
   return (
     <article aria-labelledby="receipt-heading">
       <h2 id="receipt-heading" className={styles.heading}>
-        {productName} receipt
+        {productName} {gstin ? 'tax invoice' : 'receipt'}
       </h2>
       <p className={styles.muted}>Paid {formatDateTime(date)}</p>
       <div className={styles.parties} data-print="parties">
@@ -47,6 +49,12 @@ export function ReceiptDocument({
             {receipt.seller.address}
             <br />
             Tax ID {receipt.seller.taxId}
+            {gstin ? (
+              <>
+                <br />
+                GSTIN {gstin}
+              </>
+            ) : null}
           </address>
         </section>
         <section aria-labelledby="receipt-buyer">
@@ -56,6 +64,7 @@ export function ReceiptDocument({
       </div>
       <dl className={styles.lines}>
         <Line term="Invoice number">{receipt.invoiceNumber ?? receipt.paymentId}</Line>
+        {receipt.placeOfSupply ? <Line term="Place of supply">{receipt.placeOfSupply}</Line> : null}
         <Line term="Plan">{receipt.plan}</Line>
         <Line term="Payment for">{PAYMENT_PURPOSE_LABELS[receipt.kind] ?? receipt.kind}</Line>
         <Line term="Access until">{formatDate(new Date(receipt.planEndDate))}</Line>

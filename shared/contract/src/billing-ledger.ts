@@ -45,12 +45,19 @@ export interface PaymentReceipt extends Payment {
    * unless the viewer cancels. null for a pass, and for a payment refunded in full.
    */
   renewal: RenewalTerms | null;
+  /**
+   * Added (issue 34 §1, decision 422): for a GST invoice (region IN), the place of supply
+   * ("India (IN)"); null for any other invoice. The seller then carries its GSTIN.
+   */
+  placeOfSupply?: string | null;
 }
 
 export interface InvoiceSeller {
   name: string;
   address: string;
   taxId: string;
+  /** The seller's GST registration, on a GST invoice only (decision 422). */
+  gstin?: string | null;
 }
 
 export interface ReceiptRefund {

@@ -3,6 +3,7 @@
  * minor units, rounded once on the server, and what renews after the first payment. Screens show
  * these figures and never compute a price themselves, so the page and the charge always agree.
  */
+import type { TaxBreakdown } from './billing-prices';
 
 /** A subscription's renewal: the list price, charged to the saved card on `at` (ISO 8601). */
 export interface RenewalTerms {
@@ -30,4 +31,8 @@ export interface PriceQuote {
   percentage: number;
   /** null for a pass, which is paid once. */
   renewal: RenewalTerms | null;
+  /** Added (issue 34 §1): the region whose currency this is (decision 421). */
+  region?: string;
+  /** The GST in `amount`, for India (decision 422); null elsewhere. */
+  taxBreakdown?: TaxBreakdown | null;
 }

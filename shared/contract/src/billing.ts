@@ -5,14 +5,15 @@
  * The docs/product.md §3 entities (Plan, UserProfile, AccountOverview, Payment, CouponCheck,
  * DeviceRegistration) are spelled once, in wire.ts; this file adds what the spec leaves "not
  * shown" and we designed. Money on the wire is a number in the currency's major unit
- * (`price: 9.99`), always in BILLING_CURRENCY; the API stores whole minor units (cents).
+ * (`price: 9.99`) in the currency named beside it (BILLING_CURRENCY when none is: decision 421);
+ * the API stores whole minor units.
  */
 import type { Plan } from './wire';
 import type { RegisteredDevice } from './billing-devices';
 import type { PlanEndReason, PlanKind } from './billing-renewals';
 import type { RenewalTerms } from './billing-quote';
 
-/** The one currency every price and amount is in (ISO 4217); screens format it with Intl. */
+/** The currency of an amount that names none (an older API); screens format with Intl. */
 export const BILLING_CURRENCY = 'USD';
 
 /**
@@ -145,6 +146,8 @@ export interface Subscription {
   pendingPlanName: string | null;
   /** Major units: what the next renewal charges (the list price of the plan it renews to). */
   renewalAmount: number | null;
+  /** Added (issue 34 §1): the currency bought in, that renewals charge (decision 421). */
+  currency?: string;
   /** Why the plan ended (EXPIRED), else null. */
   endedReason: PlanEndReason | null;
   /** Entitled right now (TRIAL, ACTIVE, or CANCELLED before periodEnd). */
@@ -271,6 +274,10 @@ export interface CheckoutRequest {
    * is refused with 409 PRICE_CHANGED, so a viewer never pays what they did not see.
    */
   expectedAmount?: number;
+  /** Added (issue 34 §1): the currency shown; another is 409 PRICE_CHANGED (decision 421). */
+  currency?: string;
+  /** The browser's region guess (guessRegion), for a profile with no region. */
+  regionGuess?: string;
 }
 
 /**

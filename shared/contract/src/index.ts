@@ -63,6 +63,17 @@ export { deriveApiOrigin } from './api-origin';
 export { IDEMPOTENCY_HEADER, XSRF_COOKIE, XSRF_HEADER } from './http-headers';
 export { CARD_BRAND_LABELS, cardBrandOf, cardDigits, cardLabel, passesLuhn } from './card-check';
 export { countryCodes, DEFAULT_REGION, REGION_RULE, isRegion } from './regions';
+export {
+  FALLBACK_CURRENCY,
+  GST_REGION,
+  PRICE_CURRENCIES,
+  REGION_GUESS_PARAM,
+  currencyForRegion,
+  guessRegion,
+  isPriceCurrency,
+  taxBreakdownText,
+} from './billing-prices';
+export type { PriceCurrency, TaxBreakdown } from './billing-prices';
 export { pageTitle, WELCOME_TAGLINE } from './product-title';
 export {
   ACCOUNT_ERROR_CODES,

@@ -5,6 +5,7 @@
 import type { Static } from 'typebox';
 import type { DeviceOs, DeviceType } from './device';
 import type { PriceQuote } from './billing-quote';
+import type { TaxBreakdown } from './billing-prices';
 import type {
   ChangePasswordRequestSchema,
   ErrorResponseSchema,
@@ -56,6 +57,15 @@ export interface Plan {
   renews: boolean;
   created: string;
   updated: string;
+  /**
+   * Added (issue 34 §1, decision 421): `price` is in this currency, the one of the viewer's
+   * region (absent from an older API: BILLING_CURRENCY).
+   */
+  currency?: string;
+  /** The region the price is for: the profile's, else the visitor's guessed one, else GLOBAL. */
+  region?: string;
+  /** The GST in the price, for India (decision 422); null elsewhere. */
+  taxBreakdown?: TaxBreakdown | null;
 }
 
 export type UserProfile = Static<typeof UserProfileSchema>;

@@ -5,7 +5,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { BILLING_PATHS } from '@crease/contract';
+import { BILLING_PATHS, PRICE_CURRENCIES } from '@crease/contract';
 import {
   checkoutToWire,
   createCheckout,
@@ -18,6 +18,7 @@ import { withCouponHoldBudget } from '../coupon-network-limit';
 import { PaymentProviderError } from '../providers/payment-provider';
 import { withCouponBudget } from '../coupons';
 import { refuseDowngradingPurchase } from '../stacking';
+import { viewerPricing } from '../regional-prices';
 import { authenticate } from '../../accounts';
 import { siteOrigin } from '../../platform/http/site-host';
 import { CheckoutSchema, billingErrorResponses } from '../schemas';
@@ -36,6 +37,15 @@ const CheckoutBody = Type.Object(
         maximum: 1_000_000,
         description: 'The amount the screen showed; another computed amount is 409 PRICE_CHANGED.',
       }),
+    ),
+    currency: Type.Optional(
+      Type.Union(
+        PRICE_CURRENCIES.map((c) => Type.Literal(c)),
+        { description: 'The currency the screen showed; another is 409 PRICE_CHANGED.' },
+      ),
+    ),
+    regionGuess: Type.Optional(
+      Type.String({ maxLength: 16, description: "The browser's region guess (decision 421)." }),
     ),
   },
   { additionalProperties: false },
@@ -76,11 +86,12 @@ export async function billingCheckoutRoutes(app: FastifyInstance): Promise<void>
       const now = services.clock.now();
       const { db } = services.database;
       const heldBefore = holdsLapseBefore(services.config, now);
+      const { invoices } = services.config;
+      const pricing = viewerPricing(invoices, user, request, body.regionGuess);
+      const price = () => priceCheckout(db, body, now, user.id, heldBefore, pricing, invoices);
       const priced = body.couponCode
-        ? await withCouponBudget(request, services, user.id, () =>
-            priceCheckout(db, body, now, user.id, heldBefore),
-          )
-        : await priceCheckout(db, body, now, user.id, heldBefore);
+        ? await withCouponBudget(request, services, user.id, price)
+        : await price();
       // A plan that would lower the running one is not sold on top of it (decision 391).
       await refuseDowngradingPurchase(db, user.id, priced.plan, now);
       // A limited coupon's places are held per network too (decision 396).

@@ -13,6 +13,7 @@ import { applicableCoupon, withCouponBudget } from '../coupons';
 import { holdsLapseBefore, priceCheckout } from '../checkouts';
 import { purchasablePlan } from '../plans';
 import { priceOrder } from '../quotes';
+import { viewerPricing } from '../regional-prices';
 import { authenticate } from '../../accounts';
 import {
   CouponCheckSchema,
@@ -26,6 +27,7 @@ const CouponQuery = Type.Object(
   {
     code: Type.String({ minLength: 1, maxLength: 64, pattern: '^\\s*[A-Za-z0-9_-]+\\s*$' }),
     planId: Type.String({ minLength: 1, maxLength: 64 }),
+    regionGuess: Type.Optional(Type.String({ maxLength: 16 })),
   },
   { additionalProperties: false },
 );
@@ -36,6 +38,8 @@ const QuoteQuery = Type.Object(
     couponCode: Type.Optional(
       Type.String({ minLength: 1, maxLength: 64, pattern: '^\\s*[A-Za-z0-9_-]+\\s*$' }),
     ),
+    /** The browser's region guess, for a profile with no region (decision 421). */
+    regionGuess: Type.Optional(Type.String({ maxLength: 16 })),
   },
   { additionalProperties: false },
 );
@@ -84,7 +88,9 @@ export async function billingCouponRoutes(app: FastifyInstance): Promise<void> {
         const plan = await purchasablePlan(db, query.planId);
         const heldBefore = holdsLapseBefore(services.config, now);
         const coupon = await applicableCoupon(db, query.code, plan.id, now, user.id, heldBefore);
-        const { quote } = await priceOrder(db, plan, coupon, user.id, now);
+        const { invoices } = services.config;
+        const pricing = viewerPricing(invoices, user, request, query.regionGuess);
+        const { quote } = await priceOrder(db, plan, coupon, user.id, now, pricing, invoices);
         return { valid: true, couponCode: coupon.code, percentage: coupon.percentage, quote };
       });
     },
@@ -110,7 +116,9 @@ export async function billingCouponRoutes(app: FastifyInstance): Promise<void> {
       const now = services.clock.now();
       const { db } = services.database;
       const heldBefore = holdsLapseBefore(services.config, now);
-      const price = () => priceCheckout(db, query, now, user.id, heldBefore);
+      const { invoices } = services.config;
+      const pricing = viewerPricing(invoices, user, request, query.regionGuess);
+      const price = () => priceCheckout(db, query, now, user.id, heldBefore, pricing, invoices);
       const priced = query.couponCode
         ? await withCouponBudget(request, services, user.id, price)
         : await price();

@@ -9,20 +9,26 @@ import { dateOf, messageOf } from './account-data';
 import type { ActionOutcome } from './account-data';
 import styles from '../account-screen.module.css';
 
-const money = (amount: number) => formatMoney(amount, BILLING_CURRENCY);
+type Money = (amount: number) => string;
+
+/** Amounts in the currency the subscription was bought in: its changes charge in it (421). */
+const moneyIn =
+  (currency: string): Money =>
+  (amount) =>
+    formatMoney(amount, currency);
 
 /**
  * What the confirmation says: an upgrade's charge, its credit and the prepaid time it ends
  * (decision 391), or a downgrade's start.
  */
-function quoteText(quote: PlanChangeQuote, price: number): string {
+function quoteText(quote: PlanChangeQuote, price: number, money: Money): string {
   return quote.kind === 'UPGRADE'
     ? `You pay ${money(quote.amount)} now: ${money(price)} less ${money(quote.credit)} credit for the unused time you prepaid. Your prepaid time until ${dateOf(quote.givesUpUntil)} ends today, and ${quote.planName} starts today and renews automatically.`
     : `${quote.planName} starts when your current period ends on ${dateOf(quote.effectiveAt)}. Nothing is charged now; the renewal then charges ${money(price)}.`;
 }
 
 /** Each prepaid period the upgrade ends, with what it cost and what is credited for it. */
-function CreditList({ quote }: { quote: PlanChangeQuote }) {
+function CreditList({ quote, money }: { quote: PlanChangeQuote; money: Money }) {
   if (quote.kind !== 'UPGRADE' || quote.credits.length === 0) return null;
   return (
     <ul className={styles.creditList} aria-label="Credit for your prepaid time">
@@ -55,6 +61,7 @@ export function PlanChangeOffer({
   const [quote, setQuote] = useState<PlanChangeQuote | null>(null);
   const [busy, setBusy] = useState(false);
   const keyFor = useIdempotencyKey();
+  const money = moneyIn(subscription.currency ?? BILLING_CURRENCY);
 
   useEffect(() => {
     let live = true;
@@ -106,9 +113,9 @@ export function PlanChangeOffer({
       <div className={styles.offer} role="group" aria-labelledby="change-question">
         <p id="change-question" className={styles.confirmText}>
           {quote.kind === 'UPGRADE' ? 'Upgrade' : 'Switch'} to {quote.planName}?{' '}
-          {quoteText(quote, target.price)}
+          {quoteText(quote, target.price, money)}
         </p>
-        <CreditList quote={quote} />
+        <CreditList quote={quote} money={money} />
         <div className={styles.actions}>
           <Button variant="secondary" busy={busy} onClick={() => void confirm(quote)}>
             {quote.kind === 'UPGRADE' ? `Pay ${money(quote.amount)} and upgrade` : 'Confirm change'}

@@ -45,7 +45,7 @@ export function statusNote(subscription: Subscription): string | null {
     return ENDED_BECAUSE[subscription.endedReason];
   const charge =
     subscription.renews && subscription.renewalAmount !== null
-      ? formatMoney(subscription.renewalAmount, BILLING_CURRENCY)
+      ? formatMoney(subscription.renewalAmount, subscription.currency ?? BILLING_CURRENCY)
       : null;
   if (subscription.pendingPlanName && subscription.renews)
     return `Changes to ${subscription.pendingPlanName} on ${dateOf(subscription.periodEnd)}${charge ? `, for ${charge}` : ''}.`;

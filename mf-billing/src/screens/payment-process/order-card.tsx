@@ -3,6 +3,7 @@ import type { PriceQuote } from '@crease/contract';
 import { Button, formatPercent } from '@crease/ui';
 import { formatDate, formatDuration, formatMoney } from '../../format/formatters';
 import type { Order } from './load-order';
+import { TaxBreakdownLine } from '../../components/tax-breakdown';
 import styles from '../payment-screens.module.css';
 
 export interface OrderCardProps {
@@ -44,6 +45,7 @@ export function OrderCard({
           <dd>{formatMoney(total, currency)}</dd>
         </div>
       </dl>
+      <TaxBreakdownLine breakdown={quote.taxBreakdown} currency={currency} />
       <p className={styles.fine}>{renewalSentence(quote)}</p>
       <Button className={styles.wide} busy={busy} onClick={onPay}>
         {busy ? 'Starting secure payment…' : `Pay ${formatMoney(total, currency)}`}

@@ -27,7 +27,7 @@ const PROVIDER_FAILURES: readonly string[] = [
  * the same checkout) and goes to the provider's card page. A double click pays once.
  */
 export function usePay(
-  { plan, couponCode }: Order,
+  { plan, couponCode, quote }: Order,
   total: number,
   { platform, navigate }: Pick<ScreenProps, 'platform' | 'navigate'>,
 ) {
@@ -45,6 +45,8 @@ export function usePay(
       planId: plan.planId,
       ...(couponCode ? { couponCode } : {}),
       expectedAmount: total,
+      // The currency the page showed: another one is refused, never charged (decision 421).
+      currency: quote.currency,
     };
     try {
       const checkout = await createCheckout(platform, request, keyFor(request));

@@ -4,9 +4,11 @@ import {
   stackingRefusal,
   stackingRefusalText,
 } from '@crease/contract';
-import type { Plan, RunningPlan, ScreenProps, Subscription } from '@crease/contract';
+import { BILLING_CURRENCY } from '@crease/contract';
+import type { Plan, RunningPlan, ScreenProps, Subscription, TaxBreakdown } from '@crease/contract';
 import { formatPercent } from '@crease/ui';
 import { PlanPrice } from '../../components/plan-price';
+import { TaxBreakdownLine } from '../../components/tax-breakdown';
 import { formatDate, formatDuration } from '../../format/formatters';
 import { paymentProcessPath } from '../payment-paths';
 import styles from '../plans-screen.module.css';
@@ -78,10 +80,17 @@ export function PlanCard({
   /** The paid plan in force: a plan that would lower it is not offered (decision 391). */
   running: RunningPlan | null;
   /** A coupon that applies, with the server's price for this plan (decision 397). */
-  coupon?: { code: string; percentage: number; amount: number };
+  coupon?: {
+    code: string;
+    percentage: number;
+    amount: number;
+    taxBreakdown?: TaxBreakdown | null;
+  };
   navigate: ScreenProps['navigate'];
 }) {
   const { to, label } = action(plan, current, subscription, coupon?.code);
+  // The currency of the viewer's region, as the API priced the plan (decision 421).
+  const currency = plan.currency ?? BILLING_CURRENCY;
   const refused =
     running && !to.startsWith('/account')
       ? stackingRefusal(running, {
@@ -104,7 +113,12 @@ export function PlanCard({
       <PlanPrice
         price={plan.price}
         duration={plan.duration}
+        currency={currency}
         {...(coupon ? { amount: coupon.amount } : {})}
+      />
+      <TaxBreakdownLine
+        breakdown={coupon ? coupon.taxBreakdown : plan.taxBreakdown}
+        currency={currency}
       />
       {coupon ? (
         <p className={styles.saving}>

@@ -100,8 +100,32 @@ describe('The storefront on the welcome page', () => {
     expect(plans).toHaveTextContent('1 day, paid once, never renews');
     // Public: no token, no cookie.
     expect(server.requests).toHaveLength(1);
-    expect(server.requests[0]?.url).toBe('/api/v1/storefront');
+    // The browser's region guess goes along (jsdom says en-US; decision 421).
+    expect(server.requests[0]?.url).toBe('/api/v1/storefront?regionGuess=US');
     expect(server.requests[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it("shows a region's own currency and India's GST beside the price, as the API priced it", async () => {
+    server.handle((_q, r) =>
+      sendJson(r, 200, {
+        ...STOREFRONT,
+        plans: [
+          {
+            ...plan('monthly', 'Monthly', 299, 30, true),
+            currency: 'INR',
+            region: 'IN',
+            taxBreakdown: { label: 'GST', ratePercent: 18, net: 253.39, tax: 45.61 },
+          },
+        ],
+      }),
+    );
+    renderWelcome();
+    const plans = await screen.findByRole('region', { name: 'Plans and prices' });
+    const rupees = (amount: number) =>
+      new Intl.NumberFormat(undefined, { style: 'currency', currency: 'INR' }).format(amount);
+    expect(plans).toHaveTextContent(rupees(299));
+    expect(plans).toHaveTextContent(`Includes GST 18%: ${rupees(253.39)} + ${rupees(45.61)} GST`);
+    expect(plans).not.toHaveTextContent('$');
   });
 
   it('says so when the read fails, and the way in stays', async () => {

@@ -62,8 +62,11 @@ interface PlansProps {
   source: StorefrontSource;
 }
 
+/** A price in its own currency (the visitor's region's, decision 421), in the browser's format. */
+const moneyIn = (currency: string) => (amount: number) =>
+  new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
+
 function Plans({ plans, trial, source }: PlansProps) {
-  const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: source.currency });
   return (
     <section className={styles.box} aria-label="Plans and prices">
       <h2 className={styles.title}>Plans and prices</h2>
@@ -75,23 +78,31 @@ function Plans({ plans, trial, source }: PlansProps) {
         </p>
       ) : null}
       <ul className={styles.plans}>
-        {plans.map((plan) => (
-          <li key={plan.planId} className={styles.plan}>
-            <h3>{plan.planName}</h3>
-            <strong className={styles.price}>{money.format(plan.price)}</strong>
-            {plan.renews
-              ? `${days(plan.duration)} at a time, renews until you cancel`
-              : `${days(plan.duration)}, paid once, never renews`}
-            {`, ${plan.maxDevices} ${plan.maxDevices > 1 ? 'screens' : 'screen'}`}
-            <Link
-              to={source.registerThen(`/payment-process?planId=${encodeURIComponent(plan.planId)}`)}
-              className={styles.button}
-              aria-label={`Choose ${plan.planName}`}
-            >
-              Choose
-            </Link>
-          </li>
-        ))}
+        {plans.map((plan) => {
+          const money = moneyIn(plan.currency ?? source.currency);
+          return (
+            <li key={plan.planId} className={styles.plan}>
+              <h3>{plan.planName}</h3>
+              <strong className={styles.price}>{money(plan.price)}</strong>
+              {plan.taxBreakdown ? (
+                <span className={styles.tax}>{source.taxText(plan.taxBreakdown, money)}</span>
+              ) : null}
+              {plan.renews
+                ? `${days(plan.duration)} at a time, renews until you cancel`
+                : `${days(plan.duration)}, paid once, never renews`}
+              {`, ${plan.maxDevices} ${plan.maxDevices > 1 ? 'screens' : 'screen'}`}
+              <Link
+                to={source.registerThen(
+                  `/payment-process?planId=${encodeURIComponent(plan.planId)}`,
+                )}
+                className={styles.button}
+                aria-label={`Choose ${plan.planName}`}
+              >
+                Choose
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </section>
   );
