@@ -38,6 +38,7 @@ import { opsRoutes } from './ops/routes';
 import { streamsRoutes } from './streams/routes';
 import { ingestRoutes } from './ingest/routes';
 import { devAdminProblem, registerBotAudit, staffRoutes } from './staff';
+import { supportRoutes } from './support';
 import { IngestProcess, StreamKeys } from './ingest';
 import { answerAccessFromMemory } from './streams/origin/edge-access-lane';
 import { playbackNetworkOf } from './streams/playback-network';
@@ -348,5 +349,6 @@ export async function createApi(
   await app.register(streamsRoutes);
   await app.register(ingestRoutes);
   await app.register(staffRoutes);
+  await app.register(supportRoutes);
   return app as unknown as ApiApp;
 }
