@@ -214,6 +214,26 @@ describeEachDatabase("support's desk", (host) => {
     expect(over.body).toMatchObject({ code: 'REFUND_EXCEEDS_PAYMENT' });
   });
 
+  it("refunds part of the demo viewer's seeded payment through the sandbox provider", async () => {
+    const agent = staffBearer(staff.support!.token);
+    const found = await supportCalls(client).find('demo@crease.test', agent);
+    expect(found.status).toBe(200);
+    const [payment] = found.body.payments;
+    expect(payment).toMatchObject({ refunded: 0 });
+    const asked = await supportCalls(client).refund(
+      payment!.paymentId,
+      { reason: REASON, amount: 5 },
+      agent,
+    );
+    expect(asked.status).toBe(202);
+    await eventually(
+      async () =>
+        (await countRows(host(), 'refunds', found.body.userId)) === 1 &&
+        (await supportCalls(client).find('demo@crease.test', agent)).body.payments[0]?.refunded ===
+          5,
+    );
+  });
+
   it('signs out one device, then every device, mailing the viewer each time', async () => {
     const calls = supportCalls(client);
     const agent = staffBearer(staff.support!.token);
