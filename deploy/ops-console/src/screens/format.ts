@@ -5,7 +5,7 @@ export function formatMoment(iso: string): string {
   );
 }
 
-/** Major units in the payment's currency: "€9.99". */
+/** Major units in the payment's currency, as the viewers' site writes it: "$9.99". */
 export function formatMoney(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 }
