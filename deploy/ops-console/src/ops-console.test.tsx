@@ -53,7 +53,9 @@ describe('staff console', () => {
     await user.type(screen.getByLabelText('First password'), 'first-password-123');
     await user.click(screen.getByRole('radio', { name: /^Support:/ }));
     await user.click(screen.getByRole('button', { name: 'Create staff member' }));
-    expect(await screen.findByText(/new-agent@example\.com is a support/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/new-agent@example\.com can sign in as support/),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('totp-secret').textContent).toMatch(/^[A-Z2-7]{16,}$/);
     expect(
       within(screen.getByRole('list', { name: 'Recovery codes' })).getAllByRole('listitem'),

@@ -74,7 +74,7 @@ export function AuditScreen({ client, onUnauthorized }: ScreenProps) {
               role="region"
               aria-label="Scrollable table"
             >
-              <table className={styles.table}>
+              <table className={`${styles.table} ${styles.auditTable}`}>
                 <caption className={styles.caption}>Newest first</caption>
                 <thead>
                   <tr>
@@ -88,15 +88,17 @@ export function AuditScreen({ client, onUnauthorized }: ScreenProps) {
                 <tbody>
                   {entries.map((entry) => (
                     <tr key={entry.id}>
-                      <td className={styles.nowrap}>{formatMoment(entry.at)}</td>
-                      <td>{actorName(entry.actor, emails)}</td>
-                      <td>
+                      <td data-label="When" className={styles.nowrap}>
+                        {formatMoment(entry.at)}
+                      </td>
+                      <td data-label="Who">{actorName(entry.actor, emails)}</td>
+                      <td data-label="What">
                         <code>{entry.action}</code>
                       </td>
-                      <td>
+                      <td data-label="Subject">
                         <code className={styles.wrap}>{entry.subject}</code>
                       </td>
-                      <td>
+                      <td data-label="Before → after" className={styles.changeCell}>
                         <Change before={entry.before} after={entry.after} />
                       </td>
                     </tr>
@@ -130,15 +132,31 @@ function actorName(actor: string, emails: Map<string, string>): string {
   return actor;
 }
 
-const show = (value: unknown) =>
-  value === null || value === undefined ? '—' : JSON.stringify(value, null, 1);
+/** A value as a person reads it: strings bare, anything else as JSON. */
+const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** One side of a change: "key: value" lines for an object, the value alone otherwise. */
+function Side({ value, className }: { value: unknown; className: string }) {
+  if (value === null || value === undefined) return <code className={className}>—</code>;
+  if (typeof value !== 'object' || Array.isArray(value))
+    return <code className={className}>{text(value)}</code>;
+  return (
+    <code className={className}>
+      {Object.entries(value as Record<string, unknown>).map(([key, item]) => (
+        <span key={key} className={styles.changeLine}>
+          <span className={styles.changeKey}>{key}:</span> {text(item)}
+        </span>
+      ))}
+    </code>
+  );
+}
 
 function Change({ before, after }: { before: unknown; after: unknown }) {
   return (
     <div className={styles.change}>
-      <code className={styles.before}>{show(before)}</code>
+      <Side value={before} className={styles.before} />
       <span aria-label="became">→</span>
-      <code className={styles.after}>{show(after)}</code>
+      <Side value={after} className={styles.after} />
     </div>
   );
 }

@@ -103,8 +103,8 @@ function OnceShown({ created, onDone }: { created: StaffCreated; onDone: () => v
   return (
     <div className={styles.onceShown} role="status" aria-live="polite">
       <p className={styles.onceTitle}>
-        {created.staff.email} is a {created.staff.role}. Give them these now: they are shown once
-        and cannot be shown again.
+        {created.staff.email} can sign in as {created.staff.role}. Give them these now: they are
+        shown once and cannot be shown again.
       </p>
       <dl className={styles.facts}>
         <div className={styles.fact}>
