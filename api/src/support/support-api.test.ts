@@ -232,6 +232,10 @@ describeEachDatabase("support's desk", (host) => {
         (await supportCalls(client).find('demo@crease.test', agent)).body.payments[0]?.refunded ===
           5,
     );
+    // The mail job sends the refund notice; the desk lists it among the mail sent.
+    await suite.api.lifecycleMailPass();
+    const after = await supportCalls(client).find('demo@crease.test', agent);
+    expect(after.body.mail.map((m) => m.subject)).toContain('Your refund of US$5.00 is on its way');
   });
 
   it('signs out one device, then every device, mailing the viewer each time', async () => {
