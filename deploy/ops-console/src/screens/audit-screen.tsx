@@ -133,7 +133,8 @@ function actorName(actor: string, emails: Map<string, string>): string {
 }
 
 /** A value as a person reads it: strings bare, anything else as JSON. */
-const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? '—');
 
 /** One side of a change: "key: value" lines for an object, the value alone otherwise. */
 function Side({ value, className }: { value: unknown; className: string }) {
