@@ -137,7 +137,7 @@ const text = (value: unknown): string =>
   typeof value === 'string' ? value : (JSON.stringify(value) ?? '—');
 
 /** One side of a change: "key: value" lines for an object, the value alone otherwise. */
-function Side({ value, className }: { value: unknown; className: string }) {
+function Side({ value, className }: { value: unknown; className?: string }) {
   if (value === null || value === undefined) return <code className={className}>—</code>;
   if (typeof value !== 'object' || Array.isArray(value))
     return <code className={className}>{text(value)}</code>;
