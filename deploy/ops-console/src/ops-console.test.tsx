@@ -38,7 +38,7 @@ describe('staff console', () => {
       within(nav)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Staff', 'Support', 'Audit log']);
+    ).toEqual(['Staff', 'Support', 'Channels', 'Audit log']);
     expect(await screen.findByRole('cell', { name: ops.admin.email })).toBeInTheDocument();
   });
 
@@ -115,6 +115,48 @@ describe('staff console', () => {
       actor: `staff:${agent.id}`,
       after: { reason: 'Stream froze in the final over' },
     });
+  });
+
+  it('lets a producer make a stream key (shown once), rotate it and revoke it', async () => {
+    const producer = await makeStaff(ops.api.client(), ops.admin, 'producer');
+    const user = await signIn(ops.api.origin, producer);
+    const nav = await screen.findByRole('navigation', { name: 'Console' });
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Channels', 'Match day']);
+    expect(screen.getByText('No channel open')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Channel id'), 'ch-console-1');
+    await user.click(screen.getByRole('button', { name: 'Show keys' }));
+    expect(await screen.findByText('No keys yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New primary key' }));
+    const settings = await screen.findByTestId('encoder-settings');
+    expect(settings.textContent).toMatch(/^Server: rtmp:\/\/.+\nStream key: \S{20,}/);
+    const streamKey = /Stream key: (\S+)/.exec(settings.textContent ?? '')?.[1] ?? '';
+    const list = screen.getByRole('region', { name: 'Stream keys' });
+    expect(await within(list).findByText(/^Primary ·/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Done, hide the key' }));
+    expect(screen.queryByText(streamKey, { exact: false })).toBeNull();
+
+    await user.click(within(list).getByRole('button', { name: 'Rotate' }));
+    await user.click(within(list).getByRole('button', { name: 'Rotate: new key, revoke this' }));
+    // The new key is shown once; the old one is listed as revoked.
+    expect(await screen.findByTestId('encoder-settings')).not.toHaveTextContent(streamKey);
+    expect(await within(list).findByText('Revoked')).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Revoke' }));
+    await user.click(within(list).getByRole('button', { name: 'Revoke now' }));
+    await waitFor(() => expect(within(list).getAllByText('Revoked')).toHaveLength(2));
+    const audit = await ops.host.query<{ actor: string; action: string }>(
+      "SELECT actor, action FROM staff_audit WHERE actor = $1 AND action LIKE 'ingest.%' ORDER BY id",
+      [`staff:${producer.id}`],
+    );
+    expect(audit.map((a) => a.action)).toEqual([
+      'ingest.key.create',
+      'ingest.key.create',
+      'ingest.key.revoke',
+      'ingest.key.revoke',
+    ]);
   });
 
   it('gives a scorer only its own (empty) screen', async () => {

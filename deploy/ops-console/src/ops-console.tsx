@@ -4,6 +4,7 @@ import { staffClient } from './api/staff-client';
 import { sessionStore } from './api/session-store';
 import type { StoredSession } from './api/session-store';
 import { AuditScreen } from './screens/audit-screen';
+import { ChannelsScreen } from './screens/channels-screen';
 import { RoleHome } from './screens/role-home';
 import { SignIn } from './screens/sign-in';
 import { StaffScreen } from './screens/staff-screen';
@@ -16,17 +17,21 @@ export interface OpsConsoleProps {
   apiOrigin: string;
 }
 
-type ScreenId = 'support' | 'staff' | 'audit' | 'home';
+type ScreenId = 'support' | 'staff' | 'audit' | 'channels' | 'home';
 
 /** Each role sees its own screens only; the API checks every call again. */
 const SCREENS: Record<StaffRole, { id: ScreenId; label: string }[]> = {
   admin: [
     { id: 'staff', label: 'Staff' },
     { id: 'support', label: 'Support' },
+    { id: 'channels', label: 'Channels' },
     { id: 'audit', label: 'Audit log' },
   ],
   support: [{ id: 'support', label: 'Support' }],
-  producer: [{ id: 'home', label: 'Match day' }],
+  producer: [
+    { id: 'channels', label: 'Channels' },
+    { id: 'home', label: 'Match day' },
+  ],
   scorer: [{ id: 'home', label: 'Scoring' }],
 };
 
@@ -125,6 +130,8 @@ export function OpsConsole({ apiOrigin }: OpsConsoleProps) {
             <StaffScreen client={client} onUnauthorized={sessionEnded} />
           ) : current.id === 'audit' ? (
             <AuditScreen client={client} onUnauthorized={sessionEnded} />
+          ) : current.id === 'channels' ? (
+            <ChannelsScreen client={client} onUnauthorized={sessionEnded} />
           ) : current.id === 'support' ? (
             <SupportScreen client={client} onUnauthorized={sessionEnded} />
           ) : (

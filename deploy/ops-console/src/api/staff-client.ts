@@ -1,5 +1,8 @@
-import { STAFF_PATHS, SUPPORT_PATHS } from '@crease/contract';
+import { INGEST_PATHS, STAFF_PATHS, SUPPORT_PATHS } from '@crease/contract';
 import type {
+  IngestKeyCreated,
+  IngestKeySummary,
+  IngestRole,
   StaffAuditEntry,
   StaffCreateRequest,
   StaffCreated,
@@ -136,6 +139,14 @@ export function staffClient(apiOrigin: string, token: string) {
         fill(SUPPORT_PATHS.signOutDevice, { userId, vidictId }),
         reason(text),
       ),
+    ingestKeys: (channelId: string) =>
+      call<IngestKeySummary[]>(apiOrigin, token, 'GET', fill(INGEST_PATHS.keys, { channelId })),
+    createIngestKey: (channelId: string, role: IngestRole) =>
+      call<IngestKeyCreated>(apiOrigin, token, 'POST', fill(INGEST_PATHS.keys, { channelId }), {
+        role,
+      }),
+    revokeIngestKey: (channelId: string, keyId: string) =>
+      call<void>(apiOrigin, token, 'DELETE', fill(INGEST_PATHS.key, { channelId, keyId })),
     signOutAll: (userId: string, text: string) =>
       call<void>(
         apiOrigin,

@@ -5,8 +5,8 @@ import { EmptyState } from './states';
 
 const TEXT: Partial<Record<StaffRole, { title: string; body: string }>> = {
   producer: {
-    title: 'Match day screens are on their way',
-    body: 'Scheduling, channels, ingest keys and going live are not in the console yet. Until they are, use the operator API as docs/operations.md describes.',
+    title: 'Scheduling and going live are on their way',
+    body: 'Stream keys are under Channels. Scheduling matches, ingest health and going live are not in the console yet: use the operator API as docs/operations.md describes.',
   },
   scorer: {
     title: 'The scoring screen is on its way',
