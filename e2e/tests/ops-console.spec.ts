@@ -120,6 +120,15 @@ test('an admin signs in with TOTP and makes a support member, who refunds the de
   await expect(entry).toContainText('ticket 8812');
   await checkScreen(adminPage, 'audit');
 
+  // Channels (producer and admin): a stream key shown once with the encoder settings.
+  await adminPage.getByRole('button', { name: 'Channels' }).click();
+  await adminPage.getByLabel('Channel id').fill('ch-ops-console-e2e');
+  await adminPage.getByRole('button', { name: 'Show keys' }).click();
+  await expect(adminPage.getByText('No keys yet')).toBeVisible();
+  await adminPage.getByRole('button', { name: 'New primary key' }).click();
+  await expect(adminPage.getByTestId('encoder-settings')).toContainText('Stream key:');
+  await checkScreen(adminPage, 'channels');
+
   // The viewer sees the refund in their payment history once the provider's webhook lands.
   const viewerContext = await browser.newContext({ storageState: CONSENT_ACCEPTED });
   const viewer = await viewerContext.newPage();

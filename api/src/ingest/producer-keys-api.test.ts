@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * A producer manages ingest keys with a staff session (issue 33 §2, decision 403), over real
+ * A producer manages ingest keys with a staff session (issue 33 §2, decision 399), over real
  * HTTP on PGlite and PostgreSQL: producer and admin may create, list and revoke; support and
  * scorer get 403; no session (and a password without a second factor) 401; the operator token
  * still works as a bot. The audit names the person, never the stream key.

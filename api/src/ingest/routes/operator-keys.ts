@@ -28,7 +28,7 @@ export interface OperatorKeyDeps {
   config: IngestConfig;
   authorizeOperator: (request: FastifyRequest) => string;
   /**
-   * A producer's (or admin's) staff session (issue 33 §2, decision 403): its audit actor
+   * A producer's (or admin's) staff session (issue 33 §2, decision 399): its audit actor
    * (`staff:<id>`), null when the bearer is no staff session (then the operator token decides),
    * 403 STAFF_FORBIDDEN for a staff role that may not touch keys.
    */
