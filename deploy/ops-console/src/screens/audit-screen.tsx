@@ -3,6 +3,7 @@ import type { StaffAuditEntry, StaffMember } from '@crease/contract';
 import { Button, Heading } from '@crease/ui';
 import { isStaffApiError } from '../api/staff-client';
 import styles from '../ops.module.css';
+import detail from './detail.module.css';
 import { formatMoment } from './format';
 import type { ScreenProps } from './staff-screen';
 import { EmptyState, ErrorState, ErrorText, LoadingState } from './states';
@@ -74,7 +75,7 @@ export function AuditScreen({ client, onUnauthorized }: ScreenProps) {
               role="region"
               aria-label="Scrollable table"
             >
-              <table className={`${styles.table} ${styles.auditTable}`}>
+              <table className={`${styles.table} ${detail.auditTable}`}>
                 <caption className={styles.caption}>Newest first</caption>
                 <thead>
                   <tr>
@@ -98,7 +99,7 @@ export function AuditScreen({ client, onUnauthorized }: ScreenProps) {
                       <td data-label="Subject">
                         <code className={styles.wrap}>{entry.subject}</code>
                       </td>
-                      <td data-label="Before → after" className={styles.changeCell}>
+                      <td data-label="Before → after" className={detail.changeCell}>
                         <Change before={entry.before} after={entry.after} />
                       </td>
                     </tr>
@@ -144,8 +145,8 @@ function Side({ value, className }: { value: unknown; className?: string }) {
   return (
     <code className={className}>
       {Object.entries(value as Record<string, unknown>).map(([key, item]) => (
-        <span key={key} className={styles.changeLine}>
-          <span className={styles.changeKey}>{key}:</span> {text(item)}
+        <span key={key} className={detail.changeLine}>
+          <span className={detail.changeKey}>{key}:</span> {text(item)}
         </span>
       ))}
     </code>
@@ -154,10 +155,10 @@ function Side({ value, className }: { value: unknown; className?: string }) {
 
 function Change({ before, after }: { before: unknown; after: unknown }) {
   return (
-    <div className={styles.change}>
-      <Side value={before} className={styles.before} />
+    <div className={detail.change}>
+      <Side value={before} className={detail.before} />
       <span aria-label="became">→</span>
-      <Side value={after} className={styles.after} />
+      <Side value={after} className={detail.after} />
     </div>
   );
 }

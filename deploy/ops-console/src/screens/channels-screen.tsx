@@ -4,6 +4,7 @@ import type { IngestKeyCreated, IngestKeySummary, IngestRole } from '@crease/con
 import { Alert, Button, Heading, TextField } from '@crease/ui';
 import { isStaffApiError, isUnauthorized } from '../api/staff-client';
 import styles from '../ops.module.css';
+import detail from './detail.module.css';
 import { formatMoment } from './format';
 import { NewKey } from './new-ingest-key';
 import type { ScreenProps } from './staff-screen';
@@ -98,7 +99,7 @@ export function ChannelsScreen({ client, onUnauthorized }: ScreenProps) {
           Stream keys for each channel&apos;s primary and backup input.
         </p>
       </div>
-      <form className={styles.searchRow} onSubmit={submit}>
+      <form className={detail.searchRow} onSubmit={submit}>
         <TextField
           label="Channel id"
           name="channel-id"
@@ -159,11 +160,11 @@ export function ChannelsScreen({ client, onUnauthorized }: ScreenProps) {
             {shown.keys.length === 0 ? (
               <EmptyState title="No keys yet">Make a primary key for the encoder.</EmptyState>
             ) : (
-              <ul className={styles.deviceList}>
+              <ul className={detail.deviceList}>
                 {shown.keys.map((key) => (
-                  <li key={key.keyId} className={styles.device}>
+                  <li key={key.keyId} className={detail.device}>
                     <div>
-                      <p className={styles.deviceName}>
+                      <p className={detail.deviceName}>
                         {key.role === 'primary' ? 'Primary' : 'Backup'} ·{' '}
                         <code>{key.keyId.slice(0, 8)}</code>
                         {key.publishing ? <span className={styles.liveTag}>On air</span> : null}

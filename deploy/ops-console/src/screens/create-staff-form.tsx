@@ -6,6 +6,7 @@ import { Alert, Button, TextField } from '@crease/ui';
 import { isStaffApiError, isUnauthorized } from '../api/staff-client';
 import type { StaffClient } from '../api/staff-client';
 import styles from '../ops.module.css';
+import detail from './detail.module.css';
 import { ErrorText } from './states';
 
 const ROLE_TEXT: Record<StaffRole, string> = {
@@ -85,10 +86,10 @@ export function CreateStaffForm({
         onChange={(event) => setPassword(event.target.value)}
         hint="At least 12 characters. Give it to them with the codes shown next."
       />
-      <fieldset className={styles.roles}>
-        <legend className={styles.legend}>Role</legend>
+      <fieldset className={detail.roles}>
+        <legend className={detail.legend}>Role</legend>
         {STAFF_ROLES.map((value) => (
-          <label key={value} className={styles.roleChoice}>
+          <label key={value} className={detail.roleChoice}>
             <input
               type="radio"
               name="role"

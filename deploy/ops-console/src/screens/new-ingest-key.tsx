@@ -1,5 +1,6 @@
 import type { IngestKeyCreated } from '@crease/contract';
 import styles from '../ops.module.css';
+import detail from './detail.module.css';
 
 /** A new stream key with the encoder settings to copy: shown here once, never again. */
 export function NewKey({ created, onDone }: { created: IngestKeyCreated; onDone: () => void }) {
@@ -10,14 +11,14 @@ export function NewKey({ created, onDone }: { created: IngestKeyCreated; onDone:
   ].join('\n');
   return (
     <section className={styles.panel} aria-labelledby="new-key-title">
-      <div className={styles.onceShown} role="status" aria-live="polite">
+      <div className={detail.onceShown} role="status" aria-live="polite">
         <h2 id="new-key-title" className={styles.formTitle}>
           New {created.role} key for {created.channelId}
         </h2>
-        <p className={styles.onceTitle}>
+        <p className={detail.onceTitle}>
           Put these in the encoder now: the stream key is shown once and cannot be shown again.
         </p>
-        <pre className={styles.settings} data-testid="encoder-settings">
+        <pre className={detail.settings} data-testid="encoder-settings">
           {settings}
         </pre>
         <div className={styles.formActions}>

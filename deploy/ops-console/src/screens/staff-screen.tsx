@@ -3,6 +3,7 @@ import type { StaffCreated, StaffMember } from '@crease/contract';
 import { Heading } from '@crease/ui';
 import type { StaffClient } from '../api/staff-client';
 import styles from '../ops.module.css';
+import detail from './detail.module.css';
 import { CreateStaffForm } from './create-staff-form';
 import { formatMoment } from './format';
 import { EmptyState, ErrorState, LoadingState } from './states';
@@ -101,19 +102,19 @@ function MembersTable({ members }: { members: StaffMember[] }) {
 /** The new member's TOTP secret and recovery codes: shown here once, never again. */
 function OnceShown({ created, onDone }: { created: StaffCreated; onDone: () => void }) {
   return (
-    <div className={styles.onceShown} role="status" aria-live="polite">
-      <p className={styles.onceTitle}>
+    <div className={detail.onceShown} role="status" aria-live="polite">
+      <p className={detail.onceTitle}>
         {created.staff.email} can sign in as {created.staff.role}. Give them these now: they are
         shown once and cannot be shown again.
       </p>
-      <dl className={styles.facts}>
-        <div className={styles.fact}>
+      <dl className={detail.facts}>
+        <div className={detail.fact}>
           <dt>TOTP secret</dt>
           <dd>
             <code data-testid="totp-secret">{created.totpSecret}</code>
           </dd>
         </div>
-        <div className={styles.fact}>
+        <div className={detail.fact}>
           <dt>Authenticator link</dt>
           <dd>
             <code className={styles.wrap}>{created.otpauthUrl}</code>
@@ -121,7 +122,7 @@ function OnceShown({ created, onDone }: { created: StaffCreated; onDone: () => v
         </div>
       </dl>
       <p className={styles.formTitle}>Recovery codes (each works once)</p>
-      <ul className={styles.codes} aria-label="Recovery codes">
+      <ul className={detail.codes} aria-label="Recovery codes">
         {created.recoveryCodes.map((code) => (
           <li key={code}>
             <code>{code}</code>

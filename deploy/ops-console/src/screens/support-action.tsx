@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { Alert, Button, TextField } from '@crease/ui';
 import { isStaffApiError, isUnauthorized } from '../api/staff-client';
 import styles from '../ops.module.css';
+import detail from './detail.module.css';
 import { ErrorText } from './states';
 
 /** One support action waiting for its reason: what it does, and the call that does it. */
@@ -70,7 +71,7 @@ export function SupportActionForm({
   };
 
   return (
-    <form className={styles.actionForm} onSubmit={submit} noValidate aria-labelledby="action-title">
+    <form className={detail.actionForm} onSubmit={submit} noValidate aria-labelledby="action-title">
       <h3 id="action-title" ref={headingRef} tabIndex={-1} className={styles.formTitle}>
         {action.title}
       </h3>

@@ -4,6 +4,7 @@ import type { SupportViewer } from '@crease/contract';
 import { Alert, Button, Heading, TextField } from '@crease/ui';
 import { isStaffApiError, isUnauthorized } from '../api/staff-client';
 import styles from '../ops.module.css';
+import detail from './detail.module.css';
 import type { ScreenProps } from './staff-screen';
 import { EmptyState, ErrorState, LoadingState } from './states';
 import { ViewerPanels } from './viewer-panels';
@@ -56,7 +57,7 @@ export function SupportScreen({ client, onUnauthorized }: ScreenProps) {
         <Heading level={1}>Support</Heading>
         <p className={styles.muted}>Find a viewer by the email they signed up with.</p>
       </div>
-      <form className={styles.searchRow} onSubmit={submit} role="search">
+      <form className={detail.searchRow} onSubmit={submit} role="search">
         <TextField
           label="Viewer email"
           name="viewer-email"

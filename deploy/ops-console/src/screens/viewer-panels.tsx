@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { SupportPayment, SupportViewer } from '@crease/contract';
 import type { StaffClient } from '../api/staff-client';
 import styles from '../ops.module.css';
+import detail from './detail.module.css';
 import { formatMoment, formatMoney } from './format';
 import { EmptyState } from './states';
 import { SupportActionForm } from './support-action';
@@ -37,13 +38,13 @@ export function ViewerPanels({ viewer, client, onUnauthorized, onActionDone }: P
   };
 
   return (
-    <div className={styles.viewer}>
+    <div className={detail.viewer}>
       <section className={styles.panel} aria-labelledby="viewer-title">
         <div className={styles.panelHead}>
           <h2 id="viewer-title">{viewer.name || viewer.email}</h2>
           <p className={styles.muted}>{viewer.email}</p>
         </div>
-        <dl className={styles.factsGrid}>
+        <dl className={detail.factsGrid}>
           <Fact label="Plan" value={sub?.planName ?? 'No plan'} />
           <Fact label="Subscription" value={sub ? stateText(sub.state) : 'None'} />
           <Fact label="Paid until" value={sub?.periodEnd ? formatMoment(sub.periodEnd) : '—'} />
@@ -97,38 +98,40 @@ export function ViewerPanels({ viewer, client, onUnauthorized, onActionDone }: P
                   <tr key={p.paymentId}>
                     <td className={styles.nowrap}>{formatMoment(p.paidAt)}</td>
                     <td>{p.planName}</td>
-                    <td>{p.invoiceNumber ?? '—'}</td>
+                    <td className={styles.nowrap}>{p.invoiceNumber ?? '—'}</td>
                     <td>{formatMoney(p.amount, p.currency)}</td>
                     <td>{p.refunded > 0 ? formatMoney(p.refunded, p.currency) : '—'}</td>
-                    <td className={styles.rowActions}>
-                      <button
-                        type="button"
-                        className={styles.smallButton}
-                        disabled={left(p) <= 0}
-                        aria-label={`Refund ${p.invoiceNumber ?? p.paymentId}`}
-                        onClick={() => setAction(refund(p))}
-                      >
-                        Refund
-                      </button>
-                      <button
-                        type="button"
-                        className={styles.smallButton}
-                        disabled={!p.invoiceNumber}
-                        aria-label={`Resend receipt ${p.invoiceNumber ?? p.paymentId}`}
-                        onClick={() =>
-                          setAction({
-                            title: `Resend receipt ${p.invoiceNumber ?? ''}`,
-                            summary: `The receipt is mailed again to ${viewer.email}.`,
-                            confirmLabel: 'Resend receipt',
-                            run: async (reason) => {
-                              await client.resendReceipt(p.paymentId, reason);
-                              return `Receipt ${p.invoiceNumber ?? ''} mailed again to ${viewer.email}.`;
-                            },
-                          })
-                        }
-                      >
-                        Resend receipt
-                      </button>
+                    <td>
+                      <div className={styles.rowActions}>
+                        <button
+                          type="button"
+                          className={styles.smallButton}
+                          disabled={left(p) <= 0}
+                          aria-label={`Refund ${p.invoiceNumber ?? p.paymentId}`}
+                          onClick={() => setAction(refund(p))}
+                        >
+                          Refund
+                        </button>
+                        <button
+                          type="button"
+                          className={styles.smallButton}
+                          disabled={!p.invoiceNumber}
+                          aria-label={`Resend receipt ${p.invoiceNumber ?? p.paymentId}`}
+                          onClick={() =>
+                            setAction({
+                              title: `Resend receipt ${p.invoiceNumber ?? ''}`,
+                              summary: `The receipt is mailed again to ${viewer.email}.`,
+                              confirmLabel: 'Resend receipt',
+                              run: async (reason) => {
+                                await client.resendReceipt(p.paymentId, reason);
+                                return `Receipt ${p.invoiceNumber ?? ''} mailed again to ${viewer.email}.`;
+                              },
+                            })
+                          }
+                        >
+                          Resend receipt
+                        </button>
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -164,11 +167,11 @@ export function ViewerPanels({ viewer, client, onUnauthorized, onActionDone }: P
         {viewer.devices.length === 0 ? (
           <EmptyState title="No devices signed in" />
         ) : (
-          <ul className={styles.deviceList}>
+          <ul className={detail.deviceList}>
             {viewer.devices.map((d) => (
-              <li key={d.vidictId} className={styles.device}>
+              <li key={d.vidictId} className={detail.device}>
                 <div>
-                  <p className={styles.deviceName}>
+                  <p className={detail.deviceName}>
                     {d.description}
                     {d.playingNow ? <span className={styles.liveTag}>Playing now</span> : null}
                   </p>
@@ -208,7 +211,7 @@ export function ViewerPanels({ viewer, client, onUnauthorized, onActionDone }: P
         {viewer.mail.length === 0 ? (
           <EmptyState title="No mail sent yet" />
         ) : (
-          <ul className={styles.mailList}>
+          <ul className={detail.mailList}>
             {viewer.mail.map((m, index) => (
               <li key={`${m.sentAt}-${index}`}>
                 <span>{m.subject}</span>
@@ -224,7 +227,7 @@ export function ViewerPanels({ viewer, client, onUnauthorized, onActionDone }: P
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
-    <div className={styles.fact}>
+    <div className={detail.fact}>
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
