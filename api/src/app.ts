@@ -37,7 +37,8 @@ import { catalogRoutes } from './catalog/routes';
 import { opsRoutes } from './ops/routes';
 import { streamsRoutes } from './streams/routes';
 import { ingestRoutes } from './ingest/routes';
-import { devAdminProblem, registerBotAudit, staffRoutes } from './staff';
+import { devAdminProblem, registerBotAudit, staffOrNull, staffRoutes } from './staff';
+import { supportRoutes } from './support';
 import { IngestProcess, StreamKeys } from './ingest';
 import { answerAccessFromMemory } from './streams/origin/edge-access-lane';
 import { playbackNetworkOf } from './streams/playback-network';
@@ -346,7 +347,14 @@ export async function createApi(
   await app.register(catalogRoutes);
   await app.register(billingRoutes);
   await app.register(streamsRoutes);
-  await app.register(ingestRoutes);
+  // A producer's or admin's staff session may manage ingest keys beside the operator tokens.
+  await app.register(ingestRoutes, {
+    authorizeStaff: staffOrNull({ db: services.database.db, clock: services.clock }, [
+      'producer',
+      'admin',
+    ]),
+  });
   await app.register(staffRoutes);
+  await app.register(supportRoutes);
   return app as unknown as ApiApp;
 }

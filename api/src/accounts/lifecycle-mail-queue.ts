@@ -17,6 +17,9 @@ export const LIFECYCLE_MAIL_KINDS = [
   'password-changed',
   'new-device',
   'account-deleted',
+  // Support's actions (issue 33 §4, decision 402).
+  'refund-issued',
+  'support-signed-out',
 ] as const;
 export type LifecycleMailKind = (typeof LIFECYCLE_MAIL_KINDS)[number];
 

@@ -10,6 +10,7 @@ import { findPlan } from './plans';
 import { isEntitled, lockSubscription } from './subscription-machine';
 import { activatePaidPeriod } from './subscriptions';
 import { checkouts } from './tables';
+import { sandboxCharges, sandboxSessions } from './providers/sandbox/sandbox-tables';
 import { InvoiceIssuer } from './invoices';
 import { loadInvoiceConfig } from '../platform/invoice-config';
 import { users } from '../accounts';
@@ -46,6 +47,28 @@ export const demoViewerPlanSeeder: Seeder = {
         createdAt: now,
         expiresAt: now,
         paidAt: now,
+      });
+      // The sandbox provider holds the charge too, so support can refund the demo viewer's
+      // payment through it like any other (issue 33 §4; decision 402).
+      await tx.insert(sandboxSessions).values({
+        id: `cs_test_seed_${checkoutId}`,
+        reference: checkoutId,
+        description: `Crease ${plan.name}`,
+        amountCents: plan.priceCents,
+        currency: BILLING_CURRENCY,
+        returnUrl: '/payment-process',
+        status: 'SUCCEEDED',
+        createdAt: now,
+        expiresAt: now,
+      });
+      await tx.insert(sandboxCharges).values({
+        id: `ch_seed_${paymentId}`,
+        sessionId: `cs_test_seed_${checkoutId}`,
+        amountCents: plan.priceCents,
+        status: 'succeeded',
+        cardLast4: '4242',
+        cardBrand: 'visa',
+        createdAt: now,
       });
       const subscription = await activatePaidPeriod(
         tx,

@@ -27,3 +27,6 @@ export type {
 export { billingEvents, plans } from './tables';
 export type { AccountDeletionHook } from './account-deletion';
 export { WELCOME_COUPON_CODE, welcomeOfferFor } from './welcome-offer';
+export { refundPayment } from './payment-refund';
+export type { PaymentRefundRequest, PaymentRefunded } from './payment-refund';
+export { signOutDevice } from './devices';

@@ -24,6 +24,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** What the handler changed, for the bot's audit entry (bot-audit.ts). */
     auditChange?: AuditChange;
+    /**
+     * `staff:<id>` when a staff session (not an operator token) opened an operator route that
+     * accepts both (the producer's ingest keys): the entry names the person.
+     */
+    staffActor?: string;
   }
 }
 
@@ -46,12 +51,13 @@ export function registerBotAudit(app: FastifyInstance): void {
   const { services } = app;
   app.addHook('onSend', async (request, reply, payload) => {
     const operator = operatorOf(request);
-    if (!operator || READS.has(request.method) || reply.statusCode >= 400) return payload;
+    const actor = request.staffActor ?? (operator ? botActor(operator) : '');
+    if (!actor || READS.has(request.method) || reply.statusCode >= 400) return payload;
     // A stored answer replayed for a retried Idempotency-Key changed nothing this time.
     if (reply.getHeader(REPLAYED_HEADER) !== undefined) return payload;
     const change = request.auditChange ?? {};
     await recordAudit(services.database.db, services.clock, {
-      actor: botActor(operator),
+      actor,
       action:
         request.routeOptions.config.audit ?? `${request.method} ${request.routeOptions.url ?? ''}`,
       subject: change.subject ?? defaultSubject(request),

@@ -36,3 +36,20 @@ export function staffGuard({
     return memberOf(found.row);
   };
 }
+
+/**
+ * For routes that take an operator token or a staff session (the producer's ingest keys): the
+ * staff actor (`staff:<id>`) when the bearer is a live staff session of one of `roles`; null when
+ * it is no staff session at all (the route's operator check decides); 403 for another role.
+ */
+export function staffOrNull(
+  deps: { db: Db; clock: Clock },
+  roles: readonly StaffRole[],
+): (request: FastifyRequest) => Promise<string | null> {
+  const guard = staffGuard(deps);
+  return async (request) => {
+    const token = bearerOf(request);
+    if (!token || !(await sessionStaff(deps.db, deps.clock, token))) return null;
+    return `staff:${(await guard(request, roles)).id}`;
+  };
+}

@@ -3,7 +3,7 @@
  * role guard, the audit writer (bots included), and staff creation for the CLI and the seed.
  */
 export { staffRoutes } from './routes';
-export { staffGuard, bearerOf } from './guard';
+export { staffGuard, staffOrNull, bearerOf } from './guard';
 export type { StaffGuard } from './guard';
 export { botActor, recordAudit, staffActor } from './audit';
 export type { AuditRecord } from './audit';

@@ -17,6 +17,7 @@ import { registerReleaseMap } from './handlers/release-map';
 import { liveViewReader } from './live-view';
 import { STRICT_TRANSPORT_SECURITY } from './security-headers';
 import { RELEASE_CONSOLE_DIST, registerReleaseConsole } from '../http/release-console-site';
+import { OPS_CONSOLE_DIST, registerOpsConsole } from '../http/ops-console-site';
 
 export { isApiHost } from './handlers/api-host';
 export type { ApiHandler } from './handlers/api-host';
@@ -82,6 +83,8 @@ export function createEdgeServer(
     // The release console (decision 135) goes where the release API is: its own path, its own CSP.
     registerReleaseConsole(app, RELEASE_CONSOLE_DIST);
   }
+  // The staff console (issue 33 §6, decision 399): an app of its own at /ops/, on every edge.
+  registerOpsConsole(app, OPS_CONSOLE_DIST, { apiOrigin: config.apiOrigin });
   registerOnlyGet(app);
   registerReleaseMap(app, liveView, proofSecrets);
   registerArtifacts(app, config.artifactsDir);

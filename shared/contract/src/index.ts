@@ -306,6 +306,16 @@ export {
   taxRegionText,
 } from './wording';
 export { STAFF_ERROR_CODES, STAFF_PATHS, STAFF_ROLES } from './staff';
+export { SUPPORT_PATHS } from './staff-support';
+export type {
+  SupportDevice,
+  SupportMail,
+  SupportPayment,
+  SupportReason,
+  SupportRefundAccepted,
+  SupportRefundRequest,
+  SupportViewer,
+} from './staff-support';
 export type {
   StaffAuditEntry,
   StaffCreateRequest,

@@ -77,5 +77,9 @@ export const STAFF_ERROR_CODES = [
   'STAFF_EMAIL_TAKEN',
   /** No staff account with this id. */
   'STAFF_NOT_FOUND',
+  /** Support: no viewer with this email or id. */
+  'VIEWER_NOT_FOUND',
+  /** Support: this payment has no receipt yet (its invoice was not issued). */
+  'RECEIPT_NOT_ISSUED',
 ] as const;
 export type StaffErrorCode = (typeof STAFF_ERROR_CODES)[number];

@@ -29,7 +29,17 @@ export const SHELL_LAYERS = [
  * tables.ts (a foreign key). platform/ imports no feature; app.ts, services.ts, cli/ and testing/
  * at the top wire the features together. Tests may reach anywhere inside the API.
  */
-export const API_FEATURES = ['accounts', 'catalog', 'billing', 'streams', 'ingest', 'mail', 'ops'];
+export const API_FEATURES = [
+  'accounts',
+  'catalog',
+  'billing',
+  'streams',
+  'ingest',
+  'mail',
+  'ops',
+  'staff',
+  'support',
+];
 
 const APP_FOLDER = /^(shell|api|deploy|e2e|mf-[a-z0-9-]+)$/;
 const isRemote = (area) => /^mf-/.test(area);

@@ -27,6 +27,12 @@ export interface OperatorKeyDeps {
   keys: StreamKeys;
   config: IngestConfig;
   authorizeOperator: (request: FastifyRequest) => string;
+  /**
+   * A producer's (or admin's) staff session (issue 33 §2, decision 399): its audit actor
+   * (`staff:<id>`), null when the bearer is no staff session (then the operator token decides),
+   * 403 STAFF_FORBIDDEN for a staff role that may not touch keys.
+   */
+  authorizeStaff?: (request: FastifyRequest) => Promise<string | null>;
 }
 
 /** The body is optional (`POST` with none makes a primary key); when sent it must be JSON. */
@@ -47,8 +53,12 @@ export function operatorKeyRoutes(deps: OperatorKeyDeps) {
     // Before the body is even parsed: a caller without a valid token learns nothing but 401.
     app.decorateRequest('operator', '');
     app.addHook('onRequest', async (request) => {
-      request.operator = deps.authorizeOperator(request);
+      const staff = deps.authorizeStaff ? await deps.authorizeStaff(request) : null;
+      // A staff member is audited as themself (bot-audit.ts), never as a bot.
+      if (staff) request.staffActor = staff;
+      else request.operator = deps.authorizeOperator(request);
     });
+    const actorOf = (request: FastifyRequest) => request.staffActor ?? request.operator;
 
     app.post(
       `/${INGEST_PATHS.keys}`,
@@ -65,7 +75,7 @@ export function operatorKeyRoutes(deps: OperatorKeyDeps) {
       async (request, reply) => {
         const { role = 'primary' } = keyRequest(request.body);
         const { channelId } = request.params;
-        const { keyId, streamKey } = await keys.create(request.operator, channelId, role);
+        const { keyId, streamKey } = await keys.create(actorOf(request), channelId, role);
         // The staff audit names the key, never the key itself (decision 434).
         request.auditChange = { subject: `ingest-key:${keyId}`, after: { keyId, channelId, role } };
         const created: IngestKeyCreated = {
@@ -112,7 +122,7 @@ export function operatorKeyRoutes(deps: OperatorKeyDeps) {
       },
       async (request, reply) => {
         const { channelId, keyId } = request.params;
-        await keys.revoke(request.operator, channelId, keyId);
+        await keys.revoke(actorOf(request), channelId, keyId);
         request.auditChange = {
           subject: `ingest-key:${keyId}`,
           after: { channelId, revoked: true },

@@ -6,8 +6,10 @@ import { newDevice } from './new-device';
 import { passwordChanged } from './password-changed';
 import { planEnded } from './plan-ended';
 import { receipt } from './receipt';
+import { refundIssued } from './refund-issued';
 import { renewalFailed } from './renewal-failed';
 import { renewalUpcoming } from './renewal-upcoming';
+import { supportSignedOut } from './support-signed-out';
 import { welcome } from './welcome';
 
 export const TEMPLATES: Record<LifecycleMailKind, MailTemplate<never>> = {
@@ -19,4 +21,6 @@ export const TEMPLATES: Record<LifecycleMailKind, MailTemplate<never>> = {
   'password-changed': passwordChanged,
   'new-device': newDevice,
   'account-deleted': accountDeleted,
+  'refund-issued': refundIssued,
+  'support-signed-out': supportSignedOut,
 };

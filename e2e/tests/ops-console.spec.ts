@@ -1,0 +1,143 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { E2E_DATA_DIR } from '../playwright.config';
+import { seriousAxeViolations } from '../support/axe';
+import { CONSENT_ACCEPTED } from '../support/consent';
+import { signInToEvents } from '../support/viewer';
+
+/**
+ * Issue 33 §4 and §6: the staff console at /ops/ in real Chromium. The development admin that
+ * `npm start` made signs in with a TOTP code computed from its credentials file, creates a
+ * support member, who signs in with the secret shown once, finds the demo viewer, refunds part
+ * of their payment with a reason, and the viewer's /payment-history shows the refund.
+ */
+const CONSOLE = '/ops/';
+const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** RFC 6238 (SHA-1, 30 s, 6 digits), written out so the test checks the standard itself. */
+function totpNow(secret: string): string {
+  let bits = '';
+  for (const ch of secret.replace(/=+$/, '')) bits += B32.indexOf(ch).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  // The API runs on this machine's clock in this project; the code of the current step.
+  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
+  const mac = crypto.createHmac('sha1', key).update(counter).digest();
+  const offset = (mac[mac.length - 1] ?? 0) & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+function devAdmin() {
+  const text = fs.readFileSync(path.join(E2E_DATA_DIR, 'staff-dev-admin.txt'), 'utf8');
+  const field = (name: string) => new RegExp(`^${name}: (.+)$`, 'm').exec(text)?.[1]?.trim() ?? '';
+  return {
+    email: field('email'),
+    password: field('password'),
+    secret: field('totp secret \\(base32\\)'),
+  };
+}
+
+async function signIn(page: Page, email: string, password: string, code: string) {
+  await page.goto(CONSOLE);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Authenticator code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
+}
+
+async function checkScreen(page: Page, name: string) {
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  for (const width of [1280, 800]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Usable at this width: nothing pushes the page sideways.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('an admin signs in with TOTP and makes a support member, who refunds the demo viewer', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const admin = devAdmin();
+  expect(admin.secret).toMatch(/^[A-Z2-7]+$/);
+  const adminContext = await browser.newContext({ storageState: CONSENT_ACCEPTED });
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto(CONSOLE);
+  await expect(
+    adminPage.getByRole('heading', { name: 'Sign in to the staff console' }),
+  ).toBeVisible();
+  await checkScreen(adminPage, 'sign-in');
+  await signIn(adminPage, admin.email, admin.password, totpNow(admin.secret));
+
+  const agentEmail = `support-${Date.now().toString(36)}@crease.test`;
+  const agentPassword = 'support-password-0123';
+  await adminPage.getByLabel('Their email').fill(agentEmail);
+  await adminPage.getByLabel('First password').fill(agentPassword);
+  await adminPage.getByRole('radio', { name: /^Support:/ }).check();
+  await adminPage.getByRole('button', { name: 'Create staff member' }).click();
+  const secret = (await adminPage.getByTestId('totp-secret').textContent()) ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]+$/);
+  await expect(adminPage.getByRole('cell', { name: agentEmail })).toBeVisible();
+  await checkScreen(adminPage, 'staff');
+  await adminPage.getByRole('button', { name: 'I have handed these over' }).click();
+
+  // The support member, in a browser of their own.
+  const agentContext = await browser.newContext({ storageState: CONSENT_ACCEPTED });
+  const agentPage = await agentContext.newPage();
+  await signIn(agentPage, agentEmail, agentPassword, totpNow(secret));
+  await expect(
+    agentPage.getByRole('navigation', { name: 'Console' }).getByRole('button'),
+  ).toHaveText(['Support']);
+  await checkScreen(agentPage, 'support-empty');
+  await agentPage.getByLabel('Viewer email').fill('demo@crease.test');
+  await agentPage.getByRole('button', { name: 'Find viewer' }).click();
+  await expect(agentPage.getByRole('heading', { name: 'Payments' })).toBeVisible();
+  await checkScreen(agentPage, 'support-viewer');
+  await agentPage
+    .getByRole('button', { name: /^Refund CRS-/ })
+    .first()
+    .click();
+  await agentPage.getByLabel(/^Amount/).fill('5');
+  await agentPage.getByLabel('Reason').fill('Stream dropped during the final over (ticket 8812)');
+  await checkScreen(agentPage, 'support-refund');
+  await agentPage.getByRole('button', { name: 'Refund', exact: true }).click();
+  await expect(
+    agentPage.getByText(/Refund of \$5\.00 asked of the payment provider/),
+  ).toBeVisible();
+
+  // The admin reads it in the audit log: who, what, the reason.
+  await adminPage.getByRole('button', { name: 'Audit log' }).click();
+  const entry = adminPage.getByRole('row').filter({ hasText: 'support.refund' }).first();
+  await expect(entry).toContainText(agentEmail);
+  await expect(entry).toContainText('ticket 8812');
+  await checkScreen(adminPage, 'audit');
+
+  // Channels (producer and admin): a stream key shown once with the encoder settings.
+  await adminPage.getByRole('button', { name: 'Channels' }).click();
+  await adminPage.getByLabel('Channel id').fill('ch-ops-console-e2e');
+  await adminPage.getByRole('button', { name: 'Show keys' }).click();
+  await expect(adminPage.getByText('No keys yet')).toBeVisible();
+  await adminPage.getByRole('button', { name: 'New primary key' }).click();
+  await expect(adminPage.getByTestId('encoder-settings')).toContainText('Stream key:');
+  await checkScreen(adminPage, 'channels');
+
+  // The viewer sees the refund in their payment history once the provider's webhook lands.
+  const viewerContext = await browser.newContext({ storageState: CONSENT_ACCEPTED });
+  const viewer = await viewerContext.newPage();
+  await signInToEvents(viewer);
+  await expect(async () => {
+    await viewer.goto('/payment-history');
+    await expect(viewer.getByRole('row').filter({ hasText: 'Refunded' })).toContainText('−$5.00', {
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 30_000 });
+  await Promise.all([agentContext.close(), viewerContext.close(), adminContext.close()]);
+});
