@@ -179,7 +179,8 @@ describeEachDatabase('accounts API', (host) => {
     it('reusing a spent refresh token (after the race window) revokes the whole family', async () => {
       const first = await signedInViewer();
       const second = await suite.client.refresh(first.refresh_token);
-      await sleep(1100); // past CREASE_REFRESH_REUSE_GRACE_SECONDS=1
+      // Past CREASE_REFRESH_REUSE_GRACE_SECONDS=1 on the API's clock (decision 420), not by sleeping.
+      await suite.api.advanceClock(2);
       const replay = await suite.client.refresh(first.refresh_token);
       expect(replay.status).toBe(400);
       expect(replay.body).toMatchObject({ error: 'invalid_grant', code: 'INVALID_REFRESH_TOKEN' });
@@ -386,7 +387,7 @@ describeEachDatabase('accounts API', (host) => {
         await c.register(email, PASSWORD);
         await c.postJson('/api/v1/auth/init-reset', { email }, { botCheck: 'reset' });
         const token = new URL(await outboxLink(c, email)).searchParams.get('token') as string;
-        await sleep(1100);
+        await shortLived.advanceClock(2); // past CREASE_RESET_TOKEN_SECONDS=1 on the API's clock
         const res = await c.postJson('/api/v1/auth/reset-password', {
           email,
           token,
