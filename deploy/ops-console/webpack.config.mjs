@@ -1,27 +1,13 @@
-import path from 'node:path';
-import HtmlWebpackPlugin from 'html-webpack-plugin';
-import { baseConfig } from '@crease/build';
+import { createConsoleConfig } from '@crease/build';
 
-/**
- * The staff console (decision 399): a plain React app like the release console, no Module
- * Federation, never a remote. Assets are content-hashed under /ops/ (served immutable); the page
- * has no inline script or style, so its CSP is 'self' plus the API origin.
- */
-export default ({ mode = 'production' } = {}) => {
-  const appDir = import.meta.dirname;
-  const base = baseConfig({ appDir, mode, cssPrefix: 'ops', pureCss: false });
-  return {
-    ...base,
+/** The staff console (decision 399), under /ops/ (its page's CSP: 'self' plus the API origin). */
+export default ({ mode = 'production' } = {}) =>
+  createConsoleConfig({
+    appDir: import.meta.dirname,
+    mode,
     name: 'ops-console',
-    entry: { ops: './src/index.tsx' },
-    output: { ...base.output, publicPath: '/ops/', uniqueName: 'ops_console' },
-    plugins: [
-      ...(base.plugins ?? []),
-      new HtmlWebpackPlugin({
-        template: path.join(appDir, 'src', 'index.html'),
-        scriptLoading: 'defer',
-        minify: false,
-      }),
-    ],
-  };
-};
+    entryName: 'ops',
+    publicPath: '/ops/',
+    cssPrefix: 'ops',
+    title: 'Staff console · Crease',
+  });

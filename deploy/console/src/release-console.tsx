@@ -4,6 +4,7 @@ import { sessionStore } from './api/session-store';
 import { Dashboard } from './screens/dashboard';
 import { SignIn } from './screens/sign-in';
 import styles from './console.module.css';
+import { ConsoleBar } from '@crease/ui/console';
 
 interface Session {
   token: string;
@@ -46,11 +47,7 @@ export function ReleaseConsole({ apiOrigin = '' }: ReleaseConsoleProps) {
 
   return (
     <div className={styles.app}>
-      <header className={styles.topBar}>
-        <p className={styles.brand}>
-          <span className={styles.brandMark} aria-hidden="true" />
-          Crease <span className={styles.brandProduct}>Release console</span>
-        </p>
+      <ConsoleBar product="Release console" className={styles.topBar}>
         {session ? (
           <div className={styles.who}>
             <p className={styles.actor}>
@@ -61,7 +58,7 @@ export function ReleaseConsole({ apiOrigin = '' }: ReleaseConsoleProps) {
             </button>
           </div>
         ) : null}
-      </header>
+      </ConsoleBar>
       {session && client ? (
         <Dashboard client={client} onUnauthorized={sessionEnded} />
       ) : (

@@ -11,6 +11,7 @@ import { StaffScreen } from './screens/staff-screen';
 import { LoadingState } from './screens/states';
 import { SupportScreen } from './screens/support-screen';
 import styles from './ops.module.css';
+import { ConsoleBar } from '@crease/ui/console';
 
 export interface OpsConsoleProps {
   /** The API host (the edge names it in a meta tag; tests: a real API on another port). */
@@ -88,11 +89,7 @@ export function OpsConsole({ apiOrigin }: OpsConsoleProps) {
 
   return (
     <div className={styles.app}>
-      <header className={styles.topBar}>
-        <p className={styles.brand}>
-          <span className={styles.brandMark} aria-hidden="true" />
-          Crease <span className={styles.brandProduct}>Staff console</span>
-        </p>
+      <ConsoleBar product="Staff console">
         {session ? (
           <>
             <nav aria-label="Console" className={styles.nav}>
@@ -119,7 +116,7 @@ export function OpsConsole({ apiOrigin }: OpsConsoleProps) {
             </div>
           </>
         ) : null}
-      </header>
+      </ConsoleBar>
       {checking ? (
         <main id="main" className={styles.main}>
           <LoadingState label="Checking your session…" />
