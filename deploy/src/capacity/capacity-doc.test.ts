@@ -5,7 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { SURGE_RUN } from '../testing/surge-run';
 import { renderCapacityDoc } from './capacity-doc';
-import { CAPACITY_DOC, MEASURED_FILE, REPO_ROOT, buildReport } from './report';
+import {
+  CAPACITY_DOC,
+  INGEST_MEASURED_FILE,
+  MEASURED_FILE,
+  REPO_ROOT,
+  buildReport,
+} from './report';
 
 /** `npm run capacity -- <args>` (the CLI formats with Prettier, which jest cannot load). */
 function capacityCli(...args: string[]) {
@@ -20,7 +26,7 @@ function capacityCli(...args: string[]) {
 /** A scratch checkout: the measured file, the document and deploy/k8s. */
 function copyOfCheckout(): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-capacity-root-'));
-  for (const file of [MEASURED_FILE, CAPACITY_DOC]) {
+  for (const file of [MEASURED_FILE, INGEST_MEASURED_FILE, CAPACITY_DOC]) {
     fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     fs.copyFileSync(path.join(REPO_ROOT, file), path.join(root, file));
   }

@@ -5,7 +5,7 @@
  * missing, mistyped or extra field is refused with its name before any figure is computed.
  */
 import Type from 'typebox';
-import type { Static } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import Value from 'typebox/value';
 
 const count = Type.Number({ minimum: 0 });
@@ -68,8 +68,12 @@ function fieldOf(error: SchemaError): string {
   return parent ? `${parent}.${named}` : named;
 }
 
-/** Parses and checks a measured file's text; `file` only names it in the error. */
-export function parseMeasured(text: string, file: string): Measured {
+/** Parses `text` and checks it against `schema`; `file` only names it in the error. */
+export function readCheckedJson<S extends TSchema>(
+  schema: S,
+  text: string,
+  file: string,
+): Static<S> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -80,7 +84,7 @@ export function parseMeasured(text: string, file: string): Measured {
       `${file} is not JSON: ${(error as Error).message}`,
     );
   }
-  const errors = [...Value.Errors(MeasuredSchema, value)] as SchemaError[];
+  const errors = [...Value.Errors(schema, value)] as SchemaError[];
   // The schema's own "schema is false" twin of an extra property adds nothing to its message.
   const first = errors.find((e) => e.message !== 'schema is false') ?? errors[0];
   if (first) {
@@ -91,7 +95,12 @@ export function parseMeasured(text: string, file: string): Measured {
       `${file}: field "${field}" ${first.message}`,
     );
   }
-  const measured = value as Measured;
+  return value as Static<S>;
+}
+
+/** Parses and checks a measured file's text; `file` only names it in the error. */
+export function parseMeasured(text: string, file: string): Measured {
+  const measured = readCheckedJson(MeasuredSchema, text, file);
   if (measured.errors > 0)
     throw new MeasuredFileError(
       'MEASURED_INVALID',
