@@ -1,14 +1,12 @@
 // bench:web's submit figures (issue 36 §1): how long a viewer waits between pressing "Create
 // account" or "Sign in" and the next page, warm (the site's files already in the cache), on a
-// mid-range phone profile: Chromium's main thread slowed 4x (CDP Emulation.setCPUThrottlingRate).
+// mid-range phone profile (cpu-throttle.mjs).
 // The viewer types as a person does (60 ms a key), so work the form starts on focus, such as the
 // bot check's proof (decision 427), has the typing time to run. Every response is checked by the
 // caller's ResponseCheck; a journey that does not reach its page fails the bench.
 import { chromium } from 'playwright-core';
 import { watchResponses, within } from './watch-responses.mjs';
-
-/** A mid-range phone's CPU against this machine's (Lighthouse's mobile profile uses the same 4x). */
-export const CPU_SLOWDOWN = 4;
+import { throttleCpu } from './cpu-throttle.mjs';
 const KEY_DELAY_MS = 60;
 const JOURNEY_MS = 60_000;
 
@@ -59,8 +57,7 @@ export async function authSubmitTimes({ baseUrl, site, runs, check, chromePath, 
         await page.evaluate(() => localStorage.clear());
         const stop = watchResponses(check, page, `${journey} submit (4x CPU)`, site);
         await page.goto(`${baseUrl}/${journey}`, { waitUntil: 'networkidle' });
-        const cdp = await context.newCDPSession(page);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+        const fullSpeed = await throttleCpu(context, page);
         const email = journey === 'register' ? `bench-${stamp}-${i}@example.com` : demo.email;
         const password = journey === 'register' ? 'correct horse battery staple' : demo.password;
         await page.getByRole('textbox', { name: 'Email' }).pressSequentially(email, {
@@ -76,8 +73,7 @@ export async function authSubmitTimes({ baseUrl, site, runs, check, chromePath, 
         const next = journey === 'register' ? '/plans' : '/events';
         const ms = await submitToArrival(page, button, next, `${journey}: submit → ${next}`);
         (journey === 'register' ? register : signIn).push(ms);
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-        await cdp.detach();
+        await fullSpeed();
         stop();
       }
     }

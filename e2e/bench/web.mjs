@@ -17,7 +17,8 @@ import { startBenchSite } from './bench-site.mjs';
 import { APP_NAMES } from '@crease/contract';
 import { ResponseCheck, failBench } from '@crease/test-utils/bench-kit';
 import { OK_OR_REDIRECT, watchResponses, within } from './watch-responses.mjs';
-import { CPU_SLOWDOWN, authSubmitTimes } from './auth-submit.mjs';
+import { authSubmitTimes } from './auth-submit.mjs';
+import { CPU_SLOWDOWN } from './cpu-throttle.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const port = Number(process.env.BENCH_PORT ?? 4790);
