@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Alert, Button, Heading, TextField } from '@crease/ui';
+import { Alert, Button, TextField } from '@crease/ui';
 import { isConsoleApiError, releaseConsoleClient } from '../api/release-console-client';
 import styles from '../console.module.css';
+import { ConsoleSignIn } from '@crease/ui/console';
 
 export interface SignInProps {
   apiOrigin: string;
@@ -62,43 +63,43 @@ export function SignIn({ apiOrigin, storedToken, endedMessage, onSignedIn }: Sig
   };
 
   return (
-    <main id="main" className={styles.signInMain}>
-      <section className={styles.signInCard} aria-labelledby="sign-in-title">
-        <Heading level={1} id="sign-in-title">
-          Sign in to the release console
-        </Heading>
-        <p className={styles.muted}>
+    <ConsoleSignIn
+      title="Sign in to the release console"
+      intro={
+        <>
           Paste a release API token (<code>CREASE_RELEASE_TOKENS</code>). Each token names the
           release manager recorded in the history. The token stays in this tab only.
-        </p>
-        <div ref={alertRef} tabIndex={-1} className={styles.alertSlot}>
-          {error ? (
-            <Alert tone="error" title="Not signed in">
-              <ErrorText code={error.code} message={error.message} />
-            </Alert>
-          ) : endedMessage ? (
-            <Alert tone="info" title="Signed out">
-              {endedMessage}
-            </Alert>
-          ) : null}
-        </div>
-        <form onSubmit={submit} noValidate>
-          <TextField
-            label="Release API token"
-            name="token"
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            value={token}
-            onChange={(event) => setToken(event.target.value)}
-            hint="npm start prints where its local token is kept."
-          />
-          <Button type="submit" busy={pending}>
-            {pending ? 'Checking…' : 'Sign in'}
-          </Button>
-        </form>
-      </section>
-    </main>
+        </>
+      }
+      alert={
+        error ? (
+          <Alert tone="error" title="Not signed in">
+            <ErrorText code={error.code} message={error.message} />
+          </Alert>
+        ) : endedMessage ? (
+          <Alert tone="info" title="Signed out">
+            {endedMessage}
+          </Alert>
+        ) : null
+      }
+      alertRef={alertRef}
+    >
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label="Release API token"
+          name="token"
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={token}
+          onChange={(event) => setToken(event.target.value)}
+          hint="npm start prints where its local token is kept."
+        />
+        <Button type="submit" busy={pending}>
+          {pending ? 'Checking…' : 'Sign in'}
+        </Button>
+      </form>
+    </ConsoleSignIn>
   );
 }
 

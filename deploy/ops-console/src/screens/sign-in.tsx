@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { StaffSession } from '@crease/contract';
-import { Alert, Button, Heading, TextField } from '@crease/ui';
+import { Alert, Button, TextField } from '@crease/ui';
 import { isStaffApiError, signInStaff } from '../api/staff-client';
 import styles from '../ops.module.css';
 import { ErrorText } from './states';
+import { ConsoleSignIn } from '@crease/ui/console';
 
 export interface SignInProps {
   apiOrigin: string;
@@ -58,82 +59,82 @@ export function SignIn({ apiOrigin, endedMessage, onSignedIn }: SignInProps) {
   };
 
   return (
-    <main id="main" className={styles.signInMain}>
-      <section className={styles.signInCard} aria-labelledby="sign-in-title">
-        <Heading level={1} id="sign-in-title">
-          Sign in to the staff console
-        </Heading>
-        <p className={styles.muted}>
+    <ConsoleSignIn
+      title="Sign in to the staff console"
+      intro={
+        <>
           For Crease staff: producers, scorers, support and admins. Every account has a second
           factor; the session stays in this tab only.
-        </p>
-        <div ref={alertRef} tabIndex={-1} className={styles.alertSlot}>
-          {error ? (
-            <Alert tone="error" title="Not signed in">
-              <ErrorText code={error.code} message={error.message} />
-            </Alert>
-          ) : endedMessage ? (
-            <Alert tone="info" title="Signed out">
-              {endedMessage}
-            </Alert>
-          ) : null}
-        </div>
-        <form onSubmit={submit} noValidate className={styles.form}>
+        </>
+      }
+      alert={
+        error ? (
+          <Alert tone="error" title="Not signed in">
+            <ErrorText code={error.code} message={error.message} />
+          </Alert>
+        ) : endedMessage ? (
+          <Alert tone="info" title="Signed out">
+            {endedMessage}
+          </Alert>
+        ) : null
+      }
+      alertRef={alertRef}
+    >
+      <form onSubmit={submit} noValidate className={styles.form}>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {factor === 'totp' ? (
           <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            key="totp"
+            label="Authenticator code"
+            name="totp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={8}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            hint="The 6-digit code your authenticator app shows for Crease."
           />
+        ) : (
           <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            key="recovery"
+            label="Recovery code"
+            name="recoveryCode"
+            autoComplete="off"
+            spellCheck={false}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            hint="Each recovery code works once."
           />
-          {factor === 'totp' ? (
-            <TextField
-              key="totp"
-              label="Authenticator code"
-              name="totp"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={8}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              hint="The 6-digit code your authenticator app shows for Crease."
-            />
-          ) : (
-            <TextField
-              key="recovery"
-              label="Recovery code"
-              name="recoveryCode"
-              autoComplete="off"
-              spellCheck={false}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              hint="Each recovery code works once."
-            />
-          )}
-          <button
-            type="button"
-            className={styles.linkButton}
-            onClick={() => {
-              setFactor(factor === 'totp' ? 'recovery' : 'totp');
-              setCode('');
-            }}
-          >
-            {factor === 'totp' ? 'Use a recovery code instead' : 'Use the authenticator code'}
-          </button>
-          <Button type="submit" busy={pending}>
-            {pending ? 'Signing in…' : 'Sign in'}
-          </Button>
-        </form>
-      </section>
-    </main>
+        )}
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={() => {
+            setFactor(factor === 'totp' ? 'recovery' : 'totp');
+            setCode('');
+          }}
+        >
+          {factor === 'totp' ? 'Use a recovery code instead' : 'Use the authenticator code'}
+        </button>
+        <Button type="submit" busy={pending}>
+          {pending ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+    </ConsoleSignIn>
   );
 }
