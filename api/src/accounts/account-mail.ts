@@ -119,3 +119,39 @@ export function sendDeletedAccountSignInNotice(
     ],
   });
 }
+
+export function sendEmailChangeMail(
+  deps: AccountMailDeps,
+  to: string,
+  link: string,
+  ttlSeconds: number,
+): Promise<boolean> {
+  return sendCapped(deps, to, {
+    subject: 'Confirm your new email for Crease',
+    paragraphs: [
+      'Someone signed in to a Crease account asked to use this email address for it.',
+      `If it was you, confirm with the link below (it works once, for ${minutesOf(ttlSeconds)} minutes). Until then the account keeps its old address.`,
+      'If it was not you, ignore this message: nothing changes.',
+    ],
+    link: { href: link, label: 'Use this email for Crease' },
+  });
+}
+
+/**
+ * To the old address once the change is done (decision 423). It names neither the new address
+ * (text a client chose) nor anything else a client sent: only our own words and the time.
+ */
+export function sendEmailChangedNotice(
+  deps: AccountMailDeps,
+  to: string,
+  at: Date,
+): Promise<boolean> {
+  const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return sendCapped(deps, to, {
+    subject: 'Your Crease email was changed',
+    paragraphs: [
+      `The email address of your Crease account was changed on ${when}, with the account's password and a link opened from the new mailbox. From now on receipts, reminders and sign-in notices go to the new address, and this one no longer signs in.`,
+      "If this wasn't you, someone may know your password: write to support@crease.example from this address and we will help you get the account back.",
+    ],
+  });
+}

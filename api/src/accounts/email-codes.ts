@@ -10,7 +10,8 @@ import { queueLifecycleMail } from './lifecycle-mail-queue';
 import { hashOpaqueToken, newOpaqueToken } from './opaque-tokens';
 import { emailCodes, users } from './tables';
 
-export type EmailCodePurpose = 'verify' | 'sign-in';
+/** `email-change` links are bound to the new address they prove (decision 423). */
+export type EmailCodePurpose = 'verify' | 'sign-in' | 'email-change';
 
 /** Crockford's base32: no I, L, O or U, so a code read aloud or retyped is not misread. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -33,6 +34,14 @@ export function normalizeSignInCode(typed: string): string {
   return plain.length === CODE_LENGTH ? plain.match(/.{4}/g)!.join('-') : plain;
 }
 
+/**
+ * The stored hash of a proof. An email-change link's hash covers the new address with the token
+ * (decision 423): the row needs no column for the address, and a link whose address was edited
+ * matches nothing.
+ */
+export const emailCodeHash = (code: string, boundTo?: string) =>
+  hashOpaqueToken(boundTo === undefined ? code : `${code}\n${boundTo}`);
+
 /** Stores a new proof for the account and returns it (only its hash is kept). */
 export async function issueEmailCode(
   db: Pick<Db, 'insert'>,
@@ -40,13 +49,14 @@ export async function issueEmailCode(
   purpose: EmailCodePurpose,
   now: Date,
   ttlSeconds: number,
+  boundTo?: string,
 ): Promise<string> {
-  const code = purpose === 'verify' ? newOpaqueToken() : newSignInCode();
+  const code = purpose === 'sign-in' ? newSignInCode() : newOpaqueToken();
   await db.insert(emailCodes).values({
     id: crypto.randomUUID(),
     userId,
     purpose,
-    codeHash: hashOpaqueToken(code),
+    codeHash: emailCodeHash(code, boundTo),
     createdAt: now,
     expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
   });

@@ -45,6 +45,23 @@ export const ACCOUNT_ERRORS = {
       'This confirmation link has expired or was already used. Ask for a new one on your account page.',
     oauth: 'invalid_grant',
   },
+  EMAIL_CHANGE_LINK_EXPIRED: {
+    status: 410,
+    message:
+      'This link to change your email has expired or was already used. Ask again on your account page.',
+    oauth: 'invalid_grant',
+  },
+  EMAIL_UNCHANGED: {
+    status: 400,
+    message: 'That is already the email address of your account.',
+    oauth: 'invalid_request',
+  },
+  EMAIL_UNAVAILABLE: {
+    status: 409,
+    message:
+      'This email address cannot be used for your account any more. Your email was not changed.',
+    oauth: 'invalid_request',
+  },
   INVALID_SIGN_IN_CODE: {
     status: 400,
     message: 'That sign-in code is not right, or it has expired. Ask for a new one.',

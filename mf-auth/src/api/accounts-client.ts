@@ -115,6 +115,31 @@ export async function verifyEmail(
   }
 }
 
+export type EmailChangeOutcome = 'changed' | 'link-expired' | 'unavailable' | 'failed';
+
+/**
+ * Opens the emailed email-change link (decision 423): 200 moves the account to the address;
+ * 410 means the link is spent, expired or unknown; 409 that another account took the address
+ * meanwhile. Never throws.
+ */
+export async function confirmEmailChange(
+  platform: Services,
+  email: string,
+  token: string,
+): Promise<EmailChangeOutcome> {
+  try {
+    const response = await platform.http.post(ACCOUNT_PATHS.confirmEmailChange, {
+      json: { email, token },
+      throwHttpErrors: false,
+    });
+    if (response.status === 410) return 'link-expired';
+    if (response.status === 409) return 'unavailable';
+    return response.status === 200 ? 'changed' : 'failed';
+  } catch {
+    return 'failed';
+  }
+}
+
 /** Asks for a new confirmation link for the signed-in viewer; resolves to the API's message. */
 export function resendVerification(platform: Services): Promise<string> {
   return asProblem(async () => {

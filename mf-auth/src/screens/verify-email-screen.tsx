@@ -8,6 +8,7 @@ import { AuthCard } from '../forms/auth-card';
 import { useSignedIn } from '../forms/use-signed-in';
 import styles from '../forms/auth-form.module.css';
 import { describeProblem } from '../forms/describe-problem';
+import { EmailChangeLink } from './email-change-link';
 
 /** The emailed link is /verify-email?email=<address>&token=<token> (decision 405). */
 export function verifyLinkParams(search: string): { email: string; token: string } | null {
@@ -18,11 +19,23 @@ export function verifyLinkParams(search: string): { email: string; token: string
 }
 
 /**
- * /verify-email: opens the confirmation link once, as the page loads (no sign-in needed: the
- * link may be opened on another device). A spent or expired link offers a new one to a signed-in
- * viewer; a signed-out one is told where to ask.
+ * /verify-email: the link mailed at sign-up, or (with `change=1`) the one mailed to a new address
+ * an account is moving to (decision 423). Both are opened without a sign-in.
  */
-export function VerifyEmailScreen({ platform, navigate, location }: ScreenProps) {
+export function VerifyEmailScreen(props: ScreenProps) {
+  return new URLSearchParams(props.location.search).get('change') ? (
+    <EmailChangeLink {...props} />
+  ) : (
+    <VerifyEmailLink {...props} />
+  );
+}
+
+/**
+ * Opens the confirmation link once, as the page loads (no sign-in needed: the link may be opened
+ * on another device). A spent or expired link offers a new one to a signed-in viewer; a
+ * signed-out one is told where to ask.
+ */
+function VerifyEmailLink({ platform, navigate, location }: ScreenProps) {
   const link = verifyLinkParams(location.search);
   const signedIn = useSignedIn(platform.session);
   const [outcome, setOutcome] = useState<VerifyOutcome | 'checking'>(link ? 'checking' : 'failed');

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_PATHS,
   BILLING_PATHS,
   DATA_EXPORT_PATHS,
   IDEMPOTENCY_HEADER,
@@ -11,6 +12,7 @@ import type {
   AccountOverview,
   AccountSettingsRequest,
   DataExportRequested,
+  EmailChangeRequest,
   BillingHistoryPage,
   Checkout,
   CheckoutRequest,
@@ -277,4 +279,15 @@ export function requestDataExport({ http }: Http): Promise<DataExportRequested> 
   return asProblem(() =>
     http.post(DATA_EXPORT_PATHS.request, { json: {} }).json<DataExportRequested>(),
   );
+}
+
+/**
+ * Asks to move the account to a new address (decision 423): the answer is the same whether or
+ * not the address is free; a link goes to it. Rejects with the API's problem (wrong password,
+ * the own address, too many asks).
+ */
+export function requestEmailChange({ http }: Http, request: EmailChangeRequest): Promise<void> {
+  return asProblem(async () => {
+    await http.post(ACCOUNT_PATHS.emailChange, { json: request });
+  });
 }

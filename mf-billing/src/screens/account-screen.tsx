@@ -6,6 +6,7 @@ import { loadAccount } from './account/account-data';
 import { DataExportSection } from './account/data-export-section';
 import { DeleteAccountSection } from './account/delete-account-section';
 import { DevicesSection } from './account/devices-section';
+import { EmailChangeSection } from './account/email-change-section';
 import { PlanSection } from './account/plan-section';
 import { PreferencesSection } from './account/preferences-section';
 import { SecuritySection } from './account/security-section';
@@ -14,7 +15,7 @@ import styles from './account-screen.module.css';
 /**
  * /account: everything in the Account overview (docs/product.md §3): the plan and its state with its dates
  * in local time, trial time left, devices (sign one out), preferences, password, cancel, and
- * deleting the account.
+ * deleting the account; and moving it to another email (decision 423).
  * One section a file (screens/account/); this screen loads the account and lays them out.
  */
 export function AccountScreen({ platform, navigate }: ScreenProps) {
@@ -49,6 +50,10 @@ export function AccountScreen({ platform, navigate }: ScreenProps) {
           <SecuritySection
             email={resource.data.overview.userProfile.email}
             navigate={navigate}
+            platform={platform}
+          />
+          <EmailChangeSection
+            email={resource.data.overview.userProfile.email}
             platform={platform}
           />
           <DataExportSection platform={platform} />

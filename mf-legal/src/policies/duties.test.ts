@@ -44,6 +44,18 @@ describe('The Privacy Policy says how to download your data (decision 437)', () 
   });
 });
 
+describe('The Privacy Policy says how to change your email (issue 36 §6, decision 423)', () => {
+  it('names the Email section of the Account page, the link to the new address and the notice to the old', () => {
+    const rights = textOf(POLICIES['privacy-policy'], 'your-rights');
+    expect(rights).toMatch(
+      /change the email address of your account in the Email section of your Account page/,
+    );
+    expect(rights).toMatch(/confirmation link to the new address/);
+    expect(rights).toMatch(/tell the old address that the email was changed/);
+    expect(rights).not.toMatch(/cannot be changed/);
+  });
+});
+
 describe('The accessibility statement', () => {
   const statement = POLICIES['accessibility-statement'];
 

@@ -158,7 +158,7 @@ export const privacyPolicy: PolicyDocument = {
           kind: 'list',
           items: [
             'Access: ask for a copy of the personal data we hold about you. You can download your data yourself: "Download my data" on your Account page emails you a link to a copy of your profile, plan, payments, devices, follows, reminders and the mail we sent you, once a day.',
-            'Correction: ask us to correct data that is inaccurate or incomplete. You can change your region and viewing preferences in your account at any time. The email address of an account cannot be changed from the account page yet: to change it, write to support@crease.example from that address.',
+            'Correction: ask us to correct data that is inaccurate or incomplete. You can change your region and viewing preferences in your account at any time. You can change the email address of your account in the Email section of your Account page: we need your current password, we send a confirmation link to the new address, and the change happens only when you open it. We then tell the old address that the email was changed, and send receipts, sign-in notices and match reminders to the new one.',
             'Deletion: delete your account yourself on your Account page, or ask us to. We then keep only what the law requires, such as payment records, as described above.',
             'Portability: ask for the data you gave us in a structured, commonly used, machine-readable format. The download from your Account page is such a file (JSON).',
             'Objection: object to processing based on our legitimate interests, and to direct marketing at any time.',

@@ -21,6 +21,10 @@ export const ACCOUNT_PATHS = {
   emailVerification: 'api/v1/auth/email-verification',
   /** Mails a sign-in code (decision 406); the token endpoint redeems it. */
   signInCode: 'api/v1/auth/sign-in-code',
+  /** Asks to move the signed-in account to a new address; a link is mailed there (decision 423). */
+  emailChange: 'api/v1/auth/email-change',
+  /** The mailed link's target: the address changes (no sign-in needed, decision 423). */
+  confirmEmailChange: 'api/v1/auth/email-change/confirm',
 } as const;
 
 /** The token endpoint's grant type for an emailed sign-in code (decision 406). */
@@ -61,6 +65,12 @@ export const ACCOUNT_ERROR_CODES = [
   'VERIFICATION_LINK_EXPIRED',
   /** The emailed sign-in code is unknown, used or expired (decision 406). */
   'INVALID_SIGN_IN_CODE',
+  /** The email-change link is unknown, used or expired: ask again on the account page (decision 423). */
+  'EMAIL_CHANGE_LINK_EXPIRED',
+  /** The new address is the account's own already (decision 423). */
+  'EMAIL_UNCHANGED',
+  /** The confirmed address was taken by another account meanwhile (decision 423). */
+  'EMAIL_UNAVAILABLE',
   'NOT_FOUND',
   'INTERNAL_ERROR',
   /** The database is out of reach for a moment (a failover, a restart): retry after Retry-After. */

@@ -44,6 +44,8 @@ export { isErrorResponse } from './wire';
 export type {
   AccountOverview,
   ChangePasswordRequest,
+  EmailChangeConfirmation,
+  EmailChangeRequest,
   ChannelStream,
   CouponCheck,
   DeviceRegistration,

@@ -66,6 +66,16 @@ export const ResetPasswordRequestSchema = Type.Object(
   { email: EmailSchema, token: Type.String({ maxLength: 512 }), newPassword: PasswordSchema },
   { additionalProperties: false },
 );
+/** Moving the account to a new address (decision 423): the current password proves the ask. */
+export const EmailChangeRequestSchema = Type.Object(
+  { newEmail: EmailSchema, password: PasswordSchema },
+  { additionalProperties: false },
+);
+/** The mailed email-change link's two parts, as the confirmation page posts them. */
+export const EmailChangeConfirmationSchema = Type.Object(
+  { email: EmailSchema, token: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);
 export const ChangePasswordRequestSchema = Type.Object(
   { oldPassword: PasswordSchema, newPassword: PasswordSchema },
   { additionalProperties: false },

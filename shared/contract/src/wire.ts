@@ -8,6 +8,8 @@ import type { PriceQuote } from './billing-quote';
 import type { TaxBreakdown } from './billing-prices';
 import type {
   ChangePasswordRequestSchema,
+  EmailChangeConfirmationSchema,
+  EmailChangeRequestSchema,
   ErrorResponseSchema,
   ForgotPasswordRequestSchema,
   RegistrationRequestSchema,
@@ -115,6 +117,10 @@ export interface DeviceRegistration {
 export type ForgotPasswordRequest = Static<typeof ForgotPasswordRequestSchema>;
 
 export type ResetPasswordRequest = Static<typeof ResetPasswordRequestSchema>;
+
+/** POST email-change and its confirmation (decision 423). */
+export type EmailChangeRequest = Static<typeof EmailChangeRequestSchema>;
+export type EmailChangeConfirmation = Static<typeof EmailChangeConfirmationSchema>;
 
 export interface EdgeStreamRequest {
   edgeAddress: string;

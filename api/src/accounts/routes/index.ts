@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth';
 import { botCheckRoutes } from './bot-check';
 import { emailRoutes } from './email';
+import { emailChangeRoutes } from './email-change';
 import { oauth2Routes } from './oauth2';
 
 /** Every accounts route: the OAuth2 token endpoint, sign-up and sign-in, the bot check. */
@@ -42,6 +43,18 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     attempts,
     accessTokens,
     clock,
+  });
+  await app.register(emailChangeRoutes, {
+    config,
+    botCheck,
+    database,
+    background,
+    mailer,
+    sessions,
+    attempts,
+    accessTokens,
+    clock,
+    hasher,
   });
   await app.register(botCheckRoutes, { attempts, botCheck, config });
 }
