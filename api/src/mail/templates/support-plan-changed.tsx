@@ -15,12 +15,14 @@ export interface SupportPlanChangedPayload {
   days: number | null;
 }
 
+const dayCount = (days: number | null) => (days === 1 ? '1 day' : `${days ?? 0} days`);
+
 export const supportPlanChanged: MailTemplate<SupportPlanChangedPayload> = {
   marketing: false,
   subject: (p) =>
     p.change === 'cancelled'
       ? 'We cancelled the renewal of your plan'
-      : `We added ${p.days ?? 0} days to your plan`,
+      : `We added ${dayCount(p.days)} to your plan`,
   body: (p, links) => {
     const plan = p.planName ? `your ${p.planName} plan` : 'your plan';
     const until = p.periodEnd ? formatDate(p.periodEnd) : 'the end of the period';
@@ -41,7 +43,7 @@ export const supportPlanChanged: MailTemplate<SupportPlanChangedPayload> = {
           </Paragraph>
         ) : (
           <Paragraph>
-            Crease support added {p.days ?? 0} days to {plan}, free of charge. It now runs until{' '}
+            Crease support added {dayCount(p.days)} to {plan}, free of charge. It now runs until{' '}
             {until}.
           </Paragraph>
         )}

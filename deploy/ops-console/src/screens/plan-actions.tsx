@@ -33,7 +33,8 @@ export function PlanActions({ viewer, client, onAction }: Props) {
       // The period end seen here goes with it: a second click or another agent is refused.
       const after = await client.extendSubscription(viewer.userId, reason, days, periodEnd);
       const until = after.subscription?.periodEnd;
-      return `${days} days added: the plan now runs until ${until ? formatMoment(until) : '—'}.`;
+      const added = days === 1 ? '1 day' : `${days} days`;
+      return `${added} added: the plan now runs until ${until ? formatMoment(until) : '—'}.`;
     },
   });
 
