@@ -12,7 +12,8 @@ import { signInToEvents } from '../support/viewer';
  * Issue 33 §4 and §6: the staff console at /ops/ in real Chromium. The development admin that
  * `npm start` made signs in with a TOTP code computed from its credentials file, creates a
  * support member, who signs in with the secret shown once, finds the demo viewer, refunds part
- * of their payment with a reason, and the viewer's /payment-history shows the refund.
+ * of their payment with a reason, extends their plan by a day, and the viewer's
+ * /payment-history shows the refund.
  */
 const CONSOLE = '/ops/';
 const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -113,11 +114,27 @@ test('an admin signs in with TOTP and makes a support member, who refunds the de
     agentPage.getByText(/Refund of \$5\.00 asked of the payment provider/),
   ).toBeVisible();
 
+  // Plan and account (decision 414): the deletion form asks for a ticked confirmation; backing
+  // out changes nothing. A one-day goodwill extension goes through and is said so.
+  const planPanel = agentPage.getByRole('region', { name: 'Plan and account' });
+  await planPanel.getByRole('button', { name: 'Delete account' }).click();
+  await expect(agentPage.getByLabel(/^The viewer asked, from their own address/)).toBeVisible();
+  await checkScreen(agentPage, 'support-delete-confirm');
+  await agentPage.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await planPanel.getByRole('button', { name: 'Extend plan' }).click();
+  await agentPage.getByLabel('Days to add').fill('1');
+  await agentPage.getByLabel('Reason').fill('Missed the first innings to an outage (ticket 8813)');
+  await agentPage.getByRole('button', { name: 'Add the days' }).click();
+  await expect(agentPage.getByText(/^1 day added: the plan now runs until/)).toBeVisible();
+
   // The admin reads it in the audit log: who, what, the reason.
   await adminPage.getByRole('button', { name: 'Audit log' }).click();
   const entry = adminPage.getByRole('row').filter({ hasText: 'support.refund' }).first();
   await expect(entry).toContainText(agentEmail);
   await expect(entry).toContainText('ticket 8812');
+  await expect(
+    adminPage.getByRole('row').filter({ hasText: 'support.extend-subscription' }).first(),
+  ).toContainText('ticket 8813');
   await checkScreen(adminPage, 'audit');
 
   // Channels (producer and admin): a stream key shown once with the encoder settings.

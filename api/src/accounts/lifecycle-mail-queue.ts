@@ -20,6 +20,8 @@ export const LIFECYCLE_MAIL_KINDS = [
   // Support's actions (issue 33 §4, decision 402).
   'refund-issued',
   'support-signed-out',
+  // Support cancelled or extended the plan (decision 414).
+  'support-plan-changed',
 ] as const;
 export type LifecycleMailKind = (typeof LIFECYCLE_MAIL_KINDS)[number];
 

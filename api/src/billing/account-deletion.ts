@@ -55,9 +55,24 @@ export async function deleteAccount(
   password: string,
   log: FastifyBaseLogger,
 ): Promise<AccountDeletionResult> {
-  const { db } = services.database;
   if (!(await services.hasher.verify(user.passwordHash, password)))
     throw new ApiError('INVALID_OLD_PASSWORD', 'Your password is incorrect.', { userId: user.id });
+  return eraseAccount(services, user.id, log, () => new ApiError('UNAUTHORIZED'));
+}
+
+/**
+ * The deletion itself, once whoever asks is known to may: the viewer with their password above,
+ * or support for a viewer who asked them (decision 414). `gone` is the error when the account was
+ * deleted already (a second click, another agent): the row lock makes the second one see it.
+ */
+export async function eraseAccount(
+  services: Omit<DeletionServices, 'hasher'>,
+  userId: string,
+  log: FastifyBaseLogger,
+  gone: () => Error,
+): Promise<AccountDeletionResult> {
+  const { db } = services.database;
+  const user = { id: userId };
   // Stripe renews by itself: it must stop before the account is gone (decision 245).
   const before = await readSubscription(db, user.id, services.clock.now());
   if (before?.providerSubscriptionId && before.renewing)
@@ -70,7 +85,7 @@ export async function deleteAccount(
   const open = await db.transaction(async (tx) => {
     const row = await lockSubscription(tx, user.id, now);
     const viewer = await viewerToErase(tx, user.id);
-    if (!viewer) throw new ApiError('UNAUTHORIZED');
+    if (!viewer) throw gone();
     await recordBillingEvent(tx, {
       userId: user.id,
       type: 'account.deleted',

@@ -54,6 +54,14 @@ export const BILLING_ERRORS = {
     409,
     'There is no cancelled subscription to resume: renewal is already on, or the plan has ended.',
   ),
+  SUBSCRIPTION_CHANGED: plainEntry(
+    409,
+    'The subscription changed since it was read (another agent or a second click). Nothing was changed by this request; read it again.',
+  ),
+  EXTENSION_NOT_POSSIBLE: plainEntry(
+    409,
+    'Only a running plan whose period has not ended, and that our own job renews, can be extended.',
+  ),
   PLAN_CHANGE_NOT_ALLOWED: plainEntry(
     409,
     'This plan cannot be changed to that one. Plans can be changed between subscriptions while one is running.',

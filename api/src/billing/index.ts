@@ -30,3 +30,8 @@ export { WELCOME_COUPON_CODE, welcomeOfferFor } from './welcome-offer';
 export { refundPayment } from './payment-refund';
 export type { PaymentRefundRequest, PaymentRefunded } from './payment-refund';
 export { signOutDevice } from './devices';
+export { eraseAccount } from './account-deletion';
+export type { DeletionServices } from './account-deletion';
+export { cancelRenewal } from './renewal-switch';
+export { extendPeriod } from './goodwill-extension';
+export type { GoodwillExtension } from './goodwill-extension';

@@ -11,6 +11,7 @@ export const STAFF_ERRORS = {
     409,
     'This payment has no receipt yet: its invoice was not issued.',
   ),
+  VIEWER_ALREADY_DELETED: plainEntry(409, "This viewer's account is deleted already."),
 } satisfies ErrorTable;
 
 registerErrors(STAFF_ERRORS);

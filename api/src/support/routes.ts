@@ -14,6 +14,7 @@ import type { StaffRole, SupportRefundAccepted } from '@crease/contract';
 import { lockSubscription, refundPayment, signOutDevice } from '../billing';
 import { ApiError } from '../platform/errors';
 import { recordAudit, staffActor, staffGuard } from '../staff';
+import { supportPlanRoutes } from './plan-routes';
 import { queueReceiptAgain, queueRefundMail, queueSupportSignOutMail } from './support-mail';
 import { findViewer, supportViewer, viewerById } from './viewer-view';
 
@@ -37,6 +38,8 @@ export async function supportRoutes(root: FastifyInstance): Promise<void> {
   const { db } = services.database;
   const { clock } = services;
   const guard = staffGuard({ db, clock });
+  // Cancel, extend and delete: beside these, in their own module (decision 414).
+  await supportPlanRoutes(root, SUPPORT_ROLES);
   const viewerOr404 = async (userId: string) => {
     const viewer = await viewerById(db, userId);
     if (!viewer) throw new ApiError('VIEWER_NOT_FOUND');

@@ -91,3 +91,25 @@ export async function queueSupportSignOutMail(
     at: now,
   });
 }
+
+/** Support cancelled or extended the viewer's plan (decision 414); keyed by the change itself. */
+export async function queueSupportPlanMail(
+  tx: Executor,
+  viewer: { id: string; email: string },
+  change: {
+    change: 'cancelled' | 'extended';
+    planName: string | null;
+    periodEnd: string | null;
+    days: number | null;
+  },
+  now: Date,
+): Promise<void> {
+  await queueLifecycleMail(tx, {
+    userId: viewer.id,
+    kind: 'support-plan-changed',
+    dedupeKey: `support-plan:${viewer.id}:${change.change}:${change.periodEnd}:${now.toISOString()}`,
+    to: viewer.email,
+    payload: change,
+    at: now,
+  });
+}

@@ -34,6 +34,10 @@ export const BILLING_ERROR_CODES = [
   'PLAN_DOES_NOT_RENEW',
   /** Resume of a subscription that is not cancelled (or whose period already ended). */
   'SUBSCRIPTION_NOT_CANCELLED',
+  /** Support's goodwill extension: the subscription changed since the agent read it (414). */
+  'SUBSCRIPTION_CHANGED',
+  /** Support's goodwill extension of a plan that is not running, or one Stripe renews (414). */
+  'EXTENSION_NOT_POSSIBLE',
   /** A plan change the current plan does not allow (not a running subscription, same plan, a pass). */
   'PLAN_CHANGE_NOT_ALLOWED',
   /** Another upgrade of this subscription is being charged; this one charged nothing (390). */

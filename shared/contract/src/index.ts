@@ -308,9 +308,10 @@ export {
   taxRegionText,
 } from './wording';
 export { STAFF_ERROR_CODES, STAFF_PATHS, STAFF_ROLES } from './staff';
-export { SUPPORT_PATHS } from './staff-support';
+export { SUPPORT_EXTENSION_DAYS, SUPPORT_PATHS } from './staff-support';
 export type {
   SupportDevice,
+  SupportExtendRequest,
   SupportMail,
   SupportPayment,
   SupportReason,

@@ -16,7 +16,16 @@ export const SUPPORT_PATHS = {
   signOutDevice: 'api/v1/staff/support/viewers/:userId/devices/:vidictId/sign-out',
   /** POST SupportReason: 204; every device and session of the viewer ends. */
   signOutAll: 'api/v1/staff/support/viewers/:userId/sign-out',
+  /** POST SupportReason: 200 SupportViewer; renewal off, access to the period end (414). */
+  cancelSubscription: 'api/v1/staff/support/viewers/:userId/subscription/cancel',
+  /** POST SupportExtendRequest: 200 SupportViewer; the period ends `days` later (414). */
+  extendSubscription: 'api/v1/staff/support/viewers/:userId/subscription/extend',
+  /** POST SupportReason: 200 AccountDeletionResult; the viewer's own deletion, asked for (414). */
+  deleteAccount: 'api/v1/staff/support/viewers/:userId/deletion',
 } as const;
+
+/** A goodwill extension is whole days, within these bounds (decision 414). */
+export const SUPPORT_EXTENSION_DAYS = { min: 1, max: 90 } as const;
 
 /** Every support action says why (3 to 500 characters); the audit log keeps it. */
 export interface SupportReason {
@@ -26,6 +35,13 @@ export interface SupportReason {
 export interface SupportRefundRequest extends SupportReason {
   /** Major units; default: all that is left of the payment. */
   amount?: number;
+}
+
+export interface SupportExtendRequest extends SupportReason {
+  /** Whole days, SUPPORT_EXTENSION_DAYS.min to .max. */
+  days: number;
+  /** The period end the agent saw: any other (a second click, another agent) is a 409. */
+  periodEnd: string;
 }
 
 export type SupportRefundAccepted = RefundAccepted;

@@ -81,5 +81,7 @@ export const STAFF_ERROR_CODES = [
   'VIEWER_NOT_FOUND',
   /** Support: this payment has no receipt yet (its invoice was not issued). */
   'RECEIPT_NOT_ISSUED',
+  /** Support: this viewer's account is deleted already (a second click, another agent). */
+  'VIEWER_ALREADY_DELETED',
 ] as const;
 export type StaffErrorCode = (typeof STAFF_ERROR_CODES)[number];

@@ -10,9 +10,9 @@ import type { Subscription } from '@crease/contract';
 import { providerProblem } from '../checkouts';
 import { changePlan, quotePlanChange } from '../plan-change';
 import { readSubscription } from '../subscription-machine';
-import type { SubscriptionRow } from '../subscription-machine';
 import { cancelAtPeriodEnd, resumeRenewal, subscriptionView } from '../subscriptions';
-import type { Executor } from '../subscription-machine';
+import { switchRenewal as switchRenewalOf } from '../renewal-switch';
+import type { RenewalMove } from '../renewal-switch';
 import { authenticate } from '../../accounts';
 import {
   PlanChangeQuoteSchema,
@@ -30,27 +30,14 @@ const PlanChangeBody = Type.Object(
 export async function billingSubscriptionRoutes(app: FastifyInstance): Promise<void> {
   const services = app.services;
 
-  /**
-   * Cancel or resume: a subscription Stripe renews itself is told first (its own
-   * cancel_at_period_end), then our row moves; the sandbox's are renewed by our job alone.
-   */
+  /** Cancel or resume (renewal-switch.ts, shared with support's cancel), then the viewer's view. */
   const switchRenewal = async (
     userId: string,
     renew: boolean,
-    move: (tx: Executor, userId: string, now: Date) => Promise<SubscriptionRow>,
+    move: RenewalMove,
   ): Promise<Subscription> => {
-    const { db } = services.database;
-    const now = services.clock.now();
-    const before = await readSubscription(db, userId, now);
-    if (before?.providerSubscriptionId) {
-      try {
-        await services.payments.setRenewal(before.providerSubscriptionId, renew);
-      } catch (error) {
-        throw providerProblem(error, userId);
-      }
-    }
-    const row = await db.transaction((tx) => move(tx, userId, now));
-    return subscriptionView(db, row, now);
+    const row = await switchRenewalOf(services, userId, renew, move);
+    return subscriptionView(services.database.db, row, services.clock.now());
   };
 
   app.get(

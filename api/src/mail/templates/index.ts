@@ -9,6 +9,7 @@ import { receipt } from './receipt';
 import { refundIssued } from './refund-issued';
 import { renewalFailed } from './renewal-failed';
 import { renewalUpcoming } from './renewal-upcoming';
+import { supportPlanChanged } from './support-plan-changed';
 import { supportSignedOut } from './support-signed-out';
 import { welcome } from './welcome';
 
@@ -23,4 +24,5 @@ export const TEMPLATES: Record<LifecycleMailKind, MailTemplate<never>> = {
   'account-deleted': accountDeleted,
   'refund-issued': refundIssued,
   'support-signed-out': supportSignedOut,
+  'support-plan-changed': supportPlanChanged,
 };

@@ -1,5 +1,6 @@
 import { INGEST_PATHS, STAFF_PATHS, SUPPORT_PATHS } from '@crease/contract';
 import type {
+  AccountDeletionResult,
   IngestKeyCreated,
   IngestKeySummary,
   IngestRole,
@@ -147,6 +148,32 @@ export function staffClient(apiOrigin: string, token: string) {
       }),
     revokeIngestKey: (channelId: string, keyId: string) =>
       call<void>(apiOrigin, token, 'DELETE', fill(INGEST_PATHS.key, { channelId, keyId })),
+    /** The viewer's own cancel: renewal off, access to the period end (decision 414). */
+    cancelSubscription: (userId: string, text: string) =>
+      call<SupportViewer>(
+        apiOrigin,
+        token,
+        'POST',
+        fill(SUPPORT_PATHS.cancelSubscription, { userId }),
+        reason(text),
+      ),
+    /** `periodEnd`: the one the agent saw; a second click or another agent gets a 409. */
+    extendSubscription: (userId: string, text: string, days: number, periodEnd: string) =>
+      call<SupportViewer>(
+        apiOrigin,
+        token,
+        'POST',
+        fill(SUPPORT_PATHS.extendSubscription, { userId }),
+        { ...reason(text), days, periodEnd },
+      ),
+    deleteAccount: (userId: string, text: string) =>
+      call<AccountDeletionResult>(
+        apiOrigin,
+        token,
+        'POST',
+        fill(SUPPORT_PATHS.deleteAccount, { userId }),
+        reason(text),
+      ),
     signOutAll: (userId: string, text: string) =>
       call<void>(
         apiOrigin,

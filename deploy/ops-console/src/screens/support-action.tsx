@@ -14,7 +14,11 @@ export interface PendingAction {
   confirmLabel: string;
   /** A refund may be partial: the most it can be, in major units. */
   maxAmount?: { amount: number; currency: string };
-  run: (reason: string, amount: number | undefined) => Promise<string>;
+  /** An extension asks how many whole days, within these bounds. */
+  days?: { min: number; max: number };
+  /** A grave action (cancel, deletion) is confirmed with this box ticked, besides the reason. */
+  confirm?: string;
+  run: (reason: string, amount: number | undefined, days: number | undefined) => Promise<string>;
 }
 
 /**
@@ -34,6 +38,8 @@ export function SupportActionForm({
 }) {
   const [reason, setReason] = useState('');
   const [amount, setAmount] = useState('');
+  const [days, setDays] = useState('');
+  const [confirmed, setConfirmed] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -57,9 +63,28 @@ export function SupportActionForm({
       });
       return;
     }
+    const dayCount = action.days ? Number(days.trim()) : undefined;
+    if (
+      action.days &&
+      !(
+        Number.isInteger(dayCount) &&
+        (dayCount ?? 0) >= action.days.min &&
+        (dayCount ?? 0) <= action.days.max
+      )
+    ) {
+      setError({
+        code: 'INVALID_REQUEST',
+        message: `Give whole days, ${action.days.min} to ${action.days.max}.`,
+      });
+      return;
+    }
+    if (action.confirm && !confirmed) {
+      setError({ code: 'INVALID_REQUEST', message: 'Tick the box to confirm first.' });
+      return;
+    }
     setPending(true);
     setError(null);
-    action.run(reason.trim(), parsed).then(onDone, (caught: unknown) => {
+    action.run(reason.trim(), parsed, dayCount).then(onDone, (caught: unknown) => {
       setPending(false);
       if (isUnauthorized(caught)) onUnauthorized((caught as Error).message);
       setError(
@@ -91,6 +116,16 @@ export function SupportActionForm({
           hint={`Leave empty to refund all that is left (${action.maxAmount.amount.toFixed(2)}).`}
         />
       ) : null}
+      {action.days ? (
+        <TextField
+          label="Days to add"
+          name="days"
+          inputMode="numeric"
+          value={days}
+          onChange={(event) => setDays(event.target.value)}
+          hint={`Whole days, ${action.days.min} to ${action.days.max}. Free of charge.`}
+        />
+      ) : null}
       <div className={styles.field}>
         <label htmlFor="action-reason" className={styles.fieldLabel}>
           Reason
@@ -109,6 +144,17 @@ export function SupportActionForm({
           Required. Kept in the audit log with your name; the viewer does not see it.
         </p>
       </div>
+      {action.confirm ? (
+        <label className={detail.confirmLine}>
+          <input
+            type="checkbox"
+            name="confirm"
+            checked={confirmed}
+            onChange={(event) => setConfirmed(event.target.checked)}
+          />
+          <span>{action.confirm}</span>
+        </label>
+      ) : null}
       <div className={styles.formActions}>
         <Button type="submit" variant="danger" busy={pending}>
           {pending ? 'Working…' : action.confirmLabel}

@@ -4,6 +4,7 @@ import type { StaffClient } from '../api/staff-client';
 import styles from '../ops.module.css';
 import detail from './detail.module.css';
 import { formatMoment, formatMoney } from './format';
+import { PlanActions } from './plan-actions';
 import { EmptyState } from './states';
 import { SupportActionForm } from './support-action';
 import type { PendingAction } from './support-action';
@@ -68,6 +69,8 @@ export function ViewerPanels({ viewer, client, onUnauthorized, onActionDone }: P
           />
         </section>
       ) : null}
+
+      <PlanActions viewer={viewer} client={client} onAction={setAction} />
 
       <section className={styles.panel} aria-labelledby="payments-title">
         <div className={styles.panelHead}>
