@@ -14,7 +14,7 @@
  * one run reports every failure; the exit code is the first failure's.
  */
 import path from 'node:path';
-import { e2eProject, jestLane, root, runPrefixed } from '../src/lanes.mjs';
+import { e2eProject, jestLane, printLaneSummary, root, runPrefixed } from '../src/lanes.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
@@ -47,4 +47,5 @@ if (await siteReady) {
   await beside;
   clusterCode = await e2eProject('cluster');
 }
+printLaneSummary();
 process.exitCode = serverCode || (await beside) || mainCode || clusterCode;

@@ -20,10 +20,31 @@ const playwrightBin = requireHere.resolve('@playwright/test/cli', {
   paths: [path.join(root, 'e2e')],
 });
 
+/**
+ * Lines that name a failure: jest's `FAIL path` and `● test` headings, Playwright's `✘` rows and
+ * numbered failure headings. CI keeps only the end of a long log, so `printLaneSummary` repeats
+ * them after the last lane (a failure early in a 30-minute run would otherwise be out of sight);
+ * a command that names none (the build, the start check) gets its last lines instead.
+ */
+const FAILURE_LINE = /^(FAIL\s|\s*●\s|\s*✘|\s+\d+\) \[)/;
+const MAX_FAILURE_LINES = 40;
+const TAIL_LINES = 15;
+
+/** What each command run so far ended with, in the order they ended. */
+const ran = [];
+
 /** Runs one command, each line of its output prefixed with `[label] `; resolves to its exit code. */
 export function runPrefixed(label, command, args, { cwd = root, env = process.env } = {}) {
   const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = `[${label}] `;
+  const started = Date.now();
+  const failures = [];
+  const tail = [];
+  const note = (line) => {
+    if (failures.length < MAX_FAILURE_LINES && FAILURE_LINE.test(line)) failures.push(line);
+    tail.push(line);
+    if (tail.length > TAIL_LINES) tail.shift();
+  };
   for (const [from, to] of [
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],
@@ -33,17 +54,41 @@ export function runPrefixed(label, command, args, { cwd = root, env = process.en
       pending += chunk;
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      for (const line of lines) to.write(`${prefix}${line}\n`);
+      for (const line of lines) {
+        note(line);
+        to.write(`${prefix}${line}\n`);
+      }
     });
-    from.on('end', () => pending && to.write(`${prefix}${pending}\n`));
+    from.on('end', () => {
+      if (!pending) return;
+      note(pending);
+      to.write(`${prefix}${pending}\n`);
+    });
   }
+  const finish = (code) => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    ran.push({ label, code, seconds, failures: failures.length > 0 ? failures : tail });
+    return code;
+  };
   return new Promise((resolve) => {
     child.on('error', (error) => {
       process.stderr.write(`${prefix}could not start ${command}: ${error.message}\n`);
-      resolve(1);
+      resolve(finish(1));
     });
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('close', (code, signal) => resolve(finish(code ?? (signal ? 1 : 0))));
   });
+}
+
+/**
+ * Prints one line per command run (its exit code and time) and, under each that failed, the
+ * failure lines it printed: the last thing in the log, where CI's tail shows it.
+ */
+export function printLaneSummary(out = process.stdout) {
+  out.write('\n── npm test: every lane ──\n');
+  for (const { label, code, seconds, failures } of ran) {
+    out.write(`${code === 0 ? 'ok    ' : 'FAILED'} ${label} (exit ${code}, ${seconds} s)\n`);
+    if (code !== 0) for (const line of failures) out.write(`         ${line.trim()}\n`);
+  }
 }
 
 /**
