@@ -144,10 +144,13 @@ describe('RTMP ingest through the embedded media server [PGlite]', () => {
     });
     expect(liveParts(channelId(), 'audio-en').length).toBeGreaterThan(0);
 
-    // The origin's clock up to the ingest clock, so those parts are published.
-    // (The part is stamped a little ahead of its arrival: decision 417's margin.)
-    const publishedAt = STREAM_EPOCH_MS + sequence * SEGMENT_MS + (part + 1) * 400;
-    await f.advance(Math.max(0, Math.ceil((publishedAt - f.now()) / 1000)) + 1);
+    // The origin's clock up to the ingest clock, past the end of that part's segment: the part
+    // and its whole segment are published then. (A part is stamped a little ahead of its
+    // arrival, decision 417's margin; a segment is published once its last part is,
+    // dvr-window.ts. Moving only to the part's end left the segment unpublished, a 404, whenever
+    // the newest part written was not its segment's last.)
+    const segmentPublishedAt = STREAM_EPOCH_MS + (sequence + 1) * SEGMENT_MS;
+    await f.advance(Math.max(0, Math.ceil((segmentPublishedAt - f.now()) / 1000)) + 1);
     const viewer = await f.viewer('monthly');
     const grant = (await f.request(viewer)).body as StreamGrant;
     const base = `${api.origin}/live/cricket/${channelId()}/720p`;

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Button } from '@crease/ui';
 import styles from './chrome.module.css';
+import { useReservedScrollPadding } from './reserve-scroll-padding';
 
 /** A remote loaded from a developer's localhost build (see remotes/remote-overrides). */
 export interface OverrideNotice {
@@ -55,6 +56,8 @@ export function Chrome({
   // Signed in, four items do not fit beside the brand on a phone: there they sit behind a Menu
   // button (decision 199). CSS decides when the button shows; the state only opens and closes.
   const [menuOpen, setMenuOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  useReservedScrollPadding(header, 'top');
   const closeMenu = () => setMenuOpen(false);
   const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
@@ -79,7 +82,7 @@ export function Chrome({
           ) : null}
         </aside>
       ) : null}
-      <header className={styles.header}>
+      <header ref={header} className={styles.header}>
         <div className={styles.headerInner}>
           <Link to="/" className={styles.brand} aria-label={`${productName} home`}>
             <span className={styles.logo} aria-hidden="true">

@@ -1,8 +1,9 @@
-import { useId, useState, useSyncExternalStore } from 'react';
+import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@crease/ui';
 import type { ConsentStore } from '../platform/consent';
 import styles from './consent-banner.module.css';
+import { useReservedScrollPadding } from './reserve-scroll-padding';
 
 /**
  * The cookie-consent choice (issue 34 §5, decision 436): Accept, Reject all and Settings side by
@@ -16,17 +17,23 @@ export function ConsentBanner({ consent }: { consent: ConsentStore }) {
     () => consent.bannerOpen(),
     () => false,
   );
+  return open ? <OpenBanner consent={consent} /> : null;
+}
+
+/** The banner while it is shown: it keeps focused controls clear of itself (decision 424). */
+function OpenBanner({ consent }: { consent: ConsentStore }) {
+  const banner = useRef<HTMLElement>(null);
+  useReservedScrollPadding(banner, 'bottom');
   const [showSettings, setShowSettings] = useState(false);
   const [analytics, setAnalytics] = useState(false);
   const headingId = useId();
   const analyticsId = useId();
-  if (!open) return null;
   const choose = (allowAnalytics: boolean) => {
     setShowSettings(false);
     consent.choose({ analytics: allowAnalytics });
   };
   return (
-    <section aria-labelledby={headingId} className={styles.banner}>
+    <section ref={banner} aria-labelledby={headingId} className={styles.banner}>
       <div className={styles.inner}>
         <h2 id={headingId} className={styles.heading}>
           Cookies on Crease

@@ -74,6 +74,10 @@ async function local(dataDir: string, ...args: string[]) {
 }
 
 describe('npm run release -- --api (remote mode, child process)', () => {
+  // Each test starts an API and runs the CLI as child processes (tsx compiles each at start):
+  // 20 s passed on an idle machine but not beside the rest of CI (a conflict test ran out).
+  jest.setTimeout(60_000);
+
   it('shows status and history as the local CLI does, and promotes as the token’s actor', async () => {
     const api = await startApi();
     const shell = await api.publish('shell', 1);
