@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { INGEST_PATHS } from '@crease/contract';
 import type { IngestKeyCreated } from '@crease/contract';
 import { ffmpegPath } from '../streams';
+import { withResolvedHost } from './rtmp-address';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -82,7 +83,10 @@ const FONT = [
   '/usr/share/fonts/truetype/liberation/LiberationMono-Bold.ttf',
 ].find((file) => fs.existsSync(file));
 
-const target = await streamTarget();
+const target = await withResolvedHost(await streamTarget()).catch((error: Error) => {
+  console.error(`Cannot resolve the RTMP server's host name: ${error.message}`);
+  process.exit(2);
+});
 const clock = FONT
   ? `,drawtext=fontfile=${FONT}:text='%{gmtime\\:%H\\\\\\:%M\\\\\\:%S} UTC':x=40:y=h-120:fontsize=72:fontcolor=white:box=1:boxcolor=black@0.6`
   : '';
