@@ -141,11 +141,15 @@ export type Rgb = readonly [number, number, number];
 
 /**
  * The decoded picture, not the element: the video's current frame drawn to a canvas, and the
- * mean colour of a patch in the middle of each half (a patch, so the encoder's edges and chroma
- * subsampling at the border do not count).
+ * mean colour of a square patch (a quarter of the frame's height) around each of `centres`, given
+ * as fractions of the frame's width and height (a patch, so the encoder's edges and chroma
+ * subsampling at a border do not count). Null while there is no frame.
  */
-export function frameHalves(video: Locator): Promise<{ left: Rgb; right: Rgb } | null> {
-  return video.evaluate((element: HTMLVideoElement) => {
+export function framePatches(
+  video: Locator,
+  centres: readonly (readonly [number, number])[],
+): Promise<Rgb[] | null> {
+  return video.evaluate((element: HTMLVideoElement, points) => {
     const w = element.videoWidth;
     const h = element.videoHeight;
     if (!w || !h || element.readyState < 2) return null;
@@ -154,11 +158,11 @@ export function frameHalves(video: Locator): Promise<{ left: Rgb; right: Rgb } |
     canvas.height = h;
     const context = canvas.getContext('2d', { willReadFrequently: true })!;
     context.drawImage(element, 0, 0, w, h);
-    const mean = (cx: number): [number, number, number] => {
-      const size = Math.floor(h / 4);
+    const size = Math.floor(h / 4);
+    return points.map(([fx, fy]): [number, number, number] => {
       const { data } = context.getImageData(
-        Math.floor(cx - size / 2),
-        Math.floor(h / 2 - size / 2),
+        Math.floor(fx * w - size / 2),
+        Math.floor(fy * h - size / 2),
         size,
         size,
       );
@@ -166,9 +170,33 @@ export function frameHalves(video: Locator): Promise<{ left: Rgb; right: Rgb } |
       for (let i = 0; i < data.length; i += 4) for (let c = 0; c < 3; c++) sum[c]! += data[i + c]!;
       const n = data.length / 4;
       return [Math.round(sum[0]! / n), Math.round(sum[1]! / n), Math.round(sum[2]! / n)];
-    };
-    return { left: mean(w / 4), right: mean((3 * w) / 4) };
-  });
+    });
+  }, centres);
+}
+
+/** The middle of each half of the picture. */
+export async function frameHalves(video: Locator): Promise<{ left: Rgb; right: Rgb } | null> {
+  const patches = await framePatches(video, [
+    [0.25, 0.5],
+    [0.75, 0.5],
+  ]);
+  return patches ? { left: patches[0]!, right: patches[1]! } : null;
+}
+
+/**
+ * The slate's navy (`slateCanvas` in api/src/ingest/server/slate.ts), which fills the picture
+ * around its words; the test card has colour bars there and the feed magenta and cyan/yellow.
+ */
+export const SLATE_NAVY: Rgb = [16, 28, 58];
+
+/** Whether the picture is the slate: navy above and below its line of words, left and right. */
+export async function slateShown(video: Locator): Promise<boolean> {
+  const patches = await framePatches(video, [
+    [0.25, 0.15],
+    [0.75, 0.15],
+    [0.5, 0.85],
+  ]);
+  return !!patches && patches.every((patch) => near(patch, SLATE_NAVY));
 }
 
 /** Whether a colour is within a lossy encode's reach of another (each channel within 60). */
