@@ -41,7 +41,11 @@ export function runPrefixed(label, command, args, { cwd = root, env = process.en
   const failures = [];
   const tail = [];
   const note = (line) => {
-    if (failures.length < MAX_FAILURE_LINES && FAILURE_LINE.test(line)) failures.push(line);
+    // jest prints each failure twice (as it happens and in its summary), and `● Console` heads
+    // a suite's logged output, not a failure.
+    const named = FAILURE_LINE.test(line) && !/^\s*● Console\s*$/.test(line);
+    if (named && failures.length < MAX_FAILURE_LINES && !failures.includes(line))
+      failures.push(line);
     tail.push(line);
     if (tail.length > TAIL_LINES) tail.shift();
   };
