@@ -66,7 +66,7 @@ export function scoringSuite(host: () => ApiHost) {
 
   const as = (role: StaffRole) => staffBearer(staff[role].token);
   const post = (eventId: string, body: unknown, options: CallOptions = as('scorer')) =>
-    client.postJson<ScoringAccepted & { code?: string; currentSeq?: number }>(
+    client.postJson<ScoringAccepted & { code?: string; message?: string; currentSeq?: number }>(
       `/${scoringActionsPath(eventId)}`,
       body,
       options,
