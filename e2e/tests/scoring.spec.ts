@@ -49,7 +49,7 @@ test('a scorer scores an over with a wicket, a four and a wide, and a ball sent 
   await checkScreen(page, 'scoring-matches');
   await page.getByRole('button', { name: 'Score Owls v Foxes (scored)' }).click();
   await page.getByRole('button', { name: 'Start an innings' }).click();
-  await page.getByLabel('Striker').fill('Rahul');
+  await page.getByLabel('Striker', { exact: true }).fill('Rahul');
   await page.getByLabel('Non-striker').fill('Gill');
   await page.getByLabel('Bowler').fill('Khan');
   await checkScreen(page, 'scoring-innings-form');

@@ -120,9 +120,13 @@ describe("the scorer's screen", () => {
     await user.keyboard('u');
     expect(await within(score()).findByText('NOW 6/0 (0.2)')).toBeInTheDocument();
     expect(screen.getByText(/picture runs/)).toHaveTextContent('1.65 s behind live');
+    // Keys faster than the network: each press waits its turn and none is left behind.
+    await user.keyboard('002');
+    expect(await within(score()).findByText('NOW 8/0 (0.5)')).toBeInTheDocument();
+    expect(await screen.findByText('Every ball is sent.')).toBeInTheDocument();
     const server = await serverState(eventId, scorer);
-    expect(server.scoreSummary).toBe('NOW 6/0 (0.2)');
-    expect(server.recent[0]).toMatchObject({ action: { kind: 'undo' } });
+    expect(server.scoreSummary).toBe('NOW 8/0 (0.5)');
+    expect(server.recent[3]).toMatchObject({ action: { kind: 'undo' } });
   });
 
   it('keeps balls pressed offline through a reload and sends them once when the network is back', async () => {

@@ -82,7 +82,8 @@ export function useScoring(
     flushing.current = true;
     try {
       if (!stateRef.current && !(await load())) return;
-      for (const press of readQueue(eventId)) {
+      // The head of the queue each time round: presses made while one is in flight go next.
+      for (let press = readQueue(eventId)[0]; press; press = readQueue(eventId)[0]) {
         try {
           const answer = await client.score(eventId, {
             ballId: press.ballId,
