@@ -71,11 +71,10 @@ const serverState = async (eventId: string, as: StaffLogin) =>
   (await api.client().get<ScoringState>(`/${scoringActionsPath(eventId)}`, staffBearer(as.token)))
     .body;
 
-async function openMatch(scorer: StaffLogin, eventId: string) {
+async function openMatch(scorer: StaffLogin) {
   const user = await signIn(api.origin, scorer);
   await user.click(await screen.findByRole('button', { name: `Score Console match ${matches}` }));
   await screen.findByRole('region', { name: 'Keypad' });
-  void eventId;
   return user;
 }
 
@@ -93,7 +92,7 @@ describe("the scorer's screen", () => {
   it('scores from the keyboard: runs, an armed wide, a wicket form and undo', async () => {
     const eventId = await newMatch();
     const scorer = await makeStaff(api.client(), admin, 'scorer');
-    const user = await openMatch(scorer, eventId);
+    const user = await openMatch(scorer);
     await startInnings(user);
 
     await user.keyboard('4');
@@ -132,7 +131,7 @@ describe("the scorer's screen", () => {
   it('keeps balls pressed offline through a reload and sends them once when the network is back', async () => {
     const eventId = await newMatch();
     const scorer = await makeStaff(api.client(), admin, 'scorer');
-    const user = await openMatch(scorer, eventId);
+    const user = await openMatch(scorer);
     await startInnings(user);
 
     offline = true;
@@ -180,7 +179,7 @@ describe("the scorer's screen", () => {
     expect(readQueue(eventId)).toEqual([]);
     localStorage.setItem(queueKey(eventId), '{not json');
     expect(readQueue(eventId)).toEqual([]);
-    const user = await openMatch(scorer, eventId);
+    const user = await openMatch(scorer);
     expect(await screen.findByText('Every ball is sent.')).toBeInTheDocument();
     await startInnings(user);
   });
@@ -188,7 +187,7 @@ describe("the scorer's screen", () => {
   it("shows a conflict when another scorer recorded first, and sends the scorer's ball after theirs", async () => {
     const eventId = await newMatch();
     const scorer = await makeStaff(api.client(), admin, 'scorer');
-    const user = await openMatch(scorer, eventId);
+    const user = await openMatch(scorer);
     await startInnings(user);
     // The second scorer records a six from another console.
     const other = await api.client().postJson(
@@ -210,5 +209,21 @@ describe("the scorer's screen", () => {
     await user.click(within(alert).getByRole('button', { name: 'Send mine after theirs' }));
     expect(await within(score()).findByText('NOW 7/0 (0.2)')).toBeInTheDocument();
     await waitFor(() => expect(readQueue(eventId)).toEqual([]));
+  });
+
+  it('shows its designed error state when the matches cannot be loaded, and retries', async () => {
+    await newMatch();
+    const user = await signIn(api.origin, admin);
+    await screen.findByRole('navigation', { name: 'Console' });
+    offline = true;
+    await user.click(screen.getByRole('button', { name: 'Scoring' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The matches could not be loaded');
+    expect(alert).toHaveTextContent('API_UNREACHABLE');
+    offline = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByRole('button', { name: `Score Console match ${matches}` }),
+    ).toBeInTheDocument();
   });
 });
