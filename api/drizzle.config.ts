@@ -15,6 +15,7 @@ export default defineConfig({
     './src/ingest/tables.ts',
     './src/ops/tables.ts',
     './src/staff/tables.ts',
+    './src/scoring/tables.ts',
   ],
   out: './drizzle',
 });

@@ -39,6 +39,7 @@ import { streamsRoutes } from './streams/routes';
 import { ingestRoutes } from './ingest/routes';
 import { devAdminProblem, registerBotAudit, staffOrNull, staffRoutes } from './staff';
 import { supportRoutes } from './support';
+import { scoringRoutes } from './scoring';
 import { IngestProcess, StreamKeys } from './ingest';
 import { answerAccessFromMemory } from './streams/origin/edge-access-lane';
 import { playbackNetworkOf } from './streams/playback-network';
@@ -356,5 +357,6 @@ export async function createApi(
   });
   await app.register(staffRoutes);
   await app.register(supportRoutes);
+  await app.register(scoringRoutes);
   return app as unknown as ApiApp;
 }

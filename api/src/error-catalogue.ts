@@ -9,6 +9,7 @@ import { DATA_EXPORT_ERRORS } from './billing/data-export/errors';
 import { PLATFORM_ERRORS } from './platform/errors';
 import type { ApiErrorCode, CatalogueEntry } from './platform/errors';
 import { INGEST_ERRORS } from './ingest/errors';
+import { SCORING_ERRORS } from './scoring/errors';
 import { STAFF_ERRORS } from './staff/errors';
 import { STREAM_ERRORS } from './streams/errors';
 
@@ -20,5 +21,6 @@ export const ERROR_CATALOGUE = {
   ...STREAM_ERRORS,
   ...INGEST_ERRORS,
   ...STAFF_ERRORS,
+  ...SCORING_ERRORS,
   ...DATA_EXPORT_ERRORS,
 } satisfies Record<ApiErrorCode, CatalogueEntry>;

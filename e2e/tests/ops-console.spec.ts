@@ -1,11 +1,11 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import { E2E_DATA_DIR } from '../playwright.config';
-import { seriousAxeViolations } from '../support/axe';
 import { CONSENT_ACCEPTED } from '../support/consent';
+import {
+  CONSOLE,
+  checkScreen,
+  devAdmin,
+  signInToConsole as signIn,
+} from '../support/staff-console';
 import { signInToEvents } from '../support/viewer';
 
 /**
@@ -15,54 +15,6 @@ import { signInToEvents } from '../support/viewer';
  * of their payment with a reason, extends their plan by a day, and the viewer's
  * /payment-history shows the refund.
  */
-const CONSOLE = '/ops/';
-const B32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/** RFC 6238 (SHA-1, 30 s, 6 digits), written out so the test checks the standard itself. */
-function totpNow(secret: string): string {
-  let bits = '';
-  for (const ch of secret.replace(/=+$/, '')) bits += B32.indexOf(ch).toString(2).padStart(5, '0');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  // The API runs on this machine's clock in this project; the code of the current step.
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000)));
-  const mac = crypto.createHmac('sha1', key).update(counter).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-function devAdmin() {
-  const text = fs.readFileSync(path.join(E2E_DATA_DIR, 'staff-dev-admin.txt'), 'utf8');
-  const field = (name: string) => new RegExp(`^${name}: (.+)$`, 'm').exec(text)?.[1]?.trim() ?? '';
-  return {
-    email: field('email'),
-    password: field('password'),
-    secret: field('totp secret \\(base32\\)'),
-  };
-}
-
-async function signIn(page: Page, email: string, password: string, code: string) {
-  await page.goto(CONSOLE);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Authenticator code').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
-}
-
-async function checkScreen(page: Page, name: string) {
-  expect(await seriousAxeViolations(page)).toEqual([]);
-  for (const width of [1280, 800]) {
-    await page.setViewportSize({ width, height: 900 });
-    // Usable at this width: nothing pushes the page sideways.
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 test('an admin signs in with TOTP and makes a support member, who refunds the demo viewer', async ({
   browser,
 }) => {
@@ -76,7 +28,7 @@ test('an admin signs in with TOTP and makes a support member, who refunds the de
     adminPage.getByRole('heading', { name: 'Sign in to the staff console' }),
   ).toBeVisible();
   await checkScreen(adminPage, 'sign-in');
-  await signIn(adminPage, admin.email, admin.password, totpNow(admin.secret));
+  await signIn(adminPage, admin.email, admin.password, admin.secret);
 
   const agentEmail = `support-${Date.now().toString(36)}@crease.test`;
   const agentPassword = 'support-password-0123';
@@ -93,7 +45,7 @@ test('an admin signs in with TOTP and makes a support member, who refunds the de
   // The support member, in a browser of their own.
   const agentContext = await browser.newContext({ storageState: CONSENT_ACCEPTED });
   const agentPage = await agentContext.newPage();
-  await signIn(agentPage, agentEmail, agentPassword, totpNow(secret));
+  await signIn(agentPage, agentEmail, agentPassword, secret);
   await expect(
     agentPage.getByRole('navigation', { name: 'Console' }).getByRole('button'),
   ).toHaveText(['Support']);

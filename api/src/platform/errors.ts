@@ -10,6 +10,7 @@ import type {
   CatalogErrorCode,
   DataExportErrorCode,
   IngestErrorCode,
+  ScoringErrorCode,
   StaffErrorCode,
   StreamErrorCode,
 } from '@crease/contract';
@@ -23,6 +24,7 @@ export type ApiErrorCode =
   | StreamErrorCode
   | IngestErrorCode
   | StaffErrorCode
+  | ScoringErrorCode
   | DataExportErrorCode;
 
 export interface CatalogueEntry {

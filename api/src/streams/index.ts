@@ -3,6 +3,8 @@ export { endAccountStreams } from './stream-closure';
 // The live transcoder (ingest) writes what the origin serves, with the test card's settings.
 export { livePartPath } from './origin/live-parts';
 export { STREAM_EPOCH_MS } from './origin/dvr-window';
+// Scoring stamps a ball with the picture on air: the live clock minus this hold-back (decision 444).
+export { PART_HOLD_BACK_SECONDS } from './origin/playlists';
 export {
   COMMENTARY,
   FRAME_RATE,

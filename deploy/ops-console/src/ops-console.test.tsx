@@ -38,7 +38,7 @@ describe('staff console', () => {
       within(nav)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Staff', 'Support', 'Channels', 'Audit log']);
+    ).toEqual(['Staff', 'Support', 'Channels', 'Scoring', 'Audit log']);
     expect(await screen.findByRole('cell', { name: ops.admin.email })).toBeInTheDocument();
   });
 
@@ -159,7 +159,7 @@ describe('staff console', () => {
     ]);
   });
 
-  it('gives a scorer only its own (empty) screen', async () => {
+  it('gives a scorer only its own screen: the matches to score', async () => {
     const scorer = await makeStaff(ops.api.client(), ops.admin, 'scorer');
     await signIn(ops.api.origin, scorer);
     const nav = await screen.findByRole('navigation', { name: 'Console' });
@@ -168,7 +168,8 @@ describe('staff console', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Scoring']);
-    expect(screen.getByText('The scoring screen is on its way')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Scoring' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Matches' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Staff' })).toBeNull();
   });
 

@@ -6,6 +6,7 @@ import type { StoredSession } from './api/session-store';
 import { AuditScreen } from './screens/audit-screen';
 import { ChannelsScreen } from './screens/channels-screen';
 import { RoleHome } from './screens/role-home';
+import { ScoringScreen } from './scoring/scoring-screen';
 import { SignIn } from './screens/sign-in';
 import { StaffScreen } from './screens/staff-screen';
 import { LoadingState } from './screens/states';
@@ -18,7 +19,7 @@ export interface OpsConsoleProps {
   apiOrigin: string;
 }
 
-type ScreenId = 'support' | 'staff' | 'audit' | 'channels' | 'home';
+type ScreenId = 'support' | 'staff' | 'audit' | 'channels' | 'scoring' | 'home';
 
 /** Each role sees its own screens only; the API checks every call again. */
 const SCREENS: Record<StaffRole, { id: ScreenId; label: string }[]> = {
@@ -26,6 +27,7 @@ const SCREENS: Record<StaffRole, { id: ScreenId; label: string }[]> = {
     { id: 'staff', label: 'Staff' },
     { id: 'support', label: 'Support' },
     { id: 'channels', label: 'Channels' },
+    { id: 'scoring', label: 'Scoring' },
     { id: 'audit', label: 'Audit log' },
   ],
   support: [{ id: 'support', label: 'Support' }],
@@ -33,7 +35,7 @@ const SCREENS: Record<StaffRole, { id: ScreenId; label: string }[]> = {
     { id: 'channels', label: 'Channels' },
     { id: 'home', label: 'Match day' },
   ],
-  scorer: [{ id: 'home', label: 'Scoring' }],
+  scorer: [{ id: 'scoring', label: 'Scoring' }],
 };
 
 /**
@@ -129,6 +131,8 @@ export function OpsConsole({ apiOrigin }: OpsConsoleProps) {
             <AuditScreen client={client} onUnauthorized={sessionEnded} />
           ) : current.id === 'channels' ? (
             <ChannelsScreen client={client} onUnauthorized={sessionEnded} />
+          ) : current.id === 'scoring' ? (
+            <ScoringScreen client={client} onUnauthorized={sessionEnded} />
           ) : current.id === 'support' ? (
             <SupportScreen client={client} onUnauthorized={sessionEnded} />
           ) : (

@@ -308,6 +308,26 @@ export {
   taxRegionText,
 } from './wording';
 export { STAFF_ERROR_CODES, STAFF_PATHS, STAFF_ROLES } from './staff';
+export {
+  DISMISSAL_MODES,
+  SCORING_ERROR_CODES,
+  SCORING_PATHS,
+  STOPPAGE_REASONS,
+  scoringActionsPath,
+} from './scoring';
+export type {
+  DismissalMode,
+  ScoredDelivery,
+  ScoringAccepted,
+  ScoringAction,
+  ScoringEntry,
+  ScoringErrorCode,
+  ScoringMatch,
+  ScoringNeeds,
+  ScoringState,
+  ScoringSubmission,
+  StoppageReason,
+} from './scoring';
 export { SUPPORT_EXTENSION_DAYS, SUPPORT_PATHS } from './staff-support';
 export type {
   SupportDevice,

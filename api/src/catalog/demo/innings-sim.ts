@@ -1,19 +1,13 @@
 /**
- * One limited-overs innings, bowled one delivery at a time (decision 225). Each call of `bowl()`
+ * One limited-overs innings, bowled one delivery at a time (decision 225), kept in the same
+ * InningsBook the scorer's console writes (decision 442). Each call of `bowl()`
  * moves the score by exactly that delivery and returns its commentary, its key moment if any, and
  * the scorecard after it, so the timeline never jumps. Outcomes are drawn from a seeded random
  * source whose boundary and wicket rates follow the innings' intended run rate.
  */
-import type {
-  BatterFigures,
-  BowlerFigures,
-  Extras,
-  FallOfWicket,
-  Innings,
-  KeyMoment,
-  Scorecard,
-} from '@crease/contract';
-import { ballCommentary, dismissalText, moments } from './commentary';
+import type { Innings, KeyMoment, Scorecard } from '@crease/contract';
+import { InningsBook, oversOf } from '../innings-book';
+import { ballCommentary } from './commentary';
 import type { BallOutcome, DismissalKind } from './commentary';
 import { pick } from './seeded-random';
 import type { Random } from './seeded-random';
@@ -47,8 +41,7 @@ export interface Delivery {
   moment: KeyMoment | null;
 }
 
-export const oversOf = (balls: number) =>
-  `${Math.floor(balls / 6)}${balls % 6 ? `.${balls % 6}` : ''}`;
+export { oversOf };
 
 type Runs = Extract<BallOutcome, { kind: 'runs' }>['runs'];
 
@@ -60,62 +53,52 @@ const DISMISSALS: readonly [DismissalKind, number][] = [
   ['stumped', 0.05],
 ];
 
-interface Bowling {
-  name: string;
-  legal: number;
-  maidens: number;
-  runs: number;
-  wickets: number;
-}
-
 export class InningsSim {
-  runs = 0;
-  wickets = 0;
-  legal = 0;
-  balls: number;
-  target: number | null;
-  private readonly batters: BatterFigures[];
-  private striker = 0;
-  private nonStriker = 1;
-  private readonly bowling = new Map<string, Bowling>();
-  private currentBowler: string | null = null;
-  private overRuns = 0;
-  private lastBalls: string[] = [];
-  private readonly extras: Extras = { byes: 0, legByes: 0, wides: 0, noBalls: 0, penalties: 0 };
-  private readonly fallOfWickets: FallOfWicket[] = [];
+  private readonly book: InningsBook;
   private readonly boldness: number;
   private readonly spell: number;
 
   constructor(private readonly plan: InningsPlan) {
-    this.balls = plan.balls;
-    this.target = plan.target;
     this.spell = plan.spell ?? 6;
+    this.book = new InningsBook({
+      team: plan.team,
+      openers: [plan.batting[0]!, plan.batting[1]!],
+      balls: plan.balls,
+      target: plan.target,
+      spell: this.spell,
+    });
     this.boldness = Math.min(1, Math.max(0, (plan.runRate - 0.85) / 0.8));
-    this.batters = plan.batting.slice(0, 2).map((name) => this.newBatter(name));
-    this.batters[0]!.onStrike = true;
   }
 
-  private newBatter(name: string): BatterFigures {
-    return { name, runs: 0, balls: 0, fours: 0, sixes: 0, onStrike: false, dismissal: null };
+  get runs(): number {
+    return this.book.runs;
+  }
+  get wickets(): number {
+    return this.book.wickets;
+  }
+  get legal(): number {
+    return this.book.legal;
+  }
+  get balls(): number {
+    return this.book.balls;
+  }
+  set balls(balls: number) {
+    this.book.balls = balls;
+  }
+  get target(): number | null {
+    return this.book.target;
+  }
+  set target(target: number | null) {
+    this.book.target = target;
   }
 
   /** Ten down, the balls used up, or the target reached. */
   get complete(): boolean {
-    return (
-      this.wickets === 10 ||
-      this.legal >= this.balls ||
-      (this.target !== null && this.runs >= this.target)
-    );
+    return this.book.complete;
   }
 
   innings(): Innings {
-    return {
-      team: this.plan.team,
-      runs: this.runs,
-      wickets: this.wickets,
-      overs: oversOf(this.legal),
-      declared: false,
-    };
+    return this.book.innings();
   }
 
   /** The bowler of the over (or set) in progress: five bowlers in turn, none two running. */
@@ -168,87 +151,15 @@ export class InningsSim {
   /** The next delivery: its effect on the score, the words for it and the card after it. */
   bowl(): Delivery {
     const bowlerName = this.bowlerName();
-    if (this.currentBowler !== bowlerName) {
-      this.currentBowler = bowlerName;
-      this.overRuns = 0;
-    }
-    const bowler = this.bowling.get(bowlerName) ?? {
-      name: bowlerName,
-      legal: 0,
-      maidens: 0,
-      runs: 0,
-      wickets: 0,
-    };
-    this.bowling.set(bowlerName, bowler);
-    const batter = this.batters[this.striker]!;
+    this.book.setBowler(bowlerName);
+    const batter = this.book.crease().striker!;
     const outcome = this.outcome(bowlerName);
-    const commentary = ballCommentary(this.plan.random, bowlerName, batter.name, outcome);
-    let moment: KeyMoment | null = null;
-
-    if (outcome.kind === 'wide' || outcome.kind === 'noBall') {
-      // One run, charged to the bowler; the ball does not count and is bowled again.
-      this.runs += 1;
-      bowler.runs += 1;
-      this.overRuns += 1;
-      if (outcome.kind === 'wide') this.extras.wides += 1;
-      else {
-        this.extras.noBalls += 1;
-        batter.balls += 1;
-      }
-      this.lastBalls.push(outcome.kind === 'wide' ? '1wd' : '1nb');
-    } else if (outcome.kind === 'bye' || outcome.kind === 'legBye') {
-      // A legal ball the batter faced; the run is not off the bat nor the bowler's.
-      this.legal += 1;
-      bowler.legal += 1;
-      batter.balls += 1;
-      this.runs += 1;
-      if (outcome.kind === 'bye') this.extras.byes += 1;
-      else this.extras.legByes += 1;
-      this.lastBalls.push(outcome.kind === 'bye' ? '1b' : '1lb');
-      this.swapStrike();
-      this.endOfSpell(bowler);
-    } else {
-      this.legal += 1;
-      bowler.legal += 1;
-      batter.balls += 1;
-      if (outcome.kind === 'wicket') {
-        this.wickets += 1;
-        if (outcome.how !== 'run_out') bowler.wickets += 1;
-        batter.dismissal = dismissalText(outcome.how, bowlerName, outcome.fielder);
-        batter.onStrike = false;
-        this.fallOfWickets.push({
-          wicket: this.wickets,
-          runs: this.runs,
-          batter: batter.name,
-          overs: oversOf(this.legal),
-        });
-        moment = moments.wicket(batter.name, batter.dismissal, batter.runs, batter.balls);
-        this.lastBalls.push('W');
-        const next = this.plan.batting[this.wickets + 1];
-        if (this.wickets < 10 && next) {
-          this.batters.push(this.newBatter(next));
-          this.striker = this.batters.length - 1;
-        }
-      } else {
-        const { runs } = outcome;
-        const before = batter.runs;
-        this.runs += runs;
-        batter.runs += runs;
-        bowler.runs += runs;
-        this.overRuns += runs;
-        if (runs === 4) batter.fours += 1;
-        if (runs === 6) batter.sixes += 1;
-        this.lastBalls.push(String(runs));
-        const hundred = before < 100 && batter.runs >= 100;
-        if (hundred || (before < 50 && batter.runs >= 50))
-          moment = moments.milestone(hundred, batter.name, batter.runs, batter.balls);
-        else if (runs === 4 || runs === 6)
-          moment = moments.boundary(runs, batter.name, bowlerName, oversOf(this.legal));
-        if (runs % 2 === 1) this.swapStrike();
-      }
-      this.endOfSpell(bowler);
-    }
-    this.lastBalls = this.lastBalls.slice(-6);
+    const commentary = ballCommentary(this.plan.random, bowlerName, batter, outcome);
+    const moment = this.book.deliver(
+      outcome.kind === 'wicket'
+        ? { ...outcome, newBatter: this.plan.batting[this.book.wickets + 2] ?? null }
+        : outcome,
+    );
     return {
       innings: this.innings(),
       scorecard: this.scorecard(null),
@@ -260,45 +171,8 @@ export class InningsSim {
     };
   }
 
-  /** At the end of an over (or a set of ten) the ends change; a spell without a run is a maiden. */
-  private endOfSpell(bowler: Bowling) {
-    if (this.legal % this.spell !== 0) return;
-    if (this.overRuns === 0) bowler.maidens += 1;
-    this.swapStrike();
-  }
-
-  private swapStrike() {
-    [this.striker, this.nonStriker] = [this.nonStriker, this.striker];
-  }
-
   /** The card as it stands; `interruption` ("Innings break", "Rain delay") while play is stopped. */
   scorecard(interruption: string | null): Scorecard {
-    const remaining = this.balls - this.legal;
-    const needed = this.target === null ? null : Math.max(0, this.target - this.runs);
-    const atCrease = (i: number) => this.batters[i]?.dismissal === null;
-    return {
-      battingTeam: interruption || this.complete ? null : this.plan.team,
-      batters: this.batters.map((b, i) => ({
-        ...b,
-        onStrike: interruption === null && !this.complete && i === this.striker && atCrease(i),
-      })),
-      bowlers: [...this.bowling.values()].map((b) => ({
-        name: b.name,
-        overs: oversOf(b.legal),
-        maidens: b.maidens,
-        runs: b.runs,
-        wickets: b.wickets,
-        current: interruption === null && !this.complete && b.name === this.bowlerName(),
-      })) satisfies BowlerFigures[],
-      lastBalls: [...this.lastBalls],
-      extras: { ...this.extras },
-      fallOfWickets: this.fallOfWickets.map((fall) => ({ ...fall })),
-      target: this.target,
-      requiredRunRate:
-        needed === null || remaining <= 0 || needed === 0
-          ? null
-          : Math.round((needed * 600) / remaining) / 100,
-      interruption,
-    };
+    return this.book.scorecard(interruption, this.bowlerName());
   }
 }

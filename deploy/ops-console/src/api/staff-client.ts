@@ -1,9 +1,13 @@
-import { INGEST_PATHS, STAFF_PATHS, SUPPORT_PATHS } from '@crease/contract';
+import { INGEST_PATHS, SCORING_PATHS, STAFF_PATHS, SUPPORT_PATHS } from '@crease/contract';
 import type {
   AccountDeletionResult,
   IngestKeyCreated,
   IngestKeySummary,
   IngestRole,
+  ScoringAccepted,
+  ScoringMatch,
+  ScoringState,
+  ScoringSubmission,
   StaffAuditEntry,
   StaffCreateRequest,
   StaffCreated,
@@ -173,6 +177,18 @@ export function staffClient(apiOrigin: string, token: string) {
         'POST',
         fill(SUPPORT_PATHS.deleteAccount, { userId }),
         reason(text),
+      ),
+    scoringMatches: () => call<ScoringMatch[]>(apiOrigin, token, 'GET', SCORING_PATHS.matches),
+    scoringState: (eventId: string) =>
+      call<ScoringState>(apiOrigin, token, 'GET', fill(SCORING_PATHS.actions, { eventId })),
+    /** Idempotent by `ballId`: a resend after a lost answer records nothing new (decision 443). */
+    score: (eventId: string, submission: ScoringSubmission) =>
+      call<ScoringAccepted>(
+        apiOrigin,
+        token,
+        'POST',
+        fill(SCORING_PATHS.actions, { eventId }),
+        submission,
       ),
     signOutAll: (userId: string, text: string) =>
       call<void>(

@@ -8,10 +8,6 @@ const TEXT: Partial<Record<StaffRole, { title: string; body: string }>> = {
     title: 'Scheduling and going live are on their way',
     body: 'Stream keys are under Channels. Scheduling matches, ingest health and going live are not in the console yet: use the operator API as docs/operations.md describes.',
   },
-  scorer: {
-    title: 'The scoring screen is on its way',
-    body: 'Ball-by-ball scoring is not in the console yet. Your account and sign-in are ready for it.',
-  },
 };
 
 /** The designed empty state of a role whose screens are not built yet (decision 399). */
@@ -19,7 +15,7 @@ export function RoleHome({ role }: { role: StaffRole }) {
   const text = TEXT[role] ?? { title: 'Nothing to show', body: '' };
   return (
     <>
-      <Heading level={1}>{role === 'scorer' ? 'Scoring' : 'Match day'}</Heading>
+      <Heading level={1}>Match day</Heading>
       <section className={styles.panel}>
         <EmptyState title={text.title}>{text.body}</EmptyState>
       </section>
