@@ -37,7 +37,14 @@ import { catalogRoutes } from './catalog/routes';
 import { opsRoutes } from './ops/routes';
 import { streamsRoutes } from './streams/routes';
 import { ingestRoutes } from './ingest/routes';
-import { devAdminProblem, registerBotAudit, staffOrNull, staffRoutes } from './staff';
+import {
+  devAdminProblem,
+  registerBotAudit,
+  staffActor,
+  staffGuard,
+  staffOrNull,
+  staffRoutes,
+} from './staff';
 import { supportRoutes } from './support';
 import { IngestProcess, StreamKeys } from './ingest';
 import { answerAccessFromMemory } from './streams/origin/edge-access-lane';
@@ -344,15 +351,19 @@ export async function createApi(
   // Each feature registers its own routes (decision 190).
   await app.register(opsRoutes);
   await app.register(accountsRoutes);
-  await app.register(catalogRoutes);
+  const staffDeps = { db: services.database.db, clock: services.clock };
+  // A producer's or admin's staff session may schedule beside the operator tokens (decision 447).
+  const staffCheck = staffGuard(staffDeps);
+  await app.register(catalogRoutes, {
+    authorizeStaff: staffOrNull(staffDeps, ['producer', 'admin']),
+    requireProducer: async (request) =>
+      staffActor((await staffCheck(request, ['producer', 'admin'])).id),
+  });
   await app.register(billingRoutes);
   await app.register(streamsRoutes);
   // A producer's or admin's staff session may manage ingest keys beside the operator tokens.
   await app.register(ingestRoutes, {
-    authorizeStaff: staffOrNull({ db: services.database.db, clock: services.clock }, [
-      'producer',
-      'admin',
-    ]),
+    authorizeStaff: staffOrNull(staffDeps, ['producer', 'admin']),
   });
   await app.register(staffRoutes);
   await app.register(supportRoutes);

@@ -335,3 +335,12 @@ export {
   DATA_EXPORT_WINDOW_SECONDS,
 } from './data-export';
 export type { DataExportErrorCode, DataExportRequested } from './data-export';
+export { PRODUCER_PATHS } from './producer';
+export type {
+  ChannelHealth,
+  IngestHealthSample,
+  OnAir,
+  ProducerEndRequest,
+  ProducerMatchAnswer,
+  ProducerSlateRequest,
+} from './producer';
