@@ -9,7 +9,7 @@
  * two come at once.
  */
 import { CATALOG_PATHS, PRODUCER_PATHS } from '@crease/contract';
-import type { CatalogEvent, League, ProducerMatchAnswer } from '@crease/contract';
+import type { CatalogEvent, League, ProducerMatchAnswer, ProducerSchedule } from '@crease/contract';
 import { testEvent, testLeague } from '../testing/catalog-fixtures';
 import { makeStaff, seedAdmin, signInStaff, staffBearer } from '../testing/staff-helpers';
 import type { StaffLogin } from '../testing/staff-helpers';
@@ -86,6 +86,7 @@ describeEachDatabase('the producer schedules and runs a match', (host) => {
       const match = newMatch(leagueId);
       expect((await create(client, match, operator)).status).toBe(201);
       const calls = [
+        await client.get(`/${PRODUCER_PATHS.schedule}`, options),
         await client.postJson(
           `/${CATALOG_PATHS.operatorLeagues}`,
           testLeague({ leagueId: nextId('league'), caption: 'L', description: 'D' }),
@@ -126,6 +127,13 @@ describeEachDatabase('the producer schedules and runs a match', (host) => {
     expect(
       (await client.postJson(fill(PRODUCER_PATHS.goLive, match.eventId), {}, operator)).status,
     ).toBe(401);
+    // The producer's schedule lists the live and upcoming matches, hidden leagues too.
+    const schedule = await client.get<ProducerSchedule>(
+      `/${PRODUCER_PATHS.schedule}`,
+      as('producer'),
+    );
+    expect(schedule.body.matches.map((m) => m.eventId)).toContain(match.eventId);
+    expect(schedule.body.leagues.map((l) => l.leagueId)).toContain(leagueId);
   });
 
   it('creates, edits, postpones and cancels under the catalog rules, audited as the producer', async () => {

@@ -5,6 +5,8 @@ import { sessionStore } from './api/session-store';
 import type { StoredSession } from './api/session-store';
 import { AuditScreen } from './screens/audit-screen';
 import { ChannelsScreen } from './screens/channels-screen';
+import { LiveScreen } from './screens/live-screen';
+import { ScheduleScreen } from './screens/schedule-screen';
 import { RoleHome } from './screens/role-home';
 import { SignIn } from './screens/sign-in';
 import { StaffScreen } from './screens/staff-screen';
@@ -18,7 +20,7 @@ export interface OpsConsoleProps {
   apiOrigin: string;
 }
 
-type ScreenId = 'support' | 'staff' | 'audit' | 'channels' | 'home';
+type ScreenId = 'support' | 'staff' | 'audit' | 'channels' | 'home' | 'schedule' | 'live';
 
 /** Each role sees its own screens only; the API checks every call again. */
 const SCREENS: Record<StaffRole, { id: ScreenId; label: string }[]> = {
@@ -27,11 +29,14 @@ const SCREENS: Record<StaffRole, { id: ScreenId; label: string }[]> = {
     { id: 'support', label: 'Support' },
     { id: 'channels', label: 'Channels' },
     { id: 'audit', label: 'Audit log' },
+    { id: 'schedule', label: 'Schedule' },
+    { id: 'live', label: 'Live' },
   ],
   support: [{ id: 'support', label: 'Support' }],
   producer: [
     { id: 'channels', label: 'Channels' },
-    { id: 'home', label: 'Match day' },
+    { id: 'schedule', label: 'Schedule' },
+    { id: 'live', label: 'Live' },
   ],
   scorer: [{ id: 'home', label: 'Scoring' }],
 };
@@ -131,6 +136,10 @@ export function OpsConsole({ apiOrigin }: OpsConsoleProps) {
             <ChannelsScreen client={client} onUnauthorized={sessionEnded} />
           ) : current.id === 'support' ? (
             <SupportScreen client={client} onUnauthorized={sessionEnded} />
+          ) : current.id === 'schedule' ? (
+            <ScheduleScreen client={client} onUnauthorized={sessionEnded} />
+          ) : current.id === 'live' ? (
+            <LiveScreen client={client} onUnauthorized={sessionEnded} />
           ) : (
             <RoleHome role={session.staff.role} />
           )}

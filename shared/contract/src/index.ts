@@ -342,5 +342,6 @@ export type {
   OnAir,
   ProducerEndRequest,
   ProducerMatchAnswer,
+  ProducerSchedule,
   ProducerSlateRequest,
 } from './producer';

@@ -6,6 +6,8 @@
 import type { CatalogEvent } from './catalog';
 
 export const PRODUCER_PATHS = {
+  /** GET: 200 ProducerSchedule, every league and the live and upcoming matches. */
+  schedule: 'api/v1/staff/schedule',
   /** POST (no body): 200 ProducerMatchAnswer; the match live and its stream live (decision 449). */
   goLive: 'api/v1/staff/matches/:eventId/go-live',
   /** POST ProducerEndRequest: 200 ProducerMatchAnswer; completed and the stream ended. */
@@ -15,6 +17,13 @@ export const PRODUCER_PATHS = {
   /** PUT ProducerSlateRequest: 200 ChannelHealth; the slate up (or down) by hand (decision 450). */
   slate: 'api/v1/staff/channels/:channelId/slate',
 } as const;
+
+/** What the producer schedules from: leagues (hidden ones too) and matches not yet finished. */
+export interface ProducerSchedule {
+  leagues: { leagueId: string; caption: string; active: boolean }[];
+  /** Live, scheduled and postponed matches, by start time (at most 200). */
+  matches: CatalogEvent[];
+}
 
 /** `changed: false`: the match already was where the call asked (a second click): no error. */
 export interface ProducerMatchAnswer {

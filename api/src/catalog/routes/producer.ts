@@ -9,12 +9,22 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRODUCER_PATHS } from '@crease/contract';
-import type { CatalogEvent, MatchStateChange, ProducerMatchAnswer } from '@crease/contract';
+import type {
+  CatalogEvent,
+  MatchStateChange,
+  ProducerMatchAnswer,
+  ProducerSchedule,
+} from '@crease/contract';
+import { asc, inArray } from 'drizzle-orm';
+import { toEvent } from '../event-row';
+import { catalogEvents, catalogLeagues } from '../tables';
 import { errorResponses } from '../../platform/http/error-schemas';
 import { CatalogEventSchema, CatalogId } from '../schemas';
 import { picked } from './staff-change';
 
 const staffSecurity = [{ bearer: [] }];
+/** The schedule lists this many matches at most, soonest first. */
+const SCHEDULE_LIMIT = 200;
 const AnswerSchema = Type.Object({ event: CatalogEventSchema, changed: Type.Boolean() });
 const EndSchema = Type.Object(
   { result: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) },
@@ -51,7 +61,51 @@ export async function producerMatchRoutes(
   options: ProducerMatchOptions,
 ): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const { catalog } = app.services;
+  const { catalog, database } = app.services;
+
+  app.get(
+    `/${PRODUCER_PATHS.schedule}`,
+    {
+      config: { bearerOnly: true },
+      schema: {
+        tags: ['producer'],
+        summary: 'Every league and the live, scheduled and postponed matches',
+        security: staffSecurity,
+        response: {
+          200: Type.Object({
+            leagues: Type.Array(
+              Type.Object({
+                leagueId: Type.String(),
+                caption: Type.String(),
+                active: Type.Boolean(),
+              }),
+            ),
+            matches: Type.Array(CatalogEventSchema),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      await options.requireProducer(request);
+      const leagues = await database.db
+        .select({
+          leagueId: catalogLeagues.id,
+          caption: catalogLeagues.caption,
+          active: catalogLeagues.active,
+        })
+        .from(catalogLeagues)
+        .orderBy(asc(catalogLeagues.caption));
+      const rows = await database.db
+        .select()
+        .from(catalogEvents)
+        .where(inArray(catalogEvents.status, ['live', 'scheduled', 'postponed']))
+        .orderBy(asc(catalogEvents.startTime), asc(catalogEvents.id))
+        .limit(SCHEDULE_LIMIT);
+      const schedule: ProducerSchedule = { leagues, matches: rows.map(toEvent) };
+      return reply.header('cache-control', 'no-store').send(schedule);
+    },
+  );
 
   for (const [path, action, summary] of [
     [PRODUCER_PATHS.goLive, 'producer.go-live', 'Take the match live (its stream too)'],
