@@ -89,7 +89,7 @@ test('a producer schedules a match, sees the ingest health move, goes live and e
   await nav.getByRole('button', { name: 'Live' }).click();
   await page.getByLabel('Match').selectOption(eventId);
   const health = page.getByRole('region', { name: 'Ingest health' });
-  await expect(health.getByText('No encoder connected')).toBeVisible();
+  await expect(health.getByText('No encoder connected', { exact: true })).toBeVisible();
   await checkStaffScreen(page, info, 'live-empty');
   encoder = startEncoder(`${RTMP_PUBLISH_URL}/${streamKey}`);
   const figure = (title: string) => health.locator('figure').filter({ hasText: title });
@@ -100,15 +100,15 @@ test('a producer schedules a match, sees the ingest health move, goes live and e
     timeout: 30_000,
   });
   await expect(figure('Frame rate').locator('strong')).toHaveText(/^\d+(\.\d)? fps$/);
-  await expect(health.getByText('Primary input')).toBeVisible({ timeout: 30_000 });
+  await expect(health.getByText('Primary input', { exact: true })).toBeVisible({ timeout: 30_000 });
   await checkStaffScreen(page, info, 'live-health');
 
   // The slate by hand, and back.
   await page.getByRole('button', { name: 'Put up the slate' }).click();
   await expect(page.getByText('The slate is on air.')).toBeVisible();
-  await expect(health.getByText('The slate')).toBeVisible();
+  await expect(health.getByText('The slate', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Take the slate down' }).click();
-  await expect(health.getByText('Primary input')).toBeVisible({ timeout: 30_000 });
+  await expect(health.getByText('Primary input', { exact: true })).toBeVisible({ timeout: 30_000 });
 
   // Go live; ending asks first.
   await page.getByRole('button', { name: 'Go live' }).click();
