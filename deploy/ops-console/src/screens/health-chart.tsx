@@ -62,7 +62,16 @@ export function HealthChart({
               x: { time: true, range: () => [Math.min(xs[0]!, xs.at(-1)! - 120), xs.at(-1)! + 2] },
               y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil((max ?? 0) * 1.2))] },
             },
-            axes: [{ stroke: '#444' }, { stroke: '#444', size: 50 }],
+            // Times as HH:MM:SS UTC, one line: uPlot's default date rows overlap at this width.
+            axes: [
+              {
+                stroke: '#444',
+                space: 80,
+                values: (_u, ticks) =>
+                  ticks.map((t) => new Date(t * 1000).toISOString().slice(11, 19)),
+              },
+              { stroke: '#444', size: 50 },
+            ],
             series: [{}, { label: metric.title, spanGaps: false, ...LINE }],
           },
           [xs, samples.map((s) => metric.valueOf(s))],

@@ -112,7 +112,7 @@ export function LiveScreen({ client, onUnauthorized }: ScreenProps) {
             >
               {matches.data.map((m) => (
                 <option key={m.eventId} value={m.eventId}>
-                  {m.title} · {MATCH_STATUS_LABELS[m.status]}
+                  {m.title} · {MATCH_STATUS_LABELS[(answered[m.eventId] ?? m).status]}
                 </option>
               ))}
             </select>
