@@ -6,7 +6,8 @@
  * catalog's rules hold (400 naming the field, 409 for an illegal move); every call's roles
  * (no session 401, support and scorer 403; producer, admin and the operator token may); the
  * staff audit names the person with before → after; a second press changes nothing, also when
- * two come at once.
+ * two come at once. The health and slate calls' roles too (their feed is
+ * ingest/producer-health-api.test.ts's, with a real encoder).
  */
 import { CATALOG_PATHS, PRODUCER_PATHS } from '@crease/contract';
 import type { CatalogEvent, League, ProducerMatchAnswer, ProducerSchedule } from '@crease/contract';
@@ -264,5 +265,36 @@ describeEachDatabase('the producer schedules and runs a match', (host) => {
       match.eventId,
     ]);
     expect(timeline).toHaveLength(3);
+  });
+
+  it('checks the roles of the health and slate calls; without an ingest server: no samples, 503 for the slate', async () => {
+    const client = suite.api.client();
+    const health = `/${PRODUCER_PATHS.health.replace(':channelId', 'ch-no-ingest')}`;
+    const slate = `/${PRODUCER_PATHS.slate.replace(':channelId', 'ch-no-ingest')}`;
+    const put = (options: CallOptions) =>
+      client.request('PUT', slate, JSON.stringify({ on: true }), 'application/json', options);
+    for (const [options, status] of [
+      [{ xsrf: false }, 401],
+      [as('support'), 403],
+      [as('scorer'), 403],
+      [operator, 401],
+    ] as [CallOptions, number][]) {
+      expect((await client.get(health, options)).status).toBe(status);
+      expect((await put(options)).status).toBe(status);
+    }
+    for (const options of [as('producer'), staffBearer(admin.token)]) {
+      const read = await client.get(health, options);
+      expect(read.status).toBe(200);
+      expect(read.body).toEqual({
+        channelId: 'ch-no-ingest',
+        connected: false,
+        slateHeld: false,
+        onAir: 'none',
+        samples: [],
+      });
+      const refused = await put(options);
+      expect(refused.status).toBe(503);
+      expect(refused.body).toMatchObject({ code: 'INGEST_NOT_RUNNING' });
+    }
   });
 });
