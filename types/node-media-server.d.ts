@@ -15,6 +15,10 @@ declare module 'node-media-server' {
     videoHeight: number;
     /** Bytes received on the connection so far. */
     inBytes: number;
+    /** The RTMP parser; the ingest's feed meter listens to its parsed packets (decision 448). */
+    rtmp?: {
+      onPacketCallback: (packet: { codec_type: number; flags: number; dts: number }) => void;
+    };
     close(): void;
   }
   export interface NmsConfig {

@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify from 'fastify';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BOT_CHECK_HEADER, IDEMPOTENCY_HEADER, XSRF_HEADER } from '@crease/contract';
 import { ConfigError } from './platform/config';
 import type { ApiConfig } from './platform/config';
@@ -36,11 +36,19 @@ import { billingRoutes } from './billing/routes';
 import { catalogRoutes } from './catalog/routes';
 import { opsRoutes } from './ops/routes';
 import { streamsRoutes } from './streams/routes';
+import { channelViewers } from './streams';
 import { ingestRoutes } from './ingest/routes';
-import { devAdminProblem, registerBotAudit, staffOrNull, staffRoutes } from './staff';
+import {
+  devAdminProblem,
+  registerBotAudit,
+  staffActor,
+  staffGuard,
+  staffOrNull,
+  staffRoutes,
+} from './staff';
 import { supportRoutes } from './support';
 import { scoringRoutes } from './scoring';
-import { IngestProcess, StreamKeys } from './ingest';
+import { HealthBook, IngestProcess, StreamKeys } from './ingest';
 import { answerAccessFromMemory } from './streams/origin/edge-access-lane';
 import { playbackNetworkOf } from './streams/playback-network';
 import { clientAddressOf, trustedProxies } from './platform/http/client-address';
@@ -189,6 +197,8 @@ export async function createApi(
     recipients,
   );
   app.decorate('lifecycleMail', lifecycleMail);
+  // The ingest's health reports, the last 10 minutes per channel (decision 448).
+  const healthBook = new HealthBook();
   // The embedded media server, in a process of its own, when this API runs it (decision 416).
   const ingest =
     config.ingest.rtmpPort === null
@@ -199,6 +209,10 @@ export async function createApi(
           cardDir: services.streams.media.dir,
           dataDir: config.dataDir,
           log: app.log,
+          health: {
+            book: healthBook,
+            viewers: (channelId) => channelViewers(database.db, channelId, services.clock.now()),
+          },
         });
   let demo: DemoClock | null = null;
   // The payment provider's background work (the sandbox's webhook sender) runs while the API
@@ -345,15 +359,24 @@ export async function createApi(
   // Each feature registers its own routes (decision 190).
   await app.register(opsRoutes);
   await app.register(accountsRoutes);
-  await app.register(catalogRoutes);
+  const staffDeps = { db: services.database.db, clock: services.clock };
+  // A producer's or admin's staff session may schedule beside the operator tokens (decision 447).
+  const staffCheck = staffGuard(staffDeps);
+  const requireProducer = async (request: FastifyRequest) =>
+    staffActor((await staffCheck(request, ['producer', 'admin'])).id);
+  await app.register(catalogRoutes, {
+    authorizeStaff: staffOrNull(staffDeps, ['producer', 'admin']),
+    requireProducer,
+  });
   await app.register(billingRoutes);
   await app.register(streamsRoutes);
   // A producer's or admin's staff session may manage ingest keys beside the operator tokens.
   await app.register(ingestRoutes, {
-    authorizeStaff: staffOrNull({ db: services.database.db, clock: services.clock }, [
-      'producer',
-      'admin',
-    ]),
+    authorizeStaff: staffOrNull(staffDeps, ['producer', 'admin']),
+    // The producer's ingest health and slate (decisions 448, 450).
+    book: healthBook,
+    ingest,
+    requireProducer,
   });
   await app.register(staffRoutes);
   await app.register(supportRoutes);

@@ -26,31 +26,11 @@ import type { LogoLibrary } from './logos';
 import { applyStateChange, checkInnings } from './match-state';
 import type { StoredState, TimelineDetail } from './match-state';
 import { TIMELINE_INSERT_CHUNK, timelineColumns } from './timeline-row';
+import { checkTeams, checkTimes, diff, invalid } from './write-checks';
 
 type Changes = AuditEntry['changes'];
 
-/** Fields whose value differs (compared as JSON), as {before, after}. */
-export function diff(before: Record<string, unknown>, after: Record<string, unknown>): Changes {
-  const changes: Changes = {};
-  for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null))
-      changes[key] = { before: before[key] ?? null, after: after[key] ?? null };
-  }
-  return changes;
-}
-
-const invalid = (field: string, message: string) =>
-  new ApiError('VALIDATION_FAILED', `Field "${field}" ${message}`);
-
-function checkTimes(startTime: Date, estimatedEnd: Date) {
-  if (estimatedEnd.getTime() <= startTime.getTime())
-    throw invalid('estimatedEnd', 'must be after startTime.');
-}
-
-function checkTeams(teams: EventCreate['teams']) {
-  if (teams[0].shortName === teams[1].shortName)
-    throw invalid('teams.1.shortName', 'must differ from the other team’s.');
-}
+export { diff };
 
 export interface StateChangeOptions {
   /** The demo clock keeps driving an event; any other writer takes it over. */
@@ -310,53 +290,85 @@ export class CatalogWrites {
     change: MatchStateChange,
     options: StateChangeOptions = {},
   ): Promise<CatalogEvent> {
-    const now = this.clock.now();
-    const at = change.at ? parseInstant('at', change.at) : now;
-    if (at.getTime() > now.getTime() + 5_000) throw invalid('at', 'must not be in the future.');
     return this.done(
       this.db.transaction(async (tx) => {
         const before = await this.lockEvent(tx, eventId);
         if (options.keepDemoDriven && !before.demoDriven) return toEvent(before); // taken over
         if (options.expectSeq !== undefined && before.stateSeq !== options.expectSeq)
           return toEvent(before);
-        const current = storedState(before);
-        const next = applyStateChange(current, change, before.teams);
-        const [latest] = await tx
-          .select({ at: catalogEventTimeline.at })
-          .from(catalogEventTimeline)
-          .where(
-            and(
-              eq(catalogEventTimeline.eventId, eventId),
-              eq(catalogEventTimeline.seq, before.stateSeq),
-            ),
-          );
-        if (latest && at.getTime() < latest.at.getTime())
-          throw new ApiError(
-            'ILLEGAL_TRANSITION',
-            `Field "at" is before the event's latest state (${latest.at.toISOString()}).`,
-          );
-        const seq = before.stateSeq + 1;
-        const [row] = await tx
-          .update(catalogEvents)
-          .set({
-            ...next,
-            stateSeq: seq,
-            demoDriven: options.keepDemoDriven === true,
-            updatedAt: now,
-          })
-          .where(eq(catalogEvents.id, eventId))
-          .returning();
-        await this.appendTimeline(tx, before, seq, at, next);
-        const changes = diff(
-          current as unknown as Record<string, unknown>,
-          next as unknown as Record<string, unknown>,
-        );
-        if (!options.keepDemoDriven && before.demoDriven)
-          changes.demoDriven = { before: true, after: false };
-        await this.audit(tx, actor, 'event.state', eventId, changes);
-        return toEvent(row ?? before);
+        return this.applyChange(tx, actor, before, change, options);
       }),
     );
+  }
+
+  /**
+   * The producer's buttons (decision 449): the change is worked out from the event as it is
+   * under the row lock, so a second press (or two at once) finds nothing to change and writes
+   * nothing. `changed: false` then, with the event as it is.
+   */
+  moveState(
+    actor: string,
+    eventId: string,
+    changeFor: (event: CatalogEvent) => MatchStateChange,
+  ): Promise<{ before: CatalogEvent; event: CatalogEvent; change: MatchStateChange }> {
+    return this.done(
+      this.db.transaction(async (tx) => {
+        const row = await this.lockEvent(tx, eventId);
+        const before = toEvent(row);
+        const change = changeFor(before);
+        if (Object.keys(change).length === 0) return { before, event: before, change };
+        return { before, event: await this.applyChange(tx, actor, row, change, {}), change };
+      }),
+    );
+  }
+
+  private async applyChange(
+    tx: Tx,
+    actor: string,
+    before: EventRow,
+    change: MatchStateChange,
+    options: StateChangeOptions,
+  ): Promise<CatalogEvent> {
+    const now = this.clock.now();
+    const at = change.at ? parseInstant('at', change.at) : now;
+    if (at.getTime() > now.getTime() + 5_000) throw invalid('at', 'must not be in the future.');
+    const eventId = before.id;
+    const current = storedState(before);
+    const next = applyStateChange(current, change, before.teams);
+    const [latest] = await tx
+      .select({ at: catalogEventTimeline.at })
+      .from(catalogEventTimeline)
+      .where(
+        and(
+          eq(catalogEventTimeline.eventId, eventId),
+          eq(catalogEventTimeline.seq, before.stateSeq),
+        ),
+      );
+    if (latest && at.getTime() < latest.at.getTime())
+      throw new ApiError(
+        'ILLEGAL_TRANSITION',
+        `Field "at" is before the event's latest state (${latest.at.toISOString()}).`,
+      );
+    const seq = before.stateSeq + 1;
+    const [row] = await tx
+      .update(catalogEvents)
+      .set({
+        ...next,
+        stateSeq: seq,
+        demoDriven: options.keepDemoDriven === true,
+        updatedAt: now,
+      })
+      .where(eq(catalogEvents.id, eventId))
+      .returning();
+    await this.appendTimeline(tx, before, seq, at, next);
+    const changes = diff(
+      current as unknown as Record<string, unknown>,
+      next as unknown as Record<string, unknown>,
+    );
+    if (!options.keepDemoDriven && before.demoDriven)
+      changes.demoDriven = { before: true, after: false };
+    await this.audit(tx, actor, 'event.state', eventId, changes);
+    return toEvent(row ?? before);
   }
 
   /** The demo's housekeeping: its own finished events past the window (timelines cascade). */

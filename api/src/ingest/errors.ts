@@ -16,6 +16,10 @@ export const INGEST_ERRORS = {
     'An encoder is already publishing with this stream key. A second encoder needs the channel’s backup key.',
   ),
   INGEST_SERVER_UNAUTHORIZED: plainEntry(401, 'Only the ingest server may call this.'),
+  INGEST_NOT_RUNNING: plainEntry(
+    503,
+    'This API runs no ingest server (CREASE_INGEST_RTMP_PORT is not set), so it has no slate to put up.',
+  ),
 } satisfies ErrorTable;
 
 registerErrors(INGEST_ERRORS);

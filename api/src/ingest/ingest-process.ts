@@ -9,7 +9,9 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { IngestConfig } from '../platform/ingest-config';
+import type { HealthBook } from './health-book';
 import { answerPublish } from './publish-authority';
+import type { ChannelReport } from './server/channel-health';
 import type { PublishQuestion } from './publish-authority';
 import type { StreamKeys } from './stream-keys';
 
@@ -23,12 +25,16 @@ export interface IngestProcessOptions {
   cardDir: string;
   dataDir: string;
   log: FastifyBaseLogger;
+  /** Where the ingest's health reports are kept (decision 448), with each channel's viewers. */
+  health?: { book: HealthBook; viewers: (channelId: string) => Promise<number> };
 }
 
 export class IngestProcess {
   private child: ChildProcess | null = null;
   private stopping = false;
   private restarts = 0;
+  /** Channels whose slate the producer holds up: sent again to a restarted ingest server. */
+  private readonly held = new Set<string>();
 
   constructor(private readonly options: IngestProcessOptions) {}
 
@@ -49,13 +55,21 @@ export class IngestProcess {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     this.child = child;
-    child.on('message', (raw: { id?: number; question?: PublishQuestion; ready?: boolean }) => {
+    type Message = {
+      id?: number;
+      question?: PublishQuestion;
+      ready?: boolean;
+      health?: ChannelReport[];
+    };
+    child.on('message', (raw: Message) => {
+      if (raw.health) return void this.recordHealth(raw.health);
       if (raw.ready) {
         if (this.restarts === 0)
           console.info(
             `RTMP ingest at ${config.rtmpUrl}/<stream key> (docs/streams.md, Going live)`,
           );
         this.restarts = 0;
+        for (const channelId of this.held) child.send({ slate: { channelId, on: true } });
         return;
       }
       if (raw.id === undefined || !raw.question) return;
@@ -71,6 +85,31 @@ export class IngestProcess {
       this.restarts += 1;
       setTimeout(() => this.stopping || this.start(), RESTART_AFTER_MS).unref();
     });
+  }
+
+  private async recordHealth(reports: ChannelReport[]): Promise<void> {
+    const health = this.options.health;
+    if (!health) return;
+    for (const report of reports) {
+      const viewers = await health.viewers(report.channelId).catch(() => 0);
+      health.book.record(report, viewers);
+    }
+  }
+
+  /**
+   * The slate up or down by hand (decision 450): whether this changed anything (a second press
+   * does not). Kept here too, so a restarted ingest server holds it again.
+   */
+  holdSlate(channelId: string, on: boolean): boolean {
+    if (this.held.has(channelId) === on) return false;
+    if (on) this.held.add(channelId);
+    else this.held.delete(channelId);
+    if (this.child?.connected) this.child.send({ slate: { channelId, on } });
+    return true;
+  }
+
+  slateHeld(channelId: string): boolean {
+    return this.held.has(channelId);
   }
 
   async stop(): Promise<void> {

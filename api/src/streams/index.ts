@@ -24,3 +24,5 @@ export {
 // The ingest's slate is drawn as the test card's mark is: no font file.
 export { Canvas, textWidth } from './media/bitmap-font';
 export { readInitSegment, shiftSegment, splitFragmentedFile } from './media/fmp4';
+// The producer's ingest health counts a channel's viewers (decision 448).
+export { channelViewers } from './channel-viewers';

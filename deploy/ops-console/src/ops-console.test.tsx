@@ -38,7 +38,7 @@ describe('staff console', () => {
       within(nav)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Staff', 'Support', 'Channels', 'Scoring', 'Audit log']);
+    ).toEqual(['Staff', 'Support', 'Channels', 'Schedule', 'Live', 'Scoring', 'Audit log']);
     expect(await screen.findByRole('cell', { name: ops.admin.email })).toBeInTheDocument();
   });
 
@@ -125,7 +125,7 @@ describe('staff console', () => {
       within(nav)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Channels', 'Match day']);
+    ).toEqual(['Channels', 'Schedule', 'Live']);
     expect(screen.getByText('No channel open')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Channel id'), 'ch-console-1');
     await user.click(screen.getByRole('button', { name: 'Show keys' }));

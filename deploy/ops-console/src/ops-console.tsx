@@ -5,6 +5,8 @@ import { sessionStore } from './api/session-store';
 import type { StoredSession } from './api/session-store';
 import { AuditScreen } from './screens/audit-screen';
 import { ChannelsScreen } from './screens/channels-screen';
+import { LiveScreen } from './screens/live-screen';
+import { ScheduleScreen } from './screens/schedule-screen';
 import { RoleHome } from './screens/role-home';
 import { ScoringScreen } from './scoring/scoring-screen';
 import { SignIn } from './screens/sign-in';
@@ -19,7 +21,8 @@ export interface OpsConsoleProps {
   apiOrigin: string;
 }
 
-type ScreenId = 'support' | 'staff' | 'audit' | 'channels' | 'scoring' | 'home';
+type ScreenId =
+  'support' | 'staff' | 'audit' | 'channels' | 'scoring' | 'schedule' | 'live' | 'home';
 
 /** Each role sees its own screens only; the API checks every call again. */
 const SCREENS: Record<StaffRole, { id: ScreenId; label: string }[]> = {
@@ -27,13 +30,16 @@ const SCREENS: Record<StaffRole, { id: ScreenId; label: string }[]> = {
     { id: 'staff', label: 'Staff' },
     { id: 'support', label: 'Support' },
     { id: 'channels', label: 'Channels' },
+    { id: 'schedule', label: 'Schedule' },
+    { id: 'live', label: 'Live' },
     { id: 'scoring', label: 'Scoring' },
     { id: 'audit', label: 'Audit log' },
   ],
   support: [{ id: 'support', label: 'Support' }],
   producer: [
     { id: 'channels', label: 'Channels' },
-    { id: 'home', label: 'Match day' },
+    { id: 'schedule', label: 'Schedule' },
+    { id: 'live', label: 'Live' },
   ],
   scorer: [{ id: 'scoring', label: 'Scoring' }],
 };
@@ -135,6 +141,10 @@ export function OpsConsole({ apiOrigin }: OpsConsoleProps) {
             <ScoringScreen client={client} onUnauthorized={sessionEnded} />
           ) : current.id === 'support' ? (
             <SupportScreen client={client} onUnauthorized={sessionEnded} />
+          ) : current.id === 'schedule' ? (
+            <ScheduleScreen client={client} onUnauthorized={sessionEnded} />
+          ) : current.id === 'live' ? (
+            <LiveScreen client={client} onUnauthorized={sessionEnded} />
           ) : (
             <RoleHome role={session.staff.role} />
           )}

@@ -355,3 +355,13 @@ export {
   DATA_EXPORT_WINDOW_SECONDS,
 } from './data-export';
 export type { DataExportErrorCode, DataExportRequested } from './data-export';
+export { PRODUCER_PATHS } from './producer';
+export type {
+  ChannelHealth,
+  IngestHealthSample,
+  OnAir,
+  ProducerEndRequest,
+  ProducerMatchAnswer,
+  ProducerSchedule,
+  ProducerSlateRequest,
+} from './producer';

@@ -54,5 +54,7 @@ export const INGEST_ERROR_CODES = [
   'INGEST_KEY_IN_USE',
   /** A call to the ingest routes without the ingest server's bearer secret. */
   'INGEST_SERVER_UNAUTHORIZED',
+  /** The producer's slate on an API that runs no ingest server (CREASE_INGEST_RTMP_PORT unset). */
+  'INGEST_NOT_RUNNING',
 ] as const;
 export type IngestErrorCode = (typeof INGEST_ERROR_CODES)[number];

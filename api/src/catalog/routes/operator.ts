@@ -5,7 +5,7 @@
  */
 import { Type } from '@fastify/type-provider-typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CATALOG_PATHS, LEAGUE_STATUSES, MATCH_FORMATS } from '@crease/contract';
 import { desc, eq, and, lt } from 'drizzle-orm';
 import { catalogAudit } from '../tables';
@@ -25,6 +25,7 @@ import {
   VenueSchema,
 } from '../schemas';
 import { errorResponses } from '../../platform/http/error-schemas';
+import { eventBefore, leagueBefore, picked } from './staff-change';
 
 const Text = (maxLength: number) => Type.String({ minLength: 1, maxLength });
 
@@ -103,15 +104,33 @@ declare module 'fastify' {
 const operatorSecurity = [{ operator: [] }];
 const route = { accepts: 'json' as const, bearerOnly: true };
 
-export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void> {
+export interface OperatorCatalogOptions {
+  /**
+   * A producer's (or admin's) staff session (issue 33 §2, decision 447): its audit actor
+   * (`staff:<id>`), null when the bearer is no staff session (then the operator token decides),
+   * 403 STAFF_FORBIDDEN for a staff role that may not schedule.
+   */
+  authorizeStaff?: (request: FastifyRequest) => Promise<string | null>;
+}
+
+export async function operatorCatalogRoutes(
+  root: FastifyInstance,
+  options: OperatorCatalogOptions = {},
+): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const { catalog, database } = app.services;
   const { writes, authorizeOperator } = catalog;
+  const db = database.db;
   // Before the body is even parsed: a caller without a valid token learns nothing but 401.
   app.decorateRequest('operator', '');
   app.addHook('onRequest', async (request) => {
-    request.operator = authorizeOperator(request);
+    const staff = options.authorizeStaff ? await options.authorizeStaff(request) : null;
+    // A staff member is audited as themself (bot-audit.ts), never as a bot.
+    if (staff) request.staffActor = staff;
+    else request.operator = authorizeOperator(request);
   });
+  /** The catalog audit's actor: the operator token's name or `staff:<id>`. */
+  const actorOf = (request: FastifyRequest) => request.staffActor ?? request.operator;
 
   app.get(
     `/${CATALOG_PATHS.operatorLogos}`,
@@ -149,7 +168,7 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const league = await writes.createLeague(request.operator, request.body);
+      const league = await writes.createLeague(actorOf(request), request.body);
       request.auditChange = { subject: `league:${league.leagueId}`, before: null, after: league };
       return reply.code(201).send(league);
     },
@@ -169,12 +188,16 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request) => {
+      const before = await leagueBefore(db, request.params.leagueId);
       const league = await writes.updateLeague(
-        request.operator,
+        actorOf(request),
         request.params.leagueId,
         request.body,
       );
-      request.auditChange = { subject: `league:${league.leagueId}`, after: request.body };
+      request.auditChange = {
+        subject: `league:${league.leagueId}`,
+        ...picked(before, league, request.body),
+      };
       return league;
     },
   );
@@ -192,7 +215,7 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request, reply) => {
-      const event = await writes.createEvent(request.operator, request.body);
+      const event = await writes.createEvent(actorOf(request), request.body);
       // Only demo creates answer null (an existing id); an operator's gets EVENT_EXISTS instead.
       if (!event) throw new ApiError('EVENT_EXISTS');
       request.auditChange = { subject: `event:${event.eventId}`, before: null, after: event };
@@ -214,12 +237,16 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request) => {
+      const before = await eventBefore(db, request.params.eventId);
       const event = await writes.updateEvent(
-        request.operator,
+        actorOf(request),
         request.params.eventId,
         request.body,
       );
-      request.auditChange = { subject: `event:${request.params.eventId}`, after: request.body };
+      request.auditChange = {
+        subject: `event:${request.params.eventId}`,
+        ...picked(before, event, request.body),
+      };
       return event;
     },
   );
@@ -240,12 +267,16 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       },
     },
     async (request) => {
+      const before = await eventBefore(db, request.params.eventId);
       const event = await writes.changeState(
-        request.operator,
+        actorOf(request),
         request.params.eventId,
         request.body,
       );
-      request.auditChange = { subject: `event:${request.params.eventId}`, after: request.body };
+      request.auditChange = {
+        subject: `event:${request.params.eventId}`,
+        ...picked(before, event, request.body),
+      };
       return event;
     },
   );
@@ -285,7 +316,7 @@ export async function operatorCatalogRoutes(root: FastifyInstance): Promise<void
       const where = [];
       if (request.query.entity) where.push(eq(catalogAudit.entityId, request.query.entity));
       if (request.query.cursor) where.push(lt(catalogAudit.id, Number(request.query.cursor)));
-      const rows = await database.db
+      const rows = await db
         .select()
         .from(catalogAudit)
         .where(and(...where))

@@ -3,11 +3,13 @@ import type { OperatorKeyDeps } from './operator-keys';
 import { StreamKeys } from '../stream-keys';
 import { operatorKeyRoutes } from './operator-keys';
 import { publishRoutes } from './publishes';
+import { producerLiveRoutes } from './producer-live';
+import type { ProducerLiveDeps } from './producer-live';
 
 /** Every ingest route: the operator's stream keys and the media server's publish questions. */
 export async function ingestRoutes(
   app: FastifyInstance,
-  options: Pick<OperatorKeyDeps, 'authorizeStaff'> = {},
+  options: Pick<OperatorKeyDeps, 'authorizeStaff'> & Partial<ProducerLiveDeps> = {},
 ): Promise<void> {
   const { services } = app;
   const config = services.config.ingest;
@@ -21,4 +23,12 @@ export async function ingestRoutes(
     }),
   );
   await app.register(publishRoutes(keys, config));
+  if (options.book && options.requireProducer)
+    await app.register(
+      producerLiveRoutes({
+        book: options.book,
+        ingest: options.ingest ?? null,
+        requireProducer: options.requireProducer,
+      }),
+    );
 }

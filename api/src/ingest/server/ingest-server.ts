@@ -43,6 +43,12 @@ const server = new IngestServer({
   // The ingest clock: program-date-time is the wall time a picture arrived here.
   nowMs: () => systemClock.now().getTime(),
   log: (line) => console.info(line),
+  // Each channel's health to the API every 2 s (decision 448).
+  report: (reports) => process.send?.({ health: reports }),
+});
+// The producer's slate by hand, asked by the API (decision 450).
+process.on('message', (raw: { slate?: { channelId: string; on: boolean } }) => {
+  if (raw.slate) server.hold(raw.slate.channelId, raw.slate.on);
 });
 
 await server.start();

@@ -9,13 +9,16 @@
 import NodeMediaServer from 'node-media-server';
 import type { NmsSession } from 'node-media-server';
 import nmsLogger from 'node-media-server/src/core/logger.js';
-import type { IngestPublishGrant } from '@crease/contract';
+import type { IngestPublishGrant, IngestRole } from '@crease/contract';
 import type { PublishAuthority } from '../publish-authority';
 import fs from 'node:fs';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { PART_SECONDS, RENDITION_RECIPES, STREAM_FILE, splitFragmentedFile } from '../../streams';
+import { HEALTH_EVERY_MS, channelReport } from './channel-health';
+import type { ChannelReport } from './channel-health';
 import { ChannelSlate } from './channel-slate';
+import { FeedMeter } from './feed-meter';
 import { PublishGuard } from './publish-guard';
 import { renderSlate } from './slate';
 import type { SlateMedia } from './slate';
@@ -38,13 +41,19 @@ export interface IngestServerOptions {
   maxKbps: number;
   nowMs: () => number;
   log: (line: string) => void;
+  /** Each channel's health every 2 s (decision 448): the API keeps the last minutes. */
+  report?: (reports: ChannelReport[]) => void;
 }
 
 interface Publish {
   session: NmsSession;
   grant: IngestPublishGrant;
   guard: PublishGuard;
+  meter: FeedMeter;
 }
+
+/** A channel forgotten by the health report this long after its last part, with no encoder. */
+const FORGET_AFTER_MS = 10 * 60 * 1000;
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 /**
@@ -63,6 +72,13 @@ export class IngestServer {
   private slate: SlateMedia | null = null;
   private renewTimer: NodeJS.Timeout | null = null;
   private slateTimer: NodeJS.Timeout | null = null;
+  private healthTimer: NodeJS.Timeout | null = null;
+  /** Per channel: the role of the input its transcoder reads. */
+  private readonly feeding = new Map<string, IngestRole>();
+  /** Per channel: when its transcoder last wrote a part (ingest clock, ms). */
+  private readonly lastPartMs = new Map<string, number>();
+  /** Channels whose producer put the slate up by hand (decision 450). */
+  private readonly held = new Set<string>();
 
   constructor(private readonly options: IngestServerOptions) {
     this.nms = new NodeMediaServer({
@@ -97,12 +113,14 @@ export class IngestServer {
     this.nms.rtmpServer?.tcpServer?.on('connection', (socket: Socket) => this.watch(socket));
     this.renewTimer = setInterval(() => void this.renewAll(), RENEW_EVERY_MS);
     this.slateTimer = setInterval(() => this.fillSlates(), PART_SECONDS * 1000);
+    this.healthTimer = setInterval(() => this.reportHealth(), HEALTH_EVERY_MS);
     this.options.log(`RTMP ingest on port ${this.options.rtmpPort}`);
   }
 
   async stop(): Promise<void> {
     if (this.renewTimer) clearInterval(this.renewTimer);
     if (this.slateTimer) clearInterval(this.slateTimer);
+    if (this.healthTimer) clearInterval(this.healthTimer);
     for (const transcoder of this.transcoders.values()) transcoder.stop();
     for (const publish of this.publishes.values()) await this.release(publish);
     await this.nms.stop();
@@ -155,7 +173,7 @@ export class IngestServer {
       } catch (error) {
         this.options.log(`[ingest ${channelId}] slate: ${(error as Error).message}`);
       }
-      if (!slate.active) this.slates.delete(channelId);
+      if (!slate.active && !this.held.has(channelId)) this.slates.delete(channelId);
     }
   }
 
@@ -175,7 +193,16 @@ export class IngestServer {
     if (answer.status !== 201 || !grant)
       return this.drop(session, answer.code ?? `status ${answer.status}`);
     const guard = new PublishGuard(this.options.nowMs(), this.options.maxKbps);
-    const publish = { session, grant, guard };
+    const meter = new FeedMeter(this.options.nowMs());
+    const rtmp = session.rtmp;
+    if (rtmp) {
+      const forward = rtmp.onPacketCallback;
+      rtmp.onPacketCallback = (packet) => {
+        meter.packet(packet);
+        forward(packet);
+      };
+    }
+    const publish = { session, grant, guard, meter };
     this.publishes.set(session.id, publish);
     session.socket?.once('close', () => void this.ended(publish));
     this.options.log(`publishing: channel ${grant.channelId} (${grant.role})`);
@@ -193,9 +220,14 @@ export class IngestServer {
       renditions: this.options.renditions,
       nowMs: this.options.nowMs,
       log: this.options.log,
-      wrote: (track, slot) => this.slateFor(grant.channelId)?.live(track, slot),
+      wrote: (track, slot) => {
+        this.lastPartMs.set(grant.channelId, this.options.nowMs());
+        this.slateFor(grant.channelId)?.live(track, slot);
+      },
+      held: () => this.held.has(grant.channelId),
     });
     this.transcoders.set(grant.channelId, transcoder);
+    this.feeding.set(grant.channelId, grant.role);
     transcoder.start();
   }
 
@@ -212,6 +244,52 @@ export class IngestServer {
     if ([...this.publishes.values()].some((p) => p.grant.channelId === channelId)) return;
     this.transcoders.get(channelId)?.stop();
     this.transcoders.delete(channelId);
+    this.feeding.delete(channelId);
+  }
+
+  /**
+   * The slate up (or down) by hand (decision 450): while held, the transcoder writes no part, so
+   * the channel's slate writer fills every slot from the next one on; the feed keeps publishing
+   * and comes back on air when the slate is taken down.
+   */
+  hold(channelId: string, on: boolean): void {
+    if (on) {
+      this.held.add(channelId);
+      this.slateFor(channelId);
+    } else this.held.delete(channelId);
+    this.options.log(`[ingest ${channelId}] slate ${on ? 'up' : 'down'} by hand`);
+    this.reportHealth();
+  }
+
+  /** Every channel with an encoder, a slate or a recent part, looked at now. */
+  private reportHealth(): void {
+    const now = this.options.nowMs();
+    const publishes = [...this.publishes.values()];
+    const channels = new Set([
+      ...publishes.map((p) => p.grant.channelId),
+      ...this.slates.keys(),
+      ...this.held,
+      ...this.lastPartMs.keys(),
+    ]);
+    const reports = [...channels].map((channelId) => {
+      const feeding = this.feeding.get(channelId) ?? null;
+      const mine = publishes.filter((p) => p.grant.channelId === channelId);
+      const feed = mine.find((p) => p.grant.role === feeding) ?? null;
+      const lastPartMs = this.lastPartMs.get(channelId) ?? null;
+      if (!mine.length && lastPartMs !== null && now - lastPartMs > FORGET_AFTER_MS)
+        this.lastPartMs.delete(channelId);
+      return channelReport({
+        channelId,
+        nowMs: now,
+        feeding,
+        connected: mine.length > 0,
+        slateHeld: this.held.has(channelId),
+        slating: this.slates.has(channelId),
+        lastPartMs,
+        feed: feed ? feed.meter.sample(feed.session.inBytes, now) : null,
+      });
+    });
+    if (reports.length) this.options.report?.(reports);
   }
 
   private async release({ session, grant }: Publish): Promise<void> {

@@ -54,6 +54,8 @@ export interface TranscoderOptions {
   log: (line: string) => void;
   /** A live part was written (the channel's slate fills only what the feed leaves empty). */
   wrote?: (track: string, slot: number) => void;
+  /** True while the producer holds the slate up: no part is written (decision 450). */
+  held?: () => boolean;
 }
 
 export function transcoderArgs(inputUrl: string, recipes: readonly RenditionRecipe[]): string[] {
@@ -150,6 +152,8 @@ class RenditionWriter {
   }
 
   private write(slot: number, bytes: Buffer): void {
+    // The slate is held up by hand: the channel's slate writer fills this slot instead.
+    if (this.transcoder.held()) return;
     const sequence = Math.floor(slot / PARTS_PER_SEGMENT);
     const file = livePartPath(
       this.transcoder.liveDir,
@@ -175,6 +179,10 @@ export class ChannelTranscoder {
     this.clock = new ChannelClock(options.nowMs);
     this.channelId = options.channelId;
     this.liveDir = options.liveDir;
+  }
+
+  held(): boolean {
+    return this.options.held?.() ?? false;
   }
 
   wrote(track: string, slot: number): void {

@@ -1,4 +1,5 @@
 import { INGEST_PATHS, SCORING_PATHS, STAFF_PATHS, SUPPORT_PATHS } from '@crease/contract';
+import { producerCalls } from './producer-client';
 import type {
   AccountDeletionResult,
   IngestKeyCreated,
@@ -39,13 +40,13 @@ export const isStaffApiError = (error: unknown): error is StaffApiError =>
 /** The session is no longer (or never was) accepted: the console signs out. */
 export const isUnauthorized = (error: unknown) => isStaffApiError(error) && error.status === 401;
 
-const fill = (path: string, params: Record<string, string>) =>
+export const fill = (path: string, params: Record<string, string>) =>
   path.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
 
-async function call<T>(
+export async function call<T>(
   apiOrigin: string,
   token: string | null,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
@@ -99,6 +100,8 @@ export function signInStaff(apiOrigin: string, request: StaffSignInRequest) {
 export function staffClient(apiOrigin: string, token: string) {
   const reason = (text: string) => ({ reason: text });
   return {
+    // The producer's schedule, health and live controls (issue 33 §2).
+    ...producerCalls(apiOrigin, token),
     me: () => call<StaffMember>(apiOrigin, token, 'GET', STAFF_PATHS.me),
     signOut: () => call<void>(apiOrigin, token, 'DELETE', STAFF_PATHS.signOut),
     members: () => call<StaffMember[]>(apiOrigin, token, 'GET', STAFF_PATHS.members),

@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import type { LeagueCreate } from '@crease/contract';
+import { Button, TextField } from '@crease/ui';
+import type { StaffClient } from '../api/staff-client';
+import styles from '../ops.module.css';
+import producer from './producer.module.css';
+
+/** A new league: its id, caption, description and one of the shipped logos. */
+export function LeagueForm({
+  client,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  client: StaffClient;
+  busy: boolean;
+  onSubmit: (body: LeagueCreate) => void;
+  onCancel: () => void;
+}) {
+  const [logos, setLogos] = useState<string[]>([]);
+  const [fields, setFields] = useState({ leagueId: '', caption: '', description: '', logo: '' });
+  useEffect(() => {
+    client.logos().then(
+      ({ items }) => {
+        setLogos(items.map((i) => i.logo));
+        setFields((now) => ({ ...now, logo: now.logo || (items[0]?.logo ?? '') }));
+      },
+      () => setLogos([]),
+    );
+  }, [client]);
+  const set = (field: keyof typeof fields) => (value: string) =>
+    setFields((now) => ({ ...now, [field]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit({
+      leagueId: fields.leagueId.trim(),
+      caption: fields.caption.trim(),
+      description: fields.description.trim(),
+      logo: fields.logo,
+      logoAltText: `${fields.caption.trim()} logo`,
+      application: 'cricket',
+      status: 'in_progress',
+      active: true,
+    });
+  };
+  return (
+    <form className={styles.form} onSubmit={submit} aria-label="New league">
+      <div className={producer.grid}>
+        <TextField
+          label="League id"
+          value={fields.leagueId}
+          onChange={(e) => set('leagueId')(e.target.value)}
+          hint="A slug: lower-case letters, digits and hyphens."
+          required
+        />
+        <TextField
+          label="League name"
+          value={fields.caption}
+          onChange={(e) => set('caption')(e.target.value)}
+          required
+        />
+      </div>
+      <TextField
+        label="Description"
+        value={fields.description}
+        onChange={(e) => set('description')(e.target.value)}
+      />
+      <label className={styles.field}>
+        <span className={styles.fieldLabel}>Logo</span>
+        <select
+          className={producer.select}
+          value={fields.logo}
+          onChange={(e) => set('logo')(e.target.value)}
+          required
+        >
+          {logos.map((logo) => (
+            <option key={logo} value={logo}>
+              {logo}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className={styles.formActions}>
+        <Button type="submit" busy={busy}>
+          Create league
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
