@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { CONSENT_ACCEPTED } from '../support/consent';
 import { RTMP_PUBLISH_URL, startEncoder } from '../support/live-ingest';
 import type { Encoder } from '../support/live-ingest';
-import { checkStaffScreen, devAdmin, staffSignIn } from '../support/staff-sign-in';
+import { checkScreen, devAdmin, signInToConsole } from '../support/staff-console';
 
 /**
  * Issue 33 §2 in real Chromium: the development admin signs in with TOTP and makes a producer;
@@ -18,13 +18,13 @@ test.afterAll(() => {
 
 test('a producer schedules a match, sees the ingest health move, goes live and ends it', async ({
   browser,
-}, info) => {
+}) => {
   test.setTimeout(180_000);
   const run = Date.now().toString(36);
   const admin = devAdmin();
   const adminContext = await browser.newContext({ storageState: CONSENT_ACCEPTED });
   const adminPage = await adminContext.newPage();
-  await staffSignIn(adminPage, admin.email, admin.password, admin.secret);
+  await signInToConsole(adminPage, admin.email, admin.password, admin.secret);
   const email = `producer-${run}@crease.test`;
   const password = 'producer-password-0123';
   await adminPage.getByLabel('Their email').fill(email);
@@ -37,7 +37,7 @@ test('a producer schedules a match, sees the ingest health move, goes live and e
 
   const context = await browser.newContext({ storageState: CONSENT_ACCEPTED });
   const page = await context.newPage();
-  await staffSignIn(page, email, password, secret);
+  await signInToConsole(page, email, password, secret);
   const nav = page.getByRole('navigation', { name: 'Console' });
   await expect(nav.getByRole('button')).toHaveText(['Channels', 'Schedule', 'Live']);
 
@@ -68,13 +68,13 @@ test('a producer schedules a match, sees the ingest health move, goes live and e
   await form.getByLabel(/^Start/).fill('2031-06-01T15:00');
   await form.getByLabel(/^Estimated end/).fill('2031-06-01T19:00');
   await expect(form.getByText(/15:00 \S+ · \d\d:\d\d UTC/)).toBeVisible();
-  await checkStaffScreen(page, info, 'schedule-new-match');
+  await checkScreen(page, 'schedule-new-match');
   await form.getByRole('button', { name: 'Schedule match' }).click();
   await expect(page.getByText(`Owls v Foxes ${run} is on the schedule.`)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: `Owls v Foxes ${run}` })).toContainText(
     'Scheduled',
   );
-  await checkStaffScreen(page, info, 'schedule');
+  await checkScreen(page, 'schedule');
 
   // Channels: the key, shown once with the encoder settings.
   await nav.getByRole('button', { name: 'Channels' }).click();
@@ -90,7 +90,7 @@ test('a producer schedules a match, sees the ingest health move, goes live and e
   await page.getByLabel('Match').selectOption(eventId);
   const health = page.getByRole('region', { name: 'Ingest health' });
   await expect(health.getByText('No encoder connected', { exact: true })).toBeVisible();
-  await checkStaffScreen(page, info, 'live-empty');
+  await checkScreen(page, 'live-empty');
   encoder = startEncoder(`${RTMP_PUBLISH_URL}/${streamKey}`);
   const figure = (title: string) => health.locator('figure').filter({ hasText: title });
   await expect(figure('Input bitrate').locator('strong')).toHaveText(/^\d+ kbit\/s$/, {
@@ -101,7 +101,7 @@ test('a producer schedules a match, sees the ingest health move, goes live and e
   });
   await expect(figure('Frame rate').locator('strong')).toHaveText(/^\d+(\.\d)? fps$/);
   await expect(health.getByText('Primary input', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await checkStaffScreen(page, info, 'live-health');
+  await checkScreen(page, 'live-health');
 
   // The slate by hand, and back.
   await page.getByRole('button', { name: 'Put up the slate' }).click();
@@ -117,9 +117,9 @@ test('a producer schedules a match, sees the ingest health move, goes live and e
   await page.getByRole('button', { name: 'End the stream…' }).click();
   const confirm = page.getByRole('form', { name: 'End the stream' });
   await confirm.getByLabel('Result').fill('Northern Owls won by 4 runs');
-  await checkStaffScreen(page, info, 'live-end-confirm');
+  await checkScreen(page, 'live-end-confirm');
   await confirm.getByRole('button', { name: 'End the stream now' }).click();
   await expect(page.getByText(`Owls v Foxes ${run} has ended.`)).toBeVisible();
-  await checkStaffScreen(page, info, 'live-ended');
+  await checkScreen(page, 'live-ended');
   await Promise.all([context.close(), adminContext.close()]);
 });
