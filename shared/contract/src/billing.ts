@@ -240,6 +240,9 @@ export const ENTITLEMENT_REASONS = [
   'TRIAL_DAILY_TIME_USED',
   'DEVICE_NOT_REGISTERED',
   'ACCOUNT_INACTIVE',
+  /** Issue 34 §3: no plan, but a pass for this match, or for its league's season (453). */
+  'MATCH_PASS',
+  'SEASON_PASS',
 ] as const;
 export type EntitlementReason = (typeof ENTITLEMENT_REASONS)[number];
 
@@ -278,6 +281,10 @@ export interface CheckoutRequest {
   currency?: string;
   /** The browser's region guess (guessRegion), for a profile with no region. */
   regionGuess?: string;
+  /** Issue 34 §3: the match a match pass is for (planId PASS_PLAN_IDS.MATCH; decision 452). */
+  eventId?: string;
+  /** Issue 34 §3: the league a season pass is for (planId PASS_PLAN_IDS.SEASON). */
+  leagueId?: string;
 }
 
 /**
@@ -302,6 +309,8 @@ export const PAYMENT_FAILURE_CODES = [
    * without asking (Stripe Checkout) took the money: it was refunded in full (392).
    */
   'COUPON_REFUNDED',
+  /** Refused before any charge (or refunded): the viewer already has this pass (455). */
+  'PASS_ALREADY_OWNED',
 ] as const;
 export type PaymentFailureCode = (typeof PAYMENT_FAILURE_CODES)[number];
 
