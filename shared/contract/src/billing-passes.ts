@@ -24,7 +24,43 @@ export const isPassPlanId = (planId: string): boolean =>
 export const PASS_PATHS = {
   /** GET ?eventId= or ?leagueId= (+ regionGuess): PassOffer. Public, or Bearer. */
   offer: 'api/v1/billing/passes/offer',
+  /** GET (Bearer, + regionGuess): PassShelf, what the match list needs for every card at once. */
+  shelf: 'api/v1/billing/passes',
 } as const;
+
+/** The page that reviews and pays a pass (mf-billing's /payment-process). */
+export function passCheckoutPath(scope: PassScope, id: string): string {
+  const query = new URLSearchParams({ pass: scope, [scope === 'MATCH' ? 'event' : 'league']: id });
+  return `/payment-process?${query}`;
+}
+
+/** A pass the viewer holds (paid, not refunded in full). */
+export interface OwnedPass {
+  scope: PassScope;
+  eventId: string | null;
+  leagueId: string;
+  title: string;
+}
+
+/**
+ * The viewer's passes and the passes' prices in their currency, in one call for a whole match
+ * list: a card offers "Buy a match pass" unless a plan already includes every match, or a pass
+ * already plays it. Whether one match may be sold is the offer's answer (and the checkout's).
+ */
+export interface PassShelf {
+  region: string;
+  currency: string;
+  /** Major units in `currency`, tax included. */
+  matchPrice: number;
+  seasonPrice: number;
+  /** A running subscription that renews: it includes every match, so no pass is offered. */
+  planIncludesAll: boolean;
+  owned: OwnedPass[];
+}
+
+/** Whether `owned` plays match `eventId` of `leagueId`. */
+export const passPlays = (owned: readonly OwnedPass[], eventId: string, leagueId: string) =>
+  owned.some((p) => (p.scope === 'MATCH' ? p.eventId === eventId : p.leagueId === leagueId));
 
 /**
  * Why a pass is not sold: the match was cancelled, it finished with no replay to watch, the

@@ -258,9 +258,17 @@ export {
   PASS_UNAVAILABLE_REASONS,
   isPassPlanId,
   passButtonText,
+  passCheckoutPath,
+  passPlays,
   passUnavailableText,
 } from './billing-passes';
-export type { PassOffer, PassScope, PassUnavailableReason } from './billing-passes';
+export type {
+  OwnedPass,
+  PassOffer,
+  PassScope,
+  PassShelf,
+  PassUnavailableReason,
+} from './billing-passes';
 export {
   AUTO_BITRATE_NAME,
   HEARTBEAT_RENEWAL_GRACE_MS,

@@ -4,7 +4,7 @@
  * 453: a partial refund, a goodwill gesture, leaves it playing, as for plans, decision 351).
  */
 import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
-import type { PassScope } from '@crease/contract';
+import type { OwnedPass, PassScope } from '@crease/contract';
 import type { Executor } from '../subscription-machine';
 import { passOrders } from './tables';
 
@@ -70,4 +70,19 @@ export async function passPlaying(
     );
   if (rows.some((r) => r.scope === 'MATCH')) return 'MATCH';
   return rows.length > 0 ? 'SEASON' : null;
+}
+
+/** The passes the account holds: paid, not refunded in full, oldest first. */
+export async function ownedPasses(db: Executor, userId: string): Promise<OwnedPass[]> {
+  const rows = await db
+    .select({
+      scope: passOrders.scope,
+      eventId: passOrders.eventId,
+      leagueId: passOrders.leagueId,
+      title: passOrders.title,
+    })
+    .from(passOrders)
+    .where(and(eq(passOrders.userId, userId), isNotNull(passOrders.paymentId), notRefundedInFull))
+    .orderBy(passOrders.createdAt);
+  return rows.map((r) => ({ ...r, scope: r.scope as PassScope }));
 }

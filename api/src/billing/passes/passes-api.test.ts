@@ -5,7 +5,7 @@
  * ordinary checkout, the entitlement that plays that match (live and replay) and nothing else,
  * a refund that ends it, and the refusals (cancelled, over, owned, included in a plan).
  */
-import type { PaymentReceipt } from '@crease/contract';
+import type { PassShelf, PaymentReceipt } from '@crease/contract';
 import { buyPlan, eventually, expectErrorShape } from '../../testing/billing-helpers';
 import { passSuite } from '../../testing/pass-fixtures';
 import { describeEachDatabase } from '../../testing/test-api';
@@ -84,6 +84,17 @@ describeEachDatabase('Passes for one match and one season', (host) => {
     expect((await s.offer(v, { eventId: ids.live })).body).toMatchObject({
       available: false,
       reason: 'ALREADY_OWNED',
+    });
+    const shelf = await v.client.get<PassShelf>('/api/v1/billing/passes', { bearer: v.bearer });
+    expect(shelf.body).toEqual({
+      region: 'IN',
+      currency: 'INR',
+      matchPrice: 29,
+      seasonPrice: 399,
+      planIncludesAll: false,
+      owned: [
+        { scope: 'MATCH', eventId: ids.live, leagueId: ids.league, title: `Match ${ids.live}` },
+      ],
     });
     const again = await s.checkout(v, 'MATCH', ids.live);
     expect(again.status).toBe(409);

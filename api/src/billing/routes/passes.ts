@@ -2,7 +2,8 @@
  * GET the pass offer beside a match or a league (issue 34 §3, decision 452): the pass priced in
  * the caller's currency exactly as plans are (decision 421), and whether it is sold to the caller
  * now, with the sentence to show if not. Public (a visitor sees the price), or with a Bearer (the
- * answer then also says "you have it" or "your plan includes it", and is private).
+ * answer then also says "you have it" or "your plan includes it", and is private). GET the
+ * shelf: a signed-in viewer's passes and the prices, once for a whole match list.
  */
 import { Type } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@fastify/type-provider-typebox';
@@ -18,7 +19,11 @@ import { authenticate } from '../../accounts';
 import { errorResponses } from '../../platform/http/error-schemas';
 import { ApiError } from '../errors';
 import { findPlan } from '../plans';
-import { pricingFor, resolveRegion } from '../regional-prices';
+import { priceIn, pricingFor, resolveRegion, viewerPricing } from '../regional-prices';
+import { toMajor } from '../money';
+import { runningPlanOf } from '../stacking';
+import { readSubscription } from '../subscription-machine';
+import { ownedPasses } from '../passes/pass-ownership';
 import { TaxBreakdownSchema } from '../schemas';
 import { passOffer, passRefusal } from '../passes/pass-sales';
 import { passTargetOf } from '../passes/pass-targets';
@@ -39,6 +44,22 @@ export const PassOfferSchema = Type.Object({
   available: Type.Boolean(),
   reason: nullable(Type.Union(PASS_UNAVAILABLE_REASONS.map((r) => Type.Literal(r)))),
   message: nullable(Type.String()),
+});
+
+const PassShelfSchema = Type.Object({
+  region: Type.String(),
+  currency: Type.String(),
+  matchPrice: Type.Number(),
+  seasonPrice: Type.Number(),
+  planIncludesAll: Type.Boolean(),
+  owned: Type.Array(
+    Type.Object({
+      scope: Type.Union(PASS_SCOPES.map((s) => Type.Literal(s))),
+      eventId: nullable(Type.String()),
+      leagueId: Type.String(),
+      title: Type.String(),
+    }),
+  ),
 });
 
 const OfferQuery = Type.Object(
@@ -81,6 +102,50 @@ export async function passRoutes(app: FastifyInstance): Promise<void> {
       const reason = await passRefusal(db, signedIn?.id ?? null, target, now);
       reply.header('cache-control', 'private, no-store');
       return passOffer(product, target, pricingFor(region), invoices, reason);
+    },
+  );
+
+  app.get(
+    `/${PASS_PATHS.shelf}`,
+    {
+      schema: {
+        tags: ['billing'],
+        summary: "The caller's passes and the passes' prices in their currency (Bearer)",
+        security: [{ bearer: [] }],
+        querystring: Type.Object({
+          [REGION_GUESS_PARAM]: Type.Optional(Type.String({ maxLength: 16 })),
+        }),
+        response: { 200: PassShelfSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticate(request, services);
+      const query = request.query as Record<string, string | undefined>;
+      const { db } = services.database;
+      const now = services.clock.now();
+      const pricing = viewerPricing(
+        services.config.invoices,
+        user,
+        request,
+        query[REGION_GUESS_PARAM],
+      );
+      const [match, season] = await Promise.all([
+        findPlan(db, PASS_PLAN_IDS.MATCH),
+        findPlan(db, PASS_PLAN_IDS.SEASON),
+      ]);
+      if (!match?.active || !season?.active)
+        throw new ApiError('PLAN_INACTIVE', 'Passes are not sold just now.');
+      const running = await runningPlanOf(db, await readSubscription(db, user.id, now), now);
+      const matchPrice = priceIn(match, pricing.currency);
+      reply.header('cache-control', 'private, no-store');
+      return {
+        region: pricing.region,
+        currency: matchPrice.currency,
+        matchPrice: toMajor(matchPrice.minor),
+        seasonPrice: toMajor(priceIn(season, pricing.currency).minor),
+        planIncludesAll: running?.running.renewing ?? false,
+        owned: await ownedPasses(db, user.id),
+      };
     },
   );
 }
