@@ -34,6 +34,7 @@ import { PaymentProviderError } from './providers/payment-provider';
 import type { PaymentProvider } from './providers/payment-provider';
 import { passOrders } from './passes/tables';
 import type { PassTarget } from './passes/pass-targets';
+import { passOf } from './passes/pass-claims';
 
 /** Seconds a viewer is asked to wait after a provider outage (Retry-After of the 503). */
 export const PROVIDER_RETRY_AFTER_SECONDS = 30;
@@ -100,6 +101,7 @@ export async function checkoutToWire(db: Db, row: CheckoutRow, now: Date): Promi
     expiresAt: row.expiresAt.toISOString(),
     paymentId: payment?.id ?? null,
     renewal,
+    pass: await passOf(db, row.id),
   };
 }
 

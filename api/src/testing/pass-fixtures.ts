@@ -66,7 +66,7 @@ export function passSuite(host: () => ApiHost) {
     for (const [leagueId, caption] of [
       [league, `Pass League ${counter}`],
       [otherLeague, `Other League ${counter}`],
-    ])
+    ] as const)
       await ops.postJson(
         `/${CATALOG_PATHS.operatorLeagues}`,
         testLeague({ leagueId, caption, description: 'Pass test fixtures.' }),

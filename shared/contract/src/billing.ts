@@ -12,6 +12,7 @@ import type { Plan } from './wire';
 import type { RegisteredDevice } from './billing-devices';
 import type { PlanEndReason, PlanKind } from './billing-renewals';
 import type { RenewalTerms } from './billing-quote';
+import type { OwnedPass } from './billing-passes';
 
 /** The currency of an amount that names none (an older API); screens format with Intl. */
 export const BILLING_CURRENCY = 'USD';
@@ -354,6 +355,8 @@ export interface Checkout {
   paymentId: string | null;
   /** What renews after this payment, and when (null for a pass); decision 397. */
   renewal: RenewalTerms | null;
+  /** Issue 34 §3: what a pass's checkout is for (decision 452); absent or null for a plan. */
+  pass?: OwnedPass | null;
 }
 
 export interface AccountDeletionRequest {

@@ -6,7 +6,7 @@
  * the second is refused: nothing charged in the sandbox, refunded in full with Stripe.
  */
 import { and, eq } from 'drizzle-orm';
-import type { PassScope } from '@crease/contract';
+import type { OwnedPass, PassScope } from '@crease/contract';
 import type { Executor } from '../subscription-machine';
 import { ownsPass } from './pass-ownership';
 import { passOrders } from './tables';
@@ -21,6 +21,14 @@ export interface PassRefusal {
 export async function passOrderOf(tx: Executor, checkoutId: string): Promise<PassOrderRow | null> {
   const [row] = await tx.select().from(passOrders).where(eq(passOrders.checkoutId, checkoutId));
   return row ?? null;
+}
+
+/** What checkout `checkoutId` buys, on the wire (Checkout.pass); null for a plan's checkout. */
+export async function passOf(db: Executor, checkoutId: string): Promise<OwnedPass | null> {
+  const order = await passOrderOf(db, checkoutId);
+  if (!order) return null;
+  const { scope, eventId, leagueId, title } = order;
+  return { scope: scope as PassScope, eventId, leagueId, title };
 }
 
 /** Claims checkout `checkoutId`'s pass, or says why not; a plan's checkout claims nothing. */
