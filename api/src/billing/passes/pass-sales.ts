@@ -63,6 +63,8 @@ export function passOffer(
   pricing: Pricing,
   config: InvoiceConfig,
   reason: PassUnavailableReason | null,
+  /** Screens at a time for an account whose only access is a pass (decision 454). */
+  screens: number,
 ): PassOffer {
   const { currency, minor } = priceIn(product, pricing.currency);
   return {
@@ -75,7 +77,7 @@ export function passOffer(
     currency,
     region: pricing.region,
     taxBreakdown: gstBreakdown(config, pricing.region, currency, minor),
-    maxDevices: product.maxDevices,
+    maxDevices: screens,
     available: reason === null,
     reason,
     message: reason ? passUnavailableText(reason, target.scope) : null,

@@ -101,7 +101,9 @@ export async function passRoutes(app: FastifyInstance): Promise<void> {
       });
       const reason = await passRefusal(db, signedIn?.id ?? null, target, now);
       reply.header('cache-control', 'private, no-store');
-      return passOffer(product, target, pricingFor(region), invoices, reason);
+      // A pass holder with no running plan plays on the screens of an account without one.
+      const screens = services.config.billing.maxDevicesWithoutPlan;
+      return passOffer(product, target, pricingFor(region), invoices, reason, screens);
     },
   );
 
