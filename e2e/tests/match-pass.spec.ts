@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from '../support/axe';
 import { CARDS, payByCard } from '../support/billing';
-import { expectPlaying, finishedReplays, watchLiveMatch } from '../support/player-session';
+import { apiGet, expectPlaying, watchLiveMatch } from '../support/player-session';
 import { freshEmail, registerViewer } from '../support/viewer';
 
 /**
@@ -57,8 +57,14 @@ test('a viewer buys a match pass on the match page, it plays that match and not 
   await expect(page).toHaveURL(new RegExp(`/player\\?event=${eventId}$`));
   await expectPlaying(page);
 
-  // Any other match: the existing refusal, with that match's own pass offered.
-  const other = (await finishedReplays(page)).find((id) => id !== eventId);
+  // Another match (a completed one, so its replay plays for whoever may watch it): the existing
+  // refusal, with that match's own pass offered.
+  const finished = await apiGet<{
+    items: { eventId: string; status: string; eventStatus: string }[];
+  }>(page, 'api/v1/events?status=finished&limit=20');
+  const other = finished.items.find(
+    (e) => e.eventId !== eventId && e.status === 'completed' && e.eventStatus === 'ended',
+  )?.eventId;
   expect(other).toBeDefined();
   await page.goto(`/player?event=${other}`);
   const refused = page.getByRole('alert');

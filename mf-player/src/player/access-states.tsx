@@ -85,6 +85,7 @@ export function NotEntitledState({
       <p>
         {midStream ? 'The stream stopped. ' : ''}
         {words.body}
+        {passOffer?.available ? ' A match pass plays just this match, live and its replay.' : ''}
       </p>
     </StateCard>
   );
