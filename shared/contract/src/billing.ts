@@ -8,7 +8,6 @@
  * (`price: 9.99`) in the currency named beside it (BILLING_CURRENCY when none is: decision 421);
  * the API stores whole minor units.
  */
-import type { Plan } from './wire';
 import type { RegisteredDevice } from './billing-devices';
 import type { PlanEndReason, PlanKind } from './billing-renewals';
 import type { RenewalTerms } from './billing-quote';
@@ -196,33 +195,13 @@ export const TRIAL_UNAVAILABLE_REASONS = [
 ] as const;
 export type TrialUnavailableReason = (typeof TRIAL_UNAVAILABLE_REASONS)[number];
 
-/** GET storefront: what a signed-out visitor may read on / (public, cacheable, no viewer data). */
-export interface Storefront {
-  /** Matches live now, soonest start first (at most STOREFRONT_MATCH_LIMIT). */
-  live: StorefrontMatch[];
-  /** The next scheduled fixtures, soonest first (at most STOREFRONT_MATCH_LIMIT). */
-  upcoming: StorefrontMatch[];
-  /** The plans on sale (active, not the trial), in orderNumber order. */
-  plans: Plan[];
-  /** The free trial's terms, or null when none is offered. */
-  trial: TrialLimits | null;
-}
-
-export interface StorefrontMatch {
-  eventId: string;
-  title: string;
-  /** The league's caption ("Premier Cricket League"). */
-  league: string;
-  /** The two teams' names. */
-  teams: [string, string];
-  /** UTC ISO: shown in the visitor's local time. */
-  startTime: string;
-}
-
-export const STOREFRONT_MATCH_LIMIT = 4;
-/** Browsers and CDNs may reuse the storefront this long: live-now changes within a minute. */
-export const STOREFRONT_MAX_AGE_SECONDS = 15;
-export const STOREFRONT_STALE_WHILE_REVALIDATE_SECONDS = 30;
+// The storefront's shapes live in billing-storefront.ts (this file stays under 400 lines).
+export type { Storefront, StorefrontMatch } from './billing-storefront';
+export {
+  STOREFRONT_MATCH_LIMIT,
+  STOREFRONT_MAX_AGE_SECONDS,
+  STOREFRONT_STALE_WHILE_REVALIDATE_SECONDS,
+} from './billing-storefront';
 
 export interface TrialActivationRequest {
   /** The browser's device id (platform.device.vidictId): one trial per device. */
