@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { seriousAxeViolations } from '../support/axe';
 import { CARDS, payByCard } from '../support/billing';
 import { apiGet, expectPlaying, watchLiveMatch } from '../support/player-session';
@@ -15,11 +15,15 @@ import { freshEmail, registerViewer } from '../support/viewer';
 /** Looked at by hand when the offer changes (relative to e2e/, as the other specs' shots). */
 const SHOTS = path.join('test-results', 'match-pass');
 
-async function axeAtBothWidths(page: Page, name: string) {
+async function axeAtBothWidths(page: Page, name: string, shoot: Locator | null = null) {
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     expect(await seriousAxeViolations(page), `${name} at ${width} px`).toEqual([]);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    const file = path.join(SHOTS, `${name}-${width}.png`);
+    // A long page (the match list) is shot by the part that matters.
+    await (shoot
+      ? shoot.screenshot({ path: file })
+      : page.screenshot({ path: file, fullPage: true }));
   }
 }
 
@@ -28,6 +32,15 @@ test('a viewer buys a match pass on the match page, it plays that match and not 
 }) => {
   test.setTimeout(180_000);
   await registerViewer(page, freshEmail('match-pass'));
+  // The match cards offer it too, in the viewer's currency.
+  await page.goto('/events');
+  const live = page.getByRole('region', { name: /^Live now/ });
+  await expect(live.getByRole('link', { name: /^Buy a match pass — .+ for / }).first()).toBeVisible(
+    {
+      timeout: 20_000,
+    },
+  );
+  await axeAtBothWidths(page, 'match-cards', live);
   const eventId = await watchLiveMatch(page);
 
   // The match page refuses as before, and offers this match's pass first.
