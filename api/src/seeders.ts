@@ -2,6 +2,7 @@
 import { demoViewerSeeder } from './accounts/seed';
 import { demoViewerPlanSeeder } from './billing/demo-viewer-plan-seed';
 import { billingCatalogSeeder } from './billing/seed';
+import { passProductsSeeder } from './billing/passes/pass-products';
 import { catalogDemoSeeder } from './catalog/seed';
 import type { Seeder } from './platform/db/seed';
 
@@ -9,5 +10,6 @@ export const SEEDERS: readonly Seeder[] = [
   demoViewerSeeder,
   catalogDemoSeeder,
   billingCatalogSeeder,
+  passProductsSeeder,
   demoViewerPlanSeeder,
 ];

@@ -32,6 +32,9 @@ import { periodEndIfPaidNow, priceOrder, renewalTerms } from './quotes';
 import type { Pricing } from './regional-prices';
 import { PaymentProviderError } from './providers/payment-provider';
 import type { PaymentProvider } from './providers/payment-provider';
+import { passOrders } from './passes/tables';
+import type { PassTarget } from './passes/pass-targets';
+import { passOf } from './passes/pass-claims';
 
 /** Seconds a viewer is asked to wait after a provider outage (Retry-After of the 503). */
 export const PROVIDER_RETRY_AFTER_SECONDS = 30;
@@ -98,6 +101,7 @@ export async function checkoutToWire(db: Db, row: CheckoutRow, now: Date): Promi
     expiresAt: row.expiresAt.toISOString(),
     paymentId: payment?.id ?? null,
     renewal,
+    pass: await passOf(db, row.id),
   };
 }
 
@@ -130,6 +134,8 @@ export async function createCheckout(
   priced: Awaited<ReturnType<typeof priceCheckout>>,
   siteOrigin: string,
   log: FastifyBaseLogger,
+  /** A pass's checkout: what it is for, written with the checkout (decision 452). */
+  pass: PassTarget | null = null,
 ): Promise<CheckoutRow> {
   const { db } = services.database;
   const now = services.clock.now();
@@ -156,9 +162,11 @@ export async function createCheckout(
     planId: plan.id,
     // The provider's page says what renews, as the API priced it: a coupon is for the first
     // payment only, so renewals charge the list price (issue 31 §10).
-    description: plan.renews
-      ? `${plan.name} (${periodText(plan.durationDays)}), then ${toMajor(listPriceCents).toFixed(2)} ${currency} ${everyPeriodText(plan.durationDays)} until you cancel`
-      : `${plan.name} (${periodText(plan.durationDays)})`,
+    description: pass
+      ? `${plan.name}: ${pass.title} (paid once, never renews)`
+      : plan.renews
+        ? `${plan.name} (${periodText(plan.durationDays)}), then ${toMajor(listPriceCents).toFixed(2)} ${currency} ${everyPeriodText(plan.durationDays)} until you cancel`
+        : `${plan.name} (${periodText(plan.durationDays)})`,
     amountCents,
     listPriceCents,
     currency,
@@ -203,6 +211,16 @@ export async function createCheckout(
       })
       .returning();
     if (!row) throw new Error('checkout insert returned nothing');
+    if (pass)
+      await tx.insert(passOrders).values({
+        checkoutId,
+        userId: buyer.id,
+        scope: pass.scope,
+        eventId: pass.eventId,
+        leagueId: pass.leagueId,
+        title: pass.title,
+        createdAt: now,
+      });
     return { row, displaced };
   });
   // Committed: the checkouts it took the place of stop being payable (decision 203). Awaited, so

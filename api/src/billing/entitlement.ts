@@ -10,6 +10,15 @@ import { findPlan } from './plans';
 import { readSubscription, readSubscriptionAndDevice, stateOf } from './subscription-machine';
 import type { SubscriptionRow } from './subscription-machine';
 import { trialSecondsLeft } from './subscriptions';
+import { passPlaying } from './passes/pass-ownership';
+import { getEvent } from '../catalog';
+
+/** The pass that plays `event` for `userId`, if any (a match hidden from viewers: none). */
+async function passFor(db: Db, userId: string, event: { eventId: string; leagueId?: string }) {
+  const leagueId =
+    event.leagueId ?? (await getEvent(db, event.eventId).catch(() => null))?.leagueId ?? null;
+  return leagueId === null ? null : passPlaying(db, userId, event.eventId, leagueId);
+}
 
 export async function entitlementFor(
   db: Db,
@@ -27,6 +36,12 @@ export async function entitlementFor(
    * transaction (a renewal reads it with its stream: one round trip fewer, decision 359).
    */
   knownRegistered?: boolean,
+  /**
+   * The match asked about (a stream of it): a pass for it, or for its league's season, lets an
+   * account play it that no plan lets play (issue 34 §3, decision 453). The league is read from
+   * the catalog when the caller does not know it.
+   */
+  event?: { eventId: string; leagueId?: string },
 ): Promise<Entitlement> {
   let row: SubscriptionRow | null | undefined = held;
   let registered = knownRegistered;
@@ -52,6 +67,15 @@ export async function entitlementFor(
 
   let entitled =
     reason === 'ACTIVE_PLAN' || reason === 'TRIAL' || reason === 'CANCELLED_UNTIL_PERIOD_END';
+  // A pass plays its match with no plan, and in place of trial time (never metered).
+  if (event && user.active && (!entitled || reason === 'TRIAL')) {
+    const pass = await passFor(db, user.id, event);
+    if (pass) {
+      entitled = true;
+      reason = pass === 'MATCH' ? 'MATCH_PASS' : 'SEASON_PASS';
+      trial = null;
+    }
+  }
   let deviceRegistered: boolean | null = null;
   if (vidictId !== null) {
     deviceRegistered = registered ?? (await isRegistered(db, user.id, vidictId));

@@ -130,6 +130,11 @@ export const BILLING_ERRORS = {
     429,
     'Too many checkouts with this coupon have been started from your network. Please try again later, or pay without the coupon.',
   ),
+  PASS_NOT_AVAILABLE: plainEntry(409, 'This pass is not sold now. Nothing was charged.'),
+  PASS_ALREADY_OWNED: plainEntry(
+    409,
+    'You already have this pass, so this payment was not taken. Nothing was charged.',
+  ),
   TRIAL_NETWORK_LIMIT_REACHED: plainEntry(
     429,
     'Too many free trials have been started from your network today. Please try again tomorrow, or choose a plan.',

@@ -20,10 +20,11 @@ import { checkouts, coupons } from './tables';
 import { claimRedemption } from './coupon-reservations';
 import type { DisplacedCheckout } from './displaced-sessions';
 import type { Executor } from './subscription-machine';
+import { claimPass } from './passes/pass-claims';
 
 /** Why a payment was refused before any money moved: a PaymentFailureCode and its words. */
 export interface PaymentRefusal {
-  code: 'COUPON_UNAVAILABLE' | 'ACCOUNT_CLOSED';
+  code: 'COUPON_UNAVAILABLE' | 'ACCOUNT_CLOSED' | 'PASS_ALREADY_OWNED';
   message: string;
 }
 
@@ -73,6 +74,9 @@ export async function claimCheckoutPayment(
     .where(eq(checkouts.id, checkoutId))
     .for('update');
   if (!checkout) return { ok: true, displaced: [] };
+  // A pass is bought once: the same pass paid twice at once takes the money once (decision 455).
+  const passRefusal = await claimPass(tx, checkout.id, moneyTaken);
+  if (passRefusal) return { ok: false, refusal: passRefusal };
   const code = checkout.couponCode;
   if (!code || checkout.couponReservation === 'REDEEMED') return { ok: true, displaced: [] };
   const [coupon] = await tx.select().from(coupons).where(eq(coupons.code, code));

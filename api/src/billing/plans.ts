@@ -1,5 +1,6 @@
 /** Plans: the catalogue rows and their docs/product.md §3 wire shape. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { PASS_PLAN_IDS } from '@crease/contract';
 import type { Plan } from '@crease/contract';
 import type { Db } from '../platform/db/client';
 import { plans } from './tables';
@@ -26,8 +27,13 @@ export function planToWire(row: PlanRow): Plan {
   };
 }
 
+/** The plans on sale on /plans and the storefront: pass products are sold beside their match. */
 export async function activePlans(db: Db): Promise<PlanRow[]> {
-  return db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.orderNumber));
+  return db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.active, true), notInArray(plans.id, Object.values(PASS_PLAN_IDS))))
+    .orderBy(asc(plans.orderNumber));
 }
 
 export async function findPlan(

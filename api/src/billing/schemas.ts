@@ -10,6 +10,7 @@ import {
   DEVICE_OS_VALUES,
   DEVICE_TYPE_VALUES,
   ENTITLEMENT_REASONS,
+  PASS_SCOPES,
   HISTORY_ENTRY_TYPES,
   PAYMENT_FAILURE_CODES,
   PAYMENT_SYSTEMS,
@@ -233,6 +234,14 @@ export const EntitlementSchema = Type.Object({
   checkedAt: isoDate,
 });
 
+/** OwnedPass (contract billing-passes.ts): what a pass plays (issue 34 §3). */
+export const OwnedPassSchema = Type.Object({
+  scope: literals(PASS_SCOPES),
+  eventId: nullable(Type.String()),
+  leagueId: Type.String(),
+  title: Type.String(),
+});
+
 export const CheckoutSchema = Type.Object({
   checkoutId: Type.String({ format: 'uuid' }),
   status: literals(CHECKOUT_STATUSES),
@@ -253,6 +262,7 @@ export const CheckoutSchema = Type.Object({
   expiresAt: isoDate,
   paymentId: nullable(Type.String()),
   renewal: nullable(RenewalTermsSchema),
+  pass: Type.Optional(nullable(OwnedPassSchema)),
 });
 
 export const TrialLimitsSchema = Type.Object({

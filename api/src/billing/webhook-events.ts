@@ -20,6 +20,7 @@ import type { DisplacedCheckout } from './displaced-sessions';
 import { findPlan } from './plans';
 import type { PaymentProvider, ProviderEvent } from './providers/payment-provider';
 import { activatePaidPeriod } from './subscriptions';
+import { grantPass, passOrderOf, passPaymentName } from './passes/pass-claims';
 import { applySubscriptionEvent } from './provider-renewals';
 import { accountDeleted, claimCheckoutPayment } from './payment-claims';
 import { holdsLapseBefore } from './checkouts';
@@ -174,8 +175,10 @@ async function apply(
     // 392): a coupon used up, or already used by the account, gives the money back.
     const claim = deleted ? null : await claimCheckoutPayment(tx, checkout.id, heldBefore, true);
     const refused = claim !== null && !claim.ok;
+    // A pass is no subscription: it is recorded beside the plan, which it leaves as it is (453).
+    const pass = await passOrderOf(tx, checkout.id);
     const subscription =
-      deleted || refused
+      deleted || refused || pass
         ? null
         : await activatePaidPeriod(tx, checkout.userId, plan, now, `payment:${paymentId}`, {
             amountCents: checkout.amountCents,
@@ -192,7 +195,7 @@ async function apply(
         userId: checkout.userId,
         checkoutId: checkout.id,
         planId: plan.id,
-        planName: plan.name,
+        planName: pass ? passPaymentName(plan.name, pass) : plan.name,
         amountCents: checkout.amountCents,
         listPriceCents: checkout.listPriceCents,
         currency: checkout.currency,
@@ -206,6 +209,7 @@ async function apply(
       },
       event.card ?? null,
     );
+    if (pass && !deleted && !refused) await grantPass(tx, checkout.id, paymentId);
     if (claim?.ok) after.displaced.push(...claim.displaced);
     else after.refunds.push(event.providerReference ?? event.eventId);
     if (refused) {
@@ -214,7 +218,8 @@ async function apply(
         .update(checkouts)
         .set({
           status: 'FAILED',
-          failureCode: 'COUPON_REFUNDED',
+          failureCode:
+            claim.refusal.code === 'PASS_ALREADY_OWNED' ? 'PASS_ALREADY_OWNED' : 'COUPON_REFUNDED',
           failureMessage: claim.refusal.message,
           lastEventAt: event.created,
         })

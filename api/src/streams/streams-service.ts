@@ -124,17 +124,12 @@ async function entitlementNow(
   vidictId: string,
   ctx: StreamContext,
   held: SubscriptionRow,
-  knownRegistered?: boolean,
+  knownRegistered: boolean | undefined,
+  /** The match played: a pass for it counts (decision 453). */
+  event: { eventId: string; leagueId?: string },
 ) {
-  return entitlementFor(
-    tx as unknown as Db,
-    user,
-    vidictId,
-    ctx.billing,
-    ctx.now,
-    held,
-    knownRegistered,
-  );
+  const db = tx as unknown as Db;
+  return entitlementFor(db, user, vidictId, ctx.billing, ctx.now, held, knownRegistered, event);
 }
 
 /**
@@ -163,6 +158,7 @@ export async function grantStream(
       ctx,
       subscription,
       registered,
+      event,
     );
     if (!registered) throw unregistered(entitlement, user.id);
     if (!entitlement.entitled) throw notEntitled(entitlement, user.id);
@@ -275,6 +271,7 @@ export async function renewToken(
         ctx,
         settlement?.subscription ?? subscription,
         stream.deviceRegistered,
+        { eventId: stream.eventId },
       );
       if (!entitlement.entitled) {
         await writeSettlement(tx, settlement, { streamId, set: { endedAt: ctx.now } });
@@ -334,6 +331,7 @@ export async function heartbeat(
       ctx,
       settlement?.subscription ?? subscription,
       stream.deviceRegistered,
+      { eventId: stream.eventId },
     );
     // A lapsed lease takes a screen again first, and a hand-over moves the stream: the
     // renewal's path does both (assertScreenFree, moveOf).

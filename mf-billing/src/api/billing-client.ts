@@ -3,6 +3,7 @@ import {
   BILLING_PATHS,
   DATA_EXPORT_PATHS,
   IDEMPOTENCY_HEADER,
+  PASS_PATHS,
   billingPath,
   STREAM_PATHS,
   streamPath,
@@ -19,6 +20,8 @@ import type {
   CouponCheck,
   DeviceRename,
   Entitlement,
+  PassOffer,
+  PassScope,
   PaymentReceipt,
   Plan,
   PlanChangeQuote,
@@ -112,6 +115,14 @@ export function getQuote({ http }: Http, planId: string, couponCode?: string): P
         searchParams: { planId, ...(couponCode ? { couponCode } : {}), ...regionQuery() },
       })
       .json<PriceQuote>(),
+  );
+}
+
+/** The pass for match `id` (MATCH) or league `id` (SEASON), priced for the viewer (452). */
+export function getPassOffer({ http }: Http, scope: PassScope, id: string): Promise<PassOffer> {
+  const target = scope === 'MATCH' ? { eventId: id } : { leagueId: id };
+  return asProblem(() =>
+    http.get(PASS_PATHS.offer, { searchParams: { ...target, ...regionQuery() } }).json<PassOffer>(),
   );
 }
 

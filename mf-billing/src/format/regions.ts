@@ -1,4 +1,4 @@
-import { countryCodes, DEFAULT_REGION, guessRegion } from '@crease/contract';
+import { countryCodes, DEFAULT_REGION } from '@crease/contract';
 
 export interface RegionOption {
   value: string;
@@ -20,20 +20,5 @@ export function regionOptions(): RegionOption[] {
   return [{ value: DEFAULT_REGION, label: NO_REGION_LABEL }, ...countries];
 }
 
-/**
- * The browser's guess at the viewer's region (decision 421), sent with every priced call so a
- * profile without a region sees its own currency: the locale's region, else the time zone.
- * The API decides: the profile's region wins, and a CDN's country header beats this guess.
- */
-export function browserRegionGuess(): string | undefined {
-  if (typeof navigator === 'undefined') return undefined;
-  let timeZone: string | undefined;
-  try {
-    timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  } catch {
-    timeZone = undefined;
-  }
-  return (
-    guessRegion({ locale: navigator.language, ...(timeZone ? { timeZone } : {}) }) ?? undefined
-  );
-}
+/** The browser's guess at the viewer's region (decision 421): spelled once, in @crease/ui. */
+export { browserRegionGuess } from '@crease/ui';

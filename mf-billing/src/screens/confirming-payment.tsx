@@ -61,9 +61,11 @@ export function ConfirmingPayment({
         if (stopped) return;
         failedLooks = 0;
         if (checkout.status === 'PAID') {
-          const entitlement = await getEntitlement(platform);
+          // A paid pass plays its match at once (granted with the payment); it is no plan, so
+          // the account-wide entitlement does not change for it (decision 453).
+          const entitled = checkout.pass ? true : (await getEntitlement(platform)).entitled;
           if (stopped) return;
-          if (entitlement.entitled) {
+          if (entitled) {
             platform.analytics.track({
               name: 'purchase',
               properties: { planId: checkout.planId, amount: checkout.amount },

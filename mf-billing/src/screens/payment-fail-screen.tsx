@@ -18,12 +18,15 @@ const REASONS: Readonly<Record<PaymentFailureCode, string>> = {
   ACCOUNT_CLOSED: 'This account has been deleted, so nothing was charged.',
   COUPON_REFUNDED:
     'The coupon could no longer be used for this payment, so the whole payment has been refunded to your card. Go back to the plans to pay without it.',
+  PASS_ALREADY_OWNED:
+    'You already have this pass (it was paid in another tab or window), so this payment was not kept. Your pass plays the match.',
 };
 
 /** A coupon that could not be used: another card on the same page cannot bring it back. */
 const COUPON_GONE: readonly (PaymentFailureCode | null)[] = [
   'COUPON_UNAVAILABLE',
   'COUPON_REFUNDED',
+  'PASS_ALREADY_OWNED',
 ];
 
 export function failureReason(checkout: Checkout): string {

@@ -6,6 +6,7 @@ import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
 import { formatDate, formatMoney } from '../format/formatters';
 import { PAYMENT_QUERY, confirmingPath } from './payment-paths';
+import { passHomePath } from './payment-process/pay-for-pass';
 import styles from './payment-screens.module.css';
 
 interface Paid {
@@ -74,32 +75,40 @@ export function PaymentSuccessScreen({ platform, navigate, location }: ScreenPro
 function Receipt({ paid, navigate }: { paid: Paid; navigate: ScreenProps['navigate'] }) {
   const { checkout, subscription } = paid;
   const end = subscription.periodEnd ? formatDate(new Date(subscription.periodEnd)) : null;
+  // A pass goes to what it plays: its match's page, or its league's matches.
+  const watchPath = checkout.pass ? passHomePath(checkout.pass) : '/events';
   return (
     <div className={styles.card} role="status">
       <div className={`${styles.icon} ${styles.iconSuccess}`} aria-hidden="true">
         ✓
       </div>
-      <p className={styles.cardTitle}>{checkout.planName} is active</p>
+      <p className={styles.cardTitle}>
+        {checkout.pass
+          ? `Your ${checkout.planName.toLowerCase()} for ${checkout.pass.title} is ready`
+          : `${checkout.planName} is active`}
+      </p>
       <p className={styles.muted}>
         We received {formatMoney(checkout.amount, checkout.currency)}
         {checkout.renewal
           ? `. It renews on ${formatDate(new Date(checkout.renewal.at))} for ${formatMoney(checkout.renewal.amount, checkout.renewal.currency)}, until you cancel.`
-          : end
-            ? `. Your plan runs until ${end}.`
-            : '.'}{' '}
+          : checkout.pass
+            ? '. It is paid once and never renews.'
+            : end
+              ? `. Your plan runs until ${end}.`
+              : '.'}{' '}
         A receipt is in your payment history.
       </p>
       <div className={styles.actions}>
         <a
-          href="/events"
+          href={watchPath}
           className={styles.primaryLink}
           onClick={(event) => {
             if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
             event.preventDefault();
-            navigate('/events');
+            navigate(watchPath);
           }}
         >
-          Watch live cricket
+          {checkout.pass?.scope === 'MATCH' ? 'Watch the match' : 'Watch live cricket'}
         </a>
         <ScreenLink to="/payment-history" navigate={navigate}>
           Payment history

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import type { Platform } from '@crease/contract';
+import type { PassShelf, Platform } from '@crease/contract';
 import { Button } from '@crease/ui';
 import type { Navigate } from '@crease/ui';
 import { EventCard } from './event-card';
@@ -27,6 +27,8 @@ export interface BoardSectionProps {
   actions?: (item: BoardEvent) => ReactNode;
   /** The class of a cell that holds a card and its actions. */
   cellClassName?: string;
+  /** The viewer's passes and their prices: each card's pass offer (issue 34 §3). */
+  passes?: PassShelf | null;
 }
 
 /** One group of matches (live, upcoming or finished) under its own heading. */
@@ -44,6 +46,7 @@ export function BoardSection({
   http,
   actions,
   cellClassName,
+  passes,
 }: BoardSectionProps) {
   const [expanded, setExpanded] = useState(false);
   const shown = expanded ? events : events.slice(0, initialCount);
@@ -71,6 +74,7 @@ export function BoardSection({
                 now={now}
                 navigate={navigate}
                 http={http}
+                passes={passes}
               />
               {actions?.(item)}
             </li>

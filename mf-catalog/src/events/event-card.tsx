@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { MATCH_FORMAT_LABELS, MATCH_STATUS_LABELS, statusGroupOf } from '@crease/contract';
-import type { CatalogEvent, League, Platform, Team } from '@crease/contract';
+import type { CatalogEvent, League, PassShelf, Platform, Team } from '@crease/contract';
 import { ButtonLink, LiveBadge, VisuallyHidden } from '@crease/ui';
 import type { Navigate } from '@crease/ui';
 import { BehindLiveNote } from './behind-live';
 import { FinishedDetails } from './finished-details';
+import { MatchPassOffer } from './pass-offer';
 import { LeagueLogo } from './league-logo';
 import { liveSituation, targetText, teamScore, tossText, yetToBat } from './match-score';
 import { countdownText, startTimeText } from './match-time';
@@ -23,6 +24,8 @@ export interface EventCardProps {
   navigate: Navigate;
   /** For a live match watched behind live: reads its timeline (decision 226). */
   http?: Platform['http'];
+  /** The viewer's passes and the passes' prices: the match pass offer (issue 34 §3). */
+  passes?: PassShelf | null;
 }
 
 /** Where Watch goes: the player takes it from here (issue: player). */
@@ -113,6 +116,7 @@ export function EventCard({
   now,
   navigate,
   http,
+  passes,
 }: EventCardProps) {
   const titleId = useId();
   const guardedId = useId();
@@ -202,6 +206,7 @@ export function EventCard({
           Watch replay<VisuallyHidden> {event.title}</VisuallyHidden>
         </ButtonLink>
       ) : null}
+      <MatchPassOffer event={event} shelf={passes} navigate={navigate} />
     </article>
   );
 }

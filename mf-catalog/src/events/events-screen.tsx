@@ -13,6 +13,7 @@ import type { MatchBoard } from './match-board';
 import { startTimeText } from './match-time';
 import { useCatalogFeed } from './use-catalog-feed';
 import { useNow } from './use-now';
+import { SeasonPassOffer, usePassShelf } from './pass-offer';
 import styles from './events-screen.module.css';
 
 /** Countdowns count minutes; a 15 s tick keeps them within a quarter of a minute. */
@@ -46,6 +47,7 @@ export function EventsScreen({
   const league = leagues?.find((candidate) => candidate.leagueId === selectedId) ?? null;
   const unknownLeague = leagues !== null && selectedId !== null && league === null;
   const following = useFollowingBoard(platform.http, location, navigate, apiOrigin);
+  const passes = usePassShelf(platform.http);
   const fullBoard = useMemo(
     () => (leagues && !unknownLeague ? matchBoard(leagues, selectedId) : null),
     [leagues, selectedId, unknownLeague],
@@ -95,6 +97,7 @@ export function EventsScreen({
               : 'Live now, coming up next and the latest results from every league.'}
           </p>
           {league ? following.leagueFollow(league) : null}
+          {league ? <SeasonPassOffer league={league} shelf={passes} navigate={go} /> : null}
           {leagues && leagues.length > 0 ? (
             <LeagueFilter
               leagues={leagues}
@@ -166,6 +169,7 @@ export function EventsScreen({
                 {filteredEmpty}
                 <BoardSection
                   {...following.sectionProps}
+                  passes={passes}
                   id="live-title"
                   title="Live now"
                   aside={
@@ -192,6 +196,7 @@ export function EventsScreen({
                 />
                 <BoardSection
                   {...following.sectionProps}
+                  passes={passes}
                   // A new league filter starts collapsed again.
                   key={`upcoming-${selectedId}`}
                   id="upcoming-title"
@@ -206,6 +211,7 @@ export function EventsScreen({
                 />
                 <BoardSection
                   {...following.sectionProps}
+                  passes={passes}
                   key={`finished-${selectedId}`}
                   id="finished-title"
                   title="Results"

@@ -3,7 +3,7 @@ import type { PolicyDocument } from './policy-document';
 export const refundPolicy: PolicyDocument = {
   id: 'refund-policy',
   title: 'Refund Policy',
-  lastUpdated: '2026-11-24',
+  lastUpdated: '2026-11-29',
   summary:
     'This policy explains how the free trial, passes, subscriptions, cancellations and refunds work on Crease, when you can get your money back and how to ask for it.',
   sections: [
@@ -42,6 +42,25 @@ export const refundPolicy: PolicyDocument = {
         {
           kind: 'paragraph',
           text: 'A pass (Match Pass, Season) is paid once, when you buy it, for its whole length. It never renews and is never charged again. There is nothing to cancel: it ends on the date shown on your account page.',
+        },
+      ],
+    },
+    {
+      id: 'match-and-season-passes',
+      heading: 'Match passes and season passes',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: 'A match pass plays one match, live and its replay; a season pass plays every match of one league’s season. Each is paid once, never renews and has nothing to cancel.',
+        },
+        {
+          kind: 'list',
+          items: [
+            'If the match of your match pass is cancelled, or abandoned before any play, we refund the pass in full when you ask.',
+            'If the match is postponed, your match pass plays it on its new date; a postponement alone is not a reason for a refund.',
+            'The 14-day rule below applies to passes too: a pass you have not used to watch anything can be refunded in full within 14 days of buying it.',
+            'When a pass is refunded in full, it stops playing at once. A partial refund leaves it playing.',
+          ],
         },
       ],
     },

@@ -3,7 +3,7 @@ import type { PolicyDocument } from './policy-document';
 export const termsOfService: PolicyDocument = {
   id: 'terms-of-service',
   title: 'Terms of Service',
-  lastUpdated: '2026-11-24',
+  lastUpdated: '2026-11-29',
   summary:
     'These terms form the agreement between you and Crease Streaming Ltd when you create an account, buy a pass or a subscription, start a free trial and watch live cricket on Crease. Please read them carefully, because by using the service you agree to them.',
   sections: [
@@ -89,6 +89,29 @@ export const termsOfService: PolicyDocument = {
         {
           kind: 'paragraph',
           text: 'You can move to a more expensive subscription at any time: the unused part of your current period is credited against the price of the new plan, and the new plan starts at once. A move to a cheaper subscription takes effect at the end of your current period, and the cheaper price is charged from then on.',
+        },
+      ],
+    },
+    {
+      id: 'match-and-season-passes',
+      heading: 'Passes for one match or one season',
+      blocks: [
+        {
+          kind: 'paragraph',
+          text: 'Besides the plans above, you can buy a pass for a single match or for a single league’s season, from the match’s card, the match page or the league’s page. They are priced in your currency, with any tax included and shown before you pay.',
+        },
+        {
+          kind: 'list',
+          items: [
+            'A match pass plays one match, live and its replay, and no other match.',
+            'A season pass plays every match of one league’s season, live and their replays, and no match of another league.',
+            'Either pass plays on 1 screen at a time.',
+            'Either pass is paid once and never renews. It is not a subscription, so there is nothing to cancel.',
+          ],
+        },
+        {
+          kind: 'paragraph',
+          text: 'A pass names its match, not a date: if the match is postponed, your match pass plays it on its new date. We do not sell a pass for a match that has been cancelled, or for a match that is over and has no replay, and we do not sell a pass that you already have or that your running subscription already includes. If the same pass is paid twice at once, for example in two windows, only the first payment is taken.',
         },
       ],
     },

@@ -1,6 +1,7 @@
-import type { EntitlementReason } from '@crease/contract';
+import type { EntitlementReason, PassOffer, Platform } from '@crease/contract';
 import { ButtonLink } from '@crease/ui';
 import { StateCard } from './player-states';
+import { MatchPassButton, useMatchPassOffer } from './pass-offer';
 import type { NavigateTo } from './player-states';
 
 /** The states where the account may not watch here: no plan or trial time, too many devices. */
@@ -51,10 +52,13 @@ export function NotEntitledState({
   reason,
   midStream,
   navigate,
+  passOffer = null,
 }: {
   reason: EntitlementReason | null;
   midStream: boolean;
   navigate: NavigateTo;
+  /** This match's pass, when it is sold to this viewer (issue 34 §3). */
+  passOffer?: PassOffer | null;
 }) {
   const words = entitlementWords(reason, midStream);
   const trialUsed = reason !== null && TRIAL_USED.includes(reason);
@@ -64,7 +68,12 @@ export function NotEntitledState({
       title={words.title}
       actions={
         <>
-          <ButtonLink href="/plans" navigate={navigate}>
+          <MatchPassButton offer={passOffer} navigate={navigate} />
+          <ButtonLink
+            href="/plans"
+            navigate={navigate}
+            variant={passOffer?.available ? 'secondary' : 'primary'}
+          >
             {trialUsed ? 'Choose a plan' : 'See plans'}
           </ButtonLink>
           <ButtonLink href="/events" variant="ghost" navigate={navigate}>
@@ -76,7 +85,24 @@ export function NotEntitledState({
       <p>
         {midStream ? 'The stream stopped. ' : ''}
         {words.body}
+        {passOffer?.available ? ' A match pass plays just this match, live and its replay.' : ''}
       </p>
     </StateCard>
   );
+}
+
+/** The refusal with this match's pass offered when the API sells it to this viewer. */
+export function NotEntitledWithPass({
+  http,
+  eventId,
+  ...props
+}: {
+  http: Platform['http'];
+  eventId: string;
+  reason: EntitlementReason | null;
+  midStream: boolean;
+  navigate: NavigateTo;
+}) {
+  const passOffer = useMatchPassOffer(http, eventId);
+  return <NotEntitledState {...props} passOffer={passOffer} />;
 }

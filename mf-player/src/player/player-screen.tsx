@@ -4,7 +4,7 @@ import type { ScreenProps } from '@crease/contract';
 import { Page, ScreenLink } from '@crease/ui';
 import { trialTimeText } from './countdown';
 import { PlayerView } from './player-view';
-import { NotEntitledState } from './access-states';
+import { NotEntitledWithPass } from './access-states';
 import {
   EndedState,
   FailedState,
@@ -86,7 +86,13 @@ function Body({
       return <EndedState navigate={navigate} />;
     case 'not-entitled':
       return (
-        <NotEntitledState reason={phase.reason} midStream={phase.midStream} navigate={navigate} />
+        <NotEntitledWithPass
+          http={props.platform.http}
+          eventId={eventId}
+          reason={phase.reason}
+          midStream={phase.midStream}
+          navigate={navigate}
+        />
       );
     case 'stream-limit':
       return (

@@ -74,6 +74,10 @@ export const BILLING_ERROR_CODES = [
   'PAYMENT_PROVIDER_UNAVAILABLE',
   /** The provider refused our request (its configuration on our side): 502. Nothing charged. */
   'PAYMENT_PROVIDER_ERROR',
+  /** Issue 34 §3: a pass not sold (PassUnavailableReason in `reason`): 409, nothing charged. */
+  'PASS_NOT_AVAILABLE',
+  /** The same pass paid twice at once: the second is refused before any charge (455). */
+  'PASS_ALREADY_OWNED',
   /** Too many free trials started from one network address today (decision 106): 429. */
   'TRIAL_NETWORK_LIMIT_REACHED',
 ] as const;

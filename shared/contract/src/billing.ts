@@ -8,10 +8,10 @@
  * (`price: 9.99`) in the currency named beside it (BILLING_CURRENCY when none is: decision 421);
  * the API stores whole minor units.
  */
-import type { Plan } from './wire';
 import type { RegisteredDevice } from './billing-devices';
 import type { PlanEndReason, PlanKind } from './billing-renewals';
 import type { RenewalTerms } from './billing-quote';
+import type { OwnedPass } from './billing-passes';
 
 /** The currency of an amount that names none (an older API); screens format with Intl. */
 export const BILLING_CURRENCY = 'USD';
@@ -195,33 +195,13 @@ export const TRIAL_UNAVAILABLE_REASONS = [
 ] as const;
 export type TrialUnavailableReason = (typeof TRIAL_UNAVAILABLE_REASONS)[number];
 
-/** GET storefront: what a signed-out visitor may read on / (public, cacheable, no viewer data). */
-export interface Storefront {
-  /** Matches live now, soonest start first (at most STOREFRONT_MATCH_LIMIT). */
-  live: StorefrontMatch[];
-  /** The next scheduled fixtures, soonest first (at most STOREFRONT_MATCH_LIMIT). */
-  upcoming: StorefrontMatch[];
-  /** The plans on sale (active, not the trial), in orderNumber order. */
-  plans: Plan[];
-  /** The free trial's terms, or null when none is offered. */
-  trial: TrialLimits | null;
-}
-
-export interface StorefrontMatch {
-  eventId: string;
-  title: string;
-  /** The league's caption ("Premier Cricket League"). */
-  league: string;
-  /** The two teams' names. */
-  teams: [string, string];
-  /** UTC ISO: shown in the visitor's local time. */
-  startTime: string;
-}
-
-export const STOREFRONT_MATCH_LIMIT = 4;
-/** Browsers and CDNs may reuse the storefront this long: live-now changes within a minute. */
-export const STOREFRONT_MAX_AGE_SECONDS = 15;
-export const STOREFRONT_STALE_WHILE_REVALIDATE_SECONDS = 30;
+// The storefront's shapes live in billing-storefront.ts (this file stays under 400 lines).
+export type { Storefront, StorefrontMatch } from './billing-storefront';
+export {
+  STOREFRONT_MATCH_LIMIT,
+  STOREFRONT_MAX_AGE_SECONDS,
+  STOREFRONT_STALE_WHILE_REVALIDATE_SECONDS,
+} from './billing-storefront';
 
 export interface TrialActivationRequest {
   /** The browser's device id (platform.device.vidictId): one trial per device. */
@@ -240,6 +220,9 @@ export const ENTITLEMENT_REASONS = [
   'TRIAL_DAILY_TIME_USED',
   'DEVICE_NOT_REGISTERED',
   'ACCOUNT_INACTIVE',
+  /** Issue 34 §3: no plan, but a pass for this match, or for its league's season (453). */
+  'MATCH_PASS',
+  'SEASON_PASS',
 ] as const;
 export type EntitlementReason = (typeof ENTITLEMENT_REASONS)[number];
 
@@ -278,6 +261,10 @@ export interface CheckoutRequest {
   currency?: string;
   /** The browser's region guess (guessRegion), for a profile with no region. */
   regionGuess?: string;
+  /** Issue 34 §3: the match a match pass is for (planId PASS_PLAN_IDS.MATCH; decision 452). */
+  eventId?: string;
+  /** Issue 34 §3: the league a season pass is for (planId PASS_PLAN_IDS.SEASON). */
+  leagueId?: string;
 }
 
 /**
@@ -302,6 +289,8 @@ export const PAYMENT_FAILURE_CODES = [
    * without asking (Stripe Checkout) took the money: it was refunded in full (392).
    */
   'COUPON_REFUNDED',
+  /** Refused before any charge (or refunded): the viewer already has this pass (455). */
+  'PASS_ALREADY_OWNED',
 ] as const;
 export type PaymentFailureCode = (typeof PAYMENT_FAILURE_CODES)[number];
 
@@ -345,6 +334,8 @@ export interface Checkout {
   paymentId: string | null;
   /** What renews after this payment, and when (null for a pass); decision 397. */
   renewal: RenewalTerms | null;
+  /** Issue 34 §3: what a pass's checkout is for (decision 452); absent or null for a plan. */
+  pass?: OwnedPass | null;
 }
 
 export interface AccountDeletionRequest {

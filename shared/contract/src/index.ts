@@ -252,6 +252,24 @@ export { stackingRefusal, stackingRefusalText } from './billing-stacking';
 export type { PlanOnSale, RunningPlan, StackingRefusal } from './billing-stacking';
 export type { PriceQuote, RenewalTerms } from './billing-quote';
 export {
+  PASS_PATHS,
+  PASS_PLAN_IDS,
+  PASS_SCOPES,
+  PASS_UNAVAILABLE_REASONS,
+  isPassPlanId,
+  passButtonText,
+  passCheckoutPath,
+  passPlays,
+  passUnavailableText,
+} from './billing-passes';
+export type {
+  OwnedPass,
+  PassOffer,
+  PassScope,
+  PassShelf,
+  PassUnavailableReason,
+} from './billing-passes';
+export {
   AUTO_BITRATE_NAME,
   HEARTBEAT_RENEWAL_GRACE_MS,
   ORIGIN_PATHS,

@@ -17,5 +17,5 @@ export type { SpinnerProps } from './components/spinner';
 export { TextField } from './components/text-field';
 export type { TextFieldProps } from './components/text-field';
 export { VisuallyHidden } from './components/visually-hidden';
-export { formatCount, formatPercent, viewerLocales } from './intl';
+export { browserRegionGuess, formatCount, formatPercent, formatPrice, viewerLocales } from './intl';
 export type { PluralForms } from './intl';

@@ -18,6 +18,7 @@ import { withCouponHoldBudget } from '../coupon-network-limit';
 import { PaymentProviderError } from '../providers/payment-provider';
 import { withCouponBudget } from '../coupons';
 import { refuseDowngradingPurchase } from '../stacking';
+import { passForCheckout } from '../passes/pass-checkout';
 import { viewerPricing } from '../regional-prices';
 import { authenticate } from '../../accounts';
 import { siteOrigin } from '../../platform/http/site-host';
@@ -46,6 +47,12 @@ const CheckoutBody = Type.Object(
     ),
     regionGuess: Type.Optional(
       Type.String({ maxLength: 16, description: "The browser's region guess (decision 421)." }),
+    ),
+    eventId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 128, description: 'A match pass: the match.' }),
+    ),
+    leagueId: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 128, description: 'A season pass: the league.' }),
     ),
   },
   { additionalProperties: false },
@@ -88,15 +95,26 @@ export async function billingCheckoutRoutes(app: FastifyInstance): Promise<void>
       const heldBefore = holdsLapseBefore(services.config, now);
       const { invoices } = services.config;
       const pricing = viewerPricing(invoices, user, request, body.regionGuess);
+      // A pass names its match or league, is sold only while it can be watched, and takes no
+      // coupon (decision 452); a plan names neither.
+      const pass = await passForCheckout(db, user.id, body, now);
       const price = () => priceCheckout(db, body, now, user.id, heldBefore, pricing, invoices);
       const priced = body.couponCode
         ? await withCouponBudget(request, services, user.id, price)
         : await price();
       // A plan that would lower the running one is not sold on top of it (decision 391).
-      await refuseDowngradingPurchase(db, user.id, priced.plan, now);
+      if (!pass) await refuseDowngradingPurchase(db, user.id, priced.plan, now);
       // A limited coupon's places are held per network too (decision 396).
       const open = () =>
-        createCheckout(services, user, body, priced, siteOrigin(request, services), request.log);
+        createCheckout(
+          services,
+          user,
+          body,
+          priced,
+          siteOrigin(request, services),
+          request.log,
+          pass,
+        );
       const row = await (
         priced.coupon?.redemptionLimit != null
           ? withCouponHoldBudget(request, services, user.id, open)

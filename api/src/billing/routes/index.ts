@@ -9,6 +9,7 @@ import { meRoutes } from './me';
 import { operatorRefundRoutes } from './operator-refunds';
 import { billingPaymentRoutes } from './payments';
 import { billingPlanRoutes } from './plans';
+import { passRoutes } from './passes';
 import { sandboxProviderRoutes } from './sandbox-provider';
 import { storefrontRoutes } from './storefront';
 import { billingSubscriptionRoutes } from './subscription';
@@ -26,6 +27,7 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   await app.register(storefrontRoutes);
   await app.register(billingCouponRoutes);
   await app.register(billingCheckoutRoutes);
+  await app.register(passRoutes);
   await app.register(billingTrialRoutes);
   await app.register(billingSubscriptionRoutes);
   await app.register(billingPaymentRoutes);

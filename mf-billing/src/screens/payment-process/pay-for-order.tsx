@@ -3,7 +3,7 @@ import { Button, ScreenLink } from '@crease/ui';
 import { FormAlert } from '@crease/ui/forms';
 import type { Order } from './load-order';
 import { OrderCard } from './order-card';
-import { usePay } from './use-pay';
+import { planCheckoutRequest, usePay } from './use-pay';
 import styles from '../payment-screens.module.css';
 
 export interface PayForOrderProps {
@@ -17,7 +17,7 @@ export interface PayForOrderProps {
 export function PayForOrder({ order, platform, navigate, onReload }: PayForOrderProps) {
   // The server's figure, shown and sent back as it is: the page never computes a price (397).
   const total = order.quote.amount;
-  const { busy, outcome, pay } = usePay(order, total, { platform, navigate });
+  const { busy, outcome, pay } = usePay(planCheckoutRequest(order), { platform, navigate });
   return (
     <>
       {order.couponProblem ? (

@@ -22,13 +22,23 @@ const PROVIDER_FAILURES: readonly string[] = [
   'PAYMENT_PROVIDER_ERROR',
 ] satisfies BillingErrorCode[];
 
+/** A plan's checkout request: exactly the total and the currency the page showed. */
+export function planCheckoutRequest({ plan, couponCode, quote }: Order): CheckoutRequest {
+  return {
+    planId: plan.planId,
+    ...(couponCode ? { couponCode } : {}),
+    expectedAmount: quote.amount,
+    // The currency the page showed: another one is refused, never charged (decision 421).
+    currency: quote.currency,
+  };
+}
+
 /**
- * Pay: creates the checkout for exactly `total` (one Idempotency-Key per request, so a retry is
+ * Pay: creates the checkout for exactly the request's `expectedAmount` (one Idempotency-Key per request, so a retry is
  * the same checkout) and goes to the provider's card page. A double click pays once.
  */
 export function usePay(
-  { plan, couponCode, quote }: Order,
-  total: number,
+  request: CheckoutRequest,
   { platform, navigate }: Pick<ScreenProps, 'platform' | 'navigate'>,
 ) {
   const keyFor = useIdempotencyKey();
@@ -41,18 +51,11 @@ export function usePay(
     if (inFlight.current) return;
     inFlight.current = true;
     setBusy(true);
-    const request: CheckoutRequest = {
-      planId: plan.planId,
-      ...(couponCode ? { couponCode } : {}),
-      expectedAmount: total,
-      // The currency the page showed: another one is refused, never charged (decision 421).
-      currency: quote.currency,
-    };
     try {
       const checkout = await createCheckout(platform, request, keyFor(request));
       platform.analytics.track({
         name: 'begin_checkout',
-        properties: { planId: plan.planId, amount: checkout.amount },
+        properties: { planId: request.planId, amount: checkout.amount },
       });
       followRedirect(checkout.redirectUrl, navigate);
     } catch (error) {
@@ -60,7 +63,9 @@ export function usePay(
       setBusy(false);
       const problem = error instanceof ProblemError ? error.problem : null;
       const reload =
-        problem?.code === 'PRICE_CHANGED' || problem?.code?.startsWith('COUPON_') === true;
+        problem?.code === 'PRICE_CHANGED' ||
+        problem?.code?.startsWith('COUPON_') === true ||
+        problem?.code?.startsWith('PASS_') === true;
       setOutcome((previous) => ({
         message: problem?.message ?? String(error),
         revision: (previous?.revision ?? 0) + 1,
