@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { PassScope, ScreenProps } from '@crease/contract';
 import { ScreenLink } from '@crease/ui';
 import { ScreenFrame } from '../components/screen-frame';
@@ -49,16 +50,34 @@ export function PaymentProcessScreen(props: ScreenProps) {
   );
 }
 
-function OrderSummary({
-  platform,
+/** What a summary's frame says while it loads, when it fails, and when nothing was chosen. */
+interface SummaryWords {
+  loading: string;
+  what: string;
+  emptyTitle: string;
+  emptyText: string;
+  chooseAt: '/plans' | '/events';
+  chooseLabel: string;
+}
+
+/**
+ * The checkout's frame around one thing to pay for (a plan or a pass): loading, failed with
+ * Retry, "choose one first" when there is nothing to pay for, else `children` with what loaded.
+ */
+function SummaryFrame<T>({
+  load,
+  deps,
+  words,
   navigate,
-  planId,
-  coupon,
-}: ScreenProps & { planId: string | null; coupon: string | null }) {
-  const { resource, retry } = useResource(
-    () => (planId ? loadOrder(platform, planId, coupon) : Promise.resolve(null)),
-    [planId, coupon],
-  );
+  children,
+}: {
+  load: () => Promise<T | null>;
+  deps: readonly unknown[];
+  words: SummaryWords;
+  navigate: ScreenProps['navigate'];
+  children: (data: T, reload: () => void) => ReactNode;
+}) {
+  const { resource, retry } = useResource(load, deps);
   return (
     <ScreenFrame
       width="narrow"
@@ -66,31 +85,62 @@ function OrderSummary({
       eyebrow="Checkout"
       title="Review and pay"
     >
-      {resource.state === 'loading' ? <Loading label="Preparing your order…" /> : null}
+      {resource.state === 'loading' ? <Loading label={words.loading} /> : null}
       {resource.state === 'failed' ? (
-        <LoadFailed what="your order" problem={resource.problem} onRetry={retry} />
+        <LoadFailed what={words.what} problem={resource.problem} onRetry={retry} />
       ) : null}
       {resource.state === 'ready' && resource.data === null ? (
         <EmptyState
-          title="Choose a plan first"
+          title={words.emptyTitle}
           action={
-            <ScreenLink to="/plans" navigate={navigate}>
-              See the plans
+            <ScreenLink to={words.chooseAt} navigate={navigate}>
+              {words.chooseLabel}
             </ScreenLink>
           }
         >
-          <p>That plan is not on sale, or no plan was chosen.</p>
+          <p>{words.emptyText}</p>
         </EmptyState>
       ) : null}
-      {resource.state === 'ready' && resource.data ? (
-        <PayForOrder
-          order={resource.data}
-          platform={platform}
-          navigate={navigate}
-          onReload={retry}
-        />
-      ) : null}
+      {resource.state === 'ready' && resource.data ? children(resource.data, retry) : null}
     </ScreenFrame>
+  );
+}
+
+const ORDER_WORDS: SummaryWords = {
+  loading: 'Preparing your order…',
+  what: 'your order',
+  emptyTitle: 'Choose a plan first',
+  emptyText: 'That plan is not on sale, or no plan was chosen.',
+  chooseAt: '/plans',
+  chooseLabel: 'See the plans',
+};
+
+const PASS_WORDS: SummaryWords = {
+  loading: 'Preparing your pass…',
+  what: 'this pass',
+  emptyTitle: 'Choose a match first',
+  emptyText: 'No match or league was named for this pass.',
+  chooseAt: '/events',
+  chooseLabel: 'See the matches',
+};
+
+function OrderSummary({
+  platform,
+  navigate,
+  planId,
+  coupon,
+}: ScreenProps & { planId: string | null; coupon: string | null }) {
+  return (
+    <SummaryFrame
+      load={() => (planId ? loadOrder(platform, planId, coupon) : Promise.resolve(null))}
+      deps={[planId, coupon]}
+      words={ORDER_WORDS}
+      navigate={navigate}
+    >
+      {(order, reload) => (
+        <PayForOrder order={order} platform={platform} navigate={navigate} onReload={reload} />
+      )}
+    </SummaryFrame>
   );
 }
 
@@ -100,41 +150,16 @@ function PassOrderSummary({
   scope,
   id,
 }: ScreenProps & { scope: PassScope; id: string | null }) {
-  const { resource, retry } = useResource(
-    () => (id ? getPassOffer(platform, scope, id) : Promise.resolve(null)),
-    [scope, id],
-  );
   return (
-    <ScreenFrame
-      width="narrow"
-      titleId="payment-process-title"
-      eyebrow="Checkout"
-      title="Review and pay"
+    <SummaryFrame
+      load={() => (id ? getPassOffer(platform, scope, id) : Promise.resolve(null))}
+      deps={[scope, id]}
+      words={PASS_WORDS}
+      navigate={navigate}
     >
-      {resource.state === 'loading' ? <Loading label="Preparing your pass…" /> : null}
-      {resource.state === 'failed' ? (
-        <LoadFailed what="this pass" problem={resource.problem} onRetry={retry} />
-      ) : null}
-      {resource.state === 'ready' && resource.data === null ? (
-        <EmptyState
-          title="Choose a match first"
-          action={
-            <ScreenLink to="/events" navigate={navigate}>
-              See the matches
-            </ScreenLink>
-          }
-        >
-          <p>No match or league was named for this pass.</p>
-        </EmptyState>
-      ) : null}
-      {resource.state === 'ready' && resource.data ? (
-        <PayForPass
-          offer={resource.data}
-          platform={platform}
-          navigate={navigate}
-          onReload={retry}
-        />
-      ) : null}
-    </ScreenFrame>
+      {(offer, reload) => (
+        <PayForPass offer={offer} platform={platform} navigate={navigate} onReload={reload} />
+      )}
+    </SummaryFrame>
   );
 }

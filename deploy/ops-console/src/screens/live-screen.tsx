@@ -1,15 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { MATCH_STATUS_LABELS } from '@crease/contract';
 import type { CatalogEvent } from '@crease/contract';
-import { Alert, Button, Heading, TextField } from '@crease/ui';
-import { isStaffApiError, isUnauthorized } from '../api/staff-client';
+import { Button, Heading, TextField } from '@crease/ui';
 import styles from '../ops.module.css';
 import { HealthPanel } from './health-panel';
 import producer from './producer.module.css';
 import type { ScreenProps } from './staff-screen';
-import { EmptyState, ErrorState, ErrorText, LoadingState } from './states';
+import { EmptyState, ErrorState, LoadingState } from './states';
 import { localAndUtc } from './time-zone';
 import { useLoad } from './use-load';
+import { useStaffAction } from './use-staff-action';
 
 /**
  * Producer (and admin): the match day (issue 33 §2). Pick a live or upcoming match; see its
@@ -22,16 +22,10 @@ export function LiveScreen({ client, onUnauthorized }: ScreenProps) {
   const [picked, setPicked] = useState<string>('');
   /** The API's answers to this screen's presses: the match as it is now. */
   const [answered, setAnswered] = useState<Record<string, CatalogEvent>>({});
-  const [busy, setBusy] = useState(false);
   const [ending, setEnding] = useState(false);
   const [result, setResult] = useState('');
-  const [error, setError] = useState<{ code: string; message: string } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const [slateHeld, setSlateHeld] = useState(false);
-  const errorRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
+  const { busy, run, clear, slot } = useStaffAction(onUnauthorized, 'Nothing was changed.');
   const listed =
     matches.status === 'ready'
       ? (matches.data.find((m) => m.eventId === picked) ?? matches.data[0] ?? null)
@@ -40,41 +34,21 @@ export function LiveScreen({ client, onUnauthorized }: ScreenProps) {
   const setMatch = (event: CatalogEvent) =>
     setAnswered((now) => ({ ...now, [event.eventId]: event }));
 
-  const run = <T,>(work: Promise<T>, after: (value: T) => void) => {
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    work.then(
-      (value) => {
-        setBusy(false);
-        after(value);
-      },
-      (caught: unknown) => {
-        setBusy(false);
-        if (isUnauthorized(caught)) onUnauthorized((caught as Error).message);
-        setError(
-          isStaffApiError(caught)
-            ? { code: caught.code, message: caught.message }
-            : { code: 'CONSOLE_ERROR', message: 'Nothing was changed.' },
-        );
-      },
-    );
-  };
   const goLive = (m: CatalogEvent) =>
     run(client.goLive(m.eventId), ({ event, changed }) => {
       setMatch(event);
-      setDone(changed ? `${event.title} is live.` : `${event.title} was already live.`);
+      return changed ? `${event.title} is live.` : `${event.title} was already live.`;
     });
   const slate = (m: CatalogEvent, on: boolean) =>
     run(client.setSlate(m.channelId, on), (health) => {
       setSlateHeld(health.slateHeld);
-      setDone(on ? 'The slate is on air.' : 'The feed is back on air.');
+      return on ? 'The slate is on air.' : 'The feed is back on air.';
     });
   const end = (m: CatalogEvent) =>
     run(client.endMatch(m.eventId, result), ({ event, changed }) => {
       setMatch(event);
       setEnding(false);
-      setDone(changed ? `${event.title} has ended.` : `${event.title} had already ended.`);
+      return changed ? `${event.title} has ended.` : `${event.title} had already ended.`;
     });
 
   return (
@@ -106,8 +80,7 @@ export function LiveScreen({ client, onUnauthorized }: ScreenProps) {
               onChange={(e) => {
                 setPicked(e.target.value);
                 setEnding(false);
-                setDone(null);
-                setError(null);
+                clear();
               }}
             >
               {matches.data.map((m) => (
@@ -125,17 +98,7 @@ export function LiveScreen({ client, onUnauthorized }: ScreenProps) {
                 {localAndUtc(match.startTime)} · channel <code>{match.channelId}</code>
               </p>
             </div>
-            <div ref={errorRef} tabIndex={-1} className={styles.alertSlot}>
-              {error ? (
-                <Alert tone="error" title="Not done">
-                  <ErrorText code={error.code} message={error.message} />
-                </Alert>
-              ) : done ? (
-                <Alert tone="success" title="Done">
-                  {done}
-                </Alert>
-              ) : null}
-            </div>
+            {slot}
             {ending ? (
               <form
                 className={producer.confirm}

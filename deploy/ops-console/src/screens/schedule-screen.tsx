@@ -1,16 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { MATCH_STATUS_LABELS } from '@crease/contract';
 import type { CatalogEvent, EventCreate, MatchStatus, ProducerSchedule } from '@crease/contract';
-import { Alert, Button, Heading } from '@crease/ui';
-import { isStaffApiError, isUnauthorized } from '../api/staff-client';
+import { Button, Heading } from '@crease/ui';
 import styles from '../ops.module.css';
 import { LeagueForm } from './league-form';
 import { MatchForm } from './match-form';
 import producer from './producer.module.css';
 import type { ScreenProps } from './staff-screen';
-import { EmptyState, ErrorState, ErrorText, LoadingState } from './states';
+import { EmptyState, ErrorState, LoadingState } from './states';
 import { localAndUtc, producerZone } from './time-zone';
 import { useLoad } from './use-load';
+import { useStaffAction } from './use-staff-action';
 
 type Mode =
   | { kind: 'list' }
@@ -38,39 +38,18 @@ const MOVES: Partial<Record<MatchStatus, { to: MatchStatus; label: string }[]>> 
  */
 export function ScheduleScreen({ client, onUnauthorized }: ScreenProps) {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ code: string; message: string } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<string | null>(null);
-  const errorRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (error) errorRef.current?.focus();
-  }, [error]);
   const [schedule, reload] = useLoad<ProducerSchedule>(() => client.schedule(), onUnauthorized);
-
-  const run = <T,>(work: Promise<T>, said: (result: T) => string) => {
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    work.then(
-      (result) => {
-        setBusy(false);
-        setMode({ kind: 'list' });
-        setCancelling(null);
-        setDone(said(result));
-        reload();
-      },
-      (caught: unknown) => {
-        setBusy(false);
-        if (isUnauthorized(caught)) onUnauthorized((caught as Error).message);
-        setError(
-          isStaffApiError(caught)
-            ? { code: caught.code, message: caught.message }
-            : { code: 'CONSOLE_ERROR', message: 'The change was not made.' },
-        );
-      },
-    );
-  };
+  const action = useStaffAction(onUnauthorized, 'The change was not made.');
+  const { busy } = action;
+  /** A write; once the API has it, back to the list, read again, with what changed said. */
+  const run = <T,>(work: Promise<T>, said: (result: T) => string) =>
+    action.run(work, (result) => {
+      setMode({ kind: 'list' });
+      setCancelling(null);
+      reload();
+      return said(result);
+    });
   const save = (body: EventCreate) => {
     if (mode.kind === 'edit') {
       const { eventId, ...changes } = body;
@@ -100,17 +79,7 @@ export function ScheduleScreen({ client, onUnauthorized }: ScreenProps) {
           New league
         </Button>
       </div>
-      <div ref={errorRef} tabIndex={-1} className={styles.alertSlot}>
-        {error ? (
-          <Alert tone="error" title="Not done">
-            <ErrorText code={error.code} message={error.message} />
-          </Alert>
-        ) : done ? (
-          <Alert tone="success" title="Done">
-            {done}
-          </Alert>
-        ) : null}
-      </div>
+      {action.slot}
       {mode.kind === 'new-league' ? (
         <section className={styles.panel} aria-label="New league">
           <h2>New league</h2>
