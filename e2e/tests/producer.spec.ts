@@ -35,7 +35,10 @@ test('a producer schedules a match, sees the ingest health move, goes live and e
   expect(secret).toMatch(/^[A-Z2-7]+$/);
   await adminPage.getByRole('button', { name: 'I have handed these over' }).click();
 
-  const context = await browser.newContext({ storageState: CONSENT_ACCEPTED });
+  const context = await browser.newContext({
+    storageState: CONSENT_ACCEPTED,
+    timezoneId: 'Asia/Kolkata',
+  });
   const page = await context.newPage();
   await signInToConsole(page, email, password, secret);
   const nav = page.getByRole('navigation', { name: 'Console' });
@@ -65,9 +68,10 @@ test('a producer schedules a match, sees the ingest health move, goes live and e
   await form.getByLabel('Venue city').fill('Leeds');
   await form.getByLabel('Venue country').fill('England');
   await form.getByLabel('Channel id').fill(channelId);
-  await form.getByLabel(/^Start/).fill('2031-06-01T15:00');
-  await form.getByLabel(/^Estimated end/).fill('2031-06-01T19:00');
-  await expect(form.getByText(/15:00 \S+ · \d\d:\d\d UTC/)).toBeVisible();
+  await form.getByLabel(/^Start/).fill('2031-06-01T20:30');
+  await form.getByLabel(/^Estimated end/).fill('2031-06-02T00:30');
+  // The producer's browser is in Kolkata (the context's zone): their time, and UTC beside it.
+  await expect(form.getByText('20:30 Asia/Kolkata · 15:00 UTC')).toBeVisible();
   await checkScreen(page, 'schedule-new-match');
   await form.getByRole('button', { name: 'Schedule match' }).click();
   await expect(page.getByText(`Owls v Foxes ${run} is on the schedule.`)).toBeVisible();

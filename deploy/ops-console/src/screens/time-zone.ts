@@ -21,10 +21,14 @@ export function fromLocalInput(value: string): string | null {
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
-/** `Sat 1 Jun 2031, 15:00 Europe/London · 14:00 UTC`. */
-export function localAndUtc(iso: string): string {
+/** The names a browser gives UTC itself: the time is then said once. */
+const UTC_NAMES = new Set(['UTC', 'Etc/UTC', 'Etc/GMT', 'GMT', 'Etc/Universal', 'Etc/Zulu']);
+
+/** `Sun, 1 Jun 2031, 15:00 Europe/London · 14:00 UTC`; in a browser set to UTC, `… 14:00 UTC`. */
+export function localAndUtc(iso: string, zone = producerZone()): string {
   const d = new Date(iso);
   const local = new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -32,15 +36,19 @@ export function localAndUtc(iso: string): string {
     hour: '2-digit',
     minute: '2-digit',
   }).format(d);
+  if (UTC_NAMES.has(zone)) return `${local} UTC`;
   const utc = new Intl.DateTimeFormat('en-GB', {
     hour: '2-digit',
     minute: '2-digit',
     timeZone: 'UTC',
-    ...(sameUtcDay(d) ? {} : { day: 'numeric', month: 'short' }),
+    ...(sameUtcDay(d, zone) ? {} : { day: 'numeric', month: 'short' }),
   }).format(d);
-  return `${local} ${producerZone()} · ${utc} UTC`;
+  return `${local} ${zone} · ${utc} UTC`;
 }
 
-function sameUtcDay(d: Date): boolean {
-  return d.getUTCDate() === d.getDate() && d.getUTCMonth() === d.getMonth();
+/** Whether the instant falls on the same calendar day in `zone` as in UTC. */
+function sameUtcDay(d: Date, zone: string): boolean {
+  const day = (timeZone: string) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(d);
+  return day(zone) === day('UTC');
 }
