@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 /**
  * `npm test` after lint and types: the jest suites and the Playwright projects in two lanes
- * (decision 429, after decisions 404 and 426).
+ * (decision 404, after decision 426; decision 429 measured the main project beside lane 1 and
+ * kept it after).
  * - Lane 1: the server jest suites (api/, deploy/ on Node 24), CI's longest piece; they mostly
  *   wait on their servers.
- * - Lane 2, beside it: the web jest suites, then the build, the start check, then the main
- *   Playwright project (4780), the 30-second-token one (4800) and the moved-clock one (4820),
- *   each with a site of its own.
- * - When both lanes are done: the cluster project alone (it kills replicas and restarts
- *   PostgreSQL under load).
+ * - Lane 2, beside it: the web jest suites, then the build, the start check, then the
+ *   30-second-token and moved-clock Playwright projects (sites of their own on 4800 and 4820).
+ * - When lane 1 is done and the apps are built: the main Playwright project (4780), beside what
+ *   is left of lane 2 (as under `npm run test:e2e`), then the cluster project alone (it kills
+ *   replicas and restarts PostgreSQL under load).
  * Nothing runs at once that shares a server, a port or a data dir. A failure stops nothing that
  * does not need what failed (a failed build or start check skips the Playwright projects), so
  * one run reports every failure; the exit code is the first failure's.
@@ -20,11 +21,9 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 const server = jestLane('server');
 
-/**
- * Lane 2: the web suites, the build and the start check, then every Playwright project that
- * needs the built site: main first (the longest), then the two small ones. Each starts its own
- * site on its own port and data dir, and none reads what the server suites write.
- */
+let ready;
+/** True once the apps are built and the site starts on Node 24 (the Playwright projects need both). */
+const siteReady = new Promise((resolve) => (ready = resolve));
 const beside = (async () => {
   const web = await jestLane('web');
   const build = await runPrefixed('build', npm, ['run', 'build']);
@@ -34,16 +33,20 @@ const beside = (async () => {
           path.join(root, 'shared', 'test-utils', 'bin', 'start-check.mjs'),
         ])
       : 1;
-  if (start !== 0) return { ready: false, code: web || build || start };
-  const main = await e2eProject('main');
+  ready(start === 0);
+  if (start !== 0) return web || build || start;
   const shortTokens = await e2eProject('short-tokens');
   const movedClock = await e2eProject('moved-clock');
-  return { ready: true, code: web || main || shortTokens || movedClock };
+  return web || shortTokens || movedClock;
 })();
 
 const serverCode = await server;
-const { ready, code: besideCode } = await beside;
-// The cluster alone at the end: it kills replicas and restarts PostgreSQL under load.
-const clusterCode = ready ? await e2eProject('cluster') : 0;
+let mainCode = 0;
+let clusterCode = 0;
+if (await siteReady) {
+  mainCode = await e2eProject('main');
+  await beside;
+  clusterCode = await e2eProject('cluster');
+}
 printLaneSummary();
-process.exitCode = serverCode || besideCode || clusterCode;
+process.exitCode = serverCode || (await beside) || mainCode || clusterCode;
