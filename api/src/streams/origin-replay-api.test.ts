@@ -12,13 +12,17 @@ import { SEGMENT_SECONDS } from './media/media-recipe';
 import { liveEdge, programDateTime } from './origin/dvr-window';
 import { testEvent } from '../testing/catalog-fixtures';
 import { listed, tag } from '../testing/playlist-text';
-import { STREAM_FIXTURES_OPERATOR, startStreamFixtures } from '../testing/stream-fixtures';
+import {
+  STREAM_FIXTURES_OPERATOR,
+  noonUtcToday,
+  startStreamFixtures,
+} from '../testing/stream-fixtures';
 import type { StreamFixtures } from '../testing/stream-fixtures';
 import { describeEachDatabase } from '../testing/test-api';
 import type { RunningApi } from '../testing/test-api';
 
 /** Noon UTC today: sessions are checked against the database's now(); on a segment boundary. */
-const T0 = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
+const T0 = noonUtcToday();
 
 describeEachDatabase('Stream origin: the replay of a match never streamed', (host) => {
   let f: StreamFixtures;

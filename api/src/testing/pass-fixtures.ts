@@ -18,13 +18,14 @@ import {
 } from './billing-helpers';
 import type { Viewer } from './billing-helpers';
 import { testEvent, testLeague } from './catalog-fixtures';
+import { noonUtcToday } from './stream-fixtures';
 import type { ApiHost, CallOptions, RunningApi } from './test-api';
 import { device } from './streams-suite';
 
 const OPERATOR_TOKEN = 'passes-operator-token-0123456789';
 const operator: CallOptions = { bearer: OPERATOR_TOKEN, xsrf: false };
 // Today's noon, as the streams suite: access tokens are checked against the wall clock too.
-const T0 = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
+const T0 = noonUtcToday();
 let counter = 0;
 
 export type PassViewer = Viewer & { vidictId: string };

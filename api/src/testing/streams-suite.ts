@@ -12,6 +12,7 @@ import { ensureStreamMedia } from '../streams/media/render-media';
 import { BILLING_TEST_ENV, buyPlan, newViewer } from './billing-helpers';
 import type { Viewer } from './billing-helpers';
 import { testEvent, testLeague } from './catalog-fixtures';
+import { noonUtcToday } from './stream-fixtures';
 import type { ApiClient, ApiHost, CallOptions, RunningApi } from './test-api';
 
 /**
@@ -19,7 +20,7 @@ import type { ApiClient, ApiHost, CallOptions, RunningApi } from './test-api';
  * own now(), so the clock stays near the real date, and noon leaves the metering tests a whole
  * UTC day before the midnight reset they test on purpose.
  */
-const T0 = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00.000Z`);
+const T0 = noonUtcToday();
 const OPERATOR_TOKEN = 'streams-operator-token-0123456789';
 const TOKEN_KEY = Buffer.alloc(32, 5);
 const STREAMS_ENV = {
