@@ -14,6 +14,7 @@ import { loadApiConfig } from '../platform/config';
 import { recordBillingEvent } from '../billing/billing-events';
 import { cleanExpired } from '../ops/housekeeping';
 import { openDatabase } from '../platform/db/client';
+import { migratedPgliteSnapshot } from './pglite-snapshot';
 import type { Database } from '../platform/db/client';
 
 export type ControlMessage =
@@ -66,7 +67,11 @@ const apps = new Map<string, { app: ApiApp; dataDir: string; clock: ControlledCl
 async function handle(message: ControlMessage): Promise<unknown> {
   switch (message.type) {
     case 'open':
-      database = await openDatabase({ databaseUrl: message.databaseUrl, pgliteDir: 'memory://' });
+      database = await openDatabase({
+        databaseUrl: message.databaseUrl,
+        pgliteDir: 'memory://',
+        ...(message.databaseUrl ? {} : { pgliteLoadDataDir: await migratedPgliteSnapshot() }),
+      });
       return database.kind;
     case 'start': {
       if (!database) throw new Error('open a database first');

@@ -46,6 +46,12 @@ const MIGRATION_LOCK = 7_316_020_251;
 export async function openDatabase(options: {
   databaseUrl: string | null;
   pgliteDir: string | null;
+  /**
+   * A PGlite data folder to start from (`PGlite.dumpDataDir`'s tarball), for a `memory://`
+   * database: tests start from an already-migrated one (api/src/testing/pglite-snapshot.ts),
+   * because PGlite's own initdb takes seconds on every start. The migrations still run after it.
+   */
+  pgliteLoadDataDir?: Blob;
   /** Told about idle connections the server dropped (logged; the pool recovers by itself). */
   onIdleError?: (error: Error) => void;
 }): Promise<Database> {
@@ -91,7 +97,10 @@ export async function openDatabase(options: {
     fs.mkdirSync(dir, { recursive: true });
     release = claimPgliteFolder(dir);
   }
-  const client = new PGlite(dir);
+  const client = new PGlite(
+    dir,
+    options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : undefined,
+  );
   const db = drizzlePglite(client) as unknown as Db;
   try {
     await migratePglite(drizzlePglite(client), {

@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import fs from 'node:fs';
+let a = performance.now();
+const c = new PGlite('memory://');
+await c.waitReady;
+console.log('init', Math.round(performance.now() - a)); a = performance.now();
+await migrate(drizzle(c), { migrationsFolder: '/work/main/api/drizzle' });
+console.log('migrate', Math.round(performance.now() - a)); a = performance.now();
+const blob = await c.dumpDataDir('none');
+console.log('dump', Math.round(performance.now() - a), blob.size); a = performance.now();
+const c2 = new PGlite('memory://', { loadDataDir: blob });
+await c2.waitReady;
+console.log('load', Math.round(performance.now() - a)); a = performance.now();
+await migrate(drizzle(c2), { migrationsFolder: '/work/main/api/drizzle' });
+console.log('migrate again', Math.round(performance.now() - a));
+console.log((await c2.query('select count(*) from users')).rows);
