@@ -346,6 +346,24 @@ export type {
   ScoringSubmission,
   StoppageReason,
 } from './scoring';
+export { BUSINESS_PATHS } from './staff-business';
+export type {
+  AdminCoupon,
+  AdminCouponCreateRequest,
+  AdminCouponRedemption,
+  AdminCouponRedemptions,
+  AdminCouponState,
+  AdminCouponUpdateRequest,
+  AdminPlan,
+  AdminPlanSaleRequest,
+  AdminPrice,
+  AdminPriceRequest,
+  AdminReason,
+  BusinessFigures,
+  MatchPeak,
+  MoneyByCurrency,
+  RevenueDay,
+} from './staff-business';
 export { SUPPORT_EXTENSION_DAYS, SUPPORT_PATHS } from './staff-support';
 export type {
   SupportDevice,
