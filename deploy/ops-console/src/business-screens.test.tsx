@@ -56,7 +56,7 @@ describe('business screens', () => {
     expect(await within(again).findByText('COUPON_CODE_TAKEN')).toBeInTheDocument();
     await user.click(within(again).getByRole('button', { name: 'Cancel' }));
 
-    await user.click(screen.getByRole('button', { name: 'Redemptions and changes of LAUNCH25' }));
+    await user.click(screen.getByRole('button', { name: 'Open LAUNCH25' }));
     expect(await screen.findByText('No one has paid with it yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Change limit or end date' }));
     const change = screen.getByRole('form', { name: 'Change LAUNCH25' });
@@ -96,7 +96,7 @@ describe('business screens', () => {
     const season = within(table).getByText('Season').closest('tr')!;
     expect(season).toHaveTextContent('£32.99');
 
-    await user.click(within(season).getByRole('button', { name: 'Change a price of Season' }));
+    await user.click(within(season).getByRole('button', { name: 'Change price of Season' }));
     const form = screen.getByRole('form', { name: 'Change a price of Season' });
     await user.selectOptions(within(form).getByLabelText('Currency'), 'GBP');
     await user.type(within(form).getByLabelText('New price (GBP)'), '0');
@@ -117,7 +117,7 @@ describe('business screens', () => {
       within(screen.getByRole('region', { name: 'Plans table' }))
         .getByText('Annual')
         .closest('tr')!;
-    await user.click(within(annual()).getByRole('button', { name: /Withdraw/ }));
+    await user.click(within(annual()).getByRole('button', { name: 'Withdraw Annual' }));
     const withdraw = screen.getByRole('form', { name: 'Withdraw Annual from sale' });
     await user.type(within(withdraw).getByLabelText('Reason'), REASON);
     await user.click(within(withdraw).getByRole('button', { name: 'Withdraw from sale' }));

@@ -132,7 +132,9 @@ function RedemptionsTable({ data }: { data: AdminCouponRedemptions }) {
     <div className={styles.tableScroll} tabIndex={0} role="region" aria-label="Redemptions table">
       <table className={styles.table}>
         <caption className={styles.caption}>
-          {data.redemptions.length} paid redemptions, newest first
+          {data.redemptions.length === 1
+            ? '1 paid redemption'
+            : `${data.redemptions.length} paid redemptions, newest first`}
         </caption>
         <thead>
           <tr>

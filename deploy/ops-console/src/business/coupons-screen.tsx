@@ -140,7 +140,7 @@ function CouponsTable({
                   type="button"
                   className={styles.smallButton}
                   onClick={() => onOpen(coupon.code)}
-                  aria-label={`Redemptions and changes of ${coupon.code}`}
+                  aria-label={`Open ${coupon.code}`}
                 >
                   Open
                 </button>

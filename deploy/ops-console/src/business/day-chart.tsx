@@ -20,6 +20,7 @@ export function DayChart({
   series,
   summary,
   format = String,
+  whole = false,
 }: {
   title: string;
   /** YYYY-MM-DD, oldest first. */
@@ -27,6 +28,8 @@ export function DayChart({
   series: DaySeries[];
   summary: string;
   format?: (value: number) => string;
+  /** Counts: ticks at whole numbers only. */
+  whole?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -60,7 +63,12 @@ export function DayChart({
                 values: (_u, ticks) =>
                   ticks.map((t) => new Date(t * 1000).toISOString().slice(5, 10)),
               },
-              { stroke: '#444', size: 64, values: (_u, ticks) => ticks.map((t) => format(t)) },
+              {
+                stroke: '#444',
+                size: 64,
+                values: (_u, ticks) => ticks.map((t) => format(t)),
+                ...(whole ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000] } : {}),
+              },
             ],
             series: [
               {},
@@ -84,7 +92,7 @@ export function DayChart({
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [days, series, format]);
+  }, [days, series, format, whole]);
 
   return (
     <figure className={producer.figure}>

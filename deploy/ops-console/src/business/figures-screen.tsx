@@ -149,6 +149,7 @@ function Figures({ figures }: { figures: BusinessFigures }) {
           )}
           <DayChart
             title="Trials started per day"
+            whole
             days={days}
             series={trialSeries}
             summary={`${figures.trialsMonth} trials this month, ${figures.trialsToday} today`}

@@ -121,7 +121,7 @@ function PlansTable({ plans, onAct }: { plans: AdminPlan[]; onAct: (p: Pending) 
                       type="button"
                       className={styles.smallButton}
                       onClick={() => onAct({ kind: 'price', plan })}
-                      aria-label={`Change a price of ${plan.planName}`}
+                      aria-label={`Change price of ${plan.planName}`}
                     >
                       Change price
                     </button>
@@ -130,7 +130,7 @@ function PlansTable({ plans, onAct }: { plans: AdminPlan[]; onAct: (p: Pending) 
                     type="button"
                     className={styles.smallButton}
                     onClick={() => onAct({ kind: 'sale', plan })}
-                    aria-label={`${plan.onSale ? 'Withdraw' : 'Put back on sale'}: ${plan.planName}`}
+                    aria-label={`${plan.onSale ? 'Withdraw' : 'Put on sale'} ${plan.planName}`}
                   >
                     {plan.onSale ? 'Withdraw' : 'Put on sale'}
                   </button>
