@@ -25,14 +25,14 @@ const OPERATOR_TOKEN = 'business-operator-token-0123456789';
 const BASE = '/api/v1/staff/business';
 
 function businessCalls(client: ApiClient) {
-  const put = (path: string, body: unknown, o: CallOptions) =>
-    client.request('PUT', path, JSON.stringify(body), 'application/json', o);
+  const put = <T>(path: string, body: unknown, o: CallOptions) =>
+    client.request<T & { code?: string }>('PUT', path, JSON.stringify(body), 'application/json', o);
   return {
     plans: (o: CallOptions) => client.get<AdminPlan[]>(`${BASE}/plans`, o),
     price: (planId: string, currency: string, minor: number, o: CallOptions) =>
-      put(`${BASE}/plans/${planId}/prices/${currency}`, { minor, reason: REASON }, o),
+      put<AdminPlan>(`${BASE}/plans/${planId}/prices/${currency}`, { minor, reason: REASON }, o),
     sale: (planId: string, onSale: boolean, o: CallOptions) =>
-      put(`${BASE}/plans/${planId}/sale`, { onSale, reason: REASON }, o),
+      put<AdminPlan>(`${BASE}/plans/${planId}/sale`, { onSale, reason: REASON }, o),
     coupons: (o: CallOptions) => client.get<AdminCoupon[]>(`${BASE}/coupons`, o),
     create: (body: Record<string, unknown>, o: CallOptions) =>
       client.postJson<AdminCoupon>(`${BASE}/coupons`, { reason: REASON, ...body }, o),
@@ -230,7 +230,7 @@ describeEachDatabase("the admin's business desk", (host) => {
     expect(opened.status).toBe(201);
     const changed = await calls.price('season', 'USD', 4499, asAdmin);
     expect(changed.status).toBe(200);
-    expect((changed.body as AdminPlan).prices[0]).toMatchObject({ currency: 'USD', minor: 4499 });
+    expect(changed.body.prices[0]).toMatchObject({ currency: 'USD', minor: 4499 });
     try {
       const listed = await client.get<Plan[]>('/api/v1/billing/plans');
       expect(listed.body.find((p) => p.planId === 'season')?.price).toBe(44.99);

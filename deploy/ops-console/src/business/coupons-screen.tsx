@@ -106,44 +106,38 @@ function CouponsTable({
         <thead>
           <tr>
             <th scope="col">Code</th>
+            <th scope="col">State</th>
             <th scope="col">Off</th>
-            <th scope="col">Plans</th>
             <th scope="col">Taken</th>
             <th scope="col">Paid</th>
+            <th scope="col">Plans</th>
             <th scope="col">Per account</th>
             <th scope="col">Ends</th>
-            <th scope="col">State</th>
-            <th scope="col">
-              <span className={styles.nowrap}>Details</span>
-            </th>
           </tr>
         </thead>
         <tbody>
           {coupons.map((coupon) => (
             <tr key={coupon.code}>
               <td>
-                <code>{coupon.code}</code>
-              </td>
-              <td>{coupon.percentage}%</td>
-              <td>{coupon.planIds.length === 0 ? 'Every plan' : coupon.planIds.join(', ')}</td>
-              <td className={styles.nowrap}>{takenText(coupon)}</td>
-              <td>{coupon.redeemed}</td>
-              <td>{coupon.perAccountLimit ?? 'No limit'}</td>
-              <td className={styles.nowrap}>
-                {coupon.validUntil ? formatMoment(coupon.validUntil) : 'No end'}
+                <button
+                  type="button"
+                  className={styles.linkButton}
+                  onClick={() => onOpen(coupon.code)}
+                  aria-label={`Open ${coupon.code}`}
+                >
+                  <code>{coupon.code}</code>
+                </button>
               </td>
               <td>
                 <span className={business.state}>{STATE_TEXT[coupon.state]}</span>
               </td>
-              <td>
-                <button
-                  type="button"
-                  className={styles.smallButton}
-                  onClick={() => onOpen(coupon.code)}
-                  aria-label={`Open ${coupon.code}`}
-                >
-                  Open
-                </button>
+              <td>{coupon.percentage}%</td>
+              <td className={styles.nowrap}>{takenText(coupon)}</td>
+              <td>{coupon.redeemed}</td>
+              <td>{coupon.planIds.length === 0 ? 'Every plan' : coupon.planIds.join(', ')}</td>
+              <td>{coupon.perAccountLimit ?? 'No limit'}</td>
+              <td className={styles.nowrap}>
+                {coupon.validUntil ? formatMoment(coupon.validUntil) : 'No end'}
               </td>
             </tr>
           ))}

@@ -84,7 +84,6 @@ function PlansTable({ plans, onAct }: { plans: AdminPlan[]; onAct: (p: Pending) 
         <thead>
           <tr>
             <th scope="col">Plan</th>
-            <th scope="col">Kind</th>
             <th scope="col">On sale</th>
             {PRICE_CURRENCIES.map((currency) => (
               <th scope="col" key={currency}>
@@ -92,7 +91,6 @@ function PlansTable({ plans, onAct }: { plans: AdminPlan[]; onAct: (p: Pending) 
               </th>
             ))}
             <th scope="col">Renewing</th>
-            <th scope="col">Actions</th>
           </tr>
         </thead>
         <tbody>
@@ -100,10 +98,11 @@ function PlansTable({ plans, onAct }: { plans: AdminPlan[]; onAct: (p: Pending) 
             <tr key={plan.planId}>
               <td>
                 <strong>{plan.planName}</strong>
-                <br />
-                <code className={styles.muted}>{plan.planId}</code>
+                <span className={business.planMeta}>
+                  <code>{plan.planId}</code> · {kindOf(plan)}
+                </span>
+                <PlanButtons plan={plan} onAct={onAct} />
               </td>
-              <td>{kindOf(plan)}</td>
               <td>{plan.onSale ? 'On sale' : <strong>Withdrawn</strong>}</td>
               {plan.prices.map((price) => (
                 <td key={price.currency} className={styles.nowrap}>
@@ -114,32 +113,35 @@ function PlansTable({ plans, onAct }: { plans: AdminPlan[]; onAct: (p: Pending) 
                 </td>
               ))}
               <td>{plan.renewingSubscriptions}</td>
-              <td>
-                <div className={styles.rowActions}>
-                  {plan.trial ? null : (
-                    <button
-                      type="button"
-                      className={styles.smallButton}
-                      onClick={() => onAct({ kind: 'price', plan })}
-                      aria-label={`Change price of ${plan.planName}`}
-                    >
-                      Change price
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className={styles.smallButton}
-                    onClick={() => onAct({ kind: 'sale', plan })}
-                    aria-label={`${plan.onSale ? 'Withdraw' : 'Put on sale'} ${plan.planName}`}
-                  >
-                    {plan.onSale ? 'Withdraw' : 'Put on sale'}
-                  </button>
-                </div>
-              </td>
             </tr>
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+function PlanButtons({ plan, onAct }: { plan: AdminPlan; onAct: (p: Pending) => void }) {
+  return (
+    <div className={`${styles.rowActions} ${business.planButtons}`}>
+      {plan.trial ? null : (
+        <button
+          type="button"
+          className={styles.smallButton}
+          onClick={() => onAct({ kind: 'price', plan })}
+          aria-label={`Change price of ${plan.planName}`}
+        >
+          Change price
+        </button>
+      )}
+      <button
+        type="button"
+        className={styles.smallButton}
+        onClick={() => onAct({ kind: 'sale', plan })}
+        aria-label={`${plan.onSale ? 'Withdraw' : 'Put on sale'} ${plan.planName}`}
+      >
+        {plan.onSale ? 'Withdraw' : 'Put on sale'}
+      </button>
     </div>
   );
 }
