@@ -47,7 +47,8 @@ export function DayChart({
           {
             width: width(),
             height: HEIGHT,
-            legend: { show: series.length > 1 },
+            // Each chart is one figure: its title names it (a legend would repeat it).
+            legend: { show: false },
             cursor: { show: false },
             scales: {
               x: { time: true, range: () => [xs[0]! - 43_200, xs.at(-1)! + 43_200] },

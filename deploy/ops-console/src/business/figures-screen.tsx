@@ -76,13 +76,19 @@ function Figures({ figures }: { figures: BusinessFigures }) {
     () => figures.revenueMonth.map((m) => m.currency),
     [figures.revenueMonth],
   );
-  const revenueSeries = useMemo<DaySeries[]>(
+  // One chart per currency: rupees and dollars on one axis would flatten the smaller one.
+  const revenueSeries = useMemo(
     () =>
       currencies.map((currency) => ({
-        label: `${currency} net`,
-        values: figures.revenueByDay.map(
-          (d) => (d.byCurrency.find((m) => m.currency === currency)?.netMinor ?? 0) / 100,
-        ),
+        currency,
+        series: [
+          {
+            label: `${currency} net`,
+            values: figures.revenueByDay.map(
+              (d) => (d.byCurrency.find((m) => m.currency === currency)?.netMinor ?? 0) / 100,
+            ),
+          },
+        ] satisfies DaySeries[],
       })),
     [figures.revenueByDay, currencies],
   );
@@ -138,14 +144,18 @@ function Figures({ figures }: { figures: BusinessFigures }) {
               Payments and refunds appear here on the day they happen.
             </EmptyState>
           ) : (
-            <DayChart
-              title="Net revenue per day (major units)"
-              days={days}
-              series={revenueSeries}
-              summary={figures.revenueMonth
-                .map((m) => `${formatMinor(m.netMinor, m.currency)} net this month`)
-                .join(', ')}
-            />
+            revenueSeries.map(({ currency, series }) => (
+              <DayChart
+                key={currency}
+                title={`Net revenue per day, ${currency}`}
+                days={days}
+                series={series}
+                summary={`${formatMinor(
+                  figures.revenueMonth.find((m) => m.currency === currency)?.netMinor ?? 0,
+                  currency,
+                )} net this month`}
+              />
+            ))
           )}
           <DayChart
             title="Trials started per day"
