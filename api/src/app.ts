@@ -47,6 +47,7 @@ import {
   staffRoutes,
 } from './staff';
 import { supportRoutes } from './support';
+import { businessRoutes } from './business';
 import { scoringRoutes } from './scoring';
 import { HealthBook, IngestProcess, StreamKeys } from './ingest';
 import { answerAccessFromMemory } from './streams/origin/edge-access-lane';
@@ -380,6 +381,7 @@ export async function createApi(
   });
   await app.register(staffRoutes);
   await app.register(supportRoutes);
+  await app.register(businessRoutes);
   await app.register(scoringRoutes);
   return app as unknown as ApiApp;
 }

@@ -35,3 +35,13 @@ export type { DeletionServices } from './account-deletion';
 export { cancelRenewal } from './renewal-switch';
 export { extendPeriod } from './goodwill-extension';
 export type { GoodwillExtension } from './goodwill-extension';
+// The admin's plans, prices and coupons in the staff console (issue 33 §5, decisions 457, 458).
+export { adminPlans, setPlanOnSale, setPlanPrice } from './admin-plans';
+export {
+  adminCoupon,
+  adminCoupons,
+  couponRedemptions,
+  createCoupon,
+  endCoupon,
+  updateCoupon,
+} from './admin-coupons';

@@ -12,6 +12,20 @@ export const STAFF_ERRORS = {
     'This payment has no receipt yet: its invoice was not issued.',
   ),
   VIEWER_ALREADY_DELETED: plainEntry(409, "This viewer's account is deleted already."),
+  BUSINESS_PLAN_NOT_FOUND: plainEntry(404, 'There is no plan with this id.'),
+  TRIAL_HAS_NO_PRICE: plainEntry(409, 'The free trial has no price to set.'),
+  BUSINESS_COUPON_NOT_FOUND: plainEntry(404, 'There is no coupon with this code.'),
+  COUPON_CODE_TAKEN: plainEntry(409, 'A coupon with this code exists already.'),
+  COUPON_LIMIT_BELOW_TAKEN: plainEntry(
+    409,
+    'The limit cannot be below the redemptions already taken.',
+  ),
+  COUPON_ALREADY_ENDED: plainEntry(409, 'This coupon has ended already.'),
+  COUPON_DATES_INVALID: plainEntry(
+    422,
+    'The coupon must end after it starts, and in the future (to end it now, use End).',
+  ),
+  COUPON_PLANS_UNKNOWN: plainEntry(422, 'Some of these plans do not exist or cannot be sold.'),
 } satisfies ErrorTable;
 
 registerErrors(STAFF_ERRORS);

@@ -38,7 +38,18 @@ describe('staff console', () => {
       within(nav)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Staff', 'Support', 'Channels', 'Schedule', 'Live', 'Scoring', 'Audit log']);
+    ).toEqual([
+      'Staff',
+      'Business',
+      'Plans',
+      'Coupons',
+      'Support',
+      'Channels',
+      'Schedule',
+      'Live',
+      'Scoring',
+      'Audit log',
+    ]);
     expect(await screen.findByRole('cell', { name: ops.admin.email })).toBeInTheDocument();
   });
 

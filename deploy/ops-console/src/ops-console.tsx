@@ -3,6 +3,9 @@ import type { StaffRole, StaffSession } from '@crease/contract';
 import { staffClient } from './api/staff-client';
 import { sessionStore } from './api/session-store';
 import type { StoredSession } from './api/session-store';
+import { CouponsScreen } from './business/coupons-screen';
+import { FiguresScreen } from './business/figures-screen';
+import { PlansScreen } from './business/plans-screen';
 import { AuditScreen } from './screens/audit-screen';
 import { ChannelsScreen } from './screens/channels-screen';
 import { LiveScreen } from './screens/live-screen';
@@ -22,12 +25,25 @@ export interface OpsConsoleProps {
 }
 
 type ScreenId =
-  'support' | 'staff' | 'audit' | 'channels' | 'scoring' | 'schedule' | 'live' | 'home';
+  | 'support'
+  | 'staff'
+  | 'audit'
+  | 'channels'
+  | 'scoring'
+  | 'schedule'
+  | 'live'
+  | 'business'
+  | 'plans'
+  | 'coupons'
+  | 'home';
 
 /** Each role sees its own screens only; the API checks every call again. */
 const SCREENS: Record<StaffRole, { id: ScreenId; label: string }[]> = {
   admin: [
     { id: 'staff', label: 'Staff' },
+    { id: 'business', label: 'Business' },
+    { id: 'plans', label: 'Plans' },
+    { id: 'coupons', label: 'Coupons' },
     { id: 'support', label: 'Support' },
     { id: 'channels', label: 'Channels' },
     { id: 'schedule', label: 'Schedule' },
@@ -145,6 +161,12 @@ export function OpsConsole({ apiOrigin }: OpsConsoleProps) {
             <ScheduleScreen client={client} onUnauthorized={sessionEnded} />
           ) : current.id === 'live' ? (
             <LiveScreen client={client} onUnauthorized={sessionEnded} />
+          ) : current.id === 'business' ? (
+            <FiguresScreen client={client} onUnauthorized={sessionEnded} />
+          ) : current.id === 'plans' ? (
+            <PlansScreen client={client} onUnauthorized={sessionEnded} />
+          ) : current.id === 'coupons' ? (
+            <CouponsScreen client={client} onUnauthorized={sessionEnded} />
           ) : (
             <RoleHome role={session.staff.role} />
           )}

@@ -346,6 +346,9 @@ export type {
   ScoringSubmission,
   StoppageReason,
 } from './scoring';
+// The admin's business desk (issue 33 §5): its paths and every wire type of the module.
+export { BUSINESS_PATHS } from './staff-business';
+export type * from './staff-business';
 export { SUPPORT_EXTENSION_DAYS, SUPPORT_PATHS } from './staff-support';
 export type {
   SupportDevice,

@@ -83,5 +83,21 @@ export const STAFF_ERROR_CODES = [
   'RECEIPT_NOT_ISSUED',
   /** Support: this viewer's account is deleted already (a second click, another agent). */
   'VIEWER_ALREADY_DELETED',
+  /** Admin: no plan with this id. */
+  'BUSINESS_PLAN_NOT_FOUND',
+  /** Admin: the free trial has no price to set. */
+  'TRIAL_HAS_NO_PRICE',
+  /** Admin: no coupon with this code. */
+  'BUSINESS_COUPON_NOT_FOUND',
+  /** Admin: a coupon with this code exists already. */
+  'COUPON_CODE_TAKEN',
+  /** Admin: a redemption limit below the places already taken. */
+  'COUPON_LIMIT_BELOW_TAKEN',
+  /** Admin: the coupon has ended already (a second click, another admin). */
+  'COUPON_ALREADY_ENDED',
+  /** Admin: the coupon's window ends before it starts, or in the past. */
+  'COUPON_DATES_INVALID',
+  /** Admin: a plan id the coupon names does not exist or is the trial. */
+  'COUPON_PLANS_UNKNOWN',
 ] as const;
 export type StaffErrorCode = (typeof STAFF_ERROR_CODES)[number];

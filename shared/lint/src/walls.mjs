@@ -39,6 +39,7 @@ export const API_FEATURES = [
   'ops',
   'staff',
   'support',
+  'business',
 ];
 
 const APP_FOLDER = /^(shell|api|deploy|e2e|mf-[a-z0-9-]+)$/;

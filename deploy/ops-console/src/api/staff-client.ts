@@ -1,4 +1,5 @@
 import { INGEST_PATHS, SCORING_PATHS, STAFF_PATHS, SUPPORT_PATHS } from '@crease/contract';
+import { businessCalls } from './business-client';
 import { producerCalls } from './producer-client';
 import type {
   AccountDeletionResult,
@@ -102,6 +103,8 @@ export function staffClient(apiOrigin: string, token: string) {
   return {
     // The producer's schedule, health and live controls (issue 33 §2).
     ...producerCalls(apiOrigin, token),
+    // The admin's plans, coupons and figures (issue 33 §5).
+    ...businessCalls(apiOrigin, token),
     me: () => call<StaffMember>(apiOrigin, token, 'GET', STAFF_PATHS.me),
     signOut: () => call<void>(apiOrigin, token, 'DELETE', STAFF_PATHS.signOut),
     members: () => call<StaffMember[]>(apiOrigin, token, 'GET', STAFF_PATHS.members),
