@@ -4,6 +4,7 @@
  * cluster belongs to `nobody`.
  */
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -52,6 +53,39 @@ async function freePort(): Promise<number> {
   });
 }
 
+const INITDB_ARGS = ['-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C'];
+
+/**
+ * An initdb'd data folder for this server's version, made once and copied for each cluster:
+ * initdb costs a second or more of CPU per suite, a copy a few milliseconds. The folder's name
+ * holds the version and initdb's arguments, so another server or other arguments make a new one.
+ */
+function initializedTemplate(bin: string, run: (command: string, args: string[]) => void): string {
+  const version = execFileSync(path.join(bin, 'initdb'), ['--version'], { encoding: 'utf8' });
+  const key = crypto
+    .createHash('sha256')
+    .update(`${bin}\n${version}\n${INITDB_ARGS.join(' ')}`)
+    .digest('hex')
+    .slice(0, 16);
+  const template = path.join(os.tmpdir(), `crease-pg-initdb-${key}`);
+  if (fs.existsSync(path.join(template, 'PG_VERSION'))) return template;
+  // Made in a folder of this process's own, then renamed into place (atomic), so two suites
+  // starting at once never copy a half-made template.
+  const partial = fs.mkdtempSync(`${template}.partial-`);
+  fs.chmodSync(partial, 0o755);
+  if (process.getuid?.() === 0) execFileSync('chown', ['nobody:nogroup', partial]);
+  const data = path.join(partial, 'data');
+  run(path.join(bin, 'initdb'), ['-D', data, ...INITDB_ARGS]);
+  try {
+    fs.renameSync(data, template);
+  } catch (error) {
+    // Another process put its template in place first: use that one.
+    if (!fs.existsSync(path.join(template, 'PG_VERSION'))) throw error;
+  }
+  fs.rmSync(partial, { recursive: true, force: true });
+  return template;
+}
+
 export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {
   const root = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crease-pg-'));
@@ -69,17 +103,9 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
     if (result.status !== 0)
       throw new Error(`${path.basename(command)} failed: ${result.stderr || result.stdout}`);
   };
-  run(path.join(bin, 'initdb'), [
-    '-D',
-    data,
-    '-U',
-    'postgres',
-    '--auth=trust',
-    '-E',
-    'UTF8',
-    '--no-sync',
-    '--locale=C',
-  ]);
+  // initdb once per server version and run (decision 435): each cluster starts from a copy.
+  const template = initializedTemplate(bin, run);
+  execFileSync('cp', ['-a', template, data]);
   const startOptions = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
   const start = () =>
     run(path.join(bin, 'pg_ctl'), [
