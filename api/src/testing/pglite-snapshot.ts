@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -51,6 +52,34 @@ export function snapshotPath(): string {
   return path.join(os.tmpdir(), `crease-pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
+/**
+ * A migrated, empty PGlite data folder, for tests that start real API processes on a folder
+ * (`CREASE_PGLITE_DIR`): copied into place, the process opens an existing database, as on its
+ * second start, instead of running PGlite's initdb. Made once per migration set, like the
+ * tarball, in a folder of its own renamed into place; returns its path. Jest's module sandbox
+ * cannot load PGlite, so jest suites reach this through `migratedPgliteFolder()` in
+ * `pglite-folder.ts`, which runs this file as a script.
+ */
+export async function ensureMigratedPgliteFolder(): Promise<string> {
+  const folder = snapshotPath().replace(/\.tar$/, '.folder');
+  if (fs.existsSync(folder)) return folder;
+  const partial = `${folder}.${process.pid}.partial`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  const client = new PGlite(partial);
+  try {
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.close();
+  }
+  try {
+    fs.renameSync(partial, folder);
+  } catch (error) {
+    if (!fs.existsSync(folder)) throw error;
+    fs.rmSync(partial, { recursive: true, force: true });
+  }
+  return folder;
+}
+
 /** The migrated folder as a tarball for `openDatabase({ pgliteLoadDataDir })`, made if missing. */
 export async function migratedPgliteSnapshot(): Promise<Blob> {
   const file = snapshotPath();
@@ -68,3 +97,7 @@ export async function migratedPgliteSnapshot(): Promise<Blob> {
   }
   return new Blob([fs.readFileSync(file)]);
 }
+
+// Run as a script (`node --import tsx pglite-snapshot.ts folder`): print the folder's path.
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'folder')
+  console.info(await ensureMigratedPgliteFolder());
