@@ -5,7 +5,8 @@
  * a channel with no encoder reads empty; a publishing encoder's bitrate, frame rate (25),
  * keyframe interval (2 s: -g 50), part age and input on air appear within seconds, with the
  * viewer watching; the slate put up by hand is on air and taken down gives the feed back; the
- * encoder gone reads disconnected. Every call's roles: no session 401, support and scorer 403.
+ * encoder gone reads disconnected; a backup input takes the air when the primary drops and gives
+ * it back when the primary returns (decision 473). Every call's roles: no session 401, support and scorer 403.
  * Nothing here is timed: each check polls until the ingest's own report says so.
  */
 import fs from 'node:fs';
@@ -189,5 +190,51 @@ describe('ingest health and the slate by hand [PGlite]', () => {
     expect(gone.samples.at(-1)?.inputKbps).toBeNull();
     // The history is kept: samples from the feed are still there to chart.
     expect(gone.samples.some((s) => s.onAir === 'primary')).toBe(true);
+  }, 240_000);
+
+  it('puts the backup input on air when the primary drops, and the primary again when it returns', async () => {
+    const newKey = async (role: 'primary' | 'backup') =>
+      (
+        await api
+          .client()
+          .postJson<IngestKeyCreated>(
+            `/api/v1/operator/channels/${channelId()}/ingest-keys`,
+            { role },
+            staffBearer(producer.token),
+          )
+      ).body;
+    const [primaryKey, backupKey] = [await newKey('primary'), await newKey('backup')];
+    const encode = (key: IngestKeyCreated) => {
+      const encoder = rtmpEncoder(`rtmp://127.0.0.1:${RTMP_PORT}/live/${key.streamKey}`);
+      encoders.push(encoder);
+      return encoder;
+    };
+    const onAir = (input: 'primary' | 'backup') =>
+      until(`the ${input} on air with live parts`, async () => {
+        const last = (await health()).samples.at(-1);
+        return last?.onAir === input && last.lastPartAgeMs !== null && !newestIsSlate(channelId())
+          ? true
+          : null;
+      });
+    const primary = encode(primaryKey);
+    encode(backupKey);
+    await onAir('primary');
+
+    // The primary's encoder dies: the backup, publishing beside it all along, takes the air.
+    primary.kill('SIGKILL');
+    await primary.exited;
+    await onAir('backup');
+    const backupSlots = liveSlots(liveDir, channelId(), '720p');
+
+    // The primary is back on its key: it takes the air again, and the backup stands by.
+    encode(primaryKey);
+    await onAir('primary');
+    const read = await health();
+    expect(read.connected).toBe(true);
+    // Every slot from the backup's first part on was written (live or slate): no hole.
+    const slots = liveSlots(liveDir, channelId(), '720p');
+    const from = backupSlots.at(-1)!;
+    const written = slots.filter((slot) => slot >= from);
+    expect(written).toEqual(Array.from({ length: written.at(-1)! - from + 1 }, (_, i) => from + i));
   }, 240_000);
 });

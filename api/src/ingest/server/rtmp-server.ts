@@ -9,7 +9,7 @@
 import NodeMediaServer from 'node-media-server';
 import type { NmsSession } from 'node-media-server';
 import nmsLogger from 'node-media-server/src/core/logger.js';
-import type { IngestPublishGrant, IngestRole } from '@crease/contract';
+import type { IngestPublishGrant } from '@crease/contract';
 import type { PublishAuthority } from '../publish-authority';
 import fs from 'node:fs';
 import type { Socket } from 'node:net';
@@ -74,7 +74,7 @@ export class IngestServer {
   private slateTimer: NodeJS.Timeout | null = null;
   private healthTimer: NodeJS.Timeout | null = null;
   /** Per channel: the role of the input its transcoder reads. */
-  private readonly feeding = new Map<string, IngestRole>();
+  private readonly feeding = new Map<string, Publish>();
   /** Per channel: when its transcoder last wrote a part (ingest clock, ms). */
   private readonly lastPartMs = new Map<string, number>();
   /** Channels whose producer put the slate up by hand (decision 450). */
@@ -209,11 +209,25 @@ export class IngestServer {
     this.transcode(publish);
   }
 
-  /** One transcoder per channel: the primary's feed, or the backup's while no primary runs. */
-  private transcode({ session, grant }: Publish): void {
-    if (this.transcoders.has(grant.channelId)) return;
+  /**
+   * One transcoder per channel, on the feed that is on air (decision 473): the
+   * primary's when it publishes, else the backup's. A primary that comes back takes the air from
+   * the backup; the slate covers the slots between the one transcoder's last part and the next's
+   * first, so viewers see at most the slate, never a hole.
+   */
+  private transcode(publish: Publish): void {
+    const { channelId, role } = publish.grant;
+    const onAir = this.feeding.get(channelId);
+    if (onAir) {
+      if (!(role === 'primary' && onAir.grant.role === 'backup')) return;
+      this.options.log(
+        `[ingest ${channelId}] the primary is back: it takes the air from the backup`,
+      );
+      this.stopTranscoder(channelId);
+    }
+    const { session } = publish;
     const transcoder = new ChannelTranscoder({
-      channelId: grant.channelId,
+      channelId,
       inputUrl: `rtmp://127.0.0.1:${this.options.rtmpPort}/${RTMP_APP}/${session.streamName}`,
       liveDir: this.options.liveDir,
       cardDir: this.options.cardDir,
@@ -221,13 +235,13 @@ export class IngestServer {
       nowMs: this.options.nowMs,
       log: this.options.log,
       wrote: (track, slot) => {
-        this.lastPartMs.set(grant.channelId, this.options.nowMs());
-        this.slateFor(grant.channelId)?.live(track, slot);
+        this.lastPartMs.set(channelId, this.options.nowMs());
+        this.slateFor(channelId)?.live(track, slot);
       },
-      held: () => this.held.has(grant.channelId),
+      held: () => this.held.has(channelId),
     });
-    this.transcoders.set(grant.channelId, transcoder);
-    this.feeding.set(grant.channelId, grant.role);
+    this.transcoders.set(channelId, transcoder);
+    this.feeding.set(channelId, publish);
     transcoder.start();
   }
 
@@ -235,13 +249,28 @@ export class IngestServer {
     if (this.publishes.get(publish.session.id) !== publish) return;
     this.publishes.delete(publish.session.id);
     const { channelId } = publish.grant;
-    this.stopTranscoderUnlessPublished(channelId);
+    this.inputEnded(publish);
     this.options.log(`publish ended: channel ${channelId} (${publish.grant.role})`);
     await this.release(publish);
   }
 
-  private stopTranscoderUnlessPublished(channelId: string): void {
-    if ([...this.publishes.values()].some((p) => p.grant.channelId === channelId)) return;
+  /**
+   * `gone` stopped publishing. When it was on air, its transcoder stops and the channel's other
+   * input (the primary first, else the backup) goes on air, if one publishes; a standby input
+   * leaving changes nothing on air.
+   */
+  private inputEnded(gone: Publish): void {
+    const { channelId } = gone.grant;
+    if (this.feeding.get(channelId) !== gone) return;
+    this.stopTranscoder(channelId);
+    const left = [...this.publishes.values()].filter((p) => p.grant.channelId === channelId);
+    const next = left.find((p) => p.grant.role === 'primary') ?? left[0];
+    if (!next) return;
+    this.options.log(`[ingest ${channelId}] the ${next.grant.role} input goes on air`);
+    this.transcode(next);
+  }
+
+  private stopTranscoder(channelId: string): void {
     this.transcoders.get(channelId)?.stop();
     this.transcoders.delete(channelId);
     this.feeding.delete(channelId);
@@ -272,9 +301,10 @@ export class IngestServer {
       ...this.lastPartMs.keys(),
     ]);
     const reports = [...channels].map((channelId) => {
-      const feeding = this.feeding.get(channelId) ?? null;
+      const onAir = this.feeding.get(channelId) ?? null;
+      const feeding = onAir?.grant.role ?? null;
       const mine = publishes.filter((p) => p.grant.channelId === channelId);
-      const feed = mine.find((p) => p.grant.role === feeding) ?? null;
+      const feed = onAir && mine.includes(onAir) ? onAir : null;
       const lastPartMs = this.lastPartMs.get(channelId) ?? null;
       if (!mine.length && lastPartMs !== null && now - lastPartMs > FORGET_AFTER_MS)
         this.lastPartMs.delete(channelId);
@@ -311,7 +341,7 @@ export class IngestServer {
           this.drop(session, `${refusal.reason}: ${refusal.detail}`);
           if (this.publishes.get(session.id) !== publish) return;
           this.publishes.delete(session.id);
-          this.stopTranscoderUnlessPublished(grant.channelId);
+          this.inputEnded(publish);
           await this.options.authority
             .ask({ op: 'refuse', keyId: grant.keyId, publisherId: session.id, ...refusal })
             .catch(() => undefined);
