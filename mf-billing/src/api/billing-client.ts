@@ -285,6 +285,32 @@ export function confirmPayment(
   );
 }
 
+/** A UPI collect request to the viewer's UPI ID (INR sessions); the key makes a double click one. */
+export function submitUpi(
+  { http }: Http,
+  sessionId: string,
+  vpa: string,
+  idempotencyKey: string,
+): Promise<SandboxPaymentResult> {
+  return asProblem(() =>
+    http
+      .post(billingPath('sandboxUpi', { sessionId }), {
+        json: { vpa },
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      })
+      .json<SandboxPaymentResult>(),
+  );
+}
+
+/** Stops waiting for the UPI app: the session is open again for another way to pay. */
+export function cancelUpi({ http }: Http, sessionId: string): Promise<SandboxSessionView> {
+  return asProblem(() =>
+    http
+      .post(billingPath('sandboxUpiCancel', { sessionId }), { json: {} })
+      .json<SandboxSessionView>(),
+  );
+}
+
 /** "Download my data" (decision 437): the link is mailed; the answer says where to. */
 export function requestDataExport({ http }: Http): Promise<DataExportRequested> {
   return asProblem(() =>
