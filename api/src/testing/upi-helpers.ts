@@ -7,7 +7,9 @@ import type { Checkout } from '@crease/contract';
 import { createCheckout, eventually, getCheckout, newViewer } from './billing-helpers';
 import type { Viewer } from './billing-helpers';
 import type { ApiHost, RunningApi } from './test-api';
+import { verifyEmail } from './mailbox';
 
+/** A viewer in India with a proved address (lifecycle mail goes only to one, decision 405). */
 export async function indianViewer(
   api: RunningApi,
   host: ApiHost,
@@ -15,6 +17,7 @@ export async function indianViewer(
 ): Promise<Viewer> {
   const viewer = await newViewer(api, prefix);
   await host.query("UPDATE users SET region = 'IN' WHERE id = $1", [viewer.userId]);
+  await verifyEmail(viewer.client, viewer.email);
   return viewer;
 }
 
@@ -53,4 +56,26 @@ export async function mandateRow(host: ApiHost, userId: string) {
     [userId],
   );
   return row;
+}
+
+/** The pre-debit notices queued for the account, oldest first, with their mailed payload. */
+export async function debitNotices(host: ApiHost, userId: string) {
+  return host.query<{ dedupe_key: string; payload: Record<string, unknown>; created_at: string }>(
+    `SELECT dedupe_key, payload, created_at FROM lifecycle_mail
+      WHERE user_id = $1 AND kind = 'mandate-debit-notice' ORDER BY id`,
+    [userId],
+  );
+}
+
+/** The sandbox's debits on the account's mandate (what the provider took). */
+export async function mandateDebits(host: ApiHost, mandateId: string) {
+  return host.query<{ status: string; failure_code: string | null; amount_cents: number }>(
+    'SELECT status, failure_code, amount_cents FROM sandbox_mandate_debits WHERE mandate_id = $1',
+    [mandateId],
+  );
+}
+
+/** The viewer pauses, resumes or revokes the mandate in their UPI app (at the provider). */
+export async function setProviderMandate(host: ApiHost, mandateId: string, status: string) {
+  await host.query('UPDATE sandbox_mandates SET status = $1 WHERE id = $2', [status, mandateId]);
 }
