@@ -9,6 +9,7 @@ import {
   streamPath,
 } from '@crease/contract';
 import type {
+  MandateCancelResult,
   AccountDeletionResult,
   AccountOverview,
   AccountSettingsRequest,
@@ -308,6 +309,13 @@ export function cancelUpi({ http }: Http, sessionId: string): Promise<SandboxSes
     http
       .post(billingPath('sandboxUpiCancel', { sessionId }), { json: {} })
       .json<SandboxSessionView>(),
+  );
+}
+
+/** The pre-debit notice's one-click cancel (decision 462): no sign-in, the mailed token is it. */
+export function cancelAutopay({ http }: Http, token: string): Promise<MandateCancelResult> {
+  return asProblem(() =>
+    http.post(billingPath('mandateCancel'), { json: { token } }).json<MandateCancelResult>(),
   );
 }
 
