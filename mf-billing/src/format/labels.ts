@@ -20,6 +20,7 @@ export const SUBSCRIPTION_STATE_LABELS: Readonly<Record<SubscriptionState, strin
 export const PAYMENT_SYSTEM_LABELS: Readonly<Record<string, string>> = {
   SANDBOX: 'Card (sandbox)',
   STRIPE: 'Card (Stripe)',
+  RAZORPAY: 'Razorpay',
 };
 
 /** Why a charge took no money (PaymentFailureCode), as the payment history says it. */

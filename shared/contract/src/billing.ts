@@ -112,7 +112,7 @@ export function billingPath(name: BillingPathName, params: Record<string, string
 }
 
 /** Which provider took the money (Payment.paymentSystem, Checkout.paymentSystem). */
-export const PAYMENT_SYSTEMS = ['SANDBOX', 'STRIPE'] as const;
+export const PAYMENT_SYSTEMS = ['SANDBOX', 'STRIPE', 'RAZORPAY'] as const;
 export type PaymentSystem = (typeof PAYMENT_SYSTEMS)[number];
 
 /**
