@@ -6,7 +6,12 @@
  * revoked one is never charged); over ₹15,000 never debited silently; Cancel revokes it.
  */
 import type { Subscription } from '@crease/contract';
-import { expectErrorShape, subscriptionOf, switchRenewal } from '../testing/billing-helpers';
+import {
+  PASSWORD,
+  expectErrorShape,
+  subscriptionOf,
+  switchRenewal,
+} from '../testing/billing-helpers';
 import type { Viewer } from '../testing/billing-helpers';
 import { describeEachDatabase } from '../testing/test-api';
 import { billingApiForSuite } from '../testing/billing-suite';
@@ -223,5 +228,20 @@ describeEachDatabase('UPI AutoPay renewals', (host) => {
     const resumed = await switchRenewal(viewer, 'resume');
     expect(resumed.status).toBe(402);
     expectErrorShape(resumed.body, 'MANDATE_INACTIVE');
+  });
+
+  it('deleting the account revokes the mandate at the provider', async () => {
+    const { viewer, mandate } = await subscribed();
+    const deleted = await viewer.client.postJson(
+      '/api/v1/account/deletion',
+      { password: PASSWORD },
+      { bearer: viewer.bearer },
+    );
+    expect(deleted.status).toBe(200);
+    const [provider] = await host().query<{ status: string }>(
+      'SELECT status FROM sandbox_mandates WHERE id = $1',
+      [mandate.id],
+    );
+    expect(provider?.status).toBe('revoked');
   });
 });
