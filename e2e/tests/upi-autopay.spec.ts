@@ -110,5 +110,17 @@ test.describe('a visitor in India (en-IN, Asia/Kolkata)', () => {
       ),
     ).toBeVisible();
     await expectAxeCleanAtBothWidths(page, 'upi-declined');
+
+    // The pre-debit notice's cancel page: opening it changes nothing; a bad link says what to do.
+    await page.goto('/autopay-cancel?token=not_a_token_from_our_mail');
+    await expect(page.getByRole('heading', { name: 'Cancel UPI AutoPay' })).toBeVisible();
+    await expectAxeCleanAtBothWidths(page, 'autopay-cancel');
+    await page.getByRole('button', { name: 'Cancel UPI AutoPay' }).click();
+    await expect(
+      page.getByText(
+        'This cancel link is not valid. Cancel your plan on your account page instead.',
+      ),
+    ).toBeVisible();
+    await expectAxeCleanAtBothWidths(page, 'autopay-cancel-invalid');
   });
 });
