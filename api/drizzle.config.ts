@@ -10,6 +10,7 @@ export default defineConfig({
     './src/billing/tables.ts',
     './src/billing/ledger/tables.ts',
     './src/billing/passes/tables.ts',
+    './src/billing/mandates/tables.ts',
     './src/billing/providers/sandbox/sandbox-tables.ts',
     './src/catalog/tables.ts',
     './src/streams/tables.ts',

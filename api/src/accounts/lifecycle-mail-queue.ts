@@ -22,6 +22,8 @@ export const LIFECYCLE_MAIL_KINDS = [
   'support-signed-out',
   // Support cancelled or extended the plan (decision 414).
   'support-plan-changed',
+  // The RBI's pre-debit notice of a UPI AutoPay debit, 24 h or more before it (decision 462).
+  'mandate-debit-notice',
 ] as const;
 export type LifecycleMailKind = (typeof LIFECYCLE_MAIL_KINDS)[number];
 

@@ -29,6 +29,7 @@ import { expireDisplacedSessions } from './displaced-sessions';
 import { ApiError } from './errors';
 import type { PaymentProvider } from './providers/payment-provider';
 import { lockSubscription, readSubscription, stateOf, transition } from './subscription-machine';
+import { mandateOf } from './mandates/mandate-store';
 import { checkouts, devices, subscriptions } from './tables';
 
 /**
@@ -78,6 +79,14 @@ export async function eraseAccount(
   if (before?.providerSubscriptionId && before.renewing)
     try {
       await services.payments.setRenewal(before.providerSubscriptionId, false);
+    } catch (error) {
+      throw providerProblem(error, user.id);
+    }
+  // A UPI AutoPay mandate is revoked at the provider too: nothing may be debited afterwards (462).
+  const mandate = await mandateOf(db, before?.paymentMethod ?? null);
+  if (mandate && mandate.status !== 'REVOKED')
+    try {
+      await services.payments.revokeMandate(mandate.id);
     } catch (error) {
       throw providerProblem(error, user.id);
     }

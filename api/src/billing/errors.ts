@@ -106,6 +106,28 @@ export const BILLING_ERRORS = {
     402,
     'The payment was not confirmed with your bank. Try again or use another card.',
   ),
+  VPA_INVALID: plainEntry(
+    400,
+    'That is not a UPI ID. It looks like name@bank (for example success@razorpay).',
+  ),
+  UPI_NOT_OFFERED: plainEntry(409, 'UPI is offered for payments in Indian rupees only.'),
+  UPI_DECLINED: plainEntry(
+    402,
+    'Your UPI app or bank declined the payment. Nothing was charged. Try again or pay another way.',
+  ),
+  SESSION_NOT_AWAITING_UPI: plainEntry(409, 'This payment is not waiting for a UPI app.'),
+  MANDATE_INACTIVE: plainEntry(
+    402,
+    'Your UPI AutoPay mandate is paused or revoked, so nothing was charged. Pay another way.',
+  ),
+  AUTHENTICATION_REQUIRED: plainEntry(
+    402,
+    'This payment is over ₹15,000 and needs your approval. Nothing was charged.',
+  ),
+  MANDATE_CANCEL_TOKEN_INVALID: plainEntry(
+    404,
+    'This cancel link is not valid. Cancel your plan on your account page instead.',
+  ),
   PAYMENT_PROVIDER_UNAVAILABLE: plainEntry(
     503,
     'Our payment provider is not answering right now. You have not been charged. Please try again in a few minutes.',

@@ -133,6 +133,11 @@ export interface RenewalFailed {
   providerNextAttemptAt?: Date | null;
   /** Stripe Billing decides when it gives up (customer.subscription.deleted), not us. */
   providerRetries?: boolean;
+  /**
+   * A failure no later try of the job can mend (a revoked mandate, a debit that needs the
+   * viewer's approval, decision 462): grace as usual, but no retry; the viewer pays again.
+   */
+  noRetry?: boolean;
 }
 
 /**
@@ -174,9 +179,11 @@ export async function settleRenewalFailed(
     });
     return ended;
   }
-  const nextRenewalAt = failed.providerRetries
-    ? (failed.providerNextAttemptAt ?? null)
-    : addDays(periodEnd, retryDays ?? 0);
+  const nextRenewalAt = failed.noRetry
+    ? null
+    : failed.providerRetries
+      ? (failed.providerNextAttemptAt ?? null)
+      : addDays(periodEnd, retryDays ?? 0);
   const updated = await transition(
     tx,
     row,

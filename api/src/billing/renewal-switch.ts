@@ -10,6 +10,8 @@ import type { PaymentProvider } from './providers/payment-provider';
 import { readSubscription } from './subscription-machine';
 import type { Executor, SubscriptionRow } from './subscription-machine';
 import { cancelAtPeriodEnd } from './subscriptions';
+import { ApiError } from './errors';
+import { markMandate, mandateOf } from './mandates/mandate-store';
 
 export interface RenewalServices {
   database: Database;
@@ -35,7 +37,25 @@ export async function switchRenewal(
       throw providerProblem(error, userId);
     }
   }
-  return db.transaction((tx) => move(tx, userId, now));
+  // A UPI AutoPay mandate (decision 462): cancelling revokes it at the provider first, so no
+  // debit can follow; a revoked one cannot renew again (a new checkout sets up a new mandate).
+  const mandate = await mandateOf(db, before?.paymentMethod ?? null);
+  if (mandate && renew && mandate.status === 'REVOKED')
+    throw new ApiError(
+      'MANDATE_INACTIVE',
+      'Your UPI AutoPay mandate was cancelled, so this plan cannot renew. Choose a plan again when it ends.',
+    );
+  if (mandate && !renew && mandate.status !== 'REVOKED') {
+    try {
+      await services.payments.revokeMandate(mandate.id);
+    } catch (error) {
+      throw providerProblem(error, userId);
+    }
+  }
+  return db.transaction(async (tx) => {
+    if (mandate && !renew) await markMandate(tx, mandate.id, 'REVOKED', now);
+    return move(tx, userId, now);
+  });
 }
 
 /** ACTIVE → CANCELLED (access to the period end), the viewer's own rule (cancelAtPeriodEnd). */

@@ -26,6 +26,11 @@ import { lockSubscription, stateOf } from './subscription-machine';
 import { recordChargeAnswer, settleRenewalFailed, settleRenewalPaid } from './renewal-settlement';
 import type { InvoiceIssuer } from './invoices';
 import { recordDeclinedAttempt } from './payment-attempts';
+import type { PaymentFailureCode } from '@crease/contract';
+import type { Executor } from './subscription-machine';
+import { sendDebitNotices } from './mandates/debit-notices';
+import { NOT_RETRIED, debitOnMandate, mandateVerdicts } from './mandates/mandate-renewals';
+import { mandateOf } from './mandates/mandate-store';
 
 /** How long a claimed renewal is its runner's before another may take it over. */
 export const RENEWAL_LEASE_MS = 5 * 60 * 1000;
@@ -50,6 +55,8 @@ interface Claim {
   customerId: string | null;
   /** The period end this charge renews (the key's). */
   periodEnd: Date;
+  /** A UPI AutoPay mandate (paymentMethod is its id): the RBI's rules apply (decision 462). */
+  onMandate: boolean;
 }
 
 export interface RenewalRun {
@@ -88,10 +95,34 @@ export async function claimDueRenewals(deps: RenewalDeps, limit: number): Promis
       return plansById.get(id);
     };
     const unchargeable: string[] = [];
+    const verdicts = await mandateVerdicts(
+      tx,
+      due.flatMap((row) =>
+        row.periodEnd && row.paymentMethod
+          ? [
+              {
+                userId: row.userId,
+                paymentMethod: row.paymentMethod,
+                key: renewalKey(row.userId, row.periodEnd, row.renewalFailures + 1),
+              },
+            ]
+          : [],
+      ),
+      now,
+    );
     for (const row of due) {
       const plan = await planOf(row.pendingPlanId ?? row.planId ?? '');
-      if (!row.periodEnd || !row.paymentMethod || !plan) {
+      const verdict = verdicts.get(row.userId);
+      if (!row.periodEnd || !row.paymentMethod || !plan || verdict?.kind === 'NO_MANDATE') {
         unchargeable.push(row.userId);
+        continue;
+      }
+      // Its pre-debit notice is not 24 h old yet: the debit waits until it is (decision 462).
+      if (verdict?.kind === 'WAIT') {
+        await tx
+          .update(subscriptions)
+          .set({ nextRenewalAt: verdict.until })
+          .where(eq(subscriptions.userId, row.userId));
         continue;
       }
       // The plan's list price in the currency bought in: a coupon is for the first payment
@@ -106,6 +137,7 @@ export async function claimDueRenewals(deps: RenewalDeps, limit: number): Promis
         paymentMethod: row.paymentMethod,
         customerId: row.providerCustomerId,
         periodEnd: row.periodEnd,
+        onMandate: verdict?.kind === 'CHARGE',
       });
     }
     // Nothing to charge it with: renewal off, so it ends at its period end like a pass.
@@ -147,15 +179,18 @@ export async function claimDueRenewals(deps: RenewalDeps, limit: number): Promis
 
 /** Step 2: the provider's answer, or null when it did not answer (tried again later). */
 async function charge(deps: RenewalDeps, claim: Claim): Promise<SavedCardCharge | null> {
+  const input = {
+    paymentMethod: claim.paymentMethod,
+    customerId: claim.customerId,
+    amountCents: claim.amountCents,
+    currency: claim.currency,
+    idempotencyKey: claim.key,
+    description: `Crease renewal (${claim.planId})`,
+  };
   try {
-    return await deps.payments.chargeSavedCard({
-      paymentMethod: claim.paymentMethod,
-      customerId: claim.customerId,
-      amountCents: claim.amountCents,
-      currency: claim.currency,
-      idempotencyKey: claim.key,
-      description: `Crease renewal (${claim.planId})`,
-    });
+    return claim.onMandate
+      ? await debitOnMandate(deps.db, deps.payments, input, deps.clock.now())
+      : await deps.payments.chargeSavedCard(input);
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     deps.log.warn({ err: error, key: claim.key }, 'renewal charge deferred: provider unavailable');
@@ -216,7 +251,13 @@ async function settle(
       return 'renewed';
     }
     if (result.status === 'FAILED' && samePeriod && stateOf(row) === 'ACTIVE' && row.renewing) {
-      await settleRenewalFailed(tx, row, { key: claim.key, failureCode: result.failureCode }, now);
+      const noRetry = claim.onMandate && (await mendedOnlyByViewer(tx, claim, result.failureCode));
+      await settleRenewalFailed(
+        tx,
+        row,
+        { key: claim.key, failureCode: result.failureCode, noRetry },
+        now,
+      );
       return 'failed';
     }
     deps.log.error({ key: claim.key }, 'renewal settled against a subscription that changed');
@@ -224,11 +265,23 @@ async function settle(
   });
 }
 
+/**
+ * A mandate failure the job's retries cannot mend (decision 462): a debit that needs approval,
+ * or a mandate now revoked. A paused one is retried on the usual days, asking the provider again.
+ */
+async function mendedOnlyByViewer(tx: Executor, claim: Claim, code: PaymentFailureCode) {
+  if (NOT_RETRIED.has(code)) return true;
+  if (code !== 'MANDATE_INACTIVE') return false;
+  return (await mandateOf(tx, claim.paymentMethod))?.status === 'REVOKED';
+}
+
 /** One pass: claims up to `limit` due renewals and charges them, `parallel` at a time. */
 export async function runDueRenewals(
   deps: RenewalDeps,
   options: { limit?: number; parallel?: number } = {},
 ): Promise<RenewalRun> {
+  // The RBI's pre-debit notices first: a mandate debit is claimed only once its notice is 24 h old.
+  await sendDebitNotices(deps.db, deps.clock.now(), renewalKey);
   const claims = await claimDueRenewals(deps, options.limit ?? 100);
   const run: RenewalRun = { claimed: claims.length, renewed: 0, failed: 0, deferred: 0 };
   const queue = [...claims];
@@ -245,6 +298,8 @@ export async function runDueRenewals(
     }
   };
   await Promise.all(Array.from({ length: options.parallel ?? 4 }, worker));
+  // A failed debit's retry is announced now, so it too has its 24 h notice by its retry day.
+  if (run.failed > 0) await sendDebitNotices(deps.db, deps.clock.now(), renewalKey);
   return run;
 }
 

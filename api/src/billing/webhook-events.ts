@@ -25,6 +25,7 @@ import { applySubscriptionEvent } from './provider-renewals';
 import { accountDeleted, claimCheckoutPayment } from './payment-claims';
 import { holdsLapseBefore } from './checkouts';
 import type { ApiConfig } from '../platform/config';
+import { recordMandate } from './mandates/mandate-store';
 import { lockSubscription } from './subscription-machine';
 
 export interface EventResult {
@@ -188,6 +189,9 @@ async function apply(
             providerCustomerId: event.providerCustomerId ?? null,
             providerSubscriptionId: event.providerSubscriptionId ?? null,
           });
+    // A subscription paid by UPI renews on the AutoPay mandate it set up (decision 461).
+    if (subscription && event.mandate)
+      await recordMandate(tx, checkout.userId, provider.system, event.mandate, now);
     await invoices.recordPayment(
       tx,
       {

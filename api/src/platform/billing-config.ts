@@ -9,7 +9,7 @@ import { requiredInProduction } from './config-production';
 import { envBool, envCheckedText, envInt, envOneOf, envText, readEnv } from './env-schema';
 import type { Env } from './env-schema';
 
-export type PaymentProviderName = 'sandbox' | 'stripe';
+export type PaymentProviderName = 'sandbox' | 'stripe' | 'razorpay';
 
 export interface BillingConfig {
   provider: PaymentProviderName;
@@ -48,6 +48,14 @@ export interface BillingConfig {
     /** The longest wait between two attempts (one hour, as providers do). */
     retryMaxMs: number;
   };
+  /** Razorpay (issue 34 §2, decision 464): UPI, cards and netbanking; subscriptions on a mandate. */
+  razorpay: {
+    keyId: string;
+    keySecret: string;
+    webhookSecret: string;
+    /** Tests and proxies: another Razorpay API origin. */
+    apiBase: string | null;
+  } | null;
   stripe: {
     secretKey: string;
     webhookSecret: string;
@@ -84,7 +92,7 @@ function sandboxInProduction(env: Env): string {
 
 /** The billing variables, each with its rule. */
 const BILLING_ENV = {
-  CREASE_PAYMENTS: envOneOf(['sandbox', 'stripe']),
+  CREASE_PAYMENTS: envOneOf(['sandbox', 'stripe', 'razorpay']),
   /** SANDBOX_OPT_IN: the staging opt-in (decision 204). */
   CREASE_ALLOW_SANDBOX_PAYMENTS_IN_PRODUCTION: envBool(),
   CREASE_SANDBOX_WEBHOOK_URL: envText(/^https?:\/\/\S+$/, 'an http(s) URL'),
@@ -98,6 +106,16 @@ const BILLING_ENV = {
   STRIPE_SECRET_KEY: envText(/^(sk|rk)_/, 'a Stripe key, sk_… or rk_…', { secret: true }),
   STRIPE_WEBHOOK_SECRET: envText(/^whsec_/, 'a Stripe webhook secret, whsec_…', { secret: true }),
   STRIPE_API_BASE: envText(/^https?:\/\/[^\s/]+$/, 'an origin like https://api.stripe.com'),
+  RAZORPAY_KEY_ID: envText(/^rzp_(test|live)_\w+$/, 'a Razorpay key id, rzp_test_… or rzp_live_…'),
+  RAZORPAY_KEY_SECRET: envCheckedText((raw) => raw.length >= 8, 'a Razorpay key secret', {
+    secret: true,
+  }),
+  RAZORPAY_WEBHOOK_SECRET: envCheckedText(
+    (raw) => raw.length >= 16,
+    "the Razorpay webhook's secret (16+ characters)",
+    { secret: true },
+  ),
+  RAZORPAY_API_BASE: envText(/^https?:\/\/[^\s/]+$/, 'an origin like https://api.razorpay.com'),
   CREASE_WEBHOOK_TOLERANCE_SECONDS: envInt(1, 3600),
   CREASE_CHECKOUT_TTL_SECONDS: envInt(60, 86_400),
   CREASE_TRIAL_OVERALL_MINUTES: envInt(1, 100_000),
@@ -154,6 +172,18 @@ export function loadBillingConfig(
     };
   }
 
+  let razorpay: BillingConfig['razorpay'] = null;
+  if (provider === 'razorpay') {
+    for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'])
+      if (!env[name]) problems.push(`CREASE_PAYMENTS=razorpay needs ${name}`);
+    razorpay = {
+      keyId: vars.RAZORPAY_KEY_ID ?? '',
+      keySecret: vars.RAZORPAY_KEY_SECRET ?? '',
+      webhookSecret: vars.RAZORPAY_WEBHOOK_SECRET ?? '',
+      apiBase: vars.RAZORPAY_API_BASE ?? null,
+    };
+  }
+
   return {
     provider: provider ?? 'sandbox',
     webhookToleranceSeconds: vars.CREASE_WEBHOOK_TOLERANCE_SECONDS ?? 300,
@@ -176,5 +206,6 @@ export function loadBillingConfig(
       retryMaxMs: vars.CREASE_SANDBOX_RETRY_MAX_MS ?? 3_600_000,
     },
     stripe,
+    razorpay,
   };
 }

@@ -282,7 +282,8 @@ describe('loadApiConfig', () => {
       ['CREASE_SITE_ORIGINS', 'https://crease.tv/, ', 'a comma-separated list of origins'],
       ['CREASE_STREAM_EDGE_URL', 'video.crease.tv', 'an http(s) URL like https://video.crease.tv/'],
       ['CREASE_STREAM_HEARTBEAT_SECONDS', '1', 'a whole number from 5 to 300'],
-      ['CREASE_PAYMENTS', 'paypal', 'sandbox or stripe'],
+      ['CREASE_PAYMENTS', 'paypal', 'sandbox, stripe or razorpay'],
+      ['RAZORPAY_KEY_ID', 'sk_test_1', 'a Razorpay key id, rzp_test_… or rzp_live_…'],
       ['CREASE_CHECKOUT_TTL_SECONDS', '59', 'a whole number from 60 to 86400'],
       ['STRIPE_API_BASE', 'https://api.stripe.com/v1', 'an origin like https://api.stripe.com'],
     ])('%s=%s is refused with the variable, the rule and the value', (name, value, rule) => {

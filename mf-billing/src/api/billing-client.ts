@@ -9,6 +9,7 @@ import {
   streamPath,
 } from '@crease/contract';
 import type {
+  MandateCancelResult,
   AccountDeletionResult,
   AccountOverview,
   AccountSettingsRequest,
@@ -282,6 +283,39 @@ export function confirmPayment(
         headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
       })
       .json<SandboxPaymentResult>(),
+  );
+}
+
+/** A UPI collect request to the viewer's UPI ID (INR sessions); the key makes a double click one. */
+export function submitUpi(
+  { http }: Http,
+  sessionId: string,
+  vpa: string,
+  idempotencyKey: string,
+): Promise<SandboxPaymentResult> {
+  return asProblem(() =>
+    http
+      .post(billingPath('sandboxUpi', { sessionId }), {
+        json: { vpa },
+        headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+      })
+      .json<SandboxPaymentResult>(),
+  );
+}
+
+/** Stops waiting for the UPI app: the session is open again for another way to pay. */
+export function cancelUpi({ http }: Http, sessionId: string): Promise<SandboxSessionView> {
+  return asProblem(() =>
+    http
+      .post(billingPath('sandboxUpiCancel', { sessionId }), { json: {} })
+      .json<SandboxSessionView>(),
+  );
+}
+
+/** The pre-debit notice's one-click cancel (decision 462): no sign-in, the mailed token is it. */
+export function cancelAutopay({ http }: Http, token: string): Promise<MandateCancelResult> {
+  return asProblem(() =>
+    http.post(billingPath('mandateCancel'), { json: { token } }).json<MandateCancelResult>(),
   );
 }
 

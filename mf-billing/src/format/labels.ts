@@ -20,6 +20,7 @@ export const SUBSCRIPTION_STATE_LABELS: Readonly<Record<SubscriptionState, strin
 export const PAYMENT_SYSTEM_LABELS: Readonly<Record<string, string>> = {
   SANDBOX: 'Card (sandbox)',
   STRIPE: 'Card (Stripe)',
+  RAZORPAY: 'Razorpay',
 };
 
 /** Why a charge took no money (PaymentFailureCode), as the payment history says it. */
@@ -27,6 +28,9 @@ export const FAILURE_REASON_LABELS: Readonly<Record<string, string>> = {
   CARD_DECLINED: 'Card declined',
   INSUFFICIENT_FUNDS: 'Insufficient funds',
   AUTHENTICATION_FAILED: 'Not confirmed with your bank',
+  UPI_DECLINED: 'UPI declined',
+  MANDATE_INACTIVE: 'UPI AutoPay mandate paused or revoked',
+  AUTHENTICATION_REQUIRED: 'Needs your approval (over ₹15,000)',
   PAYMENT_PROVIDER_UNAVAILABLE: 'Payment provider unavailable',
   PAYMENT_PROVIDER_ERROR: 'Payment provider error',
 };

@@ -2,6 +2,7 @@ import type { ScreenProps } from '@crease/contract';
 import { ScreenSwitch } from '@crease/ui/screens';
 import type { Screens } from '@crease/ui/screens';
 import { AccountScreen } from './account-screen';
+import { AutopayCancelScreen } from './autopay-cancel-screen';
 import { PaymentFailScreen } from './payment-fail-screen';
 import { PaymentHistoryScreen } from './payment-history-screen';
 import { PaymentProcessScreen } from './payment-process-screen';
@@ -22,6 +23,7 @@ const SCREENS: Screens<ScreenProps> = {
   'trial-activation-success': TrialActivationSuccessScreen,
   account: AccountScreen,
   'payment-history': PaymentHistoryScreen,
+  'autopay-cancel': AutopayCancelScreen,
 };
 
 /**

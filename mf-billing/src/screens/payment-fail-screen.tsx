@@ -18,6 +18,12 @@ const REASONS: Readonly<Record<PaymentFailureCode, string>> = {
   ACCOUNT_CLOSED: 'This account has been deleted, so nothing was charged.',
   COUPON_REFUNDED:
     'The coupon could no longer be used for this payment, so the whole payment has been refunded to your card. Go back to the plans to pay without it.',
+  UPI_DECLINED:
+    'Your UPI app or bank declined the payment. Nothing was charged. Try again, or pay by card.',
+  MANDATE_INACTIVE:
+    'Your UPI AutoPay mandate is paused or revoked, so nothing was charged. Pay again to renew.',
+  AUTHENTICATION_REQUIRED:
+    'This renewal needs your approval (over ₹15,000), so it was not charged. Pay again to approve it.',
   PASS_ALREADY_OWNED:
     'You already have this pass (it was paid in another tab or window), so this payment was not kept. Your pass plays the match.',
 };

@@ -1,5 +1,10 @@
 import { useCallback, useState } from 'react';
-import type { SandboxPaymentResult, SandboxSessionView, ScreenProps } from '@crease/contract';
+import type {
+  SandboxPaymentMethod,
+  SandboxPaymentResult,
+  SandboxSessionView,
+  ScreenProps,
+} from '@crease/contract';
 import type { Problem } from '@crease/contract';
 import { Alert, ScreenLink } from '@crease/ui';
 import { FormAlert } from '@crease/ui/forms';
@@ -10,6 +15,9 @@ import { useResource } from '../components/use-resource';
 import { formatMoney } from '../format/formatters';
 import { CardForm } from './secure-payment/card-form';
 import { ConfirmStep } from './secure-payment/confirm-step';
+import { AwaitingUpi } from './secure-payment/awaiting-upi';
+import { MethodChoice } from './secure-payment/method-choice';
+import { UpiForm } from './secure-payment/upi-form';
 import { PAYMENT_QUERY, expectingPaid, followRedirect, sitePath } from './payment-paths';
 import styles from './secure-payment-screen.module.css';
 
@@ -30,7 +38,11 @@ export function SecurePaymentScreen({ platform, navigate, location }: ScreenProp
       width="narrow"
       titleId="secure-payment-title"
       eyebrow="Secure payment · test mode"
-      title="Pay by card"
+      title={
+        resource.state === 'ready' && resource.data?.methods.includes('UPI')
+          ? 'Pay by card or UPI'
+          : 'Pay by card'
+      }
     >
       {resource.state === 'loading' ? <Loading label="Opening the secure payment page…" /> : null}
       {resource.state === 'failed' ? (
@@ -55,10 +67,17 @@ export function SecurePaymentScreen({ platform, navigate, location }: ScreenProp
   );
 }
 
-type Step = 'card' | 'confirm';
+type Step = 'pay' | 'confirm' | 'awaiting-upi';
+
+const stepOf = (session: SandboxSessionView): Step =>
+  session.status === 'REQUIRES_CONFIRMATION'
+    ? 'confirm'
+    : session.status === 'AWAITING_UPI'
+      ? 'awaiting-upi'
+      : 'pay';
 
 function HostedCardPage({
-  session,
+  session: loaded,
   platform,
   navigate,
 }: {
@@ -66,8 +85,10 @@ function HostedCardPage({
   platform: ScreenProps['platform'];
   navigate: ScreenProps['navigate'];
 }) {
-  const [step, setStep] = useState<Step>(
-    session.status === 'REQUIRES_CONFIRMATION' ? 'confirm' : 'card',
+  const [session, setSession] = useState(loaded);
+  const [step, setStep] = useState<Step>(stepOf(loaded));
+  const [method, setMethod] = useState<SandboxPaymentMethod>(
+    loaded.vpa || loaded.lastFailure?.code === 'UPI_DECLINED' ? 'UPI' : 'CARD',
   );
   const [problem, setProblem] = useState<{ problem: Problem; revision: number } | null>(null);
   const fail = useCallback(
@@ -80,12 +101,18 @@ function HostedCardPage({
   /** The provider's answer decides where the browser goes; the webhook decides the plan. */
   const finish = useCallback(
     (result: SandboxPaymentResult) => {
-      if (result.status === 'REQUIRES_CONFIRMATION') setStep('confirm');
+      if (result.status === 'REQUIRES_CONFIRMATION' && method === 'CARD') setStep('confirm');
+      else if (result.status === 'REQUIRES_CONFIRMATION' || result.status === 'AWAITING_UPI')
+        // UPI: the page shows the UPI ID and what is asked, from the provider's view of it.
+        void getSandboxSession(platform, session.sessionId).then((next) => {
+          setSession(next);
+          setStep(stepOf(next));
+        }, fail);
       else if (result.status === 'SUCCEEDED')
         followRedirect(expectingPaid(result.returnUrl), navigate);
       else followRedirect(result.returnUrl, navigate);
     },
-    [navigate],
+    [navigate, platform, session.sessionId, fail, method],
   );
 
   if (session.status === 'SUCCEEDED') {
@@ -125,6 +152,9 @@ function HostedCardPage({
         <p className={styles.note}>
           This is a subscription: your card is saved with the payment provider for the renewals
           described above, until you cancel. Today’s payment is {amount}.
+          {session.methods.includes('UPI')
+            ? ' With UPI, you approve a UPI AutoPay mandate instead, and we mail you at least 24 hours before each debit.'
+            : null}
         </p>
       ) : null}
       {problem ? (
@@ -132,7 +162,10 @@ function HostedCardPage({
           <p>{problem.problem.message}</p>
         </FormAlert>
       ) : null}
-      {step === 'card' ? (
+      {step === 'pay' && session.methods.includes('UPI') ? (
+        <MethodChoice method={method} onChange={setMethod} />
+      ) : null}
+      {step === 'pay' && method === 'CARD' ? (
         <CardForm
           session={session}
           platform={platform}
@@ -140,7 +173,29 @@ function HostedCardPage({
           onResult={finish}
           onProblem={fail}
         />
-      ) : (
+      ) : null}
+      {step === 'pay' && method === 'UPI' ? (
+        <UpiForm
+          session={session}
+          platform={platform}
+          amount={amount}
+          onResult={finish}
+          onProblem={fail}
+        />
+      ) : null}
+      {step === 'awaiting-upi' ? (
+        <AwaitingUpi
+          session={session}
+          platform={platform}
+          amount={amount}
+          onProblem={fail}
+          onBack={(next) => {
+            setSession(next);
+            setStep('pay');
+          }}
+        />
+      ) : null}
+      {step === 'confirm' ? (
         <ConfirmStep
           session={session}
           platform={platform}
@@ -148,14 +203,14 @@ function HostedCardPage({
           onResult={finish}
           onProblem={fail}
         />
-      )}
+      ) : null}
       <p className={styles.secured}>
         <svg className={styles.lock} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <rect x="5" y="11" width="14" height="10" rx="2" />
           <path d="M8 11V7a4 4 0 0 1 8 0v4" />
         </svg>{' '}
-        Card details go straight to the payment provider. {session.merchant} never sees your full
-        card number.
+        Card and UPI details go straight to the payment provider. {session.merchant} never sees your
+        full card number.
       </p>
     </div>
   );

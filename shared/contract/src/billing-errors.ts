@@ -61,6 +61,15 @@ export const BILLING_ERROR_CODES = [
   'CARD_DECLINED',
   'INSUFFICIENT_FUNDS',
   'AUTHENTICATION_FAILED',
+  /** Sandbox UPI page (issue 34 §2). */
+  'VPA_INVALID',
+  'UPI_NOT_OFFERED',
+  'UPI_DECLINED',
+  'SESSION_NOT_AWAITING_UPI',
+  'MANDATE_INACTIVE',
+  'AUTHENTICATION_REQUIRED',
+  /** The pre-debit notice's cancel link: unknown or already used token. */
+  'MANDATE_CANCEL_TOKEN_INVALID',
   'COUPON_UNAVAILABLE',
   'ACCOUNT_CLOSED',
   'COUPON_REFUNDED',

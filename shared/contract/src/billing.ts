@@ -89,6 +89,16 @@ export const BILLING_PATHS = {
   sandboxCard: 'api/v1/sandbox-provider/sessions/:sessionId/card',
   /** POST SandboxConfirmRequest: the 3-D-Secure-style confirmation step. */
   sandboxConfirm: 'api/v1/sandbox-provider/sessions/:sessionId/confirm',
+  /** POST SandboxUpiRequest: a UPI collect request to a VPA (INR sessions only, issue 34 §2). */
+  sandboxUpi: 'api/v1/sandbox-provider/sessions/:sessionId/upi',
+  /** POST: gives up a UPI request still waiting for an answer, to pay another way. */
+  sandboxUpiCancel: 'api/v1/sandbox-provider/sessions/:sessionId/upi/cancel',
+  /**
+   * POST MandateCancelRequest {token}: the pre-debit notice's one-click cancel (decision 462):
+   * revokes the UPI AutoPay mandate and turns renewal off. No sign-in: the mailed token is the
+   * capability. 200 MandateCancelResult.
+   */
+  mandateCancel: 'api/v1/billing/mandate-cancel',
 } as const;
 export type BillingPathName = keyof typeof BILLING_PATHS;
 
@@ -102,8 +112,15 @@ export function billingPath(name: BillingPathName, params: Record<string, string
 }
 
 /** Which provider took the money (Payment.paymentSystem, Checkout.paymentSystem). */
-export const PAYMENT_SYSTEMS = ['SANDBOX', 'STRIPE'] as const;
+export const PAYMENT_SYSTEMS = ['SANDBOX', 'STRIPE', 'RAZORPAY'] as const;
 export type PaymentSystem = (typeof PAYMENT_SYSTEMS)[number];
+
+/**
+ * A UPI AutoPay mandate's state at the provider (issue 34 §2): only an ACTIVE one is ever
+ * debited; PAUSED can come back, REVOKED never does.
+ */
+export const MANDATE_STATES = ['ACTIVE', 'PAUSED', 'REVOKED'] as const;
+export type MandateState = (typeof MANDATE_STATES)[number];
 
 /** Plan.status values (Plan.active mirrors ACTIVE). */
 export const PLAN_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
@@ -291,6 +308,18 @@ export const PAYMENT_FAILURE_CODES = [
   'COUPON_REFUNDED',
   /** Refused before any charge (or refunded): the viewer already has this pass (455). */
   'PASS_ALREADY_OWNED',
+  /** The UPI app or bank refused the collect request or the mandate (issue 34 §2). */
+  'UPI_DECLINED',
+  /**
+   * A renewal on a UPI AutoPay mandate that is paused or revoked at the provider: nothing was
+   * charged, the mandate's state was checked first (decision 462).
+   */
+  'MANDATE_INACTIVE',
+  /**
+   * A mandate renewal over ₹15,000: the RBI asks for fresh authentication, so it is never
+   * debited silently; the viewer approves it by paying again (decision 463).
+   */
+  'AUTHENTICATION_REQUIRED',
 ] as const;
 export type PaymentFailureCode = (typeof PAYMENT_FAILURE_CODES)[number];
 

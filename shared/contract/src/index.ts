@@ -233,8 +233,14 @@ export type {
   VideoQuality,
 } from './billing';
 export { RETURN_TO_PARAM, isSafeReturnTo, returnToFrom } from './return-to';
-export { SANDBOX_TEST_CARDS } from './sandbox-provider';
+export { SANDBOX_TEST_CARDS, SANDBOX_TEST_VPAS } from './sandbox-provider';
+export { MANDATE_STATES } from './billing';
+export type { MandateState } from './billing';
 export type {
+  MandateCancelRequest,
+  MandateCancelResult,
+  SandboxPaymentMethod,
+  SandboxUpiRequest,
   SandboxCardRequest,
   SandboxConfirmRequest,
   SandboxPaymentResult,

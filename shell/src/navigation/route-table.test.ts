@@ -17,9 +17,10 @@ const PUBLIC = [
 /**
  * Routes of ours beyond docs/product.md §2 (it says more screens exist than it lists), each with its
  * decision: /verify-email, the emailed confirmation link (decision 405); /accessibility, the
- * accessibility statement (issue 34 §6, decision 438).
+ * accessibility statement (issue 34 §6, decision 438); /autopay-cancel, the UPI AutoPay pre-debit
+ * notice's one-click cancel (issue 34 §2, decision 462).
  */
-const OURS_PUBLIC = ['/verify-email', '/accessibility'];
+const OURS_PUBLIC = ['/verify-email', '/accessibility', '/autopay-cancel'];
 const PROTECTED = [
   '/plans',
   '/payment-success',

@@ -70,6 +70,8 @@ export const ROUTE_TABLE: readonly RouteDefinition[] = [
   { path: '/account', owner: 'mf-billing', screen: 'account', access: 'protected' },
   { path: '/payment-history', owner: 'mf-billing', screen: 'payment-history', access: 'protected' },
   { path: '/secure-payment', owner: 'mf-billing', screen: 'secure-payment', access: 'protected' },
+  // The pre-debit notice's one-click cancel (decision 462): the mailed token, no sign-in.
+  { path: '/autopay-cancel', owner: 'mf-billing', screen: 'autopay-cancel', access: 'public' },
 
   { path: '/events', owner: 'mf-catalog', screen: 'events', access: 'protected', next: '/player' },
 

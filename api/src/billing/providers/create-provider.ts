@@ -8,6 +8,7 @@ import type { PaymentProvider } from './payment-provider';
 import { SandboxProvider } from './sandbox/sandbox-provider';
 import { SimulatedProvider } from './sandbox/simulated-provider';
 import { StripeProvider } from './stripe-provider';
+import { RazorpayProvider } from './razorpay-provider';
 import { claimCheckoutPayment } from '../payment-claims';
 import { expireDisplacedSessions } from '../displaced-sessions';
 import { holdsLapseBefore } from '../checkouts';
@@ -27,6 +28,8 @@ export function createPaymentProvider(
   log: FastifyBaseLogger,
 ): ChosenProvider {
   const { billing } = config;
+  if (billing.provider === 'razorpay' && billing.razorpay)
+    return { payments: new RazorpayProvider(billing.razorpay), sandbox: null };
   if (billing.provider === 'stripe' && billing.stripe)
     return {
       payments: new StripeProvider(billing.stripe, billing.webhookToleranceSeconds, clock),

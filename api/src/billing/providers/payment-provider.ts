@@ -3,7 +3,7 @@
  * The embedded sandbox (sandbox-provider.ts) and Stripe (stripe-provider.ts) implement it;
  * `CREASE_PAYMENTS` picks one (billing-config.ts). Nothing outside the adapters knows which runs.
  */
-import type { PaymentFailureCode, PaymentSystem } from '@crease/contract';
+import type { MandateState, PaymentFailureCode, PaymentSystem } from '@crease/contract';
 
 export interface CheckoutSessionInput {
   /** Our checkout id: the provider keeps it as its reference and sends it back in webhooks. */
@@ -38,6 +38,14 @@ export interface CheckoutSessionInput {
 export interface CardFacts {
   brand: string;
   last4: string;
+}
+
+/** A UPI AutoPay mandate as the provider reported it when it was approved. */
+export interface MandateFacts {
+  id: string;
+  vpa: string | null;
+  maxAmountMinor: number;
+  currency: string;
 }
 
 /** A charge to a saved card (a renewal or an upgrade), made off-session. */
@@ -111,6 +119,8 @@ export type ProviderEvent =
       providerSubscriptionId?: string | null;
       /** The card tried or charged, when the event says (the sandbox's does; Stripe: cardOf). */
       card?: CardFacts | null;
+      /** A UPI AutoPay mandate the payment set up (its id is then `paymentMethod`). */
+      mandate?: MandateFacts | null;
       payload: Record<string, unknown>;
     }
   | {
@@ -221,6 +231,13 @@ export interface PaymentProvider {
    * is left of the charge throws RefundRefusedError; a provider failure PaymentProviderError.
    */
   refund(input: RefundInput): Promise<{ refundId: string; amountCents: number }>;
+  /**
+   * A UPI AutoPay mandate's state at the provider now (decision 462): asked before each renewal
+   * debit. A mandate the provider does not know is REVOKED. Throws PaymentProviderError.
+   */
+  mandateState(mandateId: string): Promise<MandateState>;
+  /** Revokes a mandate at the provider (cancel on /account). Throws PaymentProviderError. */
+  revokeMandate(mandateId: string): Promise<void>;
   /** Background work (the sandbox's webhook dispatcher); stopped before the database closes. */
   start(): void;
   stop(): Promise<void>;

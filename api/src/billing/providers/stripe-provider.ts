@@ -8,6 +8,7 @@ import Stripe from 'stripe';
 import type { BillingConfig } from '../../platform/billing-config';
 import { epochSeconds } from '../../platform/clock';
 import type { Clock } from '../../platform/clock';
+import type { MandateState } from '@crease/contract';
 import type {
   CheckoutSession,
   CheckoutSessionInput,
@@ -183,6 +184,15 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** Cancel at period end, or resume before it: Stripe's own `cancel_at_period_end`. */
+  /** Stripe renews its own subscriptions (India's card mandates included): no UPI mandate here. */
+  async mandateState(): Promise<MandateState> {
+    throw new PaymentProviderError('refused', 'Stripe keeps no UPI AutoPay mandate for this API.');
+  }
+
+  async revokeMandate(): Promise<void> {
+    throw new PaymentProviderError('refused', 'Stripe keeps no UPI AutoPay mandate for this API.');
+  }
+
   async setRenewal(providerSubscriptionId: string, renew: boolean): Promise<void> {
     try {
       await this.stripe.subscriptions.update(providerSubscriptionId, {

@@ -5,6 +5,7 @@ import { billingCouponRoutes } from './coupons';
 import { dataExportRoutes } from './data-export';
 import { deviceRoutes } from './devices';
 import { entitlementRoutes } from './entitlement';
+import { mandateCancelRoutes } from './mandate-cancel';
 import { meRoutes } from './me';
 import { operatorRefundRoutes } from './operator-refunds';
 import { billingPaymentRoutes } from './payments';
@@ -38,4 +39,5 @@ export async function billingRoutes(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(deviceRoutes);
   await app.register(dataExportRoutes);
+  await app.register(mandateCancelRoutes);
 }

@@ -6,7 +6,8 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { BILLING_PATHS, PAYMENT_FAILURE_CODES } from '@crease/contract';
+import { BILLING_PATHS, PAYMENT_FAILURE_CODES, SANDBOX_TEST_VPAS } from '@crease/contract';
+import { cancelUpi, submitUpi } from '../providers/sandbox/sandbox-upi-page';
 import { billingErrorResponses } from '../schemas';
 
 const SessionParams = Type.Object({
@@ -27,6 +28,10 @@ const CardBody = Type.Object(
   { additionalProperties: false },
 );
 const ConfirmBody = Type.Object({ approve: Type.Boolean() }, { additionalProperties: false });
+const UpiBody = Type.Object(
+  { vpa: Type.String({ minLength: 1, maxLength: 320, description: 'A UPI ID: name@bank.' }) },
+  { additionalProperties: false },
+);
 
 const failure = Type.Union([...PAYMENT_FAILURE_CODES.map((c) => Type.Literal(c)), Type.Null()]);
 const SessionView = Type.Object({
@@ -36,15 +41,22 @@ const SessionView = Type.Object({
   amount: Type.Number(),
   currency: Type.String(),
   status: Type.Union(
-    ['OPEN', 'REQUIRES_CONFIRMATION', 'SUCCEEDED', 'EXPIRED'].map((s) => Type.Literal(s)),
+    ['OPEN', 'REQUIRES_CONFIRMATION', 'AWAITING_UPI', 'SUCCEEDED', 'EXPIRED'].map((s) =>
+      Type.Literal(s),
+    ),
   ),
+  methods: Type.Array(Type.Union([Type.Literal('CARD'), Type.Literal('UPI')])),
+  confirming: Type.Union([Type.Literal('CARD_PAYMENT'), Type.Literal('UPI_MANDATE'), Type.Null()]),
+  vpa: Type.Union([Type.String(), Type.Null()]),
   lastFailure: Type.Union([Type.Object({ code: failure, message: Type.String() }), Type.Null()]),
   returnUrl: Type.String(),
   expiresAt: Type.String({ format: 'date-time' }),
   savesCard: Type.Boolean({ description: 'A subscription: the card is saved for renewals.' }),
 });
 const PaymentResult = Type.Object({
-  status: Type.Union(['SUCCEEDED', 'REQUIRES_CONFIRMATION', 'FAILED'].map((s) => Type.Literal(s))),
+  status: Type.Union(
+    ['SUCCEEDED', 'REQUIRES_CONFIRMATION', 'AWAITING_UPI', 'FAILED'].map((s) => Type.Literal(s)),
+  ),
   failureCode: failure,
   message: Type.String(),
   returnUrl: Type.String(),
@@ -119,6 +131,48 @@ export async function sandboxProviderRoutes(app: FastifyInstance): Promise<void>
       const { sessionId } = request.params as Static<typeof SessionParams>;
       const { approve } = request.body as Static<typeof ConfirmBody>;
       return sandbox.confirm(sessionId, approve);
+    },
+  );
+
+  app.post(
+    `/${BILLING_PATHS.sandboxUpi}`,
+    {
+      config: { accepts: 'json', idempotent: true },
+      schema: {
+        ...describe(
+          'The hosted page: pay by UPI',
+          `INR sessions only (409 UPI_NOT_OFFERED otherwise). Test UPI IDs: ${SANDBOX_TEST_VPAS.success} approves (a one-off payment succeeds; a subscription answers REQUIRES_CONFIRMATION: approve its AutoPay mandate with POST confirm); ${SANDBOX_TEST_VPAS.failure} declines (402 UPI_DECLINED); ${SANDBOX_TEST_VPAS.neverAnswers} never answers (200 AWAITING_UPI until POST upi/cancel). 400 VPA_INVALID for what is not a UPI ID.`,
+        ),
+        security: [{ xsrf: [] }],
+        params: SessionParams,
+        body: UpiBody,
+        response: { 200: PaymentResult, ...billingErrorResponses },
+      },
+    },
+    async (request) => {
+      const { sessionId } = request.params as Static<typeof SessionParams>;
+      const { vpa } = request.body as Static<typeof UpiBody>;
+      return submitUpi(sandbox, sessionId, vpa);
+    },
+  );
+
+  app.post(
+    `/${BILLING_PATHS.sandboxUpiCancel}`,
+    {
+      config: { idempotent: true },
+      schema: {
+        ...describe(
+          'The hosted page: stop waiting for the UPI app',
+          'The request still waiting is given up (it never takes money); the session is open again for another way to pay. 409 SESSION_NOT_AWAITING_UPI when nothing waits.',
+        ),
+        security: [{ xsrf: [] }],
+        params: SessionParams,
+        response: { 200: SessionView, ...billingErrorResponses },
+      },
+    },
+    async (request) => {
+      const { sessionId } = request.params as Static<typeof SessionParams>;
+      return cancelUpi(sandbox, sessionId);
     },
   );
 }

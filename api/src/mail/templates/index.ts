@@ -2,6 +2,7 @@
 import type { LifecycleMailKind } from '../../accounts';
 import { accountDeleted } from './account-deleted';
 import type { MailTemplate } from './mail-template';
+import { mandateDebitNotice } from './mandate-debit-notice';
 import { newDevice } from './new-device';
 import { passwordChanged } from './password-changed';
 import { planEnded } from './plan-ended';
@@ -25,4 +26,5 @@ export const TEMPLATES: Record<LifecycleMailKind, MailTemplate<never>> = {
   'refund-issued': refundIssued,
   'support-signed-out': supportSignedOut,
   'support-plan-changed': supportPlanChanged,
+  'mandate-debit-notice': mandateDebitNotice,
 };

@@ -13,6 +13,8 @@ export interface SiteLinks {
   account: string;
   paymentHistory: string;
   resetPassword: string;
+  /** The pre-debit notice's one-click cancel page; the mailed token goes in its query. */
+  autopayCancel: string;
 }
 
 export function siteLinks(siteOrigin: string): SiteLinks {
@@ -24,6 +26,7 @@ export function siteLinks(siteOrigin: string): SiteLinks {
     account: `${base}/account`,
     paymentHistory: `${base}/payment-history`,
     resetPassword: `${base}/reset-password`,
+    autopayCancel: `${base}/autopay-cancel`,
   };
 }
 

@@ -35,6 +35,38 @@ export function ConfirmStep({ session, platform, amount, onResult, onProblem }: 
     }
   };
 
+  if (session.confirming === 'UPI_MANDATE')
+    return (
+      <section className={styles.bank} aria-labelledby="bank-title">
+        <p className={styles.bankName}>UPI AutoPay · {session.vpa}</p>
+        <h2 id="bank-title" ref={heading} tabIndex={-1} className={styles.bankTitle}>
+          Approve UPI AutoPay
+        </h2>
+        <p>
+          Approve a UPI AutoPay mandate to {session.merchant}: <strong>{amount}</strong> today, then
+          the renewal price shown before each renewal. We mail you at least 24 hours before each
+          debit, with a link to cancel. A debit over ₹15,000 always asks for your approval.
+        </p>
+        <div className={styles.bankActions}>
+          <Button
+            busy={busy === 'approve'}
+            disabled={busy !== null}
+            onClick={() => void answer(true)}
+          >
+            Approve AutoPay and pay
+          </Button>
+          <Button
+            variant="secondary"
+            busy={busy === 'refuse'}
+            disabled={busy !== null}
+            onClick={() => void answer(false)}
+          >
+            Decline
+          </Button>
+        </div>
+      </section>
+    );
+
   return (
     <section className={styles.bank} aria-labelledby="bank-title">
       <p className={styles.bankName}>Crease Test Bank · secure check</p>

@@ -18,4 +18,9 @@ export interface StepProps {
  * The provider refused the payment (402). Like a real hosted page, this one hands the browser
  * back to the merchant, whose page learns the outcome from the provider's webhook.
  */
-export const REFUSALS = new Set(['CARD_DECLINED', 'INSUFFICIENT_FUNDS', 'AUTHENTICATION_FAILED']);
+export const REFUSALS = new Set([
+  'CARD_DECLINED',
+  'INSUFFICIENT_FUNDS',
+  'AUTHENTICATION_FAILED',
+  'UPI_DECLINED',
+]);

@@ -23,7 +23,7 @@ export interface PaymentGate {
 /** An outcome to report after the transaction committed (a decline is still a 402). */
 export type Attempt =
   | {
-      status: 'SUCCEEDED' | 'REQUIRES_CONFIRMATION';
+      status: 'SUCCEEDED' | 'REQUIRES_CONFIRMATION' | 'AWAITING_UPI';
       returnUrl: string;
       /** The merchant's follow-up once the charge committed (ending displaced sessions). */
       afterCommit?: (() => Promise<void>) | undefined;
@@ -38,7 +38,9 @@ export function reportAttempt(attempt: Attempt): SandboxPaymentResult {
     message:
       attempt.status === 'SUCCEEDED'
         ? 'Payment received. We are confirming it with Crease.'
-        : 'Confirm this payment with your bank.',
+        : attempt.status === 'AWAITING_UPI'
+          ? 'Approve the payment in your UPI app.'
+          : 'Confirm this payment with your bank.',
     returnUrl: attempt.returnUrl,
   };
 }

@@ -4,10 +4,11 @@
  * sessions there and reads the webhooks it signs; the API learns about money only from those
  * webhooks, never from this code directly.
  */
-import type { PaymentFailureCode } from '@crease/contract';
+import type { MandateState, PaymentFailureCode } from '@crease/contract';
 import type { BillingConfig } from '../../../platform/billing-config';
 import type {
   CardFacts,
+  MandateFacts,
   CheckoutSession,
   CheckoutSessionInput,
   PaymentProvider,
@@ -21,6 +22,7 @@ import { SANDBOX_SIGNATURE_HEADER, verifySignatureHeader } from '../webhook-sign
 import { EVENT_COMPLETED, EVENT_EXPIRED, EVENT_FAILED, EVENT_REFUNDED } from './sandbox-wire';
 import { refundCharge, refundedEvent } from './sandbox-refunds';
 import type { SimulatedProvider } from './simulated-provider';
+import { mandateStatus, setMandateStatus } from './sandbox-mandates';
 
 export class SandboxProvider implements PaymentProvider {
   readonly system = 'SANDBOX' as const;
@@ -51,6 +53,16 @@ export class SandboxProvider implements PaymentProvider {
   /** The sandbox's events carry the card (payment_method_details), as its charges keep it. */
   async cardOf(): Promise<CardFacts | null> {
     return null;
+  }
+
+  async mandateState(mandateId: string): Promise<MandateState> {
+    const status = await mandateStatus(this.simulated.db, mandateId);
+    return status === 'active' ? 'ACTIVE' : status === 'paused' ? 'PAUSED' : 'REVOKED';
+  }
+
+  revokeMandate(mandateId: string): Promise<void> {
+    const { db, clock } = this.simulated;
+    return setMandateStatus(db, mandateId, 'revoked', clock.now());
   }
 
   /** The sandbox keeps no subscription of its own: the API's renewal job renews (decision 245). */
@@ -119,9 +131,24 @@ export class SandboxProvider implements PaymentProvider {
       failureCode: (failure?.code as PaymentFailureCode | undefined) ?? null,
       failureMessage: failure?.message ?? null,
       card: cardIn(object),
+      mandate: mandateIn(object),
       payload,
     };
   }
+}
+
+/** The UPI AutoPay mandate a subscription's UPI payment set up, as the event carries it. */
+function mandateIn(object: Record<string, unknown>): MandateFacts | null {
+  const mandate = object.mandate as
+    { id?: unknown; vpa?: unknown; max_amount?: unknown; currency?: unknown } | null | undefined;
+  return typeof mandate?.id === 'string' && typeof mandate.max_amount === 'number'
+    ? {
+        id: mandate.id,
+        vpa: typeof mandate.vpa === 'string' ? mandate.vpa : null,
+        maxAmountMinor: mandate.max_amount,
+        currency: String(mandate.currency ?? ''),
+      }
+    : null;
 }
 
 /** The card of a checkout-session event's `payment_method_details`, as Stripe's charge has it. */

@@ -70,8 +70,10 @@ export const sandboxCharges = pgTable(
     status: text('status').notNull(),
     failureCode: text('failure_code'),
     cardLast4: text('card_last4').notNull(),
-    /** Stripe's brand code of the card typed (visa, mastercard, amex…). */
+    /** Stripe's brand code of the card typed (visa, mastercard, amex…); `upi` for UPI. */
     cardBrand: text('card_brand').notNull().default('unknown'),
+    /** A UPI payment's UPI ID (VPA); null for a card. */
+    vpa: text('vpa'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
@@ -138,4 +140,42 @@ export const sandboxRefunds = pgTable(
     uniqueIndex('sandbox_refunds_key').on(t.idempotencyKey),
     index('sandbox_refunds_charge_idx').on(t.chargeId),
   ],
+);
+
+/**
+ * The sandbox's UPI AutoPay mandates (Razorpay's token with a UPI mandate): what a subscription
+ * paid by UPI leaves for renewals. `status` is the provider's own: `active`, `paused` (the
+ * viewer paused it in their UPI app) or `revoked`; a debit is taken only while it is active.
+ */
+export const sandboxMandates = pgTable('sandbox_mandates', {
+  id: text('id').primaryKey(),
+  sessionId: text('session_id')
+    .notNull()
+    .references(() => sandboxSessions.id),
+  vpa: text('vpa').notNull(),
+  status: text('status').notNull(),
+  /** The most one debit may take without fresh authentication (the mandate's limit). */
+  maxAmountCents: integer('max_amount_cents').notNull(),
+  currency: text('currency').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** Debits on a mandate (renewals), once per idempotency key, as saved-card charges are. */
+export const sandboxMandateDebits = pgTable(
+  'sandbox_mandate_debits',
+  {
+    id: text('id').primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    mandateId: text('mandate_id')
+      .notNull()
+      .references(() => sandboxMandates.id),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** `succeeded` or `failed`. */
+    status: text('status').notNull(),
+    failureCode: text('failure_code'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('sandbox_mandate_debits_key').on(t.idempotencyKey)],
 );

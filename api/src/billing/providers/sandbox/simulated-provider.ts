@@ -10,17 +10,12 @@ import type { AddressInfo } from 'node:net';
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  PaymentFailureCode,
-  SandboxPaymentResult,
-  SandboxSessionView,
-} from '@crease/contract';
+import type { SandboxPaymentResult, SandboxSessionView } from '@crease/contract';
 import type { Db, Tx } from '../../../platform/db/client';
 import { sandboxCharges, sandboxPaymentMethods, sandboxSessions } from './sandbox-tables';
 import { ApiError } from '../../errors';
 import type { BillingConfig } from '../../../platform/billing-config';
 import type { Clock } from '../../../platform/clock';
-import { toMajor } from '../../money';
 import type {
   CardFacts,
   CheckoutSession,
@@ -38,15 +33,18 @@ import {
 import type { CardOutcome } from './sandbox-cards';
 import { WebhookDispatcher } from './webhook-dispatcher';
 import { chargeSavedCard } from './saved-cards';
-import {
-  EVENT_COMPLETED,
-  EVENT_EXPIRED,
-  EVENT_FAILED,
-  SANDBOX_MERCHANT,
-  SANDBOX_WEBHOOK_PATH,
-} from './sandbox-wire';
+import { EVENT_COMPLETED, EVENT_EXPIRED, EVENT_FAILED, SANDBOX_WEBHOOK_PATH } from './sandbox-wire';
 import type { CardInput } from './sandbox-wire';
 import { reportAttempt, sessionEvent } from './sandbox-attempts';
+import { UPI_BRAND, sessionView } from './sandbox-upi';
+import {
+  OPEN_STATES,
+  PENDING,
+  createMandate,
+  debitMandate,
+  isMandateId,
+  supersedePending,
+} from './sandbox-mandates';
 import type { Attempt, PaymentGate } from './sandbox-attempts';
 
 type Session = typeof sandboxSessions.$inferSelect;
@@ -156,7 +154,7 @@ export class SimulatedProvider {
       const rows = await tx
         .update(sandboxSessions)
         .set({ status: 'EXPIRED' })
-        .where(and(inArray(sandboxSessions.status, ['OPEN', 'REQUIRES_CONFIRMATION']), which))
+        .where(and(inArray(sandboxSessions.status, [...OPEN_STATES]), which))
         .returning();
       for (const session of rows)
         await this.dispatcher.enqueue(
@@ -175,32 +173,18 @@ export class SimulatedProvider {
     if (expired > 0) this.dispatcher.kick();
   }
 
-  /** The hosted page's view of a session. */
+  /** The hosted page's view of a session, with the step it waits on (sandbox-upi.ts). */
   async view(sessionId: string): Promise<SandboxSessionView> {
     const [session] = await this.db
       .select()
       .from(sandboxSessions)
       .where(eq(sandboxSessions.id, sessionId));
     if (!session) throw new ApiError('SESSION_NOT_FOUND');
-    const expired = session.status !== 'SUCCEEDED' && session.expiresAt <= this.clock.now();
-    return {
-      sessionId: session.id,
-      merchant: SANDBOX_MERCHANT,
-      description: session.description,
-      amount: toMajor(session.amountCents),
-      currency: session.currency,
-      status: expired ? 'EXPIRED' : (session.status as SandboxSessionView['status']),
-      lastFailure:
-        session.lastFailureCode && session.lastFailureMessage
-          ? {
-              code: session.lastFailureCode as PaymentFailureCode,
-              message: session.lastFailureMessage,
-            }
-          : null,
-      returnUrl: session.returnUrl,
-      expiresAt: session.expiresAt.toISOString(),
-      savesCard: session.saveCard,
-    };
+    const [pending] = await this.db
+      .select()
+      .from(sandboxCharges)
+      .where(and(eq(sandboxCharges.sessionId, sessionId), inArray(sandboxCharges.status, PENDING)));
+    return sessionView(session, this.clock.now(), pending ?? null);
   }
 
   /** The card form's submission: validate like a real form, then act like the test card. */
@@ -211,25 +195,19 @@ export class SimulatedProvider {
     const outcome = cardOutcome(digits);
     const attempt = await this.db.transaction(async (tx) => {
       const session = await this.lockOpenSession(tx, sessionId);
-      // A new card replaces one still waiting for its confirmation step.
-      await tx
-        .update(sandboxCharges)
-        .set({ status: 'failed', failureCode: 'SUPERSEDED' })
-        .where(
-          and(
-            eq(sandboxCharges.sessionId, sessionId),
-            eq(sandboxCharges.status, 'pending_confirmation'),
-          ),
-        );
+      // A new card replaces one still waiting for its confirmation step or its UPI app.
+      await supersedePending(tx, sessionId);
       const card = { brand: cardBrandOf(digits), last4: digits.slice(-4) };
       return this.charge(tx, session, outcome, card, failsOffSession(digits));
     });
     return this.report(attempt);
   }
 
-  /** A renewal or an upgrade charged to a saved card (saved-cards.ts): once per key. */
+  /** A renewal or an upgrade on a saved card or a UPI mandate (saved-cards, -mandates): once per key. */
   chargeSavedCard(input: SavedCardChargeInput): Promise<SavedCardCharge> {
-    return chargeSavedCard(this.db, this.clock.now(), input);
+    return isMandateId(input.paymentMethod)
+      ? debitMandate(this.db, this.clock.now(), input)
+      : chargeSavedCard(this.db, this.clock.now(), input);
   }
 
   /** The 3-D-Secure-style step: the viewer approves or refuses in their "bank" dialog. */
@@ -259,13 +237,26 @@ export class SimulatedProvider {
             code: 'AUTHENTICATION_FAILED',
             message: 'The payment was not confirmed with your bank. Try again or use another card.',
           };
+      const upi = pending.cardBrand === UPI_BRAND;
+      const refused: CardOutcome = {
+        kind: 'FAILS',
+        code: 'UPI_DECLINED',
+        message: 'The UPI AutoPay mandate was not approved. Nothing was charged.',
+      };
       const card = { brand: pending.cardBrand, last4: pending.cardLast4 };
-      return this.charge(tx, session, outcome, card, false);
+      return this.charge(
+        tx,
+        session,
+        upi && !approve ? refused : outcome,
+        card,
+        false,
+        pending.vpa,
+      );
     });
     return this.report(attempt);
   }
 
-  private async lockOpenSession(tx: Tx, sessionId: string): Promise<Session> {
+  async lockOpenSession(tx: Tx, sessionId: string): Promise<Session> {
     const [session] = await tx
       .select()
       .from(sandboxSessions)
@@ -278,13 +269,17 @@ export class SimulatedProvider {
     return session;
   }
 
-  /** Records the charge and, for a final outcome, the webhook event, in the caller's transaction. */
-  private async charge(
+  /**
+   * Records the charge and, for a final outcome, the webhook event, in the caller's transaction.
+   * `vpa`: a UPI payment; a subscription's leaves a UPI AutoPay mandate instead of a saved card.
+   */
+  async charge(
     tx: Tx,
     session: Session,
     asked: CardOutcome,
     card: CardFacts,
     declinesLater: boolean,
+    vpa: string | null = null,
   ): Promise<Attempt> {
     const now = this.clock.now();
     const chargeId = newId('ch');
@@ -296,6 +291,7 @@ export class SimulatedProvider {
         status: 'pending_confirmation',
         cardLast4: card.last4,
         cardBrand: card.brand,
+        vpa,
         createdAt: now,
       });
       await tx
@@ -320,6 +316,7 @@ export class SimulatedProvider {
       failureCode: succeeded ? null : outcome.code,
       cardLast4: card.last4,
       cardBrand: card.brand,
+      vpa,
       createdAt: now,
     });
     await tx
@@ -330,9 +327,12 @@ export class SimulatedProvider {
           : { status: 'OPEN', lastFailureCode: outcome.code, lastFailureMessage: outcome.message },
       )
       .where(eq(sandboxSessions.id, session.id));
-    // A subscription's first payment leaves the card saved for renewals (a PaymentMethod).
-    const paymentMethod = succeeded && session.saveCard ? newId('pm') : null;
-    if (paymentMethod)
+    // A subscription's first payment leaves the card saved for renewals (a PaymentMethod), or
+    // for UPI an AutoPay mandate (decision 461).
+    const mandate =
+      succeeded && session.saveCard && vpa ? await createMandate(tx, session, vpa, now) : null;
+    const paymentMethod = mandate ? mandate.id : succeeded && session.saveCard ? newId('pm') : null;
+    if (paymentMethod && !mandate)
       await tx.insert(sandboxPaymentMethods).values({
         id: paymentMethod,
         sessionId: session.id,
@@ -352,7 +352,10 @@ export class SimulatedProvider {
         payment_intent: chargeId,
         last_payment_error: succeeded ? null : { code: outcome.code, message: outcome.message },
         // As Stripe's charge does: the card tried, for the receipt and the history.
-        payment_method_details: { type: 'card', card: { brand: card.brand, last4: card.last4 } },
+        payment_method_details: vpa
+          ? { type: 'upi', upi: { vpa } }
+          : { type: 'card', card: { brand: card.brand, last4: card.last4 } },
+        mandate,
       },
     );
     await this.dispatcher.enqueue(tx, eventId, payload);
@@ -365,8 +368,8 @@ export class SimulatedProvider {
       : { status: 'FAILED', code: outcome.code, message: outcome.message };
   }
 
-  private async report(attempt: Attempt): Promise<SandboxPaymentResult> {
-    if (attempt.status !== 'REQUIRES_CONFIRMATION') this.dispatcher.kick();
+  async report(attempt: Attempt): Promise<SandboxPaymentResult> {
+    if (attempt.status === 'SUCCEEDED' || attempt.status === 'FAILED') this.dispatcher.kick();
     if (attempt.status === 'SUCCEEDED') await attempt.afterCommit?.();
     return reportAttempt(attempt);
   }
