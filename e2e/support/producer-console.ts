@@ -17,7 +17,8 @@ export async function scheduleLeague(page: Page, leagueId: string, name: string)
   await page.getByLabel('League name').fill(name);
   await page.getByLabel('Description').fill('Scheduled in the console.');
   await page.getByRole('button', { name: 'Create league' }).click();
-  await expect(page.getByText(`${name} created.`)).toBeVisible();
+  // A write through the API: on a busy machine it can take longer than the default 5 s.
+  await expect(page.getByText(`${name} created.`)).toBeVisible({ timeout: 15_000 });
 }
 
 export interface NewMatch {
@@ -54,7 +55,7 @@ export async function fillNewMatch(page: Page, match: NewMatch): Promise<Locator
 /** Sends the filled New match form: the match is on the schedule, Scheduled. */
 export async function submitNewMatch(page: Page, form: Locator, title: string) {
   await form.getByRole('button', { name: 'Schedule match' }).click();
-  await expect(page.getByText(`${title} is on the schedule.`)).toBeVisible();
+  await expect(page.getByText(`${title} is on the schedule.`)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('row').filter({ hasText: title })).toContainText('Scheduled');
 }
 
