@@ -219,7 +219,12 @@ describeEachDatabase('every staff call by role', (host) => {
 
   it('refuses every call to a password without its second factor, and to a signed-out session', async () => {
     // Sign-in is one call with both factors: a password alone gets no session at all…
-    for (const extra of [{}, { totp: '000000' }, { recoveryCode: 'not-a-code' }]) {
+    const factors: Record<string, string>[] = [
+      {},
+      { totp: '000000' },
+      { recoveryCode: 'not-a-code' },
+    ];
+    for (const extra of factors) {
       const attempt = await signInStaff(suite.client, staff.scorer!.email, extra);
       expect({ status: attempt.status, token: (attempt.body as { token?: string }).token }).toEqual(
         { status: 400, token: undefined },
