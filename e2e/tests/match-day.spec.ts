@@ -267,7 +267,10 @@ test('match day: staff sign in with TOTP, the producer goes live, the scorer sco
     .toEqual(['Four', 'Wicket']);
   // The controls show on a pointer over the picture: the seek bar and its markers in the shot.
   await video(viewer).hover();
-  await viewer.screenshot({ path: test.info().outputPath('viewer-markers.png') });
+  await viewer.screenshot({
+    path: test.info().outputPath('viewer-markers.png'),
+    animations: 'disabled',
+  });
   for (const [kind, label] of [
     ['four', 'Four: Rahul off Khan (0.1)'],
     ['wicket', 'Wicket: Rahul c Smith b Khan'],
