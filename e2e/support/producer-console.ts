@@ -16,6 +16,12 @@ export async function scheduleLeague(page: Page, leagueId: string, name: string)
   await page.getByLabel('League id').fill(leagueId);
   await page.getByLabel('League name').fill(name);
   await page.getByLabel('Description').fill('Scheduled in the console.');
+  // The Logo list is read from the API when the form opens and is required: pressed before it
+  // has loaded, the browser's own validation stops the form without a word (seen on a busy
+  // machine). A producer sees the list fill first.
+  await expect(page.getByLabel('Logo').locator('option').first()).toBeAttached({
+    timeout: 15_000,
+  });
   await page.getByRole('button', { name: 'Create league' }).click();
   // A write through the API: on a busy machine it can take longer than the default 5 s.
   await expect(page.getByText(`${name} created.`)).toBeVisible({ timeout: 15_000 });
