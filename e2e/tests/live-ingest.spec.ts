@@ -88,6 +88,7 @@ test.beforeAll(async ({ browser }) => {
 
 test.afterAll(async () => {
   mediaLog?.save(test.info().outputPath('media-log.txt'));
+  await mediaLog?.stop();
   for (const encoder of encoders) encoder.kill('SIGKILL');
   await context?.close();
 });
