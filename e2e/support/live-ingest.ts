@@ -174,6 +174,24 @@ export function framePatches(
   }, centres);
 }
 
+/**
+ * What the element is doing, for a failure's message: a frozen frame with media buffered ahead
+ * and a playhead that stopped reads as readyState 2 (decision 441).
+ */
+export function videoElementState(video: Locator) {
+  return video.evaluate((v: HTMLVideoElement) => ({
+    currentTime: v.currentTime,
+    paused: v.paused,
+    readyState: v.readyState,
+    buffered: Array.from({ length: v.buffered.length }, (_, i) => [
+      v.buffered.start(i),
+      v.buffered.end(i),
+    ]),
+    seekable: v.seekable.length ? [v.seekable.start(0), v.seekable.end(0)] : [],
+    frames: v.getVideoPlaybackQuality().totalVideoFrames,
+  }));
+}
+
 /** The middle of each half of the picture. */
 export async function frameHalves(video: Locator): Promise<{ left: Rgb; right: Rgb } | null> {
   const patches = await framePatches(video, [

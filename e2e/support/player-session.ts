@@ -124,6 +124,13 @@ async function longWindow(page: Page, items: LiveItem[]): Promise<string> {
 
 export const video = (page: Page) => page.getByLabel(/^Live video: /);
 
+/** The player's Quality menu: picks `name` ("480p", "720p"…) and waits until it says so. */
+export async function chooseQuality(page: Page, name: string) {
+  await page.getByRole('button', { name: /^Quality: / }).click();
+  await page.getByRole('menuitemradio', { name }).click();
+  await expect(page.getByRole('button', { name: `Quality: ${name}` })).toBeVisible();
+}
+
 /** The video really plays: time moves and frames are decoded. */
 export async function expectPlaying(page: Page) {
   await expect

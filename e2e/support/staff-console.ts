@@ -54,6 +54,38 @@ export async function signInToConsole(page: Page, email: string, password: strin
   await expect(nav).toBeVisible();
 }
 
+/** A staff member as the admin hands them over: first password and the TOTP secret shown once. */
+export interface StaffMember {
+  email: string;
+  password: string;
+  secret: string;
+}
+
+/**
+ * The admin's Staff screen (the admin's page is signed in): a new member with `role`, whose TOTP
+ * secret is read from the screen that shows it once, then handed over (the screen closes it).
+ */
+export async function createStaffMember(
+  adminPage: Page,
+  role: 'Producer' | 'Scorer' | 'Support',
+  email: string,
+): Promise<StaffMember> {
+  const password = `${role.toLowerCase()}-password-0123`;
+  await adminPage
+    .getByRole('navigation', { name: 'Console' })
+    .getByRole('button', { name: 'Staff' })
+    .click();
+  await adminPage.getByLabel('Their email').fill(email);
+  await adminPage.getByLabel('First password').fill(password);
+  await adminPage.getByRole('radio', { name: new RegExp(`^${role}:`) }).check();
+  await adminPage.getByRole('button', { name: 'Create staff member' }).click();
+  const secret = (await adminPage.getByTestId('totp-secret').textContent()) ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]+$/);
+  await expect(adminPage.getByRole('cell', { name: email })).toBeVisible();
+  await adminPage.getByRole('button', { name: 'I have handed these over' }).click();
+  return { email, password, secret };
+}
+
 /** Axe-clean, and usable at 1280 and 800 px (nothing pushes the page sideways). */
 export async function checkScreen(page: Page, name: string) {
   expect(await seriousAxeViolations(page)).toEqual([]);

@@ -13,9 +13,12 @@ import {
   revokeIngestKey,
   slateShown,
   startEncoder,
+  videoElementState,
 } from '../support/live-ingest';
 import type { Encoder } from '../support/live-ingest';
-import { expectPlaying, signInDemo, video } from '../support/player-session';
+import { recordMediaLog } from '../support/media-log';
+import type { MediaLog } from '../support/media-log';
+import { chooseQuality, expectPlaying, signInDemo, video } from '../support/player-session';
 
 /**
  * Issue 32's "Done means" in Chromium, over the whole running site and its real ingest path
@@ -48,6 +51,7 @@ let eventId = '';
 let leagueId = '';
 let key: IngestKeyCreated;
 let camera: Encoder;
+let mediaLog: MediaLog;
 const encoders: Encoder[] = [];
 
 /** An encoder set up as the key's 201 says, `<rtmpUrl>/<streamKey>` (by address: RTMP_PUBLISH_URL). */
@@ -63,38 +67,28 @@ async function expectPicture(phase: 'start' | 'later', timeout: number) {
     await expect.poll(() => feedPhase(video(page)), { timeout, intervals: [250] }).toBe(phase);
   } catch (error) {
     // What the element was doing: a frozen frame and a playhead that stopped say "stalled".
-    const state = await video(page).evaluate((v: HTMLVideoElement) => ({
-      currentTime: v.currentTime,
-      paused: v.paused,
-      readyState: v.readyState,
-      buffered: Array.from({ length: v.buffered.length }, (_, i) => [
-        v.buffered.start(i),
-        v.buffered.end(i),
-      ]),
-      seekable: v.seekable.length ? [v.seekable.start(0), v.seekable.end(0)] : [],
-      frames: v.getVideoPlaybackQuality().totalVideoFrames,
-    }));
+    const state = await videoElementState(video(page));
     // Seen about one run in three on a loaded machine (decision 441, "Known defect"): the
     // playhead stops with media buffered ahead (readyState 2) and the frame stays frozen.
-    throw new Error(`${(error as Error).message}\nvideo: ${JSON.stringify(state)}`);
+    throw new Error(
+      `${(error as Error).message}\nvideo: ${JSON.stringify(state)}\nmedia log:\n${mediaLog.notable().join('\n')}`,
+    );
   }
   return video(page).evaluate((v: HTMLVideoElement) => ({
     intoWindow: v.currentTime - (v.seekable.length ? v.seekable.start(0) : 0),
   }));
 }
 
-async function chooseQuality(name: string) {
-  await page.getByRole('button', { name: /^Quality: / }).click();
-  await page.getByRole('menuitemradio', { name }).click();
-  await expect(page.getByRole('button', { name: `Quality: ${name}` })).toBeVisible();
-}
-
 test.beforeAll(async ({ browser }) => {
   context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
+  // Chromium's own media log (decision 466): what the pipeline said when a picture froze.
+  mediaLog = await recordMediaLog(page);
 });
 
 test.afterAll(async () => {
+  mediaLog?.save(test.info().outputPath('media-log.txt'));
+  await mediaLog?.stop();
   for (const encoder of encoders) encoder.kill('SIGKILL');
   await context?.close();
 });
@@ -147,7 +141,7 @@ test('a fresh key’s RTMP feed plays to a signed-in viewer, who rewinds to its 
   await watch.click();
   await expect(page).toHaveURL(/\/player\?event=/);
   await expectPlaying(page);
-  await chooseQuality(RENDITION);
+  await chooseQuality(page, RENDITION);
 
   // The live picture is the feed, past its first seconds: its decoded colours, not the card's.
   await expectPicture('later', 45_000);
@@ -158,11 +152,11 @@ test('a fresh key’s RTMP feed plays to a signed-in viewer, who rewinds to its 
   await page.screenshot({ path: 'test-results/live-ingest-1280.png' });
 
   // The check tells the feed from the card: 720p is not transcoded here, so it plays the card.
-  await chooseQuality('720p');
+  await chooseQuality(page, '720p');
   await expect
     .poll(() => feedPhase(video(page)), { timeout: 20_000, intervals: [250] })
     .toBe('other');
-  await chooseQuality(RENDITION);
+  await chooseQuality(page, RENDITION);
   await expectPicture('later', 20_000);
 
   // Home: the window's start, where the feed began (cyan), and it plays on from there.

@@ -2,7 +2,20 @@ import { expect, test } from '@playwright/test';
 import { CONSENT_ACCEPTED } from '../support/consent';
 import { RTMP_PUBLISH_URL, startEncoder } from '../support/live-ingest';
 import type { Encoder } from '../support/live-ingest';
-import { checkScreen, devAdmin, signInToConsole } from '../support/staff-console';
+import {
+  fillNewMatch,
+  healthFigure,
+  newStreamKey,
+  openLive,
+  scheduleLeague,
+  submitNewMatch,
+} from '../support/producer-console';
+import {
+  checkScreen,
+  createStaffMember,
+  devAdmin,
+  signInToConsole,
+} from '../support/staff-console';
 
 /**
  * Issue 33 §2 in real Chromium: the development admin signs in with TOTP and makes a producer;
@@ -25,22 +38,14 @@ test('a producer schedules a match, sees the ingest health move, goes live and e
   const adminContext = await browser.newContext({ storageState: CONSENT_ACCEPTED });
   const adminPage = await adminContext.newPage();
   await signInToConsole(adminPage, admin.email, admin.password, admin.secret);
-  const email = `producer-${run}@crease.test`;
-  const password = 'producer-password-0123';
-  await adminPage.getByLabel('Their email').fill(email);
-  await adminPage.getByLabel('First password').fill(password);
-  await adminPage.getByRole('radio', { name: /^Producer:/ }).check();
-  await adminPage.getByRole('button', { name: 'Create staff member' }).click();
-  const secret = (await adminPage.getByTestId('totp-secret').textContent()) ?? '';
-  expect(secret).toMatch(/^[A-Z2-7]+$/);
-  await adminPage.getByRole('button', { name: 'I have handed these over' }).click();
+  const producer = await createStaffMember(adminPage, 'Producer', `producer-${run}@crease.test`);
 
   const context = await browser.newContext({
     storageState: CONSENT_ACCEPTED,
     timezoneId: 'Asia/Kolkata',
   });
   const page = await context.newPage();
-  await signInToConsole(page, email, password, secret);
+  await signInToConsole(page, producer.email, producer.password, producer.secret);
   const nav = page.getByRole('navigation', { name: 'Console' });
   await expect(nav.getByRole('button')).toHaveText(['Channels', 'Schedule', 'Live']);
 
@@ -48,63 +53,42 @@ test('a producer schedules a match, sees the ingest health move, goes live and e
   const leagueId = `producer-cup-${run}`;
   const eventId = `owls-v-foxes-${run}`;
   const channelId = `ch-producer-${run}`;
-  await nav.getByRole('button', { name: 'Schedule' }).click();
-  await page.getByRole('button', { name: 'New league' }).click();
-  await page.getByLabel('League id').fill(leagueId);
-  await page.getByLabel('League name').fill(`Producer Cup ${run}`);
-  await page.getByLabel('Description').fill('Scheduled in the console.');
-  await page.getByRole('button', { name: 'Create league' }).click();
-  await expect(page.getByText(`Producer Cup ${run} created.`)).toBeVisible();
-  await page.getByRole('button', { name: 'New match' }).click();
-  const form = page.getByRole('form', { name: 'New match' });
-  await form.getByLabel('Match id').fill(eventId);
-  await form.getByLabel('League').selectOption(leagueId);
-  await form.getByLabel('Title').fill(`Owls v Foxes ${run}`);
-  await form.getByLabel('Team name').nth(0).fill('Northern Owls');
-  await form.getByLabel('Short name').nth(0).fill('NOW');
-  await form.getByLabel('Team name').nth(1).fill('Southern Foxes');
-  await form.getByLabel('Short name').nth(1).fill('SOF');
-  await form.getByLabel('Venue name').fill('Headingley');
-  await form.getByLabel('Venue city').fill('Leeds');
-  await form.getByLabel('Venue country').fill('England');
-  await form.getByLabel('Channel id').fill(channelId);
-  await form.getByLabel(/^Start/).fill('2031-06-01T20:30');
-  await form.getByLabel(/^Estimated end/).fill('2031-06-02T00:30');
+  await scheduleLeague(page, leagueId, `Producer Cup ${run}`);
+  const title = `Owls v Foxes ${run}`;
+  const form = await fillNewMatch(page, {
+    eventId,
+    leagueId,
+    title,
+    teams: [
+      ['Northern Owls', 'NOW'],
+      ['Southern Foxes', 'SOF'],
+    ],
+    channelId,
+    start: '2031-06-01T20:30',
+    end: '2031-06-02T00:30',
+  });
   // The producer's browser is in Kolkata (the context's zone; Chromium's ICU names it by its
   // older name, Asia/Calcutta): their time, and UTC beside it.
   await expect(form.getByText(/20:30 Asia\/(Kolkata|Calcutta) · 15:00 UTC/)).toBeVisible();
   await checkScreen(page, 'schedule-new-match');
-  await form.getByRole('button', { name: 'Schedule match' }).click();
-  await expect(page.getByText(`Owls v Foxes ${run} is on the schedule.`)).toBeVisible();
-  await expect(page.getByRole('row').filter({ hasText: `Owls v Foxes ${run}` })).toContainText(
-    'Scheduled',
-  );
+  await submitNewMatch(page, form, title);
   await checkScreen(page, 'schedule');
 
   // Channels: the key, shown once with the encoder settings.
-  await nav.getByRole('button', { name: 'Channels' }).click();
-  await page.getByLabel('Channel id').fill(channelId);
-  await page.getByRole('button', { name: 'Show keys' }).click();
-  await page.getByRole('button', { name: 'New primary key' }).click();
-  const settings = (await page.getByTestId('encoder-settings').textContent()) ?? '';
-  const streamKey = /Stream key: (\S+)/.exec(settings)?.[1] ?? '';
-  expect(streamKey.length).toBeGreaterThan(20);
+  const streamKey = await newStreamKey(page, channelId);
 
   // Live: nothing connected yet, then the encoder's figures.
-  await nav.getByRole('button', { name: 'Live' }).click();
-  await page.getByLabel('Match').selectOption(eventId);
-  const health = page.getByRole('region', { name: 'Ingest health' });
+  const health = await openLive(page, eventId);
   await expect(health.getByText('No encoder connected', { exact: true })).toBeVisible();
   await checkScreen(page, 'live-empty');
   encoder = startEncoder(`${RTMP_PUBLISH_URL}/${streamKey}`);
-  const figure = (title: string) => health.locator('figure').filter({ hasText: title });
-  await expect(figure('Input bitrate').locator('strong')).toHaveText(/^\d+ kbit\/s$/, {
+  await expect(healthFigure(health, 'Input bitrate')).toHaveText(/^\d+ kbit\/s$/, {
     timeout: 60_000,
   });
-  await expect(figure('Keyframe interval').locator('strong')).toHaveText('2 s', {
+  await expect(healthFigure(health, 'Keyframe interval')).toHaveText('2 s', {
     timeout: 30_000,
   });
-  await expect(figure('Frame rate').locator('strong')).toHaveText(/^\d+(\.\d)? fps$/);
+  await expect(healthFigure(health, 'Frame rate')).toHaveText(/^\d+(\.\d)? fps$/);
   await expect(health.getByText('Primary input', { exact: true })).toBeVisible({ timeout: 30_000 });
   await checkScreen(page, 'live-health');
 

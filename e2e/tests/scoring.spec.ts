@@ -4,7 +4,12 @@ import { createTestMatch } from '../support/catalog-operator';
 import { CONSENT_ACCEPTED } from '../support/consent';
 import { apiGet } from '../support/player-session';
 import { signInToEvents } from '../support/viewer';
-import { checkScreen, devAdmin, signInToConsole } from '../support/staff-console';
+import {
+  checkScreen,
+  createStaffMember,
+  devAdmin,
+  signInToConsole,
+} from '../support/staff-console';
 
 /**
  * Issue 33 §3 in real Chromium: the development admin signs in with TOTP and creates a scorer,
@@ -31,18 +36,15 @@ test('a scorer scores an over with a wicket, a four and a wide, and a ball sent 
   const adminContext = await browser.newContext({ storageState: CONSENT_ACCEPTED });
   const adminPage = await adminContext.newPage();
   await signInToConsole(adminPage, admin.email, admin.password, admin.secret);
-  const scorerEmail = `scorer-${Date.now().toString(36)}@crease.test`;
-  const scorerPassword = 'scorer-password-0123';
-  await adminPage.getByLabel('Their email').fill(scorerEmail);
-  await adminPage.getByLabel('First password').fill(scorerPassword);
-  await adminPage.getByRole('radio', { name: /^Scorer:/ }).check();
-  await adminPage.getByRole('button', { name: 'Create staff member' }).click();
-  const secret = (await adminPage.getByTestId('totp-secret').textContent()) ?? '';
-  expect(secret).toMatch(/^[A-Z2-7]+$/);
+  const scorer = await createStaffMember(
+    adminPage,
+    'Scorer',
+    `scorer-${Date.now().toString(36)}@crease.test`,
+  );
 
   const context = await browser.newContext({ storageState: CONSENT_ACCEPTED });
   const page = await context.newPage();
-  await signInToConsole(page, scorerEmail, scorerPassword, secret);
+  await signInToConsole(page, scorer.email, scorer.password, scorer.secret);
   await expect(page.getByRole('navigation', { name: 'Console' }).getByRole('button')).toHaveText([
     'Scoring',
   ]);

@@ -4,7 +4,8 @@
  * scored from the keyboard (runs, an armed wide, a wicket form, undo); balls pressed while the
  * network is down wait in the local queue, survive a reload and are sent once when it returns;
  * garbage in the queue's storage is skipped; another scorer's ball first is a conflict the
- * scorer resolves. Only the network's failure is simulated: the API and its database are real.
+ * scorer resolves; a match scheduled after the list was read appears on "Refresh the list".
+ * Only the network's failure is simulated: the API and its database are real.
  */
 import crypto from 'node:crypto';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -89,6 +90,19 @@ async function startInnings(user: ReturnType<typeof userEvent.setup>) {
 const score = () => screen.getByRole('region', { name: 'Score' });
 
 describe("the scorer's screen", () => {
+  it('shows a match scheduled after the screen opened once the scorer refreshes the list', async () => {
+    const user = await signIn(api.origin, admin);
+    await user.click(await screen.findByRole('button', { name: 'Scoring' }));
+    await screen.findByRole('region', { name: 'Matches' });
+    await waitFor(() => expect(screen.queryByText('Loading matches…')).not.toBeInTheDocument());
+    await newMatch();
+    expect(screen.queryByRole('button', { name: `Score Console match ${matches}` })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Refresh the list' }));
+    expect(
+      await screen.findByRole('button', { name: `Score Console match ${matches}` }),
+    ).toBeInTheDocument();
+  });
+
   it('scores from the keyboard: runs, an armed wide, a wicket form and undo', async () => {
     const eventId = await newMatch();
     const scorer = await makeStaff(api.client(), admin, 'scorer');

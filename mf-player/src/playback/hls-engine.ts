@@ -2,6 +2,7 @@ import type Hls from 'hls.js';
 import type { ErrorData, MediaPlaylist } from 'hls.js';
 import { commentaryAtStart } from './commentary-at-start';
 import { recheckBufferOnSeek } from './stale-buffer-recheck';
+import { nudgeWedgedPicture } from './wedged-picture-nudge';
 import { hlsConfigFor, tuneRunningConfig } from './hls-config';
 import type {
   MediaTrack,
@@ -150,9 +151,11 @@ export function hlsEngine(
   hls.loadSource(withToken(playlistUrl, token));
 
   let stopRecheck = () => {};
+  let stopNudge = () => {};
   const destroy = () => {
     destroyed = true;
     stopRecheck();
+    stopNudge();
     hls.destroy();
     if (!video) return;
     video.removeAttribute('src');
@@ -238,6 +241,11 @@ export function hlsEngine(
       callbacks = screen;
       hls.attachMedia(media);
       stopRecheck = recheckBufferOnSeek(hls, media, Events.BUFFER_FLUSHED);
+      // Chromium's wedged picture after a hole in the video buffer (decision 466): said in the
+      // console, where a support engineer's devtools and the e2e media log read it.
+      stopNudge = nudgeWedgedPicture(media, (at) =>
+        console.warn(`Crease player: the picture was stuck at ${at.toFixed(2)} s; nudged it on`),
+      );
       hls.startLoad();
       if (hls.audioTracks.length || hls.subtitleTracks.length) report();
       if (heldHeight !== null) screen.onRendition(heldHeight);

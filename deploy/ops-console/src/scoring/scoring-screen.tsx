@@ -31,6 +31,10 @@ export function ScoringScreen({ client, onUnauthorized }: ScreenProps) {
       <div className={styles.titleRow}>
         <Heading level={1}>Scoring</Heading>
         <p className={styles.muted}>Pick the match you are scoring.</p>
+        {/* The list is read when the screen opens: a match scheduled since appears on a refresh. */}
+        <Button variant="secondary" onClick={reload} disabled={matches.status === 'loading'}>
+          Refresh the list
+        </Button>
       </div>
       <section className={styles.panel} aria-label="Matches">
         {matches.status === 'loading' ? (
