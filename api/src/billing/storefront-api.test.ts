@@ -48,6 +48,7 @@ describeEachDatabase('Public storefront', (host) => {
     expect(upcoming.length).toBeLessThanOrEqual(STOREFRONT_MATCH_LIMIT);
     for (const match of [...live, ...upcoming]) {
       expect(Object.keys(match).sort()).toEqual([
+        'crests',
         'eventId',
         'league',
         'startTime',
@@ -55,6 +56,13 @@ describeEachDatabase('Public storefront', (host) => {
         'title',
       ]);
       expect(match.teams).toHaveLength(2);
+      // Each team's crest: its short name on its colours, nothing more (issue 36 §6).
+      for (const crest of match.crests) {
+        expect(Object.keys(crest).sort()).toEqual(['colours', 'shortName']);
+        expect(crest.shortName).toMatch(/^[A-Z]{2,4}$/);
+        expect(crest.colours.primary).toMatch(/^#[0-9a-fA-F]{6}$/);
+        expect(crest.colours.secondary).toMatch(/^#[0-9a-fA-F]{6}$/);
+      }
     }
     // Soonest first, and every "next fixture" still to start.
     const starts = upcoming.map((m) => Date.parse(m.startTime));

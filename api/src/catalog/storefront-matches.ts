@@ -1,13 +1,15 @@
 /**
  * The catalog's part of the public storefront (issue 22 §3): what is live now and the next
- * fixtures, in a slim shape with nothing but names and times: no scores, channels or viewer data,
+ * fixtures, in a slim shape with nothing but names, crests (short names and colours) and times: no scores, channels or viewer data,
  * so the answer is the same for every visitor and a CDN may serve it to anyone.
  */
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { STATUS_GROUP_MEMBERS } from '@crease/contract';
-import type { StorefrontMatch } from '@crease/contract';
+import type { StorefrontMatch, Team, TeamCrest } from '@crease/contract';
 import type { Db } from '../platform/db/client';
 import { catalogEvents, catalogLeagues } from './tables';
+
+const crestOf = ({ shortName, colours }: Team): TeamCrest => ({ shortName, colours });
 
 async function matches(
   db: Db,
@@ -39,6 +41,7 @@ async function matches(
     title: row.title,
     league: row.league,
     teams: [row.teams[0].name, row.teams[1].name],
+    crests: [crestOf(row.teams[0]), crestOf(row.teams[1])],
     startTime: row.startTime.toISOString(),
   }));
 }

@@ -85,6 +85,37 @@ const ROLE_RULES: Record<string, Rule> = {
     roles: SUPPORT,
     body: () => ({ ...reason(), days: 1, periodEnd: '2030-01-01T00:00:00.000Z' }),
   },
+  // The admin's business desk (decision 460): admin only. A coupon made here is unique and used
+  // by nothing; the prices and coupons changed are ones that exist nowhere (404).
+  'GET /api/v1/staff/business/plans': { roles: ['admin'] },
+  'PUT /api/v1/staff/business/plans/{planId}/prices/{currency}': {
+    roles: ['admin'],
+    body: () => ({ ...reason(), minor: 100 }),
+  },
+  'PUT /api/v1/staff/business/plans/{planId}/sale': {
+    roles: ['admin'],
+    body: () => ({ ...reason(), onSale: true }),
+  },
+  'GET /api/v1/staff/business/coupons': { roles: ['admin'] },
+  'POST /api/v1/staff/business/coupons': {
+    roles: ['admin'],
+    body: () => ({
+      ...reason(),
+      code: `ROLES-${randomUUID().slice(0, 8)}`,
+      percentage: 10,
+      planIds: ['monthly'],
+      redemptionLimit: null,
+      perAccountLimit: null,
+      validUntil: null,
+    }),
+  },
+  'PATCH /api/v1/staff/business/coupons/{code}': {
+    roles: ['admin'],
+    body: () => ({ ...reason(), redemptionLimit: 5 }),
+  },
+  'POST /api/v1/staff/business/coupons/{code}/end': { roles: ['admin'], body: reason },
+  'GET /api/v1/staff/business/coupons/{code}/redemptions': { roles: ['admin'] },
+  'GET /api/v1/staff/business/figures': { roles: ['admin'] },
   // The operator routes a producer's session may use beside the operator token (decision 447).
   'GET /api/v1/operator/logos': { roles: PRODUCER },
   'GET /api/v1/operator/audit': { roles: PRODUCER },
@@ -132,9 +163,11 @@ const isStaffCall = (method: string, path: string) =>
 /** Ids that exist nowhere, so an allowed call passes the role check and changes nothing. */
 const fillPath = (path: string) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    /Id$/.test(name) && !['eventId', 'leagueId', 'channelId', 'vidictId'].includes(name)
-      ? randomUUID()
-      : `roles-no-such-${name.toLowerCase()}`,
+    name === 'currency'
+      ? 'GBP' // a currency the schema knows; the plan is the one that exists nowhere
+      : /Id$/.test(name) && !['eventId', 'leagueId', 'channelId', 'vidictId'].includes(name)
+        ? randomUUID()
+        : `roles-no-such-${name.toLowerCase()}`,
   );
 
 describeEachDatabase('every staff call by role', (host) => {

@@ -1,6 +1,8 @@
 /** The public storefront on / (issue 22 §3, decision 255): moved here from billing.ts as it is. */
 import type { Plan } from './wire';
 import type { TrialLimits } from './billing';
+import type { Static } from 'typebox';
+import type { StorefrontMatchSchema, TeamCrestSchema } from './storefront-schemas';
 
 /** GET storefront: what a signed-out visitor may read on / (public, cacheable, no viewer data). */
 export interface Storefront {
@@ -14,16 +16,10 @@ export interface Storefront {
   trial: TrialLimits | null;
 }
 
-export interface StorefrontMatch {
-  eventId: string;
-  title: string;
-  /** The league's caption ("Premier Cricket League"). */
-  league: string;
-  /** The two teams' names. */
-  teams: [string, string];
-  /** UTC ISO: shown in the visitor's local time. */
-  startTime: string;
-}
+/** A live match or a fixture on / (its schema: storefront-schemas.ts). */
+export type StorefrontMatch = Static<typeof StorefrontMatchSchema>;
+/** A team's crest: its short name on its colours (its schema: storefront-schemas.ts). */
+export type TeamCrest = Static<typeof TeamCrestSchema>;
 
 export const STOREFRONT_MATCH_LIMIT = 4;
 /** Browsers and CDNs may reuse the storefront this long: live-now changes within a minute. */

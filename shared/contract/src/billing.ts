@@ -213,7 +213,7 @@ export const TRIAL_UNAVAILABLE_REASONS = [
 export type TrialUnavailableReason = (typeof TRIAL_UNAVAILABLE_REASONS)[number];
 
 // The storefront's shapes live in billing-storefront.ts (this file stays under 400 lines).
-export type { Storefront, StorefrontMatch } from './billing-storefront';
+export type { Storefront, StorefrontMatch, TeamCrest } from './billing-storefront';
 export {
   STOREFRONT_MATCH_LIMIT,
   STOREFRONT_MAX_AGE_SECONDS,

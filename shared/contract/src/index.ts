@@ -225,6 +225,7 @@ export type {
   SubscriptionState,
   Storefront,
   StorefrontMatch,
+  TeamCrest,
   TrialActivationRequest,
   TrialLimits,
   TrialOffer,

@@ -18,6 +18,7 @@ export {
   IngestRefusalSchema,
   IngestRoleSchema,
 } from './ingest-schemas';
+export { StorefrontMatchSchema, TeamCrestSchema } from './storefront-schemas';
 
 const nullableString = Type.Union([Type.String(), Type.Null()]);
 

@@ -1,6 +1,8 @@
 export { Alert } from './components/alert';
 export type { AlertProps } from './components/alert';
 export { Button, ButtonLink } from './components/button';
+export { Crest, crestInk } from './components/crest';
+export type { CrestProps } from './components/crest';
 export type { ButtonProps, ButtonLinkProps } from './components/button';
 export { Heading } from './components/heading';
 export type { HeadingProps } from './components/heading';

@@ -15,20 +15,13 @@ import {
   STOREFRONT_STALE_WHILE_REVALIDATE_SECONDS,
 } from '@crease/contract';
 import type { Storefront } from '@crease/contract';
+import { StorefrontMatchSchema } from '@crease/contract/schemas';
 import { storefrontMatches } from '../../catalog';
 import { activePlans, planToWire } from '../plans';
 import { publicRead } from '../public-read';
 import { pricedPlan, pricingFor, resolveRegion } from '../regional-prices';
 import { PlanSchema, TrialLimitsSchema } from '../schemas';
 import { errorResponses } from '../../platform/http/error-schemas';
-
-const StorefrontMatchSchema = Type.Object({
-  eventId: Type.String(),
-  title: Type.String(),
-  league: Type.String(),
-  teams: Type.Tuple([Type.String(), Type.String()]),
-  startTime: Type.String({ format: 'date-time' }),
-});
 
 const StorefrontSchema = Type.Object({
   live: Type.Array(StorefrontMatchSchema),

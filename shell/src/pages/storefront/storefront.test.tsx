@@ -38,6 +38,10 @@ const STOREFRONT: Storefront = {
       title: 'Owls v Foxes',
       league: 'Premier League',
       teams: ['Northern Owls', 'Southern Foxes'],
+      crests: [
+        { shortName: 'OWL', colours: { primary: '#1d3557', secondary: '#f1faee' } },
+        { shortName: 'FOX', colours: { primary: '#f4a261', secondary: '#264653' } },
+      ],
       startTime: '2026-03-14T09:00:00.000Z',
     },
   ],
@@ -47,6 +51,10 @@ const STOREFRONT: Storefront = {
       title: 'Hawks v Bears',
       league: 'Premier League',
       teams: ['Hawks', 'Bears'],
+      crests: [
+        { shortName: 'HWK', colours: { primary: '#2a9d8f', secondary: '#e9c46a' } },
+        { shortName: 'BRS', colours: { primary: '#6d2e46', secondary: '#d5b9b2' } },
+      ],
       startTime: '2026-03-14T15:30:00.000Z',
     },
   ],
@@ -75,6 +83,16 @@ describe('The storefront on the welcome page', () => {
       'href',
       `/register?returnTo=${encodeURIComponent('/player?event=cpl-7')}`,
     );
+    // Each match shows both teams' crests: the short name on the team's colours (issue 36 §6).
+    const crests = [...document.querySelectorAll('svg[data-crest]')];
+    expect(crests.map((crest) => crest.getAttribute('data-crest'))).toEqual([
+      'OWL',
+      'FOX',
+      'HWK',
+      'BRS',
+    ]);
+    expect(crests[0]?.querySelector('path')).toHaveAttribute('fill', '#1d3557');
+    expect(crests.every((crest) => crest.getAttribute('aria-hidden') === 'true')).toBe(true);
     const next = screen.getByRole('region', { name: 'Coming up' });
     const time = within(next).getByText(
       new Intl.DateTimeFormat(undefined, {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { Crest } from '@crease/ui';
 import type { Plan, StorefrontMatch, TrialLimits } from '@crease/contract';
 import { useStorefront } from './storefront-data';
 import type { StorefrontSource } from './storefront-data';
@@ -35,8 +36,14 @@ function Matches({ title, items, watch }: MatchesProps) {
       <ul className={styles.list}>
         {items.map((match) => (
           <li key={match.eventId} className={styles.row}>
-            <span>
-              <strong>{match.teams.join(' v ')}</strong> · {match.league}
+            <span className={styles.match}>
+              <span className={styles.crests}>
+                <Crest {...match.crests[0]} />
+                <Crest {...match.crests[1]} />
+              </span>
+              <span>
+                <strong>{match.teams.join(' v ')}</strong> · {match.league}
+              </span>
             </span>
             {watch ? (
               <Link
