@@ -128,3 +128,35 @@ test('at 360 px the storefront fits the screen and stays axe-clean', async ({ pa
   expect(overflow).toBe(0);
   expect(await seriousAxeViolations(page)).toEqual([]);
 });
+
+for (const width of [360, 1280]) {
+  test(`at ${width} px every match on / shows both teams' crests beside their names`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    for (const name of ['Live now', 'Coming up']) {
+      const rows = page.getByRole('region', { name }).getByRole('listitem');
+      await expect(rows.first()).toBeVisible();
+      for (const row of await rows.all()) {
+        const crests = row.locator('svg[data-crest]');
+        await expect(crests).toHaveCount(2);
+        // Each crest is drawn (a real size on screen) and names a side of the match in the row.
+        for (const crest of await crests.all()) {
+          const box = await crest.boundingBox();
+          expect(box?.height).toBeGreaterThanOrEqual(24);
+          const shortName = (await crest.getAttribute('data-crest')) ?? '';
+          await expect(crest.locator('text')).toHaveText(shortName);
+          expect(shortName).toMatch(/^[A-Z]{2,4}$/);
+        }
+        // Beside the names: level with the first line of the teams' text.
+        const [crestBox, nameBox] = [
+          await crests.first().boundingBox(),
+          await row.locator('strong').boundingBox(),
+        ];
+        expect(crestBox!.x).toBeLessThan(nameBox!.x);
+        expect(Math.abs(crestBox!.y - nameBox!.y)).toBeLessThan(crestBox!.height);
+      }
+    }
+  });
+}
