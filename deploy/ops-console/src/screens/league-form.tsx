@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { LeagueCreate } from '@crease/contract';
-import { Button, TextField } from '@crease/ui';
+import { Alert, Button, TextField } from '@crease/ui';
 import type { StaffClient } from '../api/staff-client';
 import styles from '../ops.module.css';
 import producer from './producer.module.css';
@@ -18,17 +18,25 @@ export function LeagueForm({
   onSubmit: (body: LeagueCreate) => void;
   onCancel: () => void;
 }) {
-  const [logos, setLogos] = useState<string[]>([]);
+  // The logo is required and comes from the API: until it has, "Create league" waits, and a
+  // failed read says so with a retry (a silent browser refusal left the producer guessing).
+  const [logos, setLogos] = useState<string[] | 'loading' | 'failed'>('loading');
   const [fields, setFields] = useState({ leagueId: '', caption: '', description: '', logo: '' });
-  useEffect(() => {
+  const fetchLogos = useCallback(() => {
     client.logos().then(
       ({ items }) => {
         setLogos(items.map((i) => i.logo));
         setFields((now) => ({ ...now, logo: now.logo || (items[0]?.logo ?? '') }));
       },
-      () => setLogos([]),
+      () => setLogos('failed'),
     );
   }, [client]);
+  useEffect(fetchLogos, [fetchLogos]);
+  const retryLogos = () => {
+    setLogos('loading');
+    fetchLogos();
+  };
+  const ready = Array.isArray(logos) && logos.length > 0;
   const set = (field: keyof typeof fields) => (value: string) =>
     setFields((now) => ({ ...now, [field]: value }));
   const submit = (event: FormEvent) => {
@@ -72,17 +80,30 @@ export function LeagueForm({
           className={producer.select}
           value={fields.logo}
           onChange={(e) => set('logo')(e.target.value)}
+          disabled={!ready}
           required
         >
-          {logos.map((logo) => (
-            <option key={logo} value={logo}>
-              {logo}
-            </option>
-          ))}
+          {Array.isArray(logos) ? (
+            logos.map((logo) => (
+              <option key={logo} value={logo}>
+                {logo}
+              </option>
+            ))
+          ) : (
+            <option value="">{logos === 'loading' ? 'Loading the logos…' : 'No logos'}</option>
+          )}
         </select>
       </label>
+      {logos === 'failed' && (
+        <Alert tone="error">
+          The logos could not be loaded, so a league cannot be created yet.{' '}
+          <Button variant="ghost" onClick={retryLogos}>
+            Try again
+          </Button>
+        </Alert>
+      )}
       <div className={styles.formActions}>
-        <Button type="submit" busy={busy}>
+        <Button type="submit" busy={busy} disabled={!ready}>
           Create league
         </Button>
         <Button variant="ghost" onClick={onCancel} disabled={busy}>
