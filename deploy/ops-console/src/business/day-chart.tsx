@@ -1,5 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import producer from '../screens/producer.module.css';
+import { useUplot } from '../screens/use-uplot';
+import type { ChartPlan } from '../screens/use-uplot';
 
 const HEIGHT = 160;
 const COLOURS = ['#1d4ed8', '#b45309', '#047857', '#7c3aed'];
@@ -32,68 +34,48 @@ export function DayChart({
   whole?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = box.current;
-    if (!element || days.length === 0 || series.length === 0 || !canDraw()) return;
-    let chart: { destroy: () => void; setSize: (s: { width: number; height: number }) => void };
-    let observer: ResizeObserver | null = null;
-    let gone = false;
-    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
-      ([{ default: UPlot }]) => {
-        if (gone) return;
-        const width = () => Math.max(220, element.clientWidth);
-        const xs = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
-        chart = new UPlot(
-          {
-            width: width(),
-            height: HEIGHT,
-            // Each chart is one figure: its title names it (a legend would repeat it).
-            legend: { show: false },
-            cursor: { show: false },
-            scales: {
-              x: { time: true, range: () => [xs[0]! - 43_200, xs.at(-1)! + 43_200] },
-              y: {
-                range: (_u, min, max) => [Math.min(0, min ?? 0), Math.max(1, (max ?? 0) * 1.2)],
-              },
-            },
-            axes: [
-              {
-                stroke: '#444',
-                space: 60,
-                // Day of the month, UTC: the figures' days are UTC days.
-                values: (_u, ticks) =>
-                  ticks.map((t) => new Date(t * 1000).toISOString().slice(5, 10)),
-              },
-              {
-                stroke: '#444',
-                size: 64,
-                values: (_u, ticks) => ticks.map((t) => format(t)),
-                ...(whole ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000] } : {}),
-              },
-            ],
-            series: [
-              {},
-              ...series.map((s, i) => ({
-                label: s.label,
-                stroke: COLOURS[i % COLOURS.length],
-                width: 2,
-                points: { show: true, size: 6 },
-              })),
-            ],
+  const plan = useMemo<ChartPlan | null>(() => {
+    if (days.length === 0 || series.length === 0) return null;
+    const xs = days.map((day) => Date.parse(`${day}T00:00:00Z`) / 1000);
+    return () => ({
+      options: {
+        // Each chart is one figure: its title names it (a legend would repeat it).
+        legend: { show: false },
+        cursor: { show: false },
+        scales: {
+          x: { time: true, range: () => [xs[0]! - 43_200, xs.at(-1)! + 43_200] },
+          y: {
+            range: (_u, min, max) => [Math.min(0, min ?? 0), Math.max(1, (max ?? 0) * 1.2)],
           },
-          [xs, ...series.map((s) => s.values)],
-          element,
-        );
-        observer = new ResizeObserver(() => chart.setSize({ width: width(), height: HEIGHT }));
-        observer.observe(element);
+        },
+        axes: [
+          {
+            stroke: '#444',
+            space: 60,
+            // Day of the month, UTC: the figures' days are UTC days.
+            values: (_u, ticks) => ticks.map((t) => new Date(t * 1000).toISOString().slice(5, 10)),
+          },
+          {
+            stroke: '#444',
+            size: 64,
+            values: (_u, ticks) => ticks.map((t) => format(t)),
+            ...(whole ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 5000] } : {}),
+          },
+        ],
+        series: [
+          {},
+          ...series.map((s, i) => ({
+            label: s.label,
+            stroke: COLOURS[i % COLOURS.length],
+            width: 2,
+            points: { show: true, size: 6 },
+          })),
+        ],
       },
-    );
-    return () => {
-      gone = true;
-      observer?.disconnect();
-      chart?.destroy();
-    };
+      data: [xs, ...series.map((s) => s.values)],
+    });
   }, [days, series, format, whole]);
+  useUplot(box, plan, { height: HEIGHT, minWidth: 220 });
 
   return (
     <figure className={producer.figure}>
@@ -103,13 +85,4 @@ export function DayChart({
       <div ref={box} className={producer.plot} role="img" aria-label={`${title}: ${summary}`} />
     </figure>
   );
-}
-
-function canDraw(): boolean {
-  if (typeof window.matchMedia !== 'function') return false;
-  try {
-    return document.createElement('canvas').getContext('2d') !== null;
-  } catch {
-    return false;
-  }
 }

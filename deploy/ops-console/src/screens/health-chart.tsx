@@ -1,6 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import type { IngestHealthSample } from '@crease/contract';
 import producer from './producer.module.css';
+import { useUplot } from './use-uplot';
+import type { ChartPlan } from './use-uplot';
 
 /** One of the ingest health's figures, charted over the last minutes. */
 export interface HealthMetric {
@@ -39,54 +41,34 @@ export function HealthChart({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const latest = samples.length ? metric.valueOf(samples[samples.length - 1]!) : null;
-  useEffect(() => {
-    const element = box.current;
-    if (!element || samples.length === 0 || !canDraw()) return;
-    let chart: { destroy: () => void; setSize: (s: { width: number; height: number }) => void };
-    let observer: ResizeObserver | null = null;
-    let gone = false;
-    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
-      ([{ default: UPlot }]) => {
-        if (gone) return;
-        const width = () => Math.max(200, element.clientWidth);
-        const xs = samples.map((s) => Date.parse(s.at) / 1000);
-        chart = new UPlot(
+  const plan = useMemo<ChartPlan | null>(() => {
+    if (samples.length === 0) return null;
+    const xs = samples.map((s) => Date.parse(s.at) / 1000);
+    return (UPlot) => ({
+      options: {
+        legend: { show: false },
+        cursor: { show: false },
+        tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+        scales: {
+          // The last minutes at least (a first sample alone is not stretched to years).
+          x: { time: true, range: () => [Math.min(xs[0]!, xs.at(-1)! - 120), xs.at(-1)! + 2] },
+          y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil((max ?? 0) * 1.2))] },
+        },
+        // Times as HH:MM:SS UTC, one line: uPlot's default date rows overlap at this width.
+        axes: [
           {
-            width: width(),
-            height: HEIGHT,
-            legend: { show: false },
-            cursor: { show: false },
-            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-            scales: {
-              // The last minutes at least (a first sample alone is not stretched to years).
-              x: { time: true, range: () => [Math.min(xs[0]!, xs.at(-1)! - 120), xs.at(-1)! + 2] },
-              y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil((max ?? 0) * 1.2))] },
-            },
-            // Times as HH:MM:SS UTC, one line: uPlot's default date rows overlap at this width.
-            axes: [
-              {
-                stroke: '#444',
-                space: 80,
-                values: (_u, ticks) =>
-                  ticks.map((t) => new Date(t * 1000).toISOString().slice(11, 19)),
-              },
-              { stroke: '#444', size: 50 },
-            ],
-            series: [{}, { label: metric.title, spanGaps: false, ...LINE }],
+            stroke: '#444',
+            space: 80,
+            values: (_u, ticks) => ticks.map((t) => new Date(t * 1000).toISOString().slice(11, 19)),
           },
-          [xs, samples.map((s) => metric.valueOf(s))],
-          element,
-        );
-        observer = new ResizeObserver(() => chart.setSize({ width: width(), height: HEIGHT }));
-        observer.observe(element);
+          { stroke: '#444', size: 50 },
+        ],
+        series: [{}, { label: metric.title, spanGaps: false, ...LINE }],
       },
-    );
-    return () => {
-      gone = true;
-      observer?.disconnect();
-      chart?.destroy();
-    };
+      data: [xs, samples.map((s) => metric.valueOf(s))],
+    });
   }, [samples, metric]);
+  useUplot(box, plan, { height: HEIGHT, minWidth: 200 });
 
   return (
     <figure className={producer.figure}>
@@ -109,13 +91,4 @@ function minutesOf(samples: IngestHealthSample[]): string {
   const ms = Date.parse(samples.at(-1)!.at) - Date.parse(samples[0]!.at);
   const minutes = Math.max(1, Math.round(ms / 60_000));
   return minutes === 1 ? 'minute' : `${minutes} minutes`;
-}
-
-function canDraw(): boolean {
-  if (typeof window.matchMedia !== 'function') return false;
-  try {
-    return document.createElement('canvas').getContext('2d') !== null;
-  } catch {
-    return false;
-  }
 }
