@@ -89,6 +89,13 @@ test('a producer schedules a match, sees the ingest health move, goes live and e
     timeout: 30_000,
   });
   await expect(healthFigure(health, 'Frame rate')).toHaveText(/^\d+(\.\d)? fps$/);
+  // Each figure is charted too (uPlot draws into a canvas of the chart's size).
+  const bitrateChart = health
+    .locator('figure')
+    .filter({ hasText: 'Input bitrate' })
+    .locator('canvas');
+  await expect(bitrateChart).toHaveCount(1);
+  expect((await bitrateChart.boundingBox())?.height).toBeGreaterThan(50);
   await expect(health.getByText('Primary input', { exact: true })).toBeVisible({ timeout: 30_000 });
   await checkScreen(page, 'live-health');
 
