@@ -35,7 +35,21 @@ export {
   ReleaseMapError,
 } from './release-map';
 export type { AppName, ReleaseMap, ReleaseMapEntry, RemoteName } from './release-map';
-export { STORAGE_KEYS, PLAYER_STORAGE_KEYS, CONSENT_STORAGE, pictureTimeKey } from './storage-keys';
+export {
+  STORAGE_KEYS,
+  PLAYER_STORAGE_KEYS,
+  CONSENT_STORAGE,
+  UI_LANGUAGE_STORAGE,
+  pictureTimeKey,
+} from './storage-keys';
+export {
+  DEFAULT_UI_LANGUAGE,
+  UI_LANGUAGES,
+  UI_LANGUAGE_NAMES,
+  isUiLanguage,
+  uiLanguageOf,
+} from './ui-language';
+export type { UiLanguage } from './ui-language';
 export { MAX_SIGNALS_PER_BATCH, SIGNALS_PATH, SIGNAL_KINDS, VITAL_NAMES } from './release-signals';
 export type { SignalBatch, SignalEvent, SignalKind, VitalName } from './release-signals';
 export { ProblemError, asProblem, problemOf } from './problem';
