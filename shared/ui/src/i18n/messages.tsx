@@ -94,6 +94,7 @@ export function defineMessages<Key extends string>({
     const [, setLoadedCount] = useState(0);
     const [shown, setShown] = useState<Translator<Key>>(() => translator(language) ?? english());
     useEffect(() => {
+      if (catalogues.has(language)) return; // at hand: nothing to wait for
       let current = true;
       load(language)
         .then(() => current && setLoadedCount((n) => n + 1))
