@@ -19,6 +19,7 @@ import { AccountSwitch } from '../session/account-switch';
 import { BrowserSession } from '../session/session';
 import { TokenStore, safeStorage } from '../session/token-store';
 import { LanguageStore } from '../i18n/language-store';
+import { followAccountLanguage, saveAccountLanguage } from '../i18n/account-language';
 import { createAnalytics } from './analytics';
 import type { ShellAnalytics } from './analytics';
 import { ConsentStore, browserNeedsConsentChoice } from './consent';
@@ -116,7 +117,9 @@ export function createShellServices({
     storage: safeStorage(),
     browserLanguages: viewerLocales,
     session,
+    saveToAccount: saveAccountLanguage(http),
   });
+  followAccountLanguage(http, session, language);
   const analytics = createAnalytics(http, consent);
   // What the edge served this browser, signed: every fallback report and signal carries it.
   const proofs = new ReleaseProofs(boot.releaseProof);
