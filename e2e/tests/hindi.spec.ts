@@ -87,7 +87,7 @@ test('a signed-in choice is the account’s: another browser signs in to Hindi',
   page,
   browser,
 }) => {
-  // Registered in English (a visitor who had chose English), then Hindi from the footer.
+  // Registered in English (a visitor who had chosen English), then Hindi from the footer.
   await page.goto('/');
   await footer(page).getByRole('button', { name: 'English' }).click();
   const email = await registerViewer(page, freshEmail('hindi'));

@@ -80,4 +80,12 @@ describe('LanguageStore (decision 470)', () => {
     expect(store.current()).toBe('hi');
     expect(storage.get(KEY)).toBe('hi');
   });
+
+  it("does not turn the browser's default into a stored choice at sign-out", () => {
+    const { store, setSignedIn, storage } = device({ browser: ['hi-IN'] });
+    setSignedIn(true);
+    setSignedIn(false);
+    expect(store.current()).toBe('hi');
+    expect(storage.get(KEY)).toBeUndefined();
+  });
 });

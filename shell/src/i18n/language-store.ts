@@ -22,17 +22,22 @@ export interface LanguageStoreOptions {
 export class LanguageStore {
   private readonly listeners = new Set<() => void>();
   private account: UiLanguage | null = null;
+  /** A choice made on purpose (the footer, the account): what sign-out must not forget. */
+  private chosen: UiLanguage | null;
   private language: UiLanguage;
 
   constructor(private readonly options: LanguageStoreOptions) {
+    const stored = options.storage.get(UI_LANGUAGE_STORAGE.localStorage);
+    this.chosen = isUiLanguage(stored) ? stored : null;
     this.language = this.decide();
-    // Sign-out clears all of localStorage (docs/product.md §4); the language is no session data,
-    // so the page keeps the language it was in, and so does the next visit.
+    // Sign-out clears all of localStorage (docs/product.md §4); a chosen language is no session
+    // data, so the page keeps it, and so does the next visit. The browser's default is not
+    // written: it keeps following the browser.
     options.session.subscribe((signedIn) => {
       if (signedIn) return;
       this.account = null;
-      if (this.options.storage.get(UI_LANGUAGE_STORAGE.localStorage) === null)
-        this.options.storage.set(UI_LANGUAGE_STORAGE.localStorage, this.language);
+      if (this.chosen && this.options.storage.get(UI_LANGUAGE_STORAGE.localStorage) === null)
+        this.options.storage.set(UI_LANGUAGE_STORAGE.localStorage, this.chosen);
       this.update();
     });
   }
@@ -49,6 +54,7 @@ export class LanguageStore {
   /** The footer switcher: kept on this device, and on the account when signed in. */
   choose(language: UiLanguage): void {
     if (!isUiLanguage(language)) return;
+    this.chosen = language;
     this.options.storage.set(UI_LANGUAGE_STORAGE.localStorage, language);
     if (this.options.session.isSignedIn()) {
       this.account = language;
@@ -65,7 +71,10 @@ export class LanguageStore {
   adoptAccountLanguage(language: unknown): void {
     if (!this.options.session.isSignedIn()) return;
     this.account = isUiLanguage(language) ? language : null;
-    if (this.account) this.options.storage.set(UI_LANGUAGE_STORAGE.localStorage, this.account);
+    if (this.account) {
+      this.chosen = this.account;
+      this.options.storage.set(UI_LANGUAGE_STORAGE.localStorage, this.account);
+    }
     this.update();
   }
 
