@@ -93,7 +93,15 @@ function Plans({ plans, trial, source }: PlansProps) {
               <h3>{plan.planName}</h3>
               <strong className={styles.price}>{money(plan.price)}</strong>
               {plan.taxBreakdown ? (
-                <span className={styles.tax}>{source.taxText(plan.taxBreakdown, money)}</span>
+                <span className={styles.tax}>
+                  {/* The contract's one wording (taxBreakdownText) in English, translated. */}
+                  {t('storefront.tax', {
+                    label: plan.taxBreakdown.label,
+                    rate: `${Number(plan.taxBreakdown.ratePercent.toFixed(2))}%`,
+                    net: money(plan.taxBreakdown.net),
+                    tax: money(plan.taxBreakdown.tax),
+                  })}
+                </span>
               ) : null}
               {t(plan.renews ? 'storefront.renews' : 'storefront.once', {
                 duration: days(plan.duration),
