@@ -91,8 +91,13 @@ test('a signed-in choice is the account’s: another browser signs in to Hindi',
   await page.goto('/');
   await footer(page).getByRole('button', { name: 'English' }).click();
   const email = await registerViewer(page, freshEmail('hindi'));
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/v1/auth/ui-language') && response.request().method() === 'PUT',
+  );
   await footer(page).getByRole('button', { name: 'हिन्दी' }).click();
   await expect(page.getByRole('navigation', { name: 'मुख्य' })).toBeVisible();
+  expect((await saved).status()).toBe(200);
 
   // A browser in London with no choice of its own: signing in brings the account's Hindi.
   const london = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London' });

@@ -16,14 +16,16 @@ export const saveAccountLanguage = (http: KyInstance) => async (uiLanguage: UiLa
 export function followAccountLanguage(
   http: KyInstance,
   session: { isSignedIn(): boolean; subscribe(listener: (signedIn: boolean) => void): unknown },
-  store: Pick<LanguageStore, 'adoptAccountLanguage'>,
+  store: Pick<LanguageStore, 'adoptAccountLanguage' | 'choiceCount'>,
 ): void {
   const read = () => {
     if (!session.isSignedIn()) return;
+    const before = store.choiceCount();
     http
       .get(ACCOUNT_PATHS.uiLanguage)
       .json<{ uiLanguage?: unknown }>()
-      .then((body) => store.adoptAccountLanguage(body.uiLanguage))
+      // A footer choice made while the read was on its way is newer than its answer.
+      .then((body) => store.choiceCount() === before && store.adoptAccountLanguage(body.uiLanguage))
       .catch(() => undefined);
   };
   session.subscribe((signedIn) => {

@@ -25,6 +25,7 @@ export class LanguageStore {
   /** A choice made on purpose (the footer, the account): what sign-out must not forget. */
   private chosen: UiLanguage | null;
   private language: UiLanguage;
+  private choices = 0;
 
   constructor(private readonly options: LanguageStoreOptions) {
     const stored = options.storage.get(UI_LANGUAGE_STORAGE.localStorage);
@@ -55,6 +56,7 @@ export class LanguageStore {
   choose(language: UiLanguage): void {
     if (!isUiLanguage(language)) return;
     this.chosen = language;
+    this.choices += 1;
     this.options.storage.set(UI_LANGUAGE_STORAGE.localStorage, language);
     if (this.options.session.isSignedIn()) {
       this.account = language;
@@ -65,6 +67,11 @@ export class LanguageStore {
         );
     }
     this.update();
+  }
+
+  /** Counts footer choices: an account read that started before the latest one is stale. */
+  choiceCount(): number {
+    return this.choices;
   }
 
   /** The signed-in account's saved language (from its profile); null when it has none. */
