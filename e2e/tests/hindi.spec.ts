@@ -89,7 +89,10 @@ test('a signed-in choice is the account’s: another browser signs in to Hindi',
 }) => {
   // Registered in English (a visitor who had chosen English), then Hindi from the footer.
   await page.goto('/');
+  // Hindi on screen: React has replaced the prerendered (English, script-less) markup.
+  await expect(page.getByRole('link', { name: 'रजिस्टर करें' })).toBeVisible();
   await footer(page).getByRole('button', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   const email = await registerViewer(page, freshEmail('hindi'));
   const saved = page.waitForResponse(
     (response) =>
