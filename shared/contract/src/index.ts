@@ -42,14 +42,8 @@ export {
   UI_LANGUAGE_STORAGE,
   pictureTimeKey,
 } from './storage-keys';
-export {
-  DEFAULT_UI_LANGUAGE,
-  UI_LANGUAGES,
-  UI_LANGUAGE_NAMES,
-  isUiLanguage,
-  uiLanguageOf,
-} from './ui-language';
-export type { UiLanguage } from './ui-language';
+// The site's languages (issue 34 §4): UI_LANGUAGES, UiLanguage, isUiLanguage, uiLanguageOf….
+export * from './ui-language';
 export { MAX_SIGNALS_PER_BATCH, SIGNALS_PATH, SIGNAL_KINDS, VITAL_NAMES } from './release-signals';
 export type { SignalBatch, SignalEvent, SignalKind, VitalName } from './release-signals';
 export { ProblemError, asProblem, problemOf } from './problem';
