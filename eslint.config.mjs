@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { wallsRule } from './shared/lint/src/walls.mjs';
+import { jsxLiteralsRule } from './shared/lint/src/jsx-literals.mjs';
 
 const kebabCase = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
 
@@ -28,6 +29,7 @@ const crease = {
       },
     },
     walls: wallsRule,
+    'jsx-literals': jsxLiteralsRule,
   },
 };
 
@@ -90,5 +92,17 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Issue 34 §4 (decision 472): the screens that are translated show no hard-coded words; each
+    // remote joins this list when its catalogues land (docs/i18n.md). Tests may say anything.
+    files: [
+      'shell/src/layout/**/*.tsx',
+      'shell/src/pages/**/*.tsx',
+      'shell/src/remotes/**/*.tsx',
+      'mf-auth/src/**/*.tsx',
+    ],
+    ignores: ['**/*.test.tsx', '**/testing/**'],
+    rules: { 'crease/jsx-literals': 'error' },
   },
 );

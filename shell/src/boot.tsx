@@ -1,4 +1,5 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
@@ -10,6 +11,9 @@ import { createRoutes } from './routes/create-routes';
 import { protectedRouteRedirect } from './navigation/guards';
 import { findRoute } from './navigation/route-table';
 import { consumeQueryToken } from './session/query-token';
+import { useLanguage } from './i18n/use-language';
+import type { LanguageStore } from './i18n/language-store';
+import { ShellMessagesProvider, shellMessages, useMessages } from './messages';
 
 declare global {
   interface Window {
@@ -19,6 +23,26 @@ declare global {
 
 /** Lets the browser handle input and paint between boot stages (no single long task). */
 const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** `<html lang>` follows the language the page is shown in (issue 34 §4). */
+function HtmlLang() {
+  const { language } = useMessages();
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  return null;
+}
+
+/** Every shell screen, the error page included, in the viewer's language. */
+function ShellLanguage({ store, children }: { store: LanguageStore; children: ReactNode }) {
+  const language = useLanguage(store);
+  return (
+    <ShellMessagesProvider language={language}>
+      <HtmlLang />
+      {children}
+    </ShellMessagesProvider>
+  );
+}
 
 /** Resolves once the router has run the first route's loaders and lazy modules. */
 function initialized(router: ReturnType<typeof createBrowserRouter>): Promise<void> {
@@ -68,6 +92,14 @@ export async function boot(): Promise<void> {
   }
   await yieldToMain();
 
+  // A viewer who reads Hindi gets the Hindi catalogue before the first render (no English flash
+  // from React); English is in the bundle already. A failed fetch leaves the page in English.
+  const language = services.language.current();
+  await shellMessages.load(language).then(
+    () => void (document.documentElement.lang = language),
+    (error: unknown) => console.warn(`[crease] the ${language} messages failed to load`, error),
+  );
+
   router = createBrowserRouter(createRoutes(services));
   await initialized(router);
 
@@ -79,7 +111,9 @@ export async function boot(): Promise<void> {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <RouterProvider router={router} />
+        <ShellLanguage store={services.language}>
+          <RouterProvider router={router} />
+        </ShellLanguage>
       </StrictMode>,
     );
   });

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { DEFAULT_FIRST_NAME, DEFAULT_LAST_NAME } from '@crease/contract';
 import type { Db } from '../platform/db/client';
-import { deletedAccounts, passwordResetTokens, users } from './tables';
+import { accountPreferences, deletedAccounts, passwordResetTokens, users } from './tables';
 
 /** How long a sign-in with a deleted account's email is told to its owner by mail. */
 export const DELETED_ACCOUNT_NOTICE_DAYS = 30;
@@ -45,7 +45,7 @@ export async function viewerToErase(
   };
 }
 
-/** Anonymises the users row, drops its reset links and keeps the email's tombstone. */
+/** Anonymises the users row, drops its reset links and preferences, keeps the email's tombstone. */
 export async function eraseViewer(
   tx: Pick<Db, 'update' | 'delete' | 'insert' | 'select'>,
   userId: string,
@@ -71,6 +71,7 @@ export async function eraseViewer(
     })
     .where(eq(users.id, userId));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  await tx.delete(accountPreferences).where(eq(accountPreferences.userId, userId));
   const forgetAt = new Date(now.getTime() + DELETED_ACCOUNT_NOTICE_DAYS * DAY_MS);
   await tx
     .insert(deletedAccounts)

@@ -212,3 +212,18 @@ export const deletedAccounts = pgTable('deleted_accounts', {
   /** Whether the account had proved this mailbox: only then may a notice go to it (decision 408). */
   emailVerified: boolean('email_verified').notNull().default(false),
 });
+
+/**
+ * The viewer's site language (issue 34 §4, decision 470): a row once they pick one in the footer
+ * while signed in, so it follows them to every device. No row: the device's choice or the
+ * browser's language decides. Its own table, so the users row (read on every signed-in call)
+ * keeps its shape; erasure deletes the row.
+ */
+export const accountPreferences = pgTable('account_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** A UI_LANGUAGES code ('en', 'hi'); the API refuses any other. */
+  uiLanguage: text('ui_language').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});

@@ -1,5 +1,7 @@
 import { TextField } from '@crease/ui';
 import type { TextFieldProps } from '@crease/ui';
+import { useMessages } from '../messages';
+import { localizeText } from '../messages/contract-text';
 
 export type EmailFieldProps = Omit<TextFieldProps, 'label' | 'type'> & { label?: string };
 
@@ -7,11 +9,13 @@ export type EmailFieldProps = Omit<TextFieldProps, 'label' | 'type'> & { label?:
  * The email input every accounts form uses: the right keyboard on phones, the browser's saved
  * address, and no auto-capitalised or spell-checked first letter.
  */
-export function EmailField({ label = 'Email', ...rest }: EmailFieldProps) {
+export function EmailField({ label, error, ...rest }: EmailFieldProps) {
+  const messages = useMessages();
   return (
     <TextField
       {...rest}
-      label={label}
+      {...(error ? { error: localizeText(error, messages) } : {})}
+      label={label ?? messages.t('field.email')}
       type="email"
       autoComplete="email"
       inputMode="email"

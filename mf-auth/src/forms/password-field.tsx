@@ -2,20 +2,35 @@ import { useState } from 'react';
 import { PASSWORD_RULES } from '@crease/contract';
 import { TextField } from '@crease/ui';
 import type { TextFieldProps } from '@crease/ui';
+import { useMessages } from '../messages';
+import { localizeText } from '../messages/contract-text';
 import styles from './password-field.module.css';
 
-export type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
+export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
+  /** The toggle's accessible name, "Show password" (it names what it shows). */
+  showLabel: string;
+};
 
 /**
  * A password input with a Show toggle. The toggle keeps one accessible name ("Show password")
  * and reports its state with aria-pressed, so the visible text is always part of the name.
  */
-export function PasswordField({ label, className, ...rest }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  className,
+  showLabel,
+  error,
+  hint,
+  ...rest
+}: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
+  const messages = useMessages();
   return (
     <div className={[styles.wrapper, className].filter(Boolean).join(' ')}>
       <TextField
         {...rest}
+        {...(error ? { error: localizeText(error, messages) } : {})}
+        {...(hint ? { hint: localizeText(hint, messages) } : {})}
         label={label}
         type={visible ? 'text' : 'password'}
         autoCapitalize="none"
@@ -26,7 +41,7 @@ export function PasswordField({ label, className, ...rest }: PasswordFieldProps)
         type="button"
         className={styles.toggle}
         aria-pressed={visible}
-        aria-label={`Show ${label.toLowerCase()}`}
+        aria-label={showLabel}
         onClick={() => setVisible((shown) => !shown)}
       >
         <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -34,18 +49,26 @@ export function PasswordField({ label, className, ...rest }: PasswordFieldProps)
           <circle cx="12" cy="12" r="3" />
           {visible ? null : <path d="M4 4l16 16" />}
         </svg>
-        Show
+        {messages.t('field.show')}
       </button>
     </div>
   );
 }
 
-export type NewPasswordFieldProps = Omit<PasswordFieldProps, 'autoComplete' | 'hint'>;
+export type NewPasswordFieldProps = Omit<PasswordFieldProps, 'autoComplete' | 'hint' | 'showLabel'>;
 
 /**
  * A password the viewer is choosing: the browser may suggest one, and the rules the API enforces
  * (shared/contract) are always shown under it.
  */
 export function NewPasswordField(props: NewPasswordFieldProps) {
-  return <PasswordField {...props} autoComplete="new-password" hint={PASSWORD_RULES} />;
+  const { t } = useMessages();
+  return (
+    <PasswordField
+      {...props}
+      autoComplete="new-password"
+      hint={PASSWORD_RULES}
+      showLabel={t(props.name === 'newPassword' ? 'field.showNewPassword' : 'field.showPassword')}
+    />
+  );
 }

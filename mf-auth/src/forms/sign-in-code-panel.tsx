@@ -6,6 +6,8 @@ import { Button, TextField } from '@crease/ui';
 import { FormAlert, useOutcome } from '@crease/ui/forms';
 import { requestSignInCode, signInWithCode } from '../api/accounts-client';
 import { describeProblem } from './describe-problem';
+import { useMessages } from '../messages';
+import { localizeText } from '../messages/contract-text';
 import styles from './auth-form.module.css';
 
 export interface SignInCodePanelProps {
@@ -24,15 +26,17 @@ export function SignInCodePanel({ platform, email }: SignInCodePanelProps) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const { outcome, show } = useOutcome<{ tone: 'error' | 'success'; message: string }>();
+  const messages = useMessages();
+  const { t } = messages;
 
   const fail = (error: unknown) => {
     const problem = error instanceof ProblemError ? error.problem : null;
-    show({ tone: 'error', message: problem ? describeProblem(problem) : String(error) });
+    show({ tone: 'error', message: problem ? describeProblem(problem, messages) : String(error) });
   };
 
   const send = async () => {
     const problem = emailProblem(email);
-    if (problem) return show({ tone: 'error', message: 'Enter your email above first.' });
+    if (problem) return show({ tone: 'error', message: t('code.emailFirst') });
     setBusy(true);
     try {
       const address = normalizeEmail(email);
@@ -58,17 +62,17 @@ export function SignInCodePanel({ platform, email }: SignInCodePanelProps) {
   };
 
   return (
-    <section className={styles.fine} aria-label="Sign in with an emailed code">
+    <section className={styles.fine} aria-label={t('code.label')}>
       {outcome ? (
         <FormAlert tone={outcome.tone} revision={outcome.revision}>
-          <p>{outcome.message}</p>
+          <p>{localizeText(outcome.message, messages)}</p>
         </FormAlert>
       ) : null}
       {sentTo ? (
         <form className={styles.form} noValidate onSubmit={redeem}>
           <TextField
             name="signInCode"
-            label="Sign-in code"
+            label={t('code.field')}
             value={code}
             autoComplete="one-time-code"
             autoCapitalize="characters"
@@ -76,12 +80,12 @@ export function SignInCodePanel({ platform, email }: SignInCodePanelProps) {
             onChange={(event) => setCode(event.target.value)}
           />
           <Button type="submit" busy={busy}>
-            {busy ? 'Signing in…' : 'Sign in with the code'}
+            {t(busy ? 'signin.busy' : 'code.submit')}
           </Button>
         </form>
       ) : (
         <Button variant="secondary" busy={busy} onClick={() => void send()}>
-          Email me a sign-in code
+          {t('code.send')}
         </Button>
       )}
     </section>

@@ -6,6 +6,7 @@ import { RegisterScreen } from './register-screen';
 import { ResetPasswordScreen } from './reset-password-screen';
 import { SignInScreen } from './signin-screen';
 import { VerifyEmailScreen } from './verify-email-screen';
+import { AuthMessagesProvider } from '../messages';
 
 /** Screen ids exactly as the shell's route table names them. */
 const SCREENS: Screens<ScreenProps> = {
@@ -22,6 +23,13 @@ const SCREENS: Screens<ScreenProps> = {
  */
 export function AuthScreen(props: ScreenProps) {
   return (
-    <ScreenSwitch screens={SCREENS} area="accounts" props={props} keyOf={({ screen }) => screen} />
+    <AuthMessagesProvider language={props.language}>
+      <ScreenSwitch
+        screens={SCREENS}
+        area="accounts"
+        props={props}
+        keyOf={({ screen }) => screen}
+      />
+    </AuthMessagesProvider>
   );
 }

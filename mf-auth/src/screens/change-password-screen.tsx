@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { passwordProblem } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Alert, Button } from '@crease/ui';
@@ -12,10 +12,10 @@ import { ScreenLink } from '../forms/screen-link';
 import { checkAll, useField, useOutcome } from '@crease/ui/forms';
 import { useSignedIn } from '../forms/use-signed-in';
 import styles from '../forms/auth-form.module.css';
+import { describeProblem } from '../forms/describe-problem';
+import { useMessages } from '../messages';
 
 const SIGN_IN_AND_RETURN = `/signin?${new URLSearchParams({ returnTo: '/change-password' })}`;
-
-const currentRequired = (value: string) => (value === '' ? 'Enter your current password.' : null);
 
 /**
  * /change-password. The route is public (docs/product.md §2), but changing a password needs a session:
@@ -24,11 +24,13 @@ const currentRequired = (value: string) => (value === '' ? 'Enter your current p
 export function ChangePasswordScreen({ platform, navigate }: ScreenProps) {
   const form = useRef<HTMLFormElement>(null);
   const signedIn = useSignedIn(platform.session);
-  const current = useField('oldPassword', currentRequired);
+  const messages = useMessages();
+  const { t, rich } = messages;
+  const current = useField('oldPassword', (value) =>
+    value === '' ? t('change.currentRequired') : null,
+  );
   const next = useField('newPassword', (value) =>
-    value !== '' && value === current.value
-      ? 'Choose a password different from your current one.'
-      : passwordProblem(value),
+    value !== '' && value === current.value ? t('change.sameAsCurrent') : passwordProblem(value),
   );
   const [busy, setBusy] = useState(false);
   const { outcome, show } = useOutcome<{ tone: 'error' | 'success'; message: string }>();
@@ -43,13 +45,14 @@ export function ChangePasswordScreen({ platform, navigate }: ScreenProps) {
       next.reset();
       show({
         tone: 'success',
-        message: 'Your password has been changed. Use it the next time you sign in.',
+        message: t('change.done'),
       });
     } catch (error) {
       const problem = error instanceof ProblemError ? error.problem : null;
-      if (problem?.code === 'INVALID_OLD_PASSWORD') current.setError(problem.message);
-      if (problem?.code === 'WEAK_PASSWORD') next.setError(problem.message);
-      show({ tone: 'error', message: problem?.message ?? String(error) });
+      const message = problem ? describeProblem(problem, messages) : String(error);
+      if (problem?.code === 'INVALID_OLD_PASSWORD') current.setError(message);
+      if (problem?.code === 'WEAK_PASSWORD') next.setError(message);
+      show({ tone: 'error', message });
     } finally {
       setBusy(false);
     }
@@ -57,25 +60,27 @@ export function ChangePasswordScreen({ platform, navigate }: ScreenProps) {
 
   if (!signedIn) {
     return (
-      <AuthCard title="Change your password">
-        <Alert tone="info" title="Sign in to change your password">
+      <AuthCard title={t('change.title')}>
+        <Alert tone="info" title={t('change.signedOut.title')}>
           <p>
-            Changing your password needs your current one.{' '}
-            <ScreenLink to="/reset-password" navigate={navigate}>
-              Forgot it? Reset it by email
-            </ScreenLink>
-            .
+            {rich<ReactNode>('change.signedOut.text', {
+              reset: (chunks) => (
+                <ScreenLink key="reset" to="/reset-password" navigate={navigate}>
+                  {chunks}
+                </ScreenLink>
+              ),
+            })}
           </p>
         </Alert>
         <div className={styles.actions}>
-          <Button onClick={() => navigate(SIGN_IN_AND_RETURN)}>Sign in</Button>
+          <Button onClick={() => navigate(SIGN_IN_AND_RETURN)}>{t('change.signIn')}</Button>
         </div>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Change your password" lead="Enter your current password, then a new one.">
+    <AuthCard title={t('change.title')} lead={t('change.lead')}>
       {outcome ? (
         <FormAlert tone={outcome.tone} revision={outcome.revision}>
           <p>{outcome.message}</p>
@@ -84,18 +89,19 @@ export function ChangePasswordScreen({ platform, navigate }: ScreenProps) {
       <form ref={form} className={styles.form} noValidate onSubmit={onSubmit}>
         <PasswordField
           {...current.input}
-          label="Current password"
+          label={t('change.current')}
+          showLabel={t('change.showCurrent')}
           autoComplete="current-password"
         />
-        <NewPasswordField {...next.input} label="New password" />
+        <NewPasswordField {...next.input} label={t('field.newPassword')} />
         <Button type="submit" className={styles.submit} busy={busy}>
-          {busy ? 'Changing password…' : 'Change password'}
+          {t(busy ? 'change.busy' : 'change.submit')}
         </Button>
       </form>
       {/* The way back where the viewer came from, before and after a change (issue 23 §4). */}
       <p className={styles.switch}>
         <ScreenLink to="/account" navigate={navigate}>
-          Back to Account
+          {t('change.back')}
         </ScreenLink>
       </p>
     </AuthCard>

@@ -6,6 +6,7 @@ import type { EmailChangeOutcome } from '../api/accounts-client';
 import { AuthCard } from '../forms/auth-card';
 import { useSignedIn } from '../forms/use-signed-in';
 import styles from '../forms/auth-form.module.css';
+import { useMessages } from '../messages';
 
 function changeLinkParams(search: string): { email: string; token: string } | null {
   const params = new URLSearchParams(search);
@@ -14,14 +15,6 @@ function changeLinkParams(search: string): { email: string; token: string } | nu
   return email && token ? { email, token } : null;
 }
 
-const FAILURES: Record<Exclude<EmailChangeOutcome, 'changed'>, string> = {
-  'link-expired':
-    'This link has expired or was already used. Your email was not changed by it: ask again on your account page.',
-  unavailable:
-    'This address cannot be used for your account any more, so your email was not changed.',
-  failed: 'We could not check this link. Please try again later.',
-};
-
 /**
  * /verify-email?change=1&email=…&token=…: the link mailed to the address an account is moving
  * to (decision 423). Opened once, as the page loads; the account then signs in with it.
@@ -29,6 +22,7 @@ const FAILURES: Record<Exclude<EmailChangeOutcome, 'changed'>, string> = {
 export function EmailChangeLink({ platform, navigate, location }: ScreenProps) {
   const link = changeLinkParams(location.search);
   const signedIn = useSignedIn(platform.session);
+  const { t } = useMessages();
   const [outcome, setOutcome] = useState<EmailChangeOutcome | 'checking'>(
     link ? 'checking' : 'link-expired',
   );
@@ -56,33 +50,30 @@ export function EmailChangeLink({ platform, navigate, location }: ScreenProps) {
           navigate(next);
         }}
       >
-        {signedIn ? 'Go to your account' : 'Sign in'}
+        {t(signedIn ? 'emailChange.account' : 'emailChange.signIn')}
       </ButtonLink>
     </div>
   );
 
   if (outcome === 'checking')
     return (
-      <AuthCard title="Changing your email">
-        <p role="status">Checking your link…</p>
+      <AuthCard title={t('emailChange.checking.title')}>
+        <p role="status">{t('verify.checking.text')}</p>
       </AuthCard>
     );
   if (outcome === 'changed')
     return (
-      <AuthCard title="Email changed">
-        <Alert tone="success" title="Done">
-          <p>
-            Your account now uses {link?.email}. Sign in with it from now on; receipts, sign-in
-            notices and match reminders go there.
-          </p>
+      <AuthCard title={t('emailChange.done.title')}>
+        <Alert tone="success" title={t('emailChange.done.alert')}>
+          <p>{t('emailChange.done.text', { address: link?.email ?? '' })}</p>
         </Alert>
         {action}
       </AuthCard>
     );
   return (
-    <AuthCard title="Change your email">
-      <Alert tone="error" title="This link does not work">
-        <p>{FAILURES[outcome]}</p>
+    <AuthCard title={t('emailChange.failed.title')}>
+      <Alert tone="error" title={t('emailChange.failed.alert')}>
+        <p>{t(`emailChange.failed.${outcome}`)}</p>
       </Alert>
       {action}
     </AuthCard>

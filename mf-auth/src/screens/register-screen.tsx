@@ -20,6 +20,7 @@ import { checkAll, useField, useOutcome } from '@crease/ui/forms';
 import { useSignedIn } from '../forms/use-signed-in';
 import styles from '../forms/auth-form.module.css';
 import { describeProblem } from '../forms/describe-problem';
+import { useMessages } from '../messages';
 
 /** Where a new viewer continues (issue 3: "After registration … continues to /plans"). */
 export const AFTER_REGISTRATION = '/plans';
@@ -48,6 +49,20 @@ export function RegisterScreen({ platform, navigate, location }: ScreenProps) {
   // the "already signed in" panel must not flash in between.
   const [completing, setCompleting] = useState(false);
   const { outcome, show } = useOutcome<Outcome>();
+  const messages = useMessages();
+  const { t, rich } = messages;
+  const links = {
+    signin: (chunks: ReactNode[]) => (
+      <ScreenLink key="signin" to={signInPath} navigate={navigate}>
+        {chunks}
+      </ScreenLink>
+    ),
+    reset: (chunks: ReactNode[]) => (
+      <ScreenLink key="reset" to="/reset-password" navigate={navigate}>
+        {chunks}
+      </ScreenLink>
+    ),
+  };
 
   const fail = (body: ReactNode, title?: string) =>
     show({ tone: 'error', body, ...(title ? { title } : {}) });
@@ -65,29 +80,18 @@ export function RegisterScreen({ platform, navigate, location }: ScreenProps) {
     } catch (error) {
       setBusy(false);
       const problem = error instanceof ProblemError ? error.problem : null;
+      const message = problem ? describeProblem(problem, messages) : String(error);
       if (problem?.code === 'EMAIL_ALREADY_REGISTERED') {
-        email.setError(problem.message);
-        fail(
-          <p>
-            {problem.message}{' '}
-            <ScreenLink to={signInPath} navigate={navigate}>
-              Sign in
-            </ScreenLink>{' '}
-            or{' '}
-            <ScreenLink to="/reset-password" navigate={navigate}>
-              reset your password
-            </ScreenLink>
-            .
-          </p>,
-        );
+        email.setError(message);
+        fail(<p>{rich<ReactNode>('register.exists', { message, ...links })}</p>);
       } else if (problem?.code === 'INVALID_EMAIL') {
-        email.setError(problem.message);
-        fail(<p>{problem.message}</p>);
+        email.setError(message);
+        fail(<p>{message}</p>);
       } else if (problem?.code === 'WEAK_PASSWORD') {
-        password.setError(problem.message);
-        fail(<p>{problem.message}</p>);
+        password.setError(message);
+        fail(<p>{message}</p>);
       } else {
-        fail(<p>{problem ? describeProblem(problem) : String(error)}</p>);
+        fail(<p>{message}</p>);
       }
       return;
     }
@@ -100,30 +104,24 @@ export function RegisterScreen({ platform, navigate, location }: ScreenProps) {
       setCompleting(false);
       setBusy(false);
       const message =
-        error instanceof ProblemError ? describeProblem(error.problem) : String(error);
+        error instanceof ProblemError ? describeProblem(error.problem, messages) : String(error);
       fail(
-        <p>
-          We could not sign you in: {message}{' '}
-          <ScreenLink to={signInPath} navigate={navigate}>
-            Sign in
-          </ScreenLink>{' '}
-          to continue.
-        </p>,
-        'Your account is ready',
+        <p>{rich<ReactNode>('register.signInFailed.text', { message, signin: links.signin })}</p>,
+        t('register.signInFailed.title'),
       );
     }
   };
 
   if (signedIn && !completing) {
     return (
-      <AuthCard title="Create your account">
-        <Alert tone="info" title="You are already signed in">
-          <p>Sign out first if you want to create another account.</p>
+      <AuthCard title={t('register.title')}>
+        <Alert tone="info" title={t('register.signedIn.title')}>
+          <p>{t('register.signedIn.text')}</p>
         </Alert>
         <div className={styles.actions}>
-          <Button onClick={() => navigate('/')}>Continue</Button>
+          <Button onClick={() => navigate('/')}>{t('register.continue')}</Button>
           <Button variant="secondary" onClick={() => platform.session.signOut()}>
-            Sign out
+            {t('register.signOut')}
           </Button>
         </div>
       </AuthCard>
@@ -131,10 +129,7 @@ export function RegisterScreen({ platform, navigate, location }: ScreenProps) {
   }
 
   return (
-    <AuthCard
-      title="Create your account"
-      lead="Every ball, live in HD. Choose a plan or start a trial next."
-    >
+    <AuthCard title={t('register.title')} lead={t('register.lead')}>
       {outcome ? (
         <FormAlert
           tone={outcome.tone}
@@ -156,7 +151,7 @@ export function RegisterScreen({ platform, navigate, location }: ScreenProps) {
         }}
       >
         <EmailField {...email.input} />
-        <NewPasswordField {...password.input} label="Password" />
+        <NewPasswordField {...password.input} label={t('field.password')} />
         <label className={styles.checkbox}>
           <input
             type="checkbox"
@@ -164,27 +159,30 @@ export function RegisterScreen({ platform, navigate, location }: ScreenProps) {
             checked={emailSubscribe}
             onChange={(event) => setEmailSubscribe(event.target.checked)}
           />
-          <span>Email me match alerts and offers. You can unsubscribe at any time.</span>
+          <span>{t('register.subscribe')}</span>
         </label>
         <Button type="submit" className={styles.submit} busy={busy}>
-          {busy ? 'Creating your account…' : 'Create account'}
+          {t(busy ? 'register.busy' : 'register.submit')}
         </Button>
         <p className={styles.fine}>
-          By creating an account you agree to the{' '}
-          <ScreenLink to="/terms-of-service" navigate={navigate}>
-            Terms of service
-          </ScreenLink>{' '}
-          and the{' '}
-          <ScreenLink to="/privacy-policy" navigate={navigate}>
-            Privacy policy
-          </ScreenLink>
-          .
+          {rich<ReactNode>('register.terms', {
+            terms: (chunks) => (
+              <ScreenLink key="terms" to="/terms-of-service" navigate={navigate}>
+                {chunks}
+              </ScreenLink>
+            ),
+            privacy: (chunks) => (
+              <ScreenLink key="privacy" to="/privacy-policy" navigate={navigate}>
+                {chunks}
+              </ScreenLink>
+            ),
+          })}
         </p>
       </form>
       <p className={styles.switch}>
-        Already have an account?{' '}
+        {t('register.haveAccount')}{' '}
         <ScreenLink to={signInPath} navigate={navigate}>
-          Sign in
+          {t('register.signIn')}
         </ScreenLink>
       </p>
     </AuthCard>

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
-import { MESSAGES, emailProblem, normalizeEmail, passwordProblem } from '@crease/contract';
+import type { FormEvent, ReactNode } from 'react';
+import { emailProblem, normalizeEmail, passwordProblem } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Button, ButtonLink } from '@crease/ui';
 import { ProblemError } from '@crease/contract';
@@ -13,6 +13,8 @@ import { ScreenLink } from '../forms/screen-link';
 import { checkAll, useField, useOutcome } from '@crease/ui/forms';
 import styles from '../forms/auth-form.module.css';
 import { describeProblem } from '../forms/describe-problem';
+import { useMessages } from '../messages';
+import { localizeText } from '../messages/contract-text';
 
 /** The emailed link is /reset-password?email=<address>&token=<token>. */
 export function resetLinkParams(search: string): { email: string; token: string } | null {
@@ -34,6 +36,8 @@ function RequestLinkStep({ platform, navigate, location }: ScreenProps) {
   });
   const [busy, setBusy] = useState(false);
   const { outcome, show, clear } = useOutcome<{ tone: 'error' | 'success'; message: string }>();
+  const messages = useMessages();
+  const { t } = messages;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +50,9 @@ function RequestLinkStep({ platform, navigate, location }: ScreenProps) {
     } catch (error) {
       tone = 'error';
       message =
-        error instanceof ProblemError ? describeProblem(error.problem) : MESSAGES.genericError;
+        error instanceof ProblemError
+          ? describeProblem(error.problem, messages)
+          : t('message.genericError');
     }
     show({ tone, message });
     setBusy(false);
@@ -54,22 +60,19 @@ function RequestLinkStep({ platform, navigate, location }: ScreenProps) {
 
   if (outcome?.tone === 'success') {
     return (
-      <AuthCard title="Check your email">
+      <AuthCard title={t('reset.sent.title')}>
         <FormAlert tone="success" revision={outcome.revision}>
-          <p>{outcome.message}</p>
+          <p>{localizeText(outcome.message, messages)}</p>
         </FormAlert>
-        <p className={styles.fine}>
-          The link works once and expires. Nothing arrived? Check your spam folder, or send another
-          link.
-        </p>
+        <p className={styles.fine}>{t('reset.sent.text')}</p>
         <div className={styles.actions}>
           <Button variant="secondary" onClick={clear}>
-            Send another link
+            {t('reset.sent.again')}
           </Button>
         </div>
         <p className={styles.switch}>
           <ScreenLink to="/signin" navigate={navigate}>
-            Back to sign in
+            {t('reset.back')}
           </ScreenLink>
         </p>
       </AuthCard>
@@ -77,13 +80,10 @@ function RequestLinkStep({ platform, navigate, location }: ScreenProps) {
   }
 
   return (
-    <AuthCard
-      title="Reset your password"
-      lead="Enter the email address of your account and we will send you a link to choose a new password."
-    >
+    <AuthCard title={t('reset.title')} lead={t('reset.lead')}>
       {outcome ? (
         <FormAlert tone="error" revision={outcome.revision}>
-          <p>{outcome.message}</p>
+          <p>{localizeText(outcome.message, messages)}</p>
         </FormAlert>
       ) : null}
       <form
@@ -95,13 +95,13 @@ function RequestLinkStep({ platform, navigate, location }: ScreenProps) {
       >
         <EmailField {...email.input} />
         <Button type="submit" className={styles.submit} busy={busy}>
-          {busy ? 'Sending…' : 'Send reset link'}
+          {t(busy ? 'reset.busy' : 'reset.submit')}
         </Button>
       </form>
       <p className={styles.switch}>
-        Remembered it?{' '}
+        {t('reset.remembered')}{' '}
         <ScreenLink to="/signin" navigate={navigate}>
-          Sign in
+          {t('reset.signIn')}
         </ScreenLink>
       </p>
     </AuthCard>
@@ -119,6 +119,7 @@ function ChoosePasswordStep({
   const password = useField('newPassword', (value) => passwordProblem(value, email));
   const [busy, setBusy] = useState(false);
   const { outcome, show } = useOutcome<{ kind: 'reset' | 'link-expired' | 'failed' }>();
+  const { t, rich } = useMessages();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -131,9 +132,9 @@ function ChoosePasswordStep({
 
   if (outcome?.kind === 'reset') {
     return (
-      <AuthCard title="Password reset">
+      <AuthCard title={t('reset.done.title')}>
         <FormAlert tone="success" revision={outcome.revision}>
-          <p>Your password has been reset. Sign in with your new password.</p>
+          <p>{t('reset.done.text')}</p>
         </FormAlert>
         <div className={styles.actions}>
           <ButtonLink
@@ -143,7 +144,7 @@ function ChoosePasswordStep({
               navigate('/signin');
             }}
           >
-            Sign in
+            {t('reset.done.signIn')}
           </ButtonLink>
         </div>
       </AuthCard>
@@ -152,10 +153,10 @@ function ChoosePasswordStep({
 
   if (outcome?.kind === 'link-expired') {
     return (
-      <AuthCard title="Choose a new password">
-        {/* docs/product.md §8, word for word. */}
+      <AuthCard title={t('reset.choose.title')}>
+        {/* docs/product.md §8, word for word (in English; its translation otherwise). */}
         <FormAlert tone="error" revision={outcome.revision}>
-          <p>{MESSAGES.resetLinkExpired}</p>
+          <p>{t('message.resetLinkExpired')}</p>
         </FormAlert>
         <div className={styles.actions}>
           <ButtonLink
@@ -165,7 +166,7 @@ function ChoosePasswordStep({
               navigate(requestLinkPath(email));
             }}
           >
-            Request a new link
+            {t('reset.newLink')}
           </ButtonLink>
         </div>
       </AuthCard>
@@ -174,30 +175,34 @@ function ChoosePasswordStep({
 
   return (
     <AuthCard
-      title="Choose a new password"
-      lead={
-        <>
-          For <span className={styles.email}>{email}</span>
-        </>
-      }
+      title={t('reset.choose.title')}
+      lead={rich<ReactNode>('reset.choose.for', {
+        email: (chunks) => (
+          <span key="email" className={styles.email}>
+            {chunks}
+          </span>
+        ),
+        // The address itself: never parsed as message syntax.
+        address: email,
+      })}
     >
       {outcome?.kind === 'failed' ? (
         <FormAlert tone="error" revision={outcome.revision}>
           {/* docs/product.md §8: any other answer than 200 or 208. */}
-          <p>{MESSAGES.genericError}</p>
+          <p>{t('message.genericError')}</p>
         </FormAlert>
       ) : null}
       <form ref={form} className={styles.form} noValidate onSubmit={onSubmit}>
         {/* Lets a password manager file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <NewPasswordField {...password.input} label="New password" />
+        <NewPasswordField {...password.input} label={t('field.newPassword')} />
         <Button type="submit" className={styles.submit} busy={busy}>
-          {busy ? 'Saving…' : 'Save new password'}
+          {t(busy ? 'reset.choose.busy' : 'reset.choose.submit')}
         </Button>
       </form>
       <p className={styles.switch}>
         <ScreenLink to="/signin" navigate={navigate}>
-          Back to sign in
+          {t('reset.back')}
         </ScreenLink>
       </p>
     </AuthCard>

@@ -14,8 +14,8 @@ import { ScreenLink } from '../forms/screen-link';
 import { checkAll, useField, useOutcome } from '@crease/ui/forms';
 import styles from '../forms/auth-form.module.css';
 import { describeProblem } from '../forms/describe-problem';
-
-const passwordRequired = (value: string) => (value === '' ? 'Enter your password.' : null);
+import { useMessages } from '../messages';
+import { localizeText } from '../messages/contract-text';
 
 /**
  * /signin. On success the shell stores the tokens and, seeing the session change on /signin,
@@ -46,8 +46,12 @@ export function SignInScreen({ platform, navigate, location }: ScreenProps) {
   // Read on every render: the shell may already show /signin (its guard saw the session end)
   // when /account's navigation to /signin?deleted=1 arrives as an update of this screen.
   const deleted = new URLSearchParams(location.search).has(ACCOUNT_DELETED_PARAM);
+  const messages = useMessages();
+  const { t } = messages;
   const email = useField('email', emailProblem);
-  const password = useField('password', passwordRequired);
+  const password = useField('password', (value) =>
+    value === '' ? t('validation.passwordRequired') : null,
+  );
   // Busy from the start when the page opened a mailed sign-in link (redeemed below).
   const [busy, setBusy] = useState(() => signInLinkParams(location.search) !== null);
   const { outcome, show } = useOutcome<{ message: string }>();
@@ -59,7 +63,7 @@ export function SignInScreen({ platform, navigate, location }: ScreenProps) {
     if (!link) return;
     signInWithCode(platform, normalizeEmail(link.email), link.code).catch((error: unknown) => {
       const problem = error instanceof ProblemError ? error.problem : null;
-      show({ message: problem ? describeProblem(problem) : String(error) });
+      show({ message: problem ? describeProblem(problem, messages) : String(error) });
       setBusy(false);
     });
     // Read once, when the page opens.
@@ -77,34 +81,28 @@ export function SignInScreen({ platform, navigate, location }: ScreenProps) {
       const problem = error instanceof ProblemError ? error.problem : null;
       // Held (too many wrong guesses, maybe not the viewer's): the emailed code is the way in.
       if (problem?.code === 'TOO_MANY_ATTEMPTS') setHeld(true);
-      show({ message: problem ? describeProblem(problem) : String(error) });
+      show({ message: problem ? describeProblem(problem, messages) : String(error) });
       setBusy(false);
     }
   };
 
   return (
-    <AuthCard title="Sign in" lead="Welcome back. Sign in to watch live cricket.">
+    <AuthCard title={t('signin.title')} lead={t('signin.lead')}>
       {deleted ? (
-        <Alert tone="success" title="Your account was deleted">
-          <p>
-            You are signed out on every device and your plan has ended. Your payment records are
-            kept, anonymised, as the law requires. You can create a new account at any time.
-          </p>
+        <Alert tone="success" title={t('signin.deleted.title')}>
+          <p>{t('signin.deleted.text')}</p>
         </Alert>
       ) : expired ? (
         // The API answers a device signed out from another one exactly as it answers an ended
         // session (401, then invalid_grant INVALID_REFRESH_TOKEN, decision 104), so the notice
         // names every cause it can be rather than claim one it cannot know (decision 200).
-        <Alert tone="info" title="You were signed out">
-          <p>
-            Your session has ended: it ran out, or this device was signed out from another one, or
-            the password was changed. Please sign in again to continue.
-          </p>
+        <Alert tone="info" title={t('signin.expired.title')}>
+          <p>{t('signin.expired.text')}</p>
         </Alert>
       ) : null}
       {outcome ? (
         <FormAlert tone="error" revision={outcome.revision}>
-          <p>{outcome.message}</p>
+          <p>{localizeText(outcome.message, messages)}</p>
         </FormAlert>
       ) : null}
       <form
@@ -116,28 +114,28 @@ export function SignInScreen({ platform, navigate, location }: ScreenProps) {
         onFocus={() => platform.botCheck.prepare?.('signin')}
       >
         <EmailField {...email.input} />
-        <PasswordField {...password.input} label="Password" autoComplete="current-password" />
+        <PasswordField
+          {...password.input}
+          label={t('field.password')}
+          showLabel={t('field.showPassword')}
+          autoComplete="current-password"
+        />
         <p className={styles.fieldRow}>
           {/* The email typed so far comes along (issue 36 §6): the reset page starts with it. */}
           <ScreenLink to={resetLinkFor(email.value)} navigate={navigate}>
-            Forgot your password?
+            {t('signin.forgot')}
           </ScreenLink>
         </p>
         <Button type="submit" className={styles.submit} busy={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {t(busy ? 'signin.busy' : 'signin.submit')}
         </Button>
       </form>
-      {held ? (
-        <p className={styles.fine}>
-          Sign-ins to this account from new networks are paused for a while, to protect it. We can
-          email you a code that signs you in anyway.
-        </p>
-      ) : null}
+      {held ? <p className={styles.fine}>{t('signin.held')}</p> : null}
       <SignInCodePanel platform={platform} email={email.value} />
       <p className={styles.switch}>
-        New to {platform.config.productName}?{' '}
+        {t('signin.new', { productName: platform.config.productName })}{' '}
         <ScreenLink to="/register" navigate={navigate}>
-          Create an account
+          {t('signin.register')}
         </ScreenLink>
       </p>
     </AuthCard>

@@ -9,6 +9,7 @@ import { useSignedIn } from '../forms/use-signed-in';
 import styles from '../forms/auth-form.module.css';
 import { describeProblem } from '../forms/describe-problem';
 import { EmailChangeLink } from './email-change-link';
+import { useMessages } from '../messages';
 
 /** The emailed link is /verify-email?email=<address>&token=<token> (decision 405). */
 export function verifyLinkParams(search: string): { email: string; token: string } | null {
@@ -40,6 +41,8 @@ function VerifyEmailLink({ platform, navigate, location }: ScreenProps) {
   const signedIn = useSignedIn(platform.session);
   const [outcome, setOutcome] = useState<VerifyOutcome | 'checking'>(link ? 'checking' : 'failed');
   const [resent, setResent] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+  const messages = useMessages();
+  const { t } = messages;
 
   useEffect(() => {
     if (!link) return;
@@ -64,63 +67,59 @@ function VerifyEmailLink({ platform, navigate, location }: ScreenProps) {
       setResent({ tone: 'success', message: await resendVerification(platform) });
     } catch (error) {
       const problem = error instanceof ProblemError ? error.problem : null;
-      setResent({ tone: 'error', message: problem ? describeProblem(problem) : String(error) });
+      setResent({
+        tone: 'error',
+        message: problem ? describeProblem(problem, messages) : String(error),
+      });
     }
   };
 
   if (outcome === 'checking')
     return (
-      <AuthCard title="Confirming your email">
-        <p role="status">Checking your link…</p>
+      <AuthCard title={t('verify.checking.title')}>
+        <p role="status">{t('verify.checking.text')}</p>
       </AuthCard>
     );
 
   if (outcome === 'verified')
     return (
-      <AuthCard title="Email confirmed">
-        <Alert tone="success" title="Thank you">
-          <p>
-            Your email address is confirmed. Receipts, sign-in notices and match reminders will
-            reach you there.
-          </p>
+      <AuthCard title={t('verify.done.title')}>
+        <Alert tone="success" title={t('verify.done.alert')}>
+          <p>{t('verify.done.text')}</p>
         </Alert>
         <div className={styles.actions}>
           <ButtonLink
             href={signedIn ? '/events' : '/signin'}
             onClick={go(signedIn ? '/events' : '/signin')}
           >
-            {signedIn ? 'Watch cricket' : 'Sign in'}
+            {t(signedIn ? 'verify.watch' : 'verify.signIn')}
           </ButtonLink>
         </div>
       </AuthCard>
     );
 
   return (
-    <AuthCard title="Confirm your email">
-      <Alert tone="error" title="This link does not work any more">
+    <AuthCard title={t('verify.failed.title')}>
+      <Alert tone="error" title={t('verify.failed.alert')}>
         <p>
-          {outcome === 'link-expired'
-            ? 'This confirmation link has expired or was already used.'
-            : 'We could not check this link. Please try again later.'}{' '}
-          {signedIn
-            ? 'Send yourself a new one below.'
-            : 'Sign in and open your account page to send yourself a new one.'}
+          {t(outcome === 'link-expired' ? 'verify.failed.expired' : 'verify.failed.unknown')}{' '}
+          {t(signedIn ? 'verify.failed.resendHere' : 'verify.failed.resendAccount')}
         </p>
       </Alert>
       {resent ? (
         <Alert
           tone={resent.tone === 'success' ? 'success' : 'error'}
-          title={resent.tone === 'success' ? 'Sent' : 'Not sent'}
+          title={t(resent.tone === 'success' ? 'verify.sent' : 'verify.notSent')}
         >
           <p>{resent.message}</p>
         </Alert>
       ) : null}
       <div className={styles.actions}>
         {signedIn ? (
-          <Button onClick={() => void resend()}>Send a new link</Button>
+          <Button onClick={() => void resend()}>{t('verify.resend')}</Button>
         ) : (
           <ButtonLink href="/signin" onClick={go('/signin')}>
-            Sign in
+            {t('verify.signIn')}
           </ButtonLink>
         )}
       </div>

@@ -1,4 +1,5 @@
 // @ts-check
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
@@ -7,6 +8,13 @@ import { CompressAssetsPlugin } from './compress-assets-plugin.mjs';
 import { sourcePackageParts } from './source-packages.mjs';
 
 const EMPTY_MODULE_LOADER = path.join(import.meta.dirname, 'empty-module-loader.cjs');
+const MESSAGES_LOADER = path.join(import.meta.dirname, 'messages-loader.cjs');
+const require = createRequire(import.meta.url);
+/** Message catalogues arrive precompiled (messages-loader), so the ICU parser is left out. */
+const ICU_PARSER_WITHOUT_PARSE = path.join(
+  path.dirname(require.resolve('@formatjs/icu-messageformat-parser/package.json')),
+  'lib/no-parser.js',
+);
 
 /**
  * @typedef {object} BaseOptions
@@ -101,7 +109,10 @@ export function baseConfig(options) {
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js'],
-      alias: fromSource.alias,
+      alias: {
+        ...fromSource.alias,
+        '@formatjs/icu-messageformat-parser$': ICU_PARSER_WITHOUT_PARSE,
+      },
     },
     module: {
       rules: [
@@ -120,6 +131,12 @@ export function baseConfig(options) {
           },
         },
         ...fromSource.rules,
+        {
+          // docs/i18n.md: each app's catalogues, one flat JSON file per language.
+          test: /[\\/]src[\\/]messages[\\/][a-z]{2,3}\.json$/,
+          type: 'json',
+          use: MESSAGES_LOADER,
+        },
         ...cssRules(options),
         { test: /\.(svg|png|webp|woff2)$/, type: 'asset' },
       ],

@@ -25,6 +25,8 @@ export const ACCOUNT_PATHS = {
   emailChange: 'api/v1/auth/email-change',
   /** The mailed link's target: the address changes (no sign-in needed, decision 423). */
   confirmEmailChange: 'api/v1/auth/email-change/confirm',
+  /** The signed-in viewer's site language: GET it, PUT `{ uiLanguage }` (issue 34 §4). */
+  uiLanguage: 'api/v1/auth/ui-language',
 } as const;
 
 /** The token endpoint's grant type for an emailed sign-in code (decision 406). */

@@ -35,7 +35,15 @@ export {
   ReleaseMapError,
 } from './release-map';
 export type { AppName, ReleaseMap, ReleaseMapEntry, RemoteName } from './release-map';
-export { STORAGE_KEYS, PLAYER_STORAGE_KEYS, CONSENT_STORAGE, pictureTimeKey } from './storage-keys';
+export {
+  STORAGE_KEYS,
+  PLAYER_STORAGE_KEYS,
+  CONSENT_STORAGE,
+  UI_LANGUAGE_STORAGE,
+  pictureTimeKey,
+} from './storage-keys';
+// The site's languages (issue 34 §4): UI_LANGUAGES, UiLanguage, isUiLanguage, uiLanguageOf….
+export * from './ui-language';
 export { MAX_SIGNALS_PER_BATCH, SIGNALS_PATH, SIGNAL_KINDS, VITAL_NAMES } from './release-signals';
 export type { SignalBatch, SignalEvent, SignalKind, VitalName } from './release-signals';
 export { ProblemError, asProblem, problemOf } from './problem';

@@ -1,5 +1,6 @@
 import type { KyInstance } from 'ky';
 import type { DeviceOs, DeviceType } from './device';
+import type { UiLanguage } from './ui-language';
 // JSON, so the build factory (plain Node .mjs) reads the very same keys (decision 120).
 import manifestMetadata from './manifest-metadata.json' with { type: 'json' };
 
@@ -127,4 +128,10 @@ export interface ScreenProps {
   location: ScreenLocation;
   navigate(to: string, options?: NavigateOptions): void;
   platform: Platform;
+  /**
+   * The language the viewer reads the site in (issue 34 §4): the shell's choice, passed on every
+   * update, so a remote re-renders in the new language when the footer switcher changes it.
+   * Optional (contract v1): an older shell sends none, and the remote then shows English.
+   */
+  language?: UiLanguage;
 }

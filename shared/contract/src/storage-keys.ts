@@ -35,3 +35,13 @@ export const pictureTimeKey = (eventId: string) =>
 export const CONSENT_STORAGE = {
   cookie: 'crease_consent',
 } as const;
+
+/**
+ * Issue 34 §4 (decision 470): the language a visitor picked in the footer (localStorage, 'en' or
+ * 'hi'). Sign-out clears localStorage, so the shell writes the choice back after clearing: a
+ * language is not session data. Anything else stored here is ignored (the browser's language
+ * decides), and a signed-in account's own choice wins over it.
+ */
+export const UI_LANGUAGE_STORAGE = {
+  localStorage: 'crease.uiLanguage',
+} as const;

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '@crease/ui';
 import type { AccountSwitchState } from '../session/account-switch';
+import { useMessages } from '../messages';
 import styles from './account-switch-dialog.module.css';
 
 export type AccountSwitchQuestion = Extract<AccountSwitchState, { step: 'confirm' | 'failed' }>;
@@ -10,11 +12,6 @@ export interface AccountSwitchDialogProps {
   onAccept(): void;
   onDismiss(): void;
 }
-
-const FAILURE_TEXT = {
-  'link-refused': 'The link has expired or is not valid.',
-  unavailable: 'We could not check the link just now.',
-} as const;
 
 /**
  * Asks a signed-in viewer before a link's access_token swaps their account (decision 160), or
@@ -29,6 +26,13 @@ export default function AccountSwitchDialog({
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
+  const { t, rich } = useMessages();
+  let strongs = 0;
+  const strong = (chunks: ReactNode[]) => (
+    <strong key={strongs++} className={styles.email}>
+      {chunks}
+    </strong>
+  );
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -62,37 +66,38 @@ export default function AccountSwitchDialog({
       {question.step === 'confirm' ? (
         <>
           <h2 id={titleId} className={styles.title}>
-            Switch to another account?
+            {t('switch.title')}
           </h2>
           <div id={textId}>
             <p className={styles.text}>
-              This link signs in as <strong className={styles.email}>{question.offered}</strong>.
-              You are signed in as <strong className={styles.email}>{question.current}</strong>.
+              {rich<ReactNode>('switch.who', {
+                offered: question.offered,
+                current: question.current,
+                strong,
+              })}
             </p>
-            <p className={styles.text}>
-              If you switch, {question.current} is signed out in this browser.
-            </p>
+            <p className={styles.text}>{t('switch.effect', { current: question.current })}</p>
           </div>
           <div className={styles.actions}>
             <Button variant="secondary" data-initial-focus onClick={onDismiss}>
-              Stay signed in as {question.current}
+              {t('switch.stay', { current: question.current })}
             </Button>
             <Button variant="primary" onClick={onAccept}>
-              Switch to {question.offered}
+              {t('switch.accept', { offered: question.offered })}
             </Button>
           </div>
         </>
       ) : (
         <>
           <h2 id={titleId} className={styles.title}>
-            This sign-in link did not work
+            {t('switch.failed.title')}
           </h2>
           <p id={textId} className={styles.text}>
-            {FAILURE_TEXT[question.reason]} Nothing changed: you are still signed in.
+            {t(`switch.failed.${question.reason}`)}
           </p>
           <div className={styles.actions}>
             <Button variant="primary" data-initial-focus onClick={onDismiss}>
-              Close
+              {t('switch.close')}
             </Button>
           </div>
         </>

@@ -13,6 +13,7 @@ import { loadSingleSpa } from '../remotes/single-spa-loader';
 import { AccountSwitchPrompt } from './account-switch-prompt';
 import { Chrome } from './chrome';
 import { ConsentBanner } from './consent-banner';
+import { useLanguage } from '../i18n/use-language';
 
 function useSignedIn(services: ShellServices): boolean {
   return useSyncExternalStore(
@@ -31,6 +32,7 @@ export function AppLayout({ services }: { services: ShellServices }) {
   const navigate = useNavigate();
   const matches = useMatches();
   const signedIn = useSignedIn(services);
+  const language = useLanguage(services.language);
   const { productName } = services.boot.config;
   const access = (matches[matches.length - 1]?.handle as { access?: string } | undefined)?.access;
   // Set when the viewer presses Sign out in this tab: they go home, and the protected-route
@@ -115,6 +117,8 @@ export function AppLayout({ services }: { services: ShellServices }) {
         window.location.reload();
       }}
       onCookieSettings={() => services.consent.openSettings()}
+      language={language}
+      onLanguageChange={(next) => services.language.choose(next)}
       onSignOut={() => {
         services.session.signOut();
         void navigate('/');

@@ -2,7 +2,11 @@ import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Button } from '@crease/ui';
+import type { UiLanguage } from '@crease/contract';
+import { useMessages } from '../messages';
+import type { ShellMessageKey } from '../messages';
 import styles from './chrome.module.css';
+import { LanguageSwitcher } from './language-switcher';
 import { useReservedScrollPadding } from './reserve-scroll-padding';
 
 /** A remote loaded from a developer's localhost build (see remotes/remote-overrides). */
@@ -20,6 +24,9 @@ export interface ChromeProps {
   onClearOverrides?(): void;
   /** Reopens the cookie-consent choice (issue 34 §5): the footer's "Cookie settings". */
   onCookieSettings?(): void;
+  /** The language the page is in, and the footer switcher's change (issue 34 §4). */
+  language?: UiLanguage;
+  onLanguageChange?(language: UiLanguage): void;
   children: ReactNode;
 }
 
@@ -31,14 +38,14 @@ const originOf = (url: string) => {
   }
 };
 
-const LEGAL_LINKS = [
-  { to: '/terms-of-service', label: 'Terms of service' },
-  { to: '/privacy-policy', label: 'Privacy policy' },
-  { to: '/cookie-policy', label: 'Cookie policy' },
-  { to: '/refund-policy', label: 'Refund policy' },
-  { to: '/acceptable-use-policy', label: 'Acceptable use policy' },
-  { to: '/accessibility', label: 'Accessibility' },
-] as const;
+const LEGAL_LINKS: readonly { to: string; label: ShellMessageKey }[] = [
+  { to: '/terms-of-service', label: 'footer.terms' },
+  { to: '/privacy-policy', label: 'footer.privacy' },
+  { to: '/cookie-policy', label: 'footer.cookies' },
+  { to: '/refund-policy', label: 'footer.refunds' },
+  { to: '/acceptable-use-policy', label: 'footer.acceptableUse' },
+  { to: '/accessibility', label: 'footer.accessibility' },
+];
 
 /**
  * Header, main and footer: presentational only, so the build can prerender it for the
@@ -51,8 +58,11 @@ export function Chrome({
   overrides = [],
   onClearOverrides,
   onCookieSettings,
+  language = 'en',
+  onLanguageChange,
   children,
 }: ChromeProps) {
+  const { t } = useMessages();
   // Signed in, four items do not fit beside the brand on a phone: there they sit behind a Menu
   // button (decision 199). CSS decides when the button shows; the state only opens and closes.
   const [menuOpen, setMenuOpen] = useState(false);
@@ -67,24 +77,28 @@ export function Chrome({
   return (
     <div className={styles.app}>
       <a className={styles.skipLink} href="#main">
-        Skip to content
+        {t('chrome.skipLink')}
       </a>
       {overrides.length > 0 ? (
-        <aside aria-label="Developer override" className={styles.overrideBanner}>
+        <aside aria-label={t('chrome.override.label')} className={styles.overrideBanner}>
           <p className={styles.overrideText}>
-            <strong>Developer override active:</strong>{' '}
-            {overrides.map((o) => `${o.remote} from ${originOf(o.manifestUrl)}`).join(', ')}
+            <strong>{t('chrome.override.active')}</strong>{' '}
+            {overrides
+              .map((o) =>
+                t('chrome.override.item', { remote: o.remote, origin: originOf(o.manifestUrl) }),
+              )
+              .join(', ')}
           </p>
           {onClearOverrides ? (
             <Button variant="ghost" onClick={onClearOverrides}>
-              Clear
+              {t('chrome.override.clear')}
             </Button>
           ) : null}
         </aside>
       ) : null}
       <header ref={header} className={styles.header}>
         <div className={styles.headerInner}>
-          <Link to="/" className={styles.brand} aria-label={`${productName} home`}>
+          <Link to="/" className={styles.brand} aria-label={t('chrome.home', { productName })}>
             <span className={styles.logo} aria-hidden="true">
               ●
             </span>
@@ -98,12 +112,12 @@ export function Chrome({
               aria-controls="main-nav"
               onClick={() => setMenuOpen((open) => !open)}
             >
-              Menu
+              {t('chrome.menu')}
             </Button>
           ) : null}
           <nav
             id="main-nav"
-            aria-label="Main"
+            aria-label={t('chrome.nav.label')}
             className={mainNavClass}
             onKeyDown={(event) => {
               if (event.key === 'Escape') closeMenu();
@@ -112,13 +126,13 @@ export function Chrome({
             {signedIn ? (
               <>
                 <NavLink to="/events" className={navClass} onClick={closeMenu}>
-                  Events
+                  {t('chrome.nav.events')}
                 </NavLink>
                 <NavLink to="/plans" className={navClass} onClick={closeMenu}>
-                  Plans
+                  {t('chrome.nav.plans')}
                 </NavLink>
                 <NavLink to="/account" className={navClass} onClick={closeMenu}>
-                  Account
+                  {t('chrome.nav.account')}
                 </NavLink>
                 <Button
                   variant="ghost"
@@ -127,16 +141,16 @@ export function Chrome({
                     onSignOut();
                   }}
                 >
-                  Sign out
+                  {t('chrome.signOut')}
                 </Button>
               </>
             ) : (
               <>
                 <NavLink to="/signin" className={navClass}>
-                  Sign in
+                  {t('chrome.signIn')}
                 </NavLink>
                 <Link to="/register" className={styles.cta}>
-                  Register
+                  {t('chrome.register')}
                 </Link>
               </>
             )}
@@ -148,20 +162,21 @@ export function Chrome({
       </main>
       <footer className={styles.footer}>
         <div className={styles.footerInner}>
-          <nav aria-label="Legal" className={styles.legal}>
+          <nav aria-label={t('footer.legal')} className={styles.legal}>
             {LEGAL_LINKS.map((link) => (
               <Link key={link.to} to={link.to} className={styles.footerLink}>
-                {link.label}
+                {t(link.label)}
               </Link>
             ))}
             {onCookieSettings && (
               <button type="button" className={styles.footerButton} onClick={onCookieSettings}>
-                Cookie settings
+                {t('footer.cookieSettings')}
               </button>
             )}
           </nav>
+          <LanguageSwitcher language={language} onChange={onLanguageChange} />
           <p className={styles.copyright}>
-            © {new Date().getFullYear()} {productName}. Live cricket, every ball.
+            {t('footer.copyright', { year: String(new Date().getFullYear()), productName })}
           </p>
         </div>
       </footer>

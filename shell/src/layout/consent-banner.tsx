@@ -2,6 +2,7 @@ import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@crease/ui';
 import type { ConsentStore } from '../platform/consent';
+import { useMessages } from '../messages';
 import styles from './consent-banner.module.css';
 import { useReservedScrollPadding } from './reserve-scroll-padding';
 
@@ -23,6 +24,7 @@ export function ConsentBanner({ consent }: { consent: ConsentStore }) {
 /** The banner while it is shown: it keeps focused controls clear of itself (decision 424). */
 function OpenBanner({ consent }: { consent: ConsentStore }) {
   const banner = useRef<HTMLElement>(null);
+  const { t, rich } = useMessages();
   useReservedScrollPadding(banner, 'bottom');
   const [showSettings, setShowSettings] = useState(false);
   const [analytics, setAnalytics] = useState(false);
@@ -36,21 +38,23 @@ function OpenBanner({ consent }: { consent: ConsentStore }) {
     <section ref={banner} aria-labelledby={headingId} className={styles.banner}>
       <div className={styles.inner}>
         <h2 id={headingId} className={styles.heading}>
-          Cookies on Crease
+          {t('consent.heading')}
         </h2>
         <p className={styles.text}>
-          We use cookies that keep you signed in and your account secure; they are always on. With
-          your permission we also count page views to improve Crease. See our{' '}
-          <Link to="/cookie-policy">Cookie policy</Link>.
+          {rich('consent.text', {
+            link: (chunks) => (
+              <Link key="link" to="/cookie-policy">
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
         {showSettings && (
           <fieldset className={styles.settings}>
-            <legend className={styles.legend}>Cookie settings</legend>
+            <legend className={styles.legend}>{t('consent.settings')}</legend>
             <p className={styles.option}>
               <input type="checkbox" id={`${analyticsId}-necessary`} checked disabled />
-              <label htmlFor={`${analyticsId}-necessary`}>
-                Strictly necessary: sign-in, device registration, security (always on)
-              </label>
+              <label htmlFor={`${analyticsId}-necessary`}>{t('consent.necessary')}</label>
             </p>
             <p className={styles.option}>
               <input
@@ -59,20 +63,20 @@ function OpenBanner({ consent }: { consent: ConsentStore }) {
                 checked={analytics}
                 onChange={(event) => setAnalytics(event.target.checked)}
               />
-              <label htmlFor={analyticsId}>Analytics: first-party page views</label>
+              <label htmlFor={analyticsId}>{t('consent.analytics')}</label>
             </p>
           </fieldset>
         )}
         <div className={styles.actions}>
           <Button variant="primary" onClick={() => choose(true)}>
-            Accept
+            {t('consent.accept')}
           </Button>
           <Button variant="primary" onClick={() => choose(false)}>
-            Reject all
+            {t('consent.rejectAll')}
           </Button>
           {showSettings ? (
             <Button variant="secondary" onClick={() => choose(analytics)}>
-              Save settings
+              {t('consent.saveSettings')}
             </Button>
           ) : (
             <Button
@@ -82,7 +86,7 @@ function OpenBanner({ consent }: { consent: ConsentStore }) {
                 setShowSettings(true);
               }}
             >
-              Settings
+              {t('consent.openSettings')}
             </Button>
           )}
         </div>

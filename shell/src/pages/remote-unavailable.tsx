@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button, Heading, Page } from '@crease/ui';
+import { useMessages } from '../messages';
 import styles from './remote-unavailable.module.css';
 
 export interface RemoteUnavailableProps {
@@ -10,18 +11,16 @@ export interface RemoteUnavailableProps {
 /** docs/architecture.md §3: the designed end of a failed load. The header and footer stay usable. */
 export function RemoteUnavailable({ productName, onRetry }: RemoteUnavailableProps) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const { t } = useMessages();
   useEffect(() => heading.current?.focus(), []);
   return (
     <Page width="narrow">
       <section className={styles.panel} role="alert" aria-labelledby="remote-unavailable-title">
         <Heading level={1} id="remote-unavailable-title" ref={heading} tabIndex={-1}>
-          This part of {productName} is unavailable
+          {t('remote.unavailable.title', { productName })}
         </Heading>
-        <p className={styles.text}>
-          We couldn’t load this screen just now. The rest of the site still works. Check your
-          connection and try again.
-        </p>
-        <Button onClick={onRetry}>Retry</Button>
+        <p className={styles.text}>{t('remote.unavailable.text')}</p>
+        <Button onClick={onRetry}>{t('remote.unavailable.retry')}</Button>
       </section>
     </Page>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Storefront } from './storefront/storefront';
 import type { StorefrontSource } from './storefront/storefront-data';
+import { useMessages } from '../messages';
 import styles from './welcome-page.module.css';
 
 export interface WelcomePageProps {
@@ -14,20 +15,18 @@ export interface WelcomePageProps {
  * by the shell, no remote needed.
  */
 export function WelcomePage({ productName, storefront }: WelcomePageProps) {
+  const { t } = useMessages();
   return (
     <div className={styles.welcome}>
       <section className={styles.hero} aria-labelledby="welcome-title">
         <div className={styles.heroInner}>
           <h1 id="welcome-title" className={styles.title}>
-            Every ball. Every boundary. Live in HD.
+            {t('welcome.title')}
           </h1>
-          <p className={styles.lead}>
-            {productName} streams every live match in HD, straight to your browser: see what is on
-            below, pick a pass or a subscription, and you’re at the ground.
-          </p>
+          <p className={styles.lead}>{t('welcome.lead', { productName })}</p>
           <div className={styles.actions}>
             <Link to="/register" className={styles.primary}>
-              Create your account
+              {t('welcome.register')}
             </Link>
           </div>
         </div>

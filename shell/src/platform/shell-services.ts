@@ -1,6 +1,7 @@
 import type { KyInstance } from 'ky';
 import type { Platform, RemoteName } from '@crease/contract';
 import { ACCOUNT_PATHS, SIGNALS_PATH, deriveApiOrigin, isRemoteName } from '@crease/contract';
+import { viewerLocales } from '@crease/ui';
 import type { BootData } from '../config/boot-data';
 import { createAccountLookup } from '../http/account-identity';
 import { createHttpClient } from '../http/http-client';
@@ -16,7 +17,9 @@ import {
 import { RemoteRuntime } from '../remotes/remote-runtime';
 import { AccountSwitch } from '../session/account-switch';
 import { BrowserSession } from '../session/session';
-import { TokenStore } from '../session/token-store';
+import { TokenStore, safeStorage } from '../session/token-store';
+import { LanguageStore } from '../i18n/language-store';
+import { followAccountLanguage, saveAccountLanguage } from '../i18n/account-language';
 import { createAnalytics } from './analytics';
 import type { ShellAnalytics } from './analytics';
 import { ConsentStore, browserNeedsConsentChoice } from './consent';
@@ -52,6 +55,8 @@ export interface ShellServices {
   analytics: ShellAnalytics;
   /** The visitor's cookie-consent choice (issue 34 §5, decision 436). */
   consent: ConsentStore;
+  /** The language the site speaks to this viewer (issue 34 §4, decision 470). */
+  language: LanguageStore;
   runtime: RemoteRuntime;
   /** The release map this tab knows; the router revalidates it before each remote route. */
   releaseMaps: ReleaseMapSource;
@@ -108,6 +113,13 @@ export function createShellServices({
     afterSwitch: () => window.location.reload(),
   });
   const consent = new ConsentStore(browserNeedsConsentChoice());
+  const language = new LanguageStore({
+    storage: safeStorage(),
+    browserLanguages: viewerLocales,
+    session,
+    saveToAccount: saveAccountLanguage(http),
+  });
+  followAccountLanguage(http, session, language);
   const analytics = createAnalytics(http, consent);
   // What the edge served this browser, signed: every fallback report and signal carries it.
   const proofs = new ReleaseProofs(boot.releaseProof);
@@ -246,6 +258,7 @@ export function createShellServices({
     http,
     analytics,
     consent,
+    language,
     runtime,
     releaseMaps,
     overrides,

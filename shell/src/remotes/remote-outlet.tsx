@@ -1,19 +1,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router-dom';
 import type { Parcel } from 'single-spa';
-import type { Platform, RemoteName, ScreenProps } from '@crease/contract';
+import type { Platform, RemoteName, ScreenProps, UiLanguage } from '@crease/contract';
 import { SCREEN_CRASHED_EVENT, Spinner } from '@crease/ui';
 import { RemoteUnavailable } from '../pages/remote-unavailable';
 import type { RemoteSignals } from './remote-signals';
 import type { RemoteRuntime } from './remote-runtime';
 import { RemoteUnavailableError } from './remote-runtime';
 import { loadSingleSpa } from './single-spa-loader';
+import { useMessages } from '../messages';
 import styles from './remote-outlet.module.css';
 
 export interface RemoteOutletProps {
   remote: RemoteName;
   runtime: RemoteRuntime;
   platform: Platform;
+  /** The viewer's language, passed on to the remote (ScreenProps.language, issue 34 §4). */
+  language?: UiLanguage;
   /** Real-user signals: a view per mount, a crash per error-boundary screen (decision 131). */
   signals?: Pick<RemoteSignals, 'view' | 'crash'>;
 }
@@ -33,7 +36,14 @@ function useScreenId(): string {
  * One element per remote, shared by all of that remote's routes: moving between two
  * screens of the same remote updates the parcel (`parcel.update`) instead of remounting it.
  */
-export function RemoteOutlet({ remote, runtime, platform, signals }: RemoteOutletProps) {
+export function RemoteOutlet({
+  remote,
+  runtime,
+  platform,
+  language = 'en',
+  signals,
+}: RemoteOutletProps) {
+  const { t } = useMessages();
   const container = useRef<HTMLDivElement>(null);
   const parcel = useRef<Parcel | null>(null);
   const [state, setState] = useState<State>({ kind: 'loading' });
@@ -55,8 +65,9 @@ export function RemoteOutlet({ remote, runtime, platform, signals }: RemoteOutle
       location: { pathname: location.pathname, search: location.search, hash: location.hash },
       navigate,
       platform,
+      language,
     }),
-    [screen, location.pathname, location.search, location.hash, navigate, platform],
+    [screen, location.pathname, location.search, location.hash, navigate, platform, language],
   );
   const latestProps = useRef(props);
   useEffect(() => {
@@ -139,7 +150,7 @@ export function RemoteOutlet({ remote, runtime, platform, signals }: RemoteOutle
 
   return (
     <>
-      {state.kind === 'loading' ? <Spinner label="Loading…" /> : null}
+      {state.kind === 'loading' ? <Spinner label={t('remote.loading')} /> : null}
       {state.kind === 'unavailable' ? (
         <RemoteUnavailable
           productName={platform.config.productName}

@@ -9,6 +9,7 @@ import { alwaysRecheck, releaseMapLoader } from '../remotes/release-map-loader';
 import { RemoteOutlet } from '../remotes/remote-outlet';
 import { protectedLoader, welcomeLoader } from '../navigation/guards';
 import { ROUTE_TABLE } from '../navigation/route-table';
+import { useLanguage } from '../i18n/use-language';
 
 /** Routes grouped by remote, so each remote's parcel is one element shared by its screens. */
 function remoteGroups(): Map<RemoteName, typeof ROUTE_TABLE> {
@@ -22,14 +23,27 @@ function remoteGroups(): Map<RemoteName, typeof ROUTE_TABLE> {
   return groups;
 }
 
+/** A remote's outlet, told the viewer's language on every change. */
+function LanguageOutlet({ services, remote }: { services: ShellServices; remote: RemoteName }) {
+  const { runtime, platform, signals } = services;
+  const language = useLanguage(services.language);
+  return (
+    <RemoteOutlet
+      remote={remote}
+      runtime={runtime}
+      platform={platform}
+      language={language}
+      signals={signals}
+    />
+  );
+}
+
 /** The shell's data-router tree, built from the one route table. */
 export function createRoutes(services: ShellServices): RouteObject[] {
-  const { store, runtime, platform, signals } = services;
+  const { store } = services;
   const remoteRoutes: RouteObject[] = [...remoteGroups()].map(([remote, routes]) => ({
     id: remote,
-    element: (
-      <RemoteOutlet remote={remote} runtime={runtime} platform={platform} signals={signals} />
-    ),
+    element: <LanguageOutlet services={services} remote={remote} />,
     children: routes.map((route) => ({
       path: route.path,
       handle: { screen: route.screen, access: route.access },

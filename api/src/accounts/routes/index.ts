@@ -4,6 +4,7 @@ import { botCheckRoutes } from './bot-check';
 import { emailRoutes } from './email';
 import { emailChangeRoutes } from './email-change';
 import { oauth2Routes } from './oauth2';
+import { uiLanguageRoutes } from './ui-language';
 
 /** Every accounts route: the OAuth2 token endpoint, sign-up and sign-in, the bot check. */
 export async function accountsRoutes(app: FastifyInstance): Promise<void> {
@@ -57,4 +58,5 @@ export async function accountsRoutes(app: FastifyInstance): Promise<void> {
     hasher,
   });
   await app.register(botCheckRoutes, { attempts, botCheck, config });
+  await app.register(uiLanguageRoutes, { database, accessTokens, clock });
 }

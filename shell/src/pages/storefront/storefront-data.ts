@@ -3,7 +3,7 @@
  * same bytes for every visitor), fetched after the welcome page has painted (decision 255).
  */
 import { useEffect, useState } from 'react';
-import type { Storefront, TaxBreakdown } from '@crease/contract';
+import type { Storefront } from '@crease/contract';
 
 /**
  * Where the storefront comes from and where its links go. Built by the route (in the boot chunk,
@@ -15,8 +15,6 @@ export interface StorefrontSource {
   url: string;
   /** The currency of a plan from an older API that names none. */
   currency: string;
-  /** India's GST line beside a price (contract taxBreakdownText, passed in: decision 255). */
-  taxText(breakdown: TaxBreakdown, money: (amount: number) => string): string;
   /** /register, then on to `path` once signed up (a plan's payment, a match, the trial). */
   registerThen(path: string): string;
 }

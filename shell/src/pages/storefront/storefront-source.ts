@@ -4,7 +4,6 @@ import {
   REGION_GUESS_PARAM,
   RETURN_TO_PARAM,
   guessRegion,
-  taxBreakdownText,
 } from '@crease/contract';
 import type { StorefrontSource } from './storefront-data';
 
@@ -26,7 +25,6 @@ export function storefrontSource(apiOrigin: string): StorefrontSource {
   return {
     url: `${apiOrigin}/${BILLING_PATHS.storefront}${regionQuery()}`,
     currency: BILLING_CURRENCY,
-    taxText: taxBreakdownText,
     registerThen: (path) => `/register?${RETURN_TO_PARAM}=${encodeURIComponent(path)}`,
   };
 }

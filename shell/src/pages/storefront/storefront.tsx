@@ -3,23 +3,26 @@ import { Crest } from '@crease/ui';
 import type { Plan, StorefrontMatch, TrialLimits } from '@crease/contract';
 import { useStorefront } from './storefront-data';
 import type { StorefrontSource } from './storefront-data';
+import { useMessages } from '../../messages';
 import styles from './storefront.module.css';
 
-const unit = (value: number, name: string) =>
-  new Intl.NumberFormat(undefined, { style: 'unit', unit: name, unitDisplay: 'long' }).format(
-    value,
-  );
 /** 365-day plans read as years; a 30-day plan is 30 days, not a calendar month (issue 23 §4). */
-const days = (n: number) => (n % 365 ? unit(n, 'day') : unit(n / 365, 'year'));
-const minutes = (n: number) => (n % 60 ? unit(n, 'minute') : unit(n / 60, 'hour'));
-/** The visitor's own time zone and format, "Sat 14 Mar, 15:30". */
-const localTime = new Intl.DateTimeFormat(undefined, {
+function durations(locale: string) {
+  const unit = (value: number, name: string) =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long' }).format(value);
+  return {
+    days: (n: number) => (n % 365 ? unit(n, 'day') : unit(n / 365, 'year')),
+    minutes: (n: number) => (n % 60 ? unit(n, 'minute') : unit(n / 60, 'hour')),
+  };
+}
+/** The visitor's own time zone, in the page's language: "Sat 14 Mar, 15:30". */
+const LOCAL_TIME: Intl.DateTimeFormatOptions = {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
   hour: 'numeric',
   minute: '2-digit',
-});
+};
 
 interface MatchesProps {
   title: string;
@@ -29,6 +32,7 @@ interface MatchesProps {
 }
 
 function Matches({ title, items, watch }: MatchesProps) {
+  const { t, date } = useMessages();
   if (!items.length) return null;
   return (
     <section className={styles.box} aria-label={title}>
@@ -42,19 +46,19 @@ function Matches({ title, items, watch }: MatchesProps) {
                 <Crest {...match.crests[1]} />
               </span>
               <span>
-                <strong>{match.teams.join(' v ')}</strong> · {match.league}
+                <strong>{match.teams.join(t('storefront.versus'))}</strong> · {match.league}
               </span>
             </span>
             {watch ? (
               <Link
                 to={watch(`/player?event=${encodeURIComponent(match.eventId)}`)}
                 className={styles.button}
-                aria-label={`Watch ${match.title}`}
+                aria-label={t('storefront.watchMatch', { title: match.title })}
               >
-                Watch
+                {t('storefront.watch')}
               </Link>
             ) : (
-              <time dateTime={match.startTime}>{localTime.format(new Date(match.startTime))}</time>
+              <time dateTime={match.startTime}>{date(match.startTime, LOCAL_TIME)}</time>
             )}
           </li>
         ))}
@@ -69,19 +73,23 @@ interface PlansProps {
   source: StorefrontSource;
 }
 
-/** A price in its own currency (the visitor's region's, decision 421), in the browser's format. */
-const moneyIn = (currency: string) => (amount: number) =>
-  new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount);
-
 function Plans({ plans, trial, source }: PlansProps) {
+  const { t, number, locale } = useMessages();
+  const { days, minutes } = durations(locale);
+  /** A price in its own currency (the visitor's region's, decision 421), in the page's format. */
+  const moneyIn = (currency: string) => (amount: number) =>
+    number(amount, { style: 'currency', currency });
   return (
-    <section className={styles.box} aria-label="Plans and prices">
-      <h2 className={styles.title}>Plans and prices</h2>
+    <section className={styles.box} aria-label={t('storefront.plans')}>
+      <h2 className={styles.title}>{t('storefront.plans')}</h2>
       {trial ? (
         <p>
-          Free trial: {days(trial.days)}, up to {minutes(trial.overallMinutes)} of live cricket (
-          {minutes(trial.dailyMinutes)} a day), no card needed.{' '}
-          <Link to={source.registerThen('/trial-activation')}>Start your free trial</Link>
+          {t('storefront.trial', {
+            days: days(trial.days),
+            overall: minutes(trial.overallMinutes),
+            daily: minutes(trial.dailyMinutes),
+          })}{' '}
+          <Link to={source.registerThen('/trial-activation')}>{t('storefront.startTrial')}</Link>
         </p>
       ) : null}
       <ul className={styles.plans}>
@@ -92,20 +100,28 @@ function Plans({ plans, trial, source }: PlansProps) {
               <h3>{plan.planName}</h3>
               <strong className={styles.price}>{money(plan.price)}</strong>
               {plan.taxBreakdown ? (
-                <span className={styles.tax}>{source.taxText(plan.taxBreakdown, money)}</span>
+                <span className={styles.tax}>
+                  {/* The contract's one wording (taxBreakdownText) in English, translated. */}
+                  {t('storefront.tax', {
+                    label: plan.taxBreakdown.label,
+                    rate: `${Number(plan.taxBreakdown.ratePercent.toFixed(2))}%`,
+                    net: money(plan.taxBreakdown.net),
+                    tax: money(plan.taxBreakdown.tax),
+                  })}
+                </span>
               ) : null}
-              {plan.renews
-                ? `${days(plan.duration)} at a time, renews until you cancel`
-                : `${days(plan.duration)}, paid once, never renews`}
-              {`, ${plan.maxDevices} ${plan.maxDevices > 1 ? 'screens' : 'screen'}`}
+              {t(plan.renews ? 'storefront.renews' : 'storefront.once', {
+                duration: days(plan.duration),
+                screens: plan.maxDevices,
+              })}
               <Link
                 to={source.registerThen(
                   `/payment-process?planId=${encodeURIComponent(plan.planId)}`,
                 )}
                 className={styles.button}
-                aria-label={`Choose ${plan.planName}`}
+                aria-label={t('storefront.choosePlan', { plan: plan.planName })}
               >
-                Choose
+                {t('storefront.choose')}
               </Link>
             </li>
           );
@@ -121,19 +137,20 @@ function Plans({ plans, trial, source }: PlansProps) {
  * read is on its way, so nothing below it moves when it lands.
  */
 export function Storefront({ source }: { source: StorefrontSource }) {
+  const { t } = useMessages();
   const state = useStorefront(source.url);
   const data = state.status === 'ready' ? state.data : null;
   return (
     <div className={styles.store} aria-busy={state.status === 'loading'}>
       {data ? (
         <>
-          <Matches title="Live now" items={data.live} watch={source.registerThen} />
-          <Matches title="Coming up" items={data.upcoming} />
+          <Matches title={t('storefront.live')} items={data.live} watch={source.registerThen} />
+          <Matches title={t('storefront.upcoming')} items={data.upcoming} />
           <Plans plans={data.plans} trial={data.trial} source={source} />
         </>
       ) : (
         <p role="status">
-          {state.status === 'loading' ? 'Loading what’s on…' : 'What’s on could not be loaded.'}
+          {t(state.status === 'loading' ? 'storefront.loading' : 'storefront.failed')}
         </p>
       )}
     </div>
