@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { seriousAxeViolations } from '../support/axe';
 import { planCard } from '../support/billing';
 import { freshEmail, registerViewer } from '../support/viewer';
+import { languageChosen } from '../support/language';
 
 /**
  * UPI AutoPay in the sandbox over the whole running site (issue 34 §2, decision 461): a visitor
@@ -48,7 +49,10 @@ async function monthlyOnUpi(page: Page, who: string) {
 }
 
 test.describe('a visitor in India (hi-IN, Asia/Kolkata)', () => {
-  test.use({ locale: 'hi-IN', timezoneId: 'Asia/Kolkata' });
+  // The browser says hi-IN, so / and the sign-in screens speak Hindi (decision 470); this
+  // visitor chose English in the footer, as the checks read English words. The same journey in
+  // Hindi waits for mf-billing's catalogue (issue 34 §4; docs/i18n.md lists what is translated).
+  test.use({ locale: 'hi-IN', timezoneId: 'Asia/Kolkata', storageState: languageChosen('en') });
 
   test('subscribes with UPI AutoPay (success@razorpay) and gets a GST invoice', async ({
     page,
