@@ -20,9 +20,23 @@ test('the player’s hls.js build plays low latency, switches commentary to Hind
   page.on('request', (r) => requests.push(r.url()));
   const errors: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+    // A failed load is checked by its response below, where its address is known: Chromium's
+    // console line for it names no URL.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+      errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));
+  page.on('response', (r) => {
+    if (r.status() < 400) return;
+    const url = new URL(r.url());
+    // The one refusal LL-HLS designs: a blocking reload for a sequence more than two segments
+    // past the live edge is answered 400 (RFC 8216bis §6.2.5.2; origin-media.ts), and hls.js
+    // reloads without blocking. Seen once in CI, on a loaded machine; the picture must still
+    // play (expectPlaying below). Any other failed load fails the test, by its address.
+    if (r.status() === 400 && url.pathname.endsWith('.m3u8') && url.searchParams.has('_HLS_msn'))
+      return;
+    errors.push(`${r.status()} ${r.request().method()} ${url.pathname}${url.search}`);
+  });
 
   await signInDemo(page);
   await page.goto('/events');
