@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { scoringActionsPath } from '@crease/contract';
 import type { ScoringSubmission } from '@crease/contract';
 import { buyMonthly } from '../support/billing';
+import { changeMatchState } from '../support/catalog-operator';
 import { CONSENT_ACCEPTED } from '../support/consent';
 import { placedMarkers, pictureClock } from '../support/key-moment-markers';
 import type { PlacedMarker } from '../support/key-moment-markers';
@@ -62,9 +63,19 @@ const PRESS_TOLERANCE_MS = 3_000;
 
 let encoder: Encoder | null = null;
 let mediaLog: MediaLog | null = null;
+/** The match this spec put live: ended afterwards, so other specs' "Live now" is the demo's. */
+let liveEventId: string | null = null;
 test.afterAll(async () => {
   encoder?.kill('SIGKILL');
   await mediaLog?.stop();
+  // Left live, with its encoder gone, it showed the slate to any spec that picks a live match
+  // (the player specs' watchLiveMatch), without the demo's key moments.
+  if (liveEventId)
+    await changeMatchState(liveEventId, {
+      status: 'completed',
+      result: 'Owls won by 1 run',
+      eventStatus: 'ended',
+    });
 });
 test.afterEach(() => {
   // Kept whether the test passed or not: the viewer's media log and picture samples.
@@ -180,6 +191,7 @@ test('match day: staff sign in with TOTP, the producer goes live, the scorer sco
   await expect(health.getByText('Primary input', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(healthFigure(health, 'Viewers now')).toHaveText('0 viewers');
   await producer.getByRole('button', { name: 'Go live' }).click();
+  liveEventId = eventId;
   // API writes: on a busy machine they may take longer than the default 5 s.
   await expect(producer.getByText(`${title} is live.`)).toBeVisible({ timeout: 15_000 });
 
