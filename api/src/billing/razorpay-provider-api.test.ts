@@ -140,7 +140,7 @@ describeEachDatabase('Razorpay payments through the API', (host) => {
   let eventNumber = 0;
   const signed = (
     event: Record<string, unknown>,
-    eventId = `evt_${++eventNumber}_${Date.now()}`,
+    eventId = `evt_${++eventNumber}_${process.pid}`,
   ) => {
     const body = JSON.stringify(event);
     return {
