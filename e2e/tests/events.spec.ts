@@ -173,6 +173,13 @@ test('an operator moves a live match to a rain delay and the open page shows it 
   await expect(card.getByText('Rain delay')).toBeVisible({ timeout: 10_000 });
   await expect(card.getByText('In play')).toHaveCount(0);
   await expect(card.getByText('96/2')).toBeVisible();
+
+  // Not left "Live now" for the rest of the run, where other specs look for live matches.
+  await changeMatchState(eventId, {
+    status: 'completed',
+    result: 'Operators XI won by 4 runs',
+    eventStatus: 'ended',
+  });
 });
 
 test('the events screen has no serious axe violations and works by keyboard, at 360 px and wide', async ({
