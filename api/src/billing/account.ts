@@ -101,7 +101,7 @@ export async function accountOverview(
       dailyMinutes: billing.trialDailyMinutes,
     },
     emailSubscribe: user.emailSubscribe,
-    videoQualities: VIDEO_QUALITIES,
+    videoQualities: [...VIDEO_QUALITIES],
     devices: devices.map(deviceToWire),
     maxDevices,
     currency: BILLING_CURRENCY,
@@ -112,7 +112,7 @@ export async function accountOverview(
     payments: recent.payments,
     // Channel streams belong to the streams feature (docs/architecture.md §8); none are open from here.
     channels: [],
-    statics: statics as unknown as Record<string, unknown>,
+    statics,
     loginId: user.email,
     errorText: null,
   };

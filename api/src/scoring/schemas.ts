@@ -1,10 +1,9 @@
 /** TypeBox schemas of the scoring wire (@crease/contract scoring.ts): validation and the docs. */
 import { Type } from '@fastify/type-provider-typebox';
 import { DISMISSAL_MODES, STOPPAGE_REASONS } from '@crease/contract';
+import { StringEnum } from '@crease/contract/schemas';
 
 const Name = Type.String({ minLength: 1, maxLength: 80 });
-const literals = <T extends readonly string[]>(values: T) =>
-  Type.Union(values.map((v) => Type.Literal(v)));
 const strict = { additionalProperties: false } as const;
 
 const Delivery = Type.Union([
@@ -14,7 +13,7 @@ const Delivery = Type.Union([
   ),
   Type.Object(
     {
-      kind: literals(['wide', 'noBall', 'bye', 'legBye'] as const),
+      kind: StringEnum(['wide', 'noBall', 'bye', 'legBye'] as const),
       runs: Type.Integer({ minimum: 0, maximum: 7 }),
     },
     strict,
@@ -22,9 +21,9 @@ const Delivery = Type.Union([
   Type.Object(
     {
       kind: Type.Literal('wicket'),
-      mode: literals(DISMISSAL_MODES),
+      mode: StringEnum(DISMISSAL_MODES),
       fielder: Type.Union([Name, Type.Null()]),
-      out: literals(['striker', 'nonStriker'] as const),
+      out: StringEnum(['striker', 'nonStriker'] as const),
       newBatter: Type.Union([Name, Type.Null()]),
     },
     strict,
@@ -45,7 +44,7 @@ export const ScoringActionSchema = Type.Union([
   Type.Object({ kind: Type.Literal('ball'), delivery: Delivery }, strict),
   Type.Object({ kind: Type.Literal('overEnd'), nextBowler: Name }, strict),
   Type.Object({ kind: Type.Literal('inningsEnd') }, strict),
-  Type.Object({ kind: Type.Literal('stoppage'), reason: literals(STOPPAGE_REASONS) }, strict),
+  Type.Object({ kind: Type.Literal('stoppage'), reason: StringEnum(STOPPAGE_REASONS) }, strict),
   Type.Object({ kind: Type.Literal('resume') }, strict),
   Type.Object({ kind: Type.Literal('undo') }, strict),
 ]);

@@ -4,6 +4,8 @@
  * `eventId` or `leagueId` naming what it is for), priced per region like every plan, and plays
  * what it names and nothing else. It never renews and is not a subscription.
  */
+import type { Static } from 'typebox';
+import type { OwnedPassSchema } from './billing-schemas';
 import type { TaxBreakdown } from './billing-prices';
 
 /** What a pass is for: one match, or every match of one league (a league is one season). */
@@ -35,12 +37,7 @@ export function passCheckoutPath(scope: PassScope, id: string): string {
 }
 
 /** A pass the viewer holds (paid, not refunded in full). */
-export interface OwnedPass {
-  scope: PassScope;
-  eventId: string | null;
-  leagueId: string;
-  title: string;
-}
+export type OwnedPass = Static<typeof OwnedPassSchema>;
 
 /**
  * The viewer's passes and the passes' prices in their currency, in one call for a whole match

@@ -4,6 +4,8 @@
  * picks the currency. India's prices include 18% GST, shown broken up wherever a price is shown
  * (decision 422). Nothing is converted anywhere: each currency's price is set by hand.
  */
+import type { Static } from 'typebox';
+import type { TaxBreakdownSchema } from './billing-schemas';
 
 /** The currencies a plan is priced in (ISO 4217). USD is also the price of every other region. */
 export const PRICE_CURRENCIES = ['USD', 'INR', 'GBP', 'AUD'] as const;
@@ -68,15 +70,7 @@ export const REGION_GUESS_PARAM = 'regionGuess';
  * A price's tax, shown beside it where the law asks (India's GST): the price includes the tax;
  * net + tax = the price exactly, in minor units, split on the server (decision 422).
  */
-export interface TaxBreakdown {
-  /** "GST". */
-  label: string;
-  ratePercent: number;
-  /** Major units. */
-  net: number;
-  /** Major units. */
-  tax: number;
-}
+export type TaxBreakdown = Static<typeof TaxBreakdownSchema>;
 
 /** "Includes GST 18%: ₹211.02 + ₹37.98": one wording on /plans, checkout and the receipt. */
 export function taxBreakdownText(

@@ -8,10 +8,18 @@
  * (`price: 9.99`) in the currency named beside it (BILLING_CURRENCY when none is: decision 421);
  * the API stores whole minor units.
  */
-import type { RegisteredDevice } from './billing-devices';
-import type { PlanEndReason, PlanKind } from './billing-renewals';
-import type { RenewalTerms } from './billing-quote';
-import type { OwnedPass } from './billing-passes';
+import type { Static } from 'typebox';
+import type {
+  AccountDeletionRequestSchema,
+  AccountDeletionResultSchema,
+  AccountSettingsSchema,
+  AccountStaticsSchema,
+  CheckoutSchema,
+  EntitlementSchema,
+  SubscriptionSchema,
+  TrialLimitsSchema,
+  WelcomeOfferSchema,
+} from './billing-schemas';
 
 /** The currency of an amount that names none (an older API); screens format with Intl. */
 export const BILLING_CURRENCY = 'USD';
@@ -137,49 +145,10 @@ export const SUBSCRIPTION_STATES = ['NONE', 'TRIAL', 'ACTIVE', 'CANCELLED', 'EXP
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
 /** The caller's subscription (GET subscription; inside AccountOverview.statics.subscription). */
-export interface Subscription {
-  state: SubscriptionState;
-  /** null in NONE. */
-  planId: string | null;
-  planName: string | null;
-  /** ISO 8601; null in NONE. */
-  periodStart: string | null;
-  /** ISO 8601: renewal/end date; access ends here (also after a cancel). */
-  periodEnd: string | null;
-  /** ISO 8601 when cancelled, else null. */
-  cancelledAt: string | null;
-  /** PASS or SUBSCRIPTION (Plan.renews), TRIAL; null in NONE. */
-  kind: PlanKind | null;
-  /** Renewal is on: the saved card is charged at periodEnd (off for a pass and after Cancel). */
-  renews: boolean;
-  /** ISO 8601: when the next renewal charge is tried (periodEnd, then the retry days). */
-  nextRenewalAt: string | null;
-  /** Failed renewal charges for this period end (retried after 1, 3 and 5 days). */
-  renewalFailures: number;
-  /** ISO 8601: after a failed renewal, access continues until here while retries run. */
-  graceUntil: string | null;
-  /** A downgrade waiting for periodEnd (decision 246). */
-  pendingPlanId: string | null;
-  pendingPlanName: string | null;
-  /** Major units: what the next renewal charges (the list price of the plan it renews to). */
-  renewalAmount: number | null;
-  /** Added (issue 34 §1): the currency bought in, that renewals charge (decision 421). */
-  currency?: string;
-  /** Why the plan ended (EXPIRED), else null. */
-  endedReason: PlanEndReason | null;
-  /** Entitled right now (TRIAL, ACTIVE, or CANCELLED before periodEnd). */
-  entitled: boolean;
-}
+export type Subscription = Static<typeof SubscriptionSchema>;
 
 /** Trial limits: watching is metered by the server from player heartbeats (docs/architecture.md §8). */
-export interface TrialLimits {
-  /** Calendar length of the trial. */
-  days: number;
-  /** Minutes of watching over the whole trial. */
-  overallMinutes: number;
-  /** Minutes of watching per UTC day. */
-  dailyMinutes: number;
-}
+export type TrialLimits = Static<typeof TrialLimitsSchema>;
 
 /** GET trial: what /trial-activation explains, and whether "Start free trial" is offered. */
 /**
@@ -187,9 +156,7 @@ export interface TrialLimits {
  * welcome mail and on /plans. `coupon` is null when there is nothing to offer (the account has
  * paid, or used it, or the coupon is not on sale).
  */
-export interface WelcomeOffer {
-  coupon: { code: string; percentage: number } | null;
-}
+export type WelcomeOffer = Static<typeof WelcomeOfferSchema>;
 
 export interface TrialOffer {
   planId: string;
@@ -248,22 +215,7 @@ export type EntitlementReason = (typeof ENTITLEMENT_REASONS)[number];
  * may this account watch now, on this device, and if not, why. The browser polls it after a
  * checkout until `entitled` (or the checkout fails).
  */
-export interface Entitlement {
-  entitled: boolean;
-  reason: EntitlementReason;
-  state: SubscriptionState;
-  planId: string | null;
-  /** ISO 8601: when access ends, if it does. */
-  periodEnd: string | null;
-  /** Seconds of trial watching left, overall and today (null outside a trial). */
-  trialSecondsLeft: number | null;
-  trialTodaySecondsLeft: number | null;
-  /** The device asked about (null when the request named none). */
-  vidictId: string | null;
-  deviceRegistered: boolean | null;
-  /** ISO 8601: the server's clock when it answered. */
-  checkedAt: string;
-}
+export type Entitlement = Static<typeof EntitlementSchema>;
 
 /** POST checkouts. The price is always computed by the API; `expectedAmount` only guards it. */
 export interface CheckoutRequest {
@@ -332,51 +284,11 @@ export type PaymentFailureCode = (typeof PAYMENT_FAILURE_CODES)[number];
 export const COUPON_RESERVATIONS = ['HELD', 'TAKEN_OVER', 'RELEASED', 'REDEEMED'] as const;
 export type CouponReservation = (typeof COUPON_RESERVATIONS)[number];
 
-export interface Checkout {
-  checkoutId: string;
-  status: CheckoutStatus;
-  planId: string;
-  planName: string;
-  /** Major units, after the coupon. */
-  amount: number;
-  /** Before the coupon. */
-  listPrice: number;
-  currency: string;
-  couponCode: string | null;
-  percentage: number;
-  /** null without a coupon. */
-  couponReservation: CouponReservation | null;
-  paymentSystem: PaymentSystem;
-  /** The provider's session id (the sandbox's `/secure-payment?session=` parameter). */
-  sessionId: string;
-  /**
-   * Where the browser goes to pay: for the sandbox, the site's `/secure-payment?session=…`; for
-   * Stripe, Stripe Checkout's hosted page.
-   */
-  redirectUrl: string;
-  failureCode: PaymentFailureCode | null;
-  failureMessage: string | null;
-  /** ISO 8601. */
-  created: string;
-  expiresAt: string;
-  /** The ledger entry, once PAID. */
-  paymentId: string | null;
-  /** What renews after this payment, and when (null for a pass); decision 397. */
-  renewal: RenewalTerms | null;
-  /** Issue 34 §3: what a pass's checkout is for (decision 452); absent or null for a plan. */
-  pass?: OwnedPass | null;
-}
+export type Checkout = Static<typeof CheckoutSchema>;
 
-export interface AccountDeletionRequest {
-  /** The current password: deleting needs the owner, not just an open tab. */
-  password: string;
-}
+export type AccountDeletionRequest = Static<typeof AccountDeletionRequestSchema>;
 
-export interface AccountDeletionResult {
-  deleted: true;
-  /** ISO 8601. */
-  deletedAt: string;
-}
+export type AccountDeletionResult = Static<typeof AccountDeletionResultSchema>;
 
 /** UserProfile.videoQuality values (the preferred quality; the player may go lower). */
 export const VIDEO_QUALITIES = ['AUTO', 'SD', 'HD', 'FULL_HD'] as const;
@@ -401,16 +313,11 @@ export interface AccountSettingsRequest {
   region?: string;
 }
 
+/** What PATCH accountSettings answers: the settings as saved. */
+export type AccountSettings = Static<typeof AccountSettingsSchema>;
+
 /** AccountOverview.statics: what /account needs beyond the spec's named fields. */
-export interface AccountStatics {
-  subscription: Subscription;
-  trial: TrialLimits;
-  emailSubscribe: boolean;
-  videoQualities: readonly VideoQuality[];
-  devices: RegisteredDevice[];
-  maxDevices: number;
-  currency: string;
-}
+export type AccountStatics = Static<typeof AccountStaticsSchema>;
 
 export * from './billing-devices';
 export * from './billing-ledger';

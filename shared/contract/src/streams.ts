@@ -3,17 +3,22 @@
  * into a Channel stream with a signed playback URL, token renewal, trial heartbeats, and the stream
  * origin's URL layout. The API registers exactly these paths; mf-player calls exactly these.
  *
- * The docs/product.md §3 entities EdgeStreamRequest and ChannelStream are spelled once, in wire.ts; this file
- * narrows their string fields to our enums and adds what the spec leaves "not shown".
+ * The docs/product.md §3 entities EdgeStreamRequest and ChannelStream are spelled in wire.ts; the
+ * shapes here narrow their string fields to our enums and add what the spec leaves "not shown",
+ * each written once as a schema in streams-schemas.ts.
  */
+import type { Static } from 'typebox';
+import type { VideoQuality } from './billing';
 import type {
-  DeviceLimitError,
-  EntitlementReason,
-  RegisteredDevice,
-  VideoQuality,
-} from './billing';
-import type { StreamEventStatus } from './catalog';
-import type { ChannelStream, EdgeStreamRequest } from './wire';
+  HeartbeatResultSchema,
+  NotEntitledErrorSchema,
+  StreamGrantSchema,
+  StreamHeartbeatSchema,
+  StreamLimitErrorSchema,
+  StreamRequestSchema,
+  StreamTokenSchema,
+  WatchingNowSchema,
+} from './streams-schemas';
 
 /** API paths, relative to the API origin, with `:name` parameters (fill them with `streamPath`). */
 export const STREAM_PATHS = {
@@ -79,57 +84,18 @@ export const AUTO_BITRATE_NAME = 'auto';
  * `edgeAddress` is the edge the player last played from, or '' to let the API choose;
  * `vidictId` must be a device registered to this account; `videoQuality` one of VIDEO_QUALITIES.
  */
-export interface StreamRequest extends EdgeStreamRequest {
-  videoQuality: VideoQuality;
-}
+export type StreamRequest = Static<typeof StreamRequestSchema>;
 
 /** A short-lived playback token: HMAC-signed, bound to account, device, channel and stream. */
-export interface StreamToken {
-  token: string;
-  /** ISO 8601. The origin refuses the token after this. */
-  expiresAt: string;
-  /** ISO 8601. When the player should ask for the next one (well before expiresAt). */
-  renewAt: string;
-}
+export type StreamToken = Static<typeof StreamTokenSchema>;
 
 /** The product contract's Channel stream, narrowed, plus what the player needs to play and keep playing. */
-export interface StreamGrant extends ChannelStream {
-  eventStatus: StreamEventStatus;
-  /** A RenditionName, or AUTO_BITRATE_NAME. */
-  bitrateName: string;
-  streamId: string;
-  eventId: string;
-  /** Absolute URL of the multivariant playlist, token included. */
-  playlistUrl: string;
-  playback: StreamToken;
-  /** Seconds between heartbeats while playing; null when nothing is metered (a paid plan). */
-  heartbeatSeconds: number | null;
-  trialSecondsLeft: number | null;
-  trialTodaySecondsLeft: number | null;
-}
+export type StreamGrant = Static<typeof StreamGrantSchema>;
 
 /** POST heartbeat: sent about every heartbeatSeconds while the video is playing and visible. */
-export interface StreamHeartbeat {
-  /** Strictly increasing per stream; a repeated or older one counts zero. */
-  sequence: number;
-  /** ISO 8601, the player's clock; one in the future (beyond a small skew) counts zero. */
-  sentAt: string;
-}
+export type StreamHeartbeat = Static<typeof StreamHeartbeatSchema>;
 
-export interface HeartbeatResult {
-  /** Seconds this heartbeat added to the trial counters (0 when ignored or not metered). */
-  countedSeconds: number;
-  entitled: boolean;
-  reason: EntitlementReason;
-  trialSecondsLeft: number | null;
-  trialTodaySecondsLeft: number | null;
-  /**
-   * The stream's next token, when this heartbeat renewed it (a counted heartbeat of a stream
-   * still entitled whose lease runs): the player takes it as a renewal's answer and renews by
-   * itself only when no heartbeat brought one in time. Absent otherwise (decision 373).
-   */
-  playback?: StreamToken;
-}
+export type HeartbeatResult = Static<typeof HeartbeatResultSchema>;
 
 /**
  * A trial stream's heartbeat brings its next token (HeartbeatResult.playback), about when a
@@ -139,30 +105,19 @@ export interface HeartbeatResult {
 export const HEARTBEAT_RENEWAL_GRACE_MS = 10_000;
 
 /** 403 NOT_ENTITLED body: the error shape plus the entitlement reason the screen turns into words. */
-export interface NotEntitledError {
-  code: 'NOT_ENTITLED';
-  userId: string | null;
-  message: string;
-  timeStamp: string;
-  reason: EntitlementReason;
-}
+export type NotEntitledError = Static<typeof NotEntitledErrorSchema>;
 
 /**
  * 409 STREAM_LIMIT_REACHED: maxDevices screens already play; `devices` are the devices playing
  * now (never this one), to name them and offer "stop playback there" (STREAM_PATHS.watchingDevice).
  */
-export interface StreamLimitError extends Omit<DeviceLimitError, 'code'> {
-  code: 'STREAM_LIMIT_REACHED';
-}
+export type StreamLimitError = Static<typeof StreamLimitErrorSchema>;
 
 /**
  * The plan's screens at a time: `maxDevices` is how many devices may play at once, `devices` the
  * devices playing now (a stream open whose lease has not lapsed; two tabs of one device are one).
  */
-export interface WatchingNow {
-  maxDevices: number;
-  devices: RegisteredDevice[];
-}
+export type WatchingNow = Static<typeof WatchingNowSchema>;
 
 /** Stable error codes of the streams API and the origin (the `code` of the spec's error shape). */
 export const STREAM_ERROR_CODES = [

@@ -19,19 +19,9 @@ export {
   IngestRoleSchema,
 } from './ingest-schemas';
 export { StorefrontMatchSchema, TeamCrestSchema } from './storefront-schemas';
-
-const nullableString = Type.Union([Type.String(), Type.Null()]);
-
-/** The one error format on the wire (docs/product.md §3, §8). */
-export const ErrorResponseSchema = Type.Object(
-  {
-    code: Type.String(),
-    userId: nullableString,
-    message: Type.String(),
-    timeStamp: Type.String({ format: 'date-time' }),
-  },
-  { description: 'The one error shape (docs/product.md §3).' },
-);
+export { ErrorResponseSchema, UserProfileSchema } from './wire-base-schemas';
+export * from './billing-schemas';
+export * from './streams-schemas';
 
 /**
  * docs/product.md §3 token response. `token_type` is RFC 6749's; the spec's three fields are what the shell
@@ -81,26 +71,3 @@ export const ChangePasswordRequestSchema = Type.Object(
   { oldPassword: PasswordSchema, newPassword: PasswordSchema },
   { additionalProperties: false },
 );
-
-/**
- * docs/product.md §3 user profile, field for field. The plan fields describe the subscription (planStatus
- * is its state, SUBSCRIPTION_STATES); trialOverallTime and trialTodayTime are the seconds of
- * trial watching left (0 outside a trial).
- */
-export const UserProfileSchema = Type.Object({
-  userId: Type.String(),
-  email: Type.String(),
-  active: Type.Boolean(),
-  status: Type.String(),
-  region: Type.String(),
-  videoQuality: Type.String(),
-  planId: nullableString,
-  planStartDate: nullableString,
-  planEndDate: nullableString,
-  planActive: Type.Boolean(),
-  planStatus: nullableString,
-  planCreated: nullableString,
-  planUpdated: nullableString,
-  trialOverallTime: Type.Integer(),
-  trialTodayTime: Type.Integer(),
-});

@@ -3,9 +3,14 @@
  * TypeBox schema exists (wire-schemas.ts), the type is its `Static`: one spelling of each shape.
  */
 import type { Static } from 'typebox';
-import type { DeviceOs, DeviceType } from './device';
-import type { PriceQuote } from './billing-quote';
-import type { TaxBreakdown } from './billing-prices';
+import type {
+  AccountOverviewSchema,
+  ChannelStreamSchema,
+  CouponCheckSchema,
+  DeviceRegistrationSchema,
+  PaymentSchema,
+  PlanSchema,
+} from './billing-schemas';
 import type {
   ChangePasswordRequestSchema,
   EmailChangeConfirmationSchema,
@@ -40,79 +45,19 @@ export type SessionTokens = Pick<TokenResponse, 'access_token' | 'refresh_token'
 
 export type RegistrationRequest = Static<typeof RegistrationRequestSchema>;
 
-export interface Plan {
-  planId: string;
-  planName: string;
-  description: string;
-  maxDevices: number;
-  duration: number;
-  orderNumber: number;
-  price: number;
-  active: boolean;
-  status: string;
-  trial: boolean;
-  /**
-   * true: a subscription that renews at each period end until cancelled (Monthly, Annual);
-   * false: a pass, paid once for its whole duration, never renews (Match Pass, Season), and the
-   * free trial (issue 22 §1).
-   */
-  renews: boolean;
-  created: string;
-  updated: string;
-  /**
-   * Added (issue 34 §1, decision 421): `price` is in this currency, the one of the viewer's
-   * region (absent from an older API: BILLING_CURRENCY).
-   */
-  currency?: string;
-  /** The region the price is for: the profile's, else the visitor's guessed one, else GLOBAL. */
-  region?: string;
-  /** The GST in the price, for India (decision 422); null elsewhere. */
-  taxBreakdown?: TaxBreakdown | null;
-}
+export type Plan = Static<typeof PlanSchema>;
 
 export type UserProfile = Static<typeof UserProfileSchema>;
 
 export type ChangePasswordRequest = Static<typeof ChangePasswordRequestSchema>;
 
-export interface Payment {
-  paymentId: string;
-  plan: string;
-  planEndDate: string;
-  amount: number;
-  paymentSystem: string;
-  /** Epoch seconds; shown as a local date. */
-  paymentDate: number;
-  /** Added (issue 22 §5): the invoice (`CRS-000042`) and the card charged (`visa`, `4242`). */
-  invoiceNumber?: string | null;
-  cardBrand?: string | null;
-  cardLast4?: string | null;
-}
+export type Payment = Static<typeof PaymentSchema>;
 
-export interface AccountOverview {
-  userProfile: UserProfile;
-  userPlans: Plan[];
-  payments: Payment[];
-  channels: ChannelStream[];
-  statics: Record<string, unknown>;
-  loginId: string;
-  errorText: string | null;
-}
+export type AccountOverview = Static<typeof AccountOverviewSchema>;
 
-export interface CouponCheck {
-  valid: boolean;
-  couponCode: string;
-  percentage: number;
-  /** The plan's price with the coupon, as the API computed it (decision 397). */
-  quote: PriceQuote;
-}
+export type CouponCheck = Static<typeof CouponCheckSchema>;
 
-export interface DeviceRegistration {
-  vidictId: string;
-  deviceOs: DeviceOs;
-  deviceType: DeviceType;
-  appVersion: string;
-  userAgent: string;
-}
+export type DeviceRegistration = Static<typeof DeviceRegistrationSchema>;
 
 export type ForgotPasswordRequest = Static<typeof ForgotPasswordRequestSchema>;
 
@@ -129,15 +74,6 @@ export interface EdgeStreamRequest {
   videoQuality: string;
 }
 
-export interface ChannelStream {
-  userId: string;
-  edge: string;
-  application: string;
-  streamApp: string;
-  channelName: string;
-  channelId: string;
-  eventStatus: string;
-  bitrateName: string;
-}
+export type ChannelStream = Static<typeof ChannelStreamSchema>;
 
 export type PasswordResetResponse = ErrorResponse;

@@ -5,7 +5,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { Static } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ENTITLEMENT_REASONS, STREAM_EVENT_STATUSES, STREAM_PATHS } from '@crease/contract';
+import { STREAM_PATHS } from '@crease/contract';
 import type {
   HeartbeatResult,
   StreamGrant,
@@ -25,95 +25,20 @@ import {
 } from '../streams-service';
 import type { StreamContext } from '../streams-service';
 import {
-  DeviceLimitErrorSchema,
-  RegisteredDeviceSchema,
-  VideoQualitySchema,
-  VidictId,
-  billingErrorResponses,
-} from '../../billing';
-import { ErrorResponse } from '../../platform/http/error-schemas';
+  HeartbeatResultSchema,
+  StreamHeartbeatSchema as HeartbeatSchema,
+  NotEntitledErrorSchema as NotEntitledSchema,
+  StreamGrantSchema,
+  StreamLimitErrorSchema as StreamLimitSchema,
+  StreamRequestSchema,
+  StreamTokenSchema,
+  WatchingNowSchema as WatchingSchema,
+} from '@crease/contract/schemas';
+import { VidictId, billingErrorResponses } from '../../billing';
 import { playbackNetworkOf } from '../playback-network';
-
-const literals = <T extends readonly string[]>(values: T) =>
-  Type.Union(values.map((v) => Type.Literal(v)));
-const nullableInt = Type.Union([Type.Integer(), Type.Null()]);
-const isoDate = Type.String({ format: 'date-time' });
-
-const StreamRequestSchema = Type.Object(
-  {
-    edgeAddress: Type.String({
-      maxLength: 2048,
-      description: "The edge the player last played from, or '' to let the API choose.",
-    }),
-    pk: Type.String({ minLength: 1, maxLength: 200, description: 'The eventId to watch.' }),
-    vidictId: VidictId,
-    videoQuality: VideoQualitySchema,
-  },
-  { additionalProperties: false, description: 'docs/product.md §3 Edge stream request.' },
-);
-
-const StreamTokenSchema = Type.Object({
-  token: Type.String(),
-  expiresAt: isoDate,
-  renewAt: isoDate,
-});
-
-const StreamGrantSchema = Type.Object(
-  {
-    userId: Type.String(),
-    edge: Type.String(),
-    application: Type.String(),
-    streamApp: Type.String(),
-    channelName: Type.String(),
-    channelId: Type.String(),
-    eventStatus: literals(STREAM_EVENT_STATUSES),
-    bitrateName: Type.String(),
-    streamId: Type.String({ format: 'uuid' }),
-    eventId: Type.String(),
-    playlistUrl: Type.String(),
-    playback: StreamTokenSchema,
-    heartbeatSeconds: nullableInt,
-    trialSecondsLeft: nullableInt,
-    trialTodaySecondsLeft: nullableInt,
-  },
-  { description: 'docs/product.md §3 Channel stream plus the playback URL, token and metering.' },
-);
-
-const HeartbeatSchema = Type.Object(
-  {
-    sequence: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
-    sentAt: Type.String({ format: 'date-time', maxLength: 40 }),
-  },
-  { additionalProperties: false },
-);
-
-const HeartbeatResultSchema = Type.Object({
-  countedSeconds: Type.Integer(),
-  entitled: Type.Boolean(),
-  reason: literals(ENTITLEMENT_REASONS),
-  trialSecondsLeft: nullableInt,
-  trialTodaySecondsLeft: nullableInt,
-  playback: Type.Optional(StreamTokenSchema),
-});
-
-const NotEntitledSchema = Type.Object(
-  { ...ErrorResponse.properties, reason: Type.Optional(literals(ENTITLEMENT_REASONS)) },
-  { description: 'NOT_ENTITLED: the error shape plus the entitlement reason.' },
-);
-
-const StreamLimitSchema = Type.Object(
-  { ...DeviceLimitErrorSchema.properties },
-  {
-    description: 'STREAM_LIMIT_REACHED: the error shape plus maxDevices and the devices watching.',
-  },
-);
 
 const StreamParams = Type.Object({ streamId: Type.String({ format: 'uuid' }) });
 
-const WatchingSchema = Type.Object(
-  { maxDevices: Type.Integer(), devices: Type.Array(RegisteredDeviceSchema) },
-  { description: "The devices playing now and the plan's screens at a time (maxDevices)." },
-);
 const WatchingDeviceParams = Type.Object({ vidictId: VidictId });
 const StopQuery = Type.Object({ by: Type.Optional(VidictId) }, { additionalProperties: false });
 
