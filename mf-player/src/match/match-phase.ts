@@ -1,5 +1,5 @@
 import { isBreakPlayState, PLAY_STATE_LABELS } from '@crease/contract';
-import type { MatchState } from '@crease/contract';
+import type { TimelineState } from '@crease/contract';
 
 /**
  * What the card says play is doing: a break's name ("Innings break", "Rain delay"), or who bats.
@@ -13,7 +13,7 @@ export interface MatchPhase {
   battingTeam: string | null;
 }
 
-export function matchPhase(state: MatchState | null): MatchPhase {
+export function matchPhase(state: TimelineState | null): MatchPhase {
   if (!state) return { interruption: null, battingTeam: null };
   const interruption =
     state.scorecard?.interruption ??
@@ -27,7 +27,7 @@ export function matchPhase(state: MatchState | null): MatchPhase {
 }
 
 /** The score drawn on the picture: the batting side's innings ("MUM 87/2 (10.3)"), else the summary. */
-export function overlayScore(state: MatchState | null): string | null {
+export function overlayScore(state: TimelineState | null): string | null {
   if (!state) return null;
   const innings = state.innings.at(-1);
   if (!innings) return state.scoreSummary || null;

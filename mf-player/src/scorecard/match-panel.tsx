@@ -1,5 +1,5 @@
 import { MATCH_FORMAT_LABELS, countsInBalls, progressText } from '@crease/contract';
-import type { CatalogEvent, MatchState, Team } from '@crease/contract';
+import type { CatalogEvent, TimelineState, Team } from '@crease/contract';
 import { LiveBadge } from '@crease/ui';
 import { matchPhase } from '../match/match-phase';
 import { ScorecardDetail } from './scorecard-detail';
@@ -9,7 +9,7 @@ import styles from './match-panel.module.css';
 const progressOf = (format: CatalogEvent['format'], overs: string) =>
   countsInBalls(format) ? progressText(format, overs) : overs;
 
-function inningsOf(state: MatchState | null, team: Team) {
+function inningsOf(state: TimelineState | null, team: Team) {
   return state?.innings.filter((i) => i.team === team.shortName) ?? [];
 }
 
@@ -25,10 +25,10 @@ export function MatchPanel({
   latest,
 }: {
   event: CatalogEvent;
-  state: MatchState | null;
+  state: TimelineState | null;
   live: boolean;
   /** Spoiler-free off and behind live: the newest state, said apart from the picture's. */
-  latest?: MatchState | null;
+  latest?: TimelineState | null;
 }) {
   const { interruption, battingTeam } = matchPhase(state);
   return (

@@ -1,4 +1,4 @@
-import type { MatchState } from '@crease/contract';
+import type { TimelineState } from '@crease/contract';
 import { matchPhase, overlayScore } from '../match/match-phase';
 import styles from './scorecard.module.css';
 
@@ -7,7 +7,7 @@ import styles from './scorecard.module.css';
  * picture itself carries none, issue 21 §6). Decorative: the scorecard says the same to a screen
  * reader.
  */
-export function ScoreOverlay({ state }: { state: MatchState | null }) {
+export function ScoreOverlay({ state }: { state: TimelineState | null }) {
   const score = overlayScore(state);
   if (!score) return null;
   const { interruption } = matchPhase(state);

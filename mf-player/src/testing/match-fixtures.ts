@@ -1,4 +1,4 @@
-import type { MatchState, Scorecard, TimelineEntry } from '@crease/contract';
+import type { TimelineState, Scorecard, TimelineEntry } from '@crease/contract';
 
 /**
  * A T20 chase ball by ball, as the catalog's demo schedule writes it for issue 21: entries with
@@ -36,7 +36,7 @@ function chaseCard(overrides: Partial<Scorecard> = {}): Scorecard {
   };
 }
 
-const state = (overrides: Partial<MatchState>): MatchState => ({
+const state = (overrides: Partial<TimelineState>): TimelineState => ({
   status: 'live',
   playState: 'in_play',
   toss: { winner: 'MUM', decision: 'bat' },

@@ -6,12 +6,12 @@
  * Conventions: every time is an ISO 8601 UTC string (`2026-11-23T14:00:00.000Z`); every enum
  * value is a lower-case snake_case code, and the `*_LABELS` maps give the words people read.
  */
-import type { Scorecard } from './scorecard';
 
 export type {
   EventTimeline,
   TimelineEntry,
   TimelineQuery,
+  TimelineState,
   BatterFigures,
   BowlerFigures,
   Extras,
@@ -189,8 +189,6 @@ export interface MatchState {
   /** Set once decided: "Mumbai won by 5 wickets (DLS method)", "No result", "Match abandoned". */
   result: string | null;
   eventStatus: StreamEventStatus;
-  /** Ball-by-ball detail where the timeline has it (the demo schedule does); absent otherwise. */
-  scorecard?: Scorecard | null;
 }
 
 /** An event: one cricket match and its stream. */

@@ -167,6 +167,7 @@ export type {
   Team,
   TeamColours,
   TimelineEntry,
+  TimelineState,
   KeyMoment,
   KeyMomentKind,
   Scorecard,

@@ -92,12 +92,18 @@ export interface KeyMoment {
  * One entry of an event's timeline: the whole state as of `at`. The player shows the last entry
  * whose `at` is not after the video's program-date-time, so a delayed viewer sees no spoilers.
  */
+/**
+ * A timeline entry's state: the match's state, with the ball-by-ball detail where the timeline
+ * has it (the demo schedule and the scorer do); absent otherwise. Event lists never carry it.
+ */
+export type TimelineState = MatchState & { scorecard?: Scorecard | null };
+
 export interface TimelineEntry {
   /** Increases by one per change of this event. */
   seq: number;
   /** UTC ISO: when this state became true in the match. */
   at: string;
-  state: MatchState;
+  state: TimelineState;
   /** Ball-by-ball text commentary for this change ("Khan to Rahul, FOUR through cover"), if any. */
   commentary?: string | null;
   /** Set when this change is a key moment shown on the player's seek bar. */
