@@ -2,6 +2,8 @@
  * What a plan change costs (decisions 246, 391): an upgrade is the new plan's price less the
  * unused value of every prepaid period (prepaid-credit.ts), and starts now; a downgrade starts at
  * the period end and costs nothing now. The quote says what the viewer gives up before they pay.
+ * On a UPI AutoPay mandate nothing is debited without a notice a day ahead (decision 491): an
+ * upgrade starts at the renewal too, and no change is made once that renewal's debit is announced.
  */
 import type { PlanChangeCredit, PlanChangeQuote } from '@crease/contract';
 import { ApiError } from './errors';
@@ -10,6 +12,7 @@ import { findPlan } from './plans';
 import type { PlanRow } from './plans';
 import { priceIn } from './regional-prices';
 import { creditFor, prepaidPeriods } from './prepaid-credit';
+import { announcedDebit, mandateOf } from './mandates/mandate-store';
 import { stateOf } from './subscription-machine';
 import type { Executor, SubscriptionRow } from './subscription-machine';
 
@@ -23,6 +26,8 @@ export interface Priced {
   effectiveAt: Date;
   /** The end of the prepaid time the upgrade ends early (the subscription's period end). */
   givesUpUntil: Date | null;
+  /** Nothing is charged now: the new plan starts at the period end, charged by the renewal. */
+  atRenewal: boolean;
 }
 
 /** What changing to `targetId` would do now, or PLAN_CHANGE_NOT_ALLOWED (409). */
@@ -54,9 +59,21 @@ export async function priceChange(
   const periodEnd = row.periodEnd as Date;
   // Both prices in the currency the subscription was bought in (decision 421).
   const targetPrice = priceIn(target, row.currency).minor;
-  if (targetPrice <= priceIn(current, row.currency).minor)
+  const kind = targetPrice <= priceIn(current, row.currency).minor ? 'DOWNGRADE' : 'UPGRADE';
+  const onMandate = !!(await mandateOf(db, row.paymentMethod));
+  if (onMandate) {
+    // The renewal's debit was announced at its amount: another amount would need a new notice
+    // and 24 h more (decision 491).
+    const announced = await announcedDebit(db, row.userId, periodEnd);
+    if (announced)
+      throw new ApiError(
+        'PLAN_CHANGE_NOT_ALLOWED',
+        `Your next UPI AutoPay debit, ${toMajor(announced.amountMinor).toFixed(2)} ${announced.currency}, has been announced for ${announced.debitAt.toISOString().slice(0, 10)}. You can change your plan after it.`,
+      );
+  }
+  if (kind === 'DOWNGRADE' || onMandate)
     return {
-      kind: 'DOWNGRADE',
+      kind,
       current,
       target,
       amountCents: 0,
@@ -64,6 +81,7 @@ export async function priceChange(
       credits: [],
       effectiveAt: periodEnd,
       givesUpUntil: null,
+      atRenewal: true,
     };
   const { creditCents, credits } = creditFor(await prepaidPeriods(db, row, now), now);
   // Credit the new price cannot absorb would be lost: the change waits until less is prepaid.
@@ -81,6 +99,7 @@ export async function priceChange(
     amountCents: targetPrice - creditCents,
     effectiveAt: now,
     givesUpUntil: periodEnd,
+    atRenewal: false,
   };
 }
 
@@ -94,5 +113,6 @@ export function toQuote(priced: Priced): PlanChangeQuote {
     effectiveAt: priced.effectiveAt.toISOString(),
     givesUpUntil: priced.givesUpUntil?.toISOString() ?? null,
     credits: priced.credits,
+    atRenewal: priced.atRenewal,
   };
 }

@@ -6,6 +6,8 @@
  * plan. The upgrade's charge goes through the same idempotent renewal-key rows as renewals, and
  * its row is the subscription's one upgrade intent: claimed under the row lock before the charge,
  * so a second upgrade asked meanwhile (another key) is refused and charges nothing (decision 390).
+ * On a UPI AutoPay mandate an upgrade also waits for the renewal, which debits it after its
+ * pre-debit notice (decision 491).
  */
 import type { PlanChangeQuote, PlanChangeResult } from '@crease/contract';
 import type { Clock } from '../platform/clock';
@@ -52,14 +54,14 @@ export async function changePlan(
   const first = await db.transaction(async (tx) => {
     const row = await lockSubscription(tx, userId, now);
     const priced = await priceChange(tx, row, targetId, now);
-    if (priced.kind === 'DOWNGRADE') {
+    if (priced.atRenewal) {
       const updated = await transition(
         tx,
         row,
         'ACTIVE',
         // Back to the plan it has: the pending downgrade is simply dropped.
         { pendingPlanId: priced.target.id === row.planId ? null : priced.target.id },
-        `downgrade:${priced.target.id}`,
+        `${priced.kind === 'DOWNGRADE' ? 'downgrade' : 'upgrade-at-renewal'}:${priced.target.id}`,
         now,
       );
       return { priced, row: updated, paymentMethod: null };
@@ -81,7 +83,7 @@ export async function changePlan(
     return { priced, row, paymentMethod: row.paymentMethod };
   });
   const { priced } = first;
-  if (priced.kind === 'DOWNGRADE' || !first.paymentMethod)
+  if (priced.atRenewal || !first.paymentMethod)
     return {
       ...toQuote(priced),
       subscription: await subscriptionView(db, first.row, now),

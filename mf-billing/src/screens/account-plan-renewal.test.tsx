@@ -118,6 +118,7 @@ describe('Account plan: renewals', () => {
           credit: 6.66,
         },
       ],
+      atRenewal: false,
     };
     const upgraded: PlanChangeResult = {
       ...quote,

@@ -293,7 +293,7 @@ export const PlanChangeCreditSchema = Type.Object({
 const planChangeQuoteProperties = {
   planId: Type.String(),
   planName: Type.String(),
-  /** UPGRADE: charged now, less credit; DOWNGRADE: starts at periodEnd, nothing charged now. */
+  /** To a dearer plan (UPGRADE: charged now, less credit, unless `atRenewal`) or a cheaper one. */
   kind: StringEnum(['UPGRADE', 'DOWNGRADE'] as const),
   /** Charged now (major units; 0 for a downgrade). */
   amount: money('Charged now, major units (0 for a downgrade).'),
@@ -308,6 +308,12 @@ const planChangeQuoteProperties = {
   givesUpUntil: nullable(isoDate),
   /** An upgrade: each prepaid period still to run and its credit; empty for a downgrade. */
   credits: Type.Array(PlanChangeCreditSchema),
+  /**
+   * Nothing is charged now: the new plan starts at `effectiveAt`, the period end, and the renewal
+   * charges it. Every downgrade; an upgrade too on a UPI AutoPay mandate, which is debited only
+   * after a notice a day ahead (decision 491).
+   */
+  atRenewal: Type.Boolean(),
 };
 /** GET planChange ?planId=: what changing to that plan would do. */
 export const PlanChangeQuoteSchema = Type.Object(planChangeQuoteProperties);

@@ -53,15 +53,25 @@ export async function sendDebitNotices(
       ),
     );
   let sent = 0;
-  for (const { sub, mandate, email } of due) {
-    if (!sub.periodEnd || !sub.nextRenewalAt) continue;
-    const plan = await findPlan(db, sub.pendingPlanId ?? sub.planId ?? '');
-    if (!plan) continue;
-    const price = priceIn(plan, sub.currency);
-    const chargeKey = keyOf(sub.userId, sub.periodEnd, sub.renewalFailures + 1);
-    const token = randomBytes(24).toString('base64url');
-    const debitAt = new Date(Math.max(sub.nextRenewalAt.getTime(), now.getTime() + NOTICE_MIN_MS));
+  for (const { mandate, email, sub: seen } of due) {
     const queued = await db.transaction(async (tx) => {
+      // Under the subscription's row lock, which a plan change also takes: the notice states the
+      // amount the renewal will debit, and no change slips in between (decision 491).
+      const [sub] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, seen.userId))
+        .for('update');
+      if (!sub?.periodEnd || !sub.nextRenewalAt || !sub.renewing) return false;
+      if (sub.paymentMethod !== mandate.id) return false;
+      const plan = await findPlan(tx, sub.pendingPlanId ?? sub.planId ?? '');
+      if (!plan) return false;
+      const price = priceIn(plan, sub.currency);
+      const chargeKey = keyOf(sub.userId, sub.periodEnd, sub.renewalFailures + 1);
+      const token = randomBytes(24).toString('base64url');
+      const debitAt = new Date(
+        Math.max(sub.nextRenewalAt.getTime(), now.getTime() + NOTICE_MIN_MS),
+      );
       const [notice] = await tx
         .insert(mandateDebitNotices)
         .values({

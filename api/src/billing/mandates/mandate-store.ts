@@ -3,11 +3,11 @@
  * provider's webhook says a subscription's payment set one up, updated whenever we learn its
  * state (before a renewal debit, on a revoke).
  */
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gte } from 'drizzle-orm';
 import type { MandateState } from '@crease/contract';
 import type { Executor } from '../subscription-machine';
 import type { MandateFacts } from '../providers/payment-provider';
-import { paymentMandates } from './tables';
+import { mandateDebitNotices, paymentMandates } from './tables';
 
 export type MandateRow = typeof paymentMandates.$inferSelect;
 
@@ -61,4 +61,26 @@ export async function markMandate(
     .update(paymentMandates)
     .set({ status, updatedAt: now })
     .where(eq(paymentMandates.id, id));
+}
+
+/**
+ * The pre-debit notice already sent for the renewal at `periodEnd` (any of its attempts), if any:
+ * its debit comes at or after the period end, while earlier periods' notices came before it.
+ */
+export async function announcedDebit(
+  tx: Executor,
+  userId: string,
+  periodEnd: Date,
+): Promise<{ amountMinor: number; currency: string; debitAt: Date } | undefined> {
+  const [row] = await tx
+    .select({
+      amountMinor: mandateDebitNotices.amountMinor,
+      currency: mandateDebitNotices.currency,
+      debitAt: mandateDebitNotices.debitAt,
+    })
+    .from(mandateDebitNotices)
+    .where(and(eq(mandateDebitNotices.userId, userId), gte(mandateDebitNotices.debitAt, periodEnd)))
+    .orderBy(desc(mandateDebitNotices.debitAt))
+    .limit(1);
+  return row;
 }
