@@ -1,5 +1,7 @@
-import { isBreakPlayState, PLAY_STATE_LABELS } from '@crease/contract';
+import { isBreakPlayState } from '@crease/contract';
 import type { MatchState } from '@crease/contract';
+import { englishWords } from '../messages';
+import type { PlayerWords } from '../messages';
 
 /**
  * What the card says play is doing: a break's name ("Innings break", "Rain delay"), or who bats.
@@ -13,11 +15,14 @@ export interface MatchPhase {
   battingTeam: string | null;
 }
 
-export function matchPhase(state: MatchState | null): MatchPhase {
+export function matchPhase(
+  state: MatchState | null,
+  words: PlayerWords = englishWords(),
+): MatchPhase {
   if (!state) return { interruption: null, battingTeam: null };
   const interruption =
     state.scorecard?.interruption ??
-    (isBreakPlayState(state.playState) ? PLAY_STATE_LABELS[state.playState] : null);
+    (isBreakPlayState(state.playState) ? words.t(`playState.${state.playState}`) : null);
   if (interruption || state.status !== 'live') return { interruption, battingTeam: null };
   const battingTeam =
     state.scorecard !== undefined && state.scorecard !== null
