@@ -151,7 +151,7 @@ export function EventCard({
       aria-labelledby={titleId}
     >
       <div className={styles.top}>
-        {group === 'live' ? <LiveBadge /> : null}
+        {group === 'live' ? <LiveBadge label={t('status.live')} /> : null}
         {group === 'finished' && event.status !== 'completed' ? (
           <span className={styles.tag}>{t(`status.${event.status}`)}</span>
         ) : null}

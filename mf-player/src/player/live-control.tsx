@@ -66,7 +66,7 @@ export function LiveControl({
   return (
     <div className={styles.live}>
       {position.atLive ? (
-        <LiveBadge />
+        <LiveBadge label={words.t('seek.liveBadge')} />
       ) : (
         <>
           <span className={styles.behind} role="status">

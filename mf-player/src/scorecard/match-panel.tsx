@@ -39,7 +39,7 @@ export function MatchPanel({
   return (
     <section className={styles.panel} aria-labelledby="match-panel-title">
       <div className={styles.top}>
-        {live ? <LiveBadge /> : null}
+        {live ? <LiveBadge label={t('seek.liveBadge')} /> : null}
         <span className={styles.tag}>{t(`format.${event.format}`)}</span>
         {interruption ? <span className={styles.playState}>{interruption}</span> : null}
       </div>
