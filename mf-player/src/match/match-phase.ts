@@ -20,9 +20,13 @@ export function matchPhase(
   words: PlayerWords = englishWords(),
 ): MatchPhase {
   if (!state) return { interruption: null, battingTeam: null };
+  // A break is named in the viewer's language; the scorecard's own words (English, from the
+  // feed) name the rest, and every interruption in English.
+  const named = isBreakPlayState(state.playState) ? words.t(`playState.${state.playState}`) : null;
   const interruption =
-    state.scorecard?.interruption ??
-    (isBreakPlayState(state.playState) ? words.t(`playState.${state.playState}`) : null);
+    words.language === 'en'
+      ? (state.scorecard?.interruption ?? named)
+      : (named ?? state.scorecard?.interruption ?? null);
   if (interruption || state.status !== 'live') return { interruption, battingTeam: null };
   const battingTeam =
     state.scorecard !== undefined && state.scorecard !== null

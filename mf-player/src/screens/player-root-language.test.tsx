@@ -10,10 +10,11 @@ import { testServerForFile } from '@crease/test-utils';
 import type { ScreenProps, UiLanguage } from '@crease/contract';
 import { MomentsList } from '../dvr/moments-list';
 import { SeekBar } from '../dvr/seek-bar';
-import { PlayerMessagesProvider } from '../messages';
+import { PlayerMessagesProvider, playerMessages } from '../messages';
+import { matchPhase } from '../match/match-phase';
 import { PlayerControls } from '../player/player-controls';
 import { BreakStrip } from '../scorecard/break-strip';
-import { grantFor, liveEvent, playerApi } from '../testing/player-fixtures';
+import { LIVE_STATE, grantFor, liveEvent, playerApi } from '../testing/player-fixtures';
 import type { FakeApi } from '../testing/player-fixtures';
 import { playerProps, testPlatform } from '../testing/test-platform';
 import { PlayerRoot } from './player-root';
@@ -115,6 +116,16 @@ describe('the player in the viewer’s language', () => {
     expect(strip).toHaveTextContent('बारिश से रुका खेल');
     expect(strip).toHaveTextContent('बारिश रुकने पर खेल फिर शुरू होगा।');
     expect(within(strip).getByRole('button', { name: 'बंद करें: बारिश से रुका खेल' })).toBeVisible();
+  });
+
+  it('names a break in Hindi even where the feed’s scorecard names it in English', () => {
+    const state = {
+      ...LIVE_STATE,
+      playState: 'innings_break' as const,
+      scorecard: { interruption: 'INNINGS BREAK' } as never,
+    };
+    expect(matchPhase(state, playerMessages.translator('hi')!).interruption).toBe('पारी का ब्रेक');
+    expect(matchPhase(state).interruption).toBe('INNINGS BREAK');
   });
 
   it('refuses a used-up trial in Hindi, with the way to the plans', async () => {
