@@ -7,11 +7,35 @@ import { E2E_PORT } from '../playwright.config';
 export const DEMO = { email: 'demo@crease.test', password: 'demo-viewer-2024' };
 export const API = `http://api.localhost:${E2E_PORT}`;
 
-export async function signIn(page: Page, email: string, password: string) {
+/** What the sign-in form and /events call things, per language (English by default). */
+export interface SiteWords {
+  email: string;
+  password: string;
+  signIn: string;
+  liveNow: RegExp;
+  watch: RegExp;
+  video: RegExp;
+}
+
+export const ENGLISH_WORDS: SiteWords = {
+  email: 'Email',
+  password: 'Password',
+  signIn: 'Sign in',
+  liveNow: /^Live now/,
+  watch: /^Watch /,
+  video: /^Live video: /,
+};
+
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string,
+  words: SiteWords = ENGLISH_WORDS,
+) {
   await page.goto('/signin');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('textbox', { name: words.email }).fill(email);
+  await page.getByLabel(words.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: words.signIn, exact: true }).click();
   await expect(page).not.toHaveURL(/\/signin/, { timeout: 20_000 });
 }
 
@@ -20,8 +44,8 @@ export async function signIn(page: Page, email: string, password: string) {
  * watches, its other devices are signed out through the API, so the plan's maxDevices is not
  * used up by earlier tests. The shell registers this browser at the next route change.
  */
-export async function signInDemo(page: Page) {
-  await signIn(page, DEMO.email, DEMO.password);
+export async function signInDemo(page: Page, words: SiteWords = ENGLISH_WORDS) {
+  await signIn(page, DEMO.email, DEMO.password, words);
   await page.evaluate(async (api) => {
     const token = localStorage.getItem('access_token');
     const headers = { Authorization: `Bearer ${token}` };
@@ -67,12 +91,15 @@ export const DEMO_LEAGUE_IDS = new Set([
  */
 export async function watchLiveMatch(
   page: Page,
-  { mostPlayLeft = false }: { mostPlayLeft?: boolean } = {},
+  {
+    mostPlayLeft = false,
+    words = ENGLISH_WORDS,
+  }: { mostPlayLeft?: boolean; words?: SiteWords } = {},
 ): Promise<string> {
   await page.goto('/events');
   const live = page
-    .getByRole('region', { name: /^Live now/ })
-    .getByRole('link', { name: /^Watch / });
+    .getByRole('region', { name: words.liveNow })
+    .getByRole('link', { name: words.watch });
   await expect(live.first()).toBeVisible({ timeout: 20_000 });
   // Only the matches this page offers to watch: the API's "live" may hold one not shown as such.
   const offered = new Set(
@@ -138,7 +165,7 @@ async function longWindow(page: Page, items: LiveItem[]): Promise<string> {
   return longest.eventId;
 }
 
-export const video = (page: Page) => page.getByLabel(/^Live video: /);
+export const video = (page: Page, words: SiteWords = ENGLISH_WORDS) => page.getByLabel(words.video);
 
 /** The player's Quality menu: picks `name` ("480p", "720p"…) and waits until it says so. */
 export async function chooseQuality(page: Page, name: string) {
@@ -148,15 +175,16 @@ export async function chooseQuality(page: Page, name: string) {
 }
 
 /** The video really plays: time moves and frames are decoded. */
-export async function expectPlaying(page: Page) {
+export async function expectPlaying(page: Page, words: SiteWords = ENGLISH_WORDS) {
+  const picture = video(page, words);
   await expect
-    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .poll(() => picture.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
     .toBeGreaterThan(1);
-  const start = await video(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+  const start = await picture.evaluate((v: HTMLVideoElement) => v.currentTime);
   await expect
-    .poll(() => video(page).evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+    .poll(() => picture.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
     .toBeGreaterThan(start + 1);
-  const frames = await video(page).evaluate(
+  const frames = await picture.evaluate(
     (v: HTMLVideoElement) => v.getVideoPlaybackQuality().totalVideoFrames,
   );
   expect(frames).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { useMessages } from '../messages';
 import styles from './event-card.module.css';
 
 export interface BehindLiveNoteProps {
@@ -9,18 +10,18 @@ export interface BehindLiveNoteProps {
   id: string;
 }
 
-const clock = (ms: number) =>
-  new Date(ms).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
-
 /** Says why the card shows an older score: the viewer's picture is behind live (decision 226). */
 export function BehindLiveNote({ pictureTime, known, revealed, id }: BehindLiveNoteProps) {
+  const { t, date } = useMessages();
   return (
     <p id={id} className={styles.behindLive}>
       {revealed
-        ? 'Live score shown. You are watching behind live.'
+        ? t('card.behindRevealed')
         : known
-          ? `You are watching behind live: the score as of ${clock(pictureTime)} in your picture.`
-          : 'You are watching behind live: the live score is hidden.'}
+          ? t('card.behindKnown', {
+              time: date(new Date(pictureTime), { hour: '2-digit', minute: '2-digit' }),
+            })
+          : t('card.behindHidden')}
     </p>
   );
 }

@@ -5,6 +5,7 @@ import { Button } from '@crease/ui';
 import type { Navigate } from '@crease/ui';
 import { EventCard } from './event-card';
 import type { BoardEvent } from './match-board';
+import { useMessages } from '../messages';
 import styles from './events-screen.module.css';
 
 export interface BoardSectionProps {
@@ -48,6 +49,7 @@ export function BoardSection({
   cellClassName,
   passes,
 }: BoardSectionProps) {
+  const { t } = useMessages();
   const [expanded, setExpanded] = useState(false);
   const shown = expanded ? events : events.slice(0, initialCount);
   const hidden = events.length - shown.length;
@@ -88,7 +90,7 @@ export function BoardSection({
             aria-expanded={expanded}
             onClick={() => setExpanded(!expanded)}
           >
-            {expanded ? 'Show fewer' : `Show ${hidden} more`}
+            {expanded ? t('section.showFewer') : t('section.showMore', { count: hidden })}
           </Button>
         </div>
       ) : null}

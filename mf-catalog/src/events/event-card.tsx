@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { MATCH_FORMAT_LABELS, MATCH_STATUS_LABELS, statusGroupOf } from '@crease/contract';
+import type { ReactNode } from 'react';
+import { statusGroupOf } from '@crease/contract';
 import type { CatalogEvent, League, PassShelf, Platform, Team } from '@crease/contract';
 import { ButtonLink, LiveBadge, VisuallyHidden } from '@crease/ui';
 import type { Navigate } from '@crease/ui';
@@ -12,6 +13,7 @@ import { countdownText, startTimeText } from './match-time';
 import { isReplay, keepsResultHidden } from './replay';
 import { SpoilerToggle } from './spoiler-toggle';
 import { usePictureState } from './use-picture-state';
+import { useMessages } from '../messages';
 import styles from './event-card.module.css';
 
 export interface EventCardProps {
@@ -28,13 +30,17 @@ export interface EventCardProps {
   passes?: PassShelf | null;
 }
 
+/** A message's `<hidden>` words: read out, not drawn (the Watch button names its match). */
+const hidden = (chunks: ReactNode[]) => <VisuallyHidden key="hidden">{chunks}</VisuallyHidden>;
+
 /** Where Watch goes: the player takes it from here (issue: player). */
 export function watchHref(eventId: string): string {
   return `/player?${new URLSearchParams({ event: eventId })}`;
 }
 
 function TeamRow({ event, team, hidden }: { event: CatalogEvent; team: Team; hidden: boolean }) {
-  const score = hidden ? null : teamScore(event, team);
+  const words = useMessages();
+  const score = hidden ? null : teamScore(event, team, words);
   return (
     <li className={styles.team}>
       <span
@@ -53,16 +59,17 @@ function TeamRow({ event, team, hidden }: { event: CatalogEvent; team: Team; hid
           <span className={styles.overs}>({score.overs})</span>
         </span>
       ) : !hidden && yetToBat(event, team) ? (
-        <span className={`${styles.score} ${styles.muted}`}>Yet to bat</span>
+        <span className={`${styles.score} ${styles.muted}`}>{words.t('card.yetToBat')}</span>
       ) : null}
     </li>
   );
 }
 
 function LiveDetails({ event, hidden }: { event: CatalogEvent; hidden: boolean }) {
+  const words = useMessages();
   if (hidden) return null;
-  const { playState, detail } = liveSituation(event);
-  const target = targetText(event);
+  const { playState, detail } = liveSituation(event, words);
+  const target = targetText(event, words);
   const interrupted = event.playState !== null && event.playState !== 'in_play';
   return (
     <p className={styles.situation}>
@@ -74,16 +81,18 @@ function LiveDetails({ event, hidden }: { event: CatalogEvent; hidden: boolean }
       {detail ? <span>{detail}</span> : null}
       {target ? <span className={styles.muted}>{target}</span> : null}
       {event.eventStatus === 'not_started' ? (
-        <span className={styles.muted}>Stream starting soon</span>
+        <span className={styles.muted}>{words.t('card.streamSoon')}</span>
       ) : null}
     </p>
   );
 }
 
 function UpcomingDetails({ event, now }: { event: CatalogEvent; now: number }) {
-  const start = startTimeText(event.startTime, now);
-  const countdown = event.status === 'scheduled' ? countdownText(event.startTime, now) : null;
-  const toss = tossText(event);
+  const words = useMessages();
+  const start = startTimeText(event.startTime, now, undefined, words);
+  const countdown =
+    event.status === 'scheduled' ? countdownText(event.startTime, now, words) : null;
+  const toss = tossText(event, words);
   return (
     <>
       <p className={styles.when}>
@@ -93,7 +102,9 @@ function UpcomingDetails({ event, now }: { event: CatalogEvent; now: number }) {
           <span className={styles.zone}>{start.zone}</span>
         </time>
         {event.status === 'postponed' ? (
-          <span className={`${styles.playState} ${styles.interrupted}`}>Postponed</span>
+          <span className={`${styles.playState} ${styles.interrupted}`}>
+            {words.t('status.postponed')}
+          </span>
         ) : null}
         {countdown ? <span className={styles.countdown}>{countdown}</span> : null}
       </p>
@@ -118,6 +129,7 @@ export function EventCard({
   http,
   passes,
 }: EventCardProps) {
+  const { t, rich } = useMessages();
   const titleId = useId();
   const guardedId = useId();
   const [revealed, setRevealed] = useState(false);
@@ -139,11 +151,11 @@ export function EventCard({
       aria-labelledby={titleId}
     >
       <div className={styles.top}>
-        {group === 'live' ? <LiveBadge /> : null}
+        {group === 'live' ? <LiveBadge label={t('status.live')} /> : null}
         {group === 'finished' && event.status !== 'completed' ? (
-          <span className={styles.tag}>{MATCH_STATUS_LABELS[event.status]}</span>
+          <span className={styles.tag}>{t(`status.${event.status}`)}</span>
         ) : null}
-        <span className={styles.tag}>{MATCH_FORMAT_LABELS[event.format]}</span>
+        <span className={styles.tag}>{t(`format.${event.format}`)}</span>
         {showLeague ? (
           <span className={styles.league}>
             <LeagueLogo
@@ -161,7 +173,7 @@ export function EventCard({
       <h3 id={titleId} className={styles.title} {...{ elementtiming: 'event-card' }}>
         {event.title}
       </h3>
-      <ul className={styles.teams} aria-label="Teams and scores">
+      <ul className={styles.teams} aria-label={t('card.teams')}>
         {event.teams.map((team) => (
           <TeamRow key={team.shortName} event={shown} team={team} hidden={hideScores} />
         ))}
@@ -183,7 +195,7 @@ export function EventCard({
         <SpoilerToggle
           revealed={revealed}
           onToggle={() => setRevealed(!revealed)}
-          what={finishedPlayed ? 'result' : 'live score'}
+          what={finishedPlayed ? 'result' : 'liveScore'}
           controls={guardedId}
         />
       ) : null}
@@ -195,7 +207,7 @@ export function EventCard({
           <span aria-hidden="true" className={styles.play}>
             ▶
           </span>
-          Watch<VisuallyHidden> {event.title}</VisuallyHidden>
+          {rich('card.watch', { title: event.title, hidden })}
         </ButtonLink>
       ) : null}
       {replay ? (
@@ -203,7 +215,7 @@ export function EventCard({
           <span aria-hidden="true" className={styles.play}>
             ▶
           </span>
-          Watch replay<VisuallyHidden> {event.title}</VisuallyHidden>
+          {rich('card.watchReplay', { title: event.title, hidden })}
         </ButtonLink>
       ) : null}
       <MatchPassOffer event={event} shelf={passes} navigate={navigate} />

@@ -1,5 +1,4 @@
 import { useMemo, useRef } from 'react';
-import { countOf } from '@crease/contract';
 import type { League, ScreenProps } from '@crease/contract';
 import { ScreenLink, VisuallyHidden } from '@crease/ui';
 import { useFollowingBoard } from '../follows/following-board';
@@ -13,6 +12,8 @@ import type { MatchBoard } from './match-board';
 import { startTimeText } from './match-time';
 import { useCatalogFeed } from './use-catalog-feed';
 import { useNow } from './use-now';
+import { useMessages } from '../messages';
+import type { CatalogWords } from '../messages';
 import { SeasonPassOffer, usePassShelf } from './pass-offer';
 import styles from './events-screen.module.css';
 
@@ -22,10 +23,16 @@ const COUNTDOWN_TICK_MS = 15_000;
 /** Upcoming and results show two rows of three on a wide screen, the rest behind "Show more". */
 const SECTION_PREVIEW = 6;
 
-function summary(board: MatchBoard, league: League | null): string {
-  const total = board.live.length + board.upcoming.length + board.finished.length;
-  const where = league ? `in ${league.caption}` : 'across all leagues';
-  return `${countOf(total, 'match', 'matches')} ${where}: ${board.live.length} live, ${board.upcoming.length} coming up, ${board.finished.length} finished.`;
+function summary(board: MatchBoard, league: League | null, words: CatalogWords): string {
+  const counts = {
+    total: board.live.length + board.upcoming.length + board.finished.length,
+    live: board.live.length,
+    upcoming: board.upcoming.length,
+    finished: board.finished.length,
+  };
+  return league
+    ? words.t('events.summaryLeague', { ...counts, league: league.caption })
+    : words.t('events.summaryAll', counts);
 }
 
 /**
@@ -39,6 +46,8 @@ export function EventsScreen({
   navigate,
   pollMs,
 }: ScreenProps & { /** Tests poll faster than the product does. */ pollMs?: number }) {
+  const words = useMessages();
+  const { t, rich } = words;
   const { feed, retry } = useCatalogFeed(platform.http, pollMs);
   const heading = useRef<HTMLHeadingElement>(null);
   const apiOrigin = platform.config.apiOrigin;
@@ -76,7 +85,7 @@ export function EventsScreen({
       <header className={styles.hero}>
         <div className={styles.heroInner}>
           <p className={styles.eyebrow}>
-            <span className={styles.liveDot} aria-hidden="true" /> Live cricket
+            <span className={styles.liveDot} aria-hidden="true" /> {t('events.eyebrow')}
           </p>
           <div className={styles.heroTitleRow}>
             {league ? (
@@ -88,13 +97,11 @@ export function EventsScreen({
               />
             ) : null}
             <h1 ref={heading} tabIndex={-1} className={styles.title}>
-              {league ? league.caption : 'Matches'}
+              {league ? league.caption : t('events.title')}
             </h1>
           </div>
           <p className={league ? styles.lead : `${styles.lead} ${styles.leadGeneric}`}>
-            {league
-              ? league.description
-              : 'Live now, coming up next and the latest results from every league.'}
+            {league ? league.description : t('events.lead')}
           </p>
           {league ? following.leagueFollow(league) : null}
           {league ? <SeasonPassOffer league={league} shelf={passes} navigate={go} /> : null}
@@ -118,24 +125,24 @@ export function EventsScreen({
 
         {feed.kind === 'ready' && feed.refreshFailed ? (
           <p className={styles.refreshNotice} role="status">
-            We can’t reach Crease right now, so scores may be out of date. Retrying…
+            {t('events.refreshFailed')}
           </p>
         ) : null}
 
         {unknownLeague ? (
           <section className={styles.panel} aria-labelledby="unknown-league-title">
             <h2 id="unknown-league-title" className={styles.panelTitle}>
-              We can’t find that league
+              {t('events.unknownLeagueTitle')}
             </h2>
             <p className={styles.panelText}>
-              There is no league “{selectedId}” on Crease right now.
+              {t('events.unknownLeagueText', { league: selectedId ?? '' })}
             </p>
             <ScreenLink
               to={eventsHref(location.pathname, null)}
               navigate={go}
               className={styles.textLink}
             >
-              See all leagues
+              {t('events.seeAllLeagues')}
             </ScreenLink>
           </section>
         ) : null}
@@ -144,23 +151,23 @@ export function EventsScreen({
           <>
             {/* Read out when the filter changes, so a screen-reader user hears what they chose. */}
             <div role="status">
-              <VisuallyHidden>{summary(board, league)}</VisuallyHidden>
+              <VisuallyHidden>{summary(board, league, words)}</VisuallyHidden>
             </div>
             {noMatches ? (
               <section className={styles.panel} aria-labelledby="no-matches-title">
                 <h2 id="no-matches-title" className={styles.panelTitle}>
-                  {league ? `No matches in ${league.caption} yet` : 'No matches right now'}
+                  {league
+                    ? t('events.noMatchesLeague', { league: league.caption })
+                    : t('events.noMatchesAll')}
                 </h2>
-                <p className={styles.panelText}>
-                  Fixtures appear here as soon as they are announced.
-                </p>
+                <p className={styles.panelText}>{t('events.noMatchesText')}</p>
                 {league ? (
                   <ScreenLink
                     to={eventsHref(location.pathname, null)}
                     navigate={go}
                     className={styles.textLink}
                   >
-                    See matches in all leagues
+                    {t('events.seeAllMatches')}
                   </ScreenLink>
                 ) : null}
               </section>
@@ -171,23 +178,22 @@ export function EventsScreen({
                   {...following.sectionProps}
                   passes={passes}
                   id="live-title"
-                  title="Live now"
+                  title={t('section.live')}
                   aside={
                     board.live.length > 0 ? (
-                      <p className={styles.autoUpdate}>Scores update automatically</p>
+                      <p className={styles.autoUpdate}>{t('section.autoUpdate')}</p>
                     ) : null
                   }
                   events={board.live}
                   http={platform.http}
                   empty={
-                    nextUp ? (
-                      <>
-                        Nothing live right now. Next up: <strong>{nextUp.event.title}</strong>,{' '}
-                        {startTimeText(nextUp.event.startTime, now).full}.
-                      </>
-                    ) : (
-                      'Nothing live right now.'
-                    )
+                    nextUp
+                      ? rich('section.liveEmptyNext', {
+                          strong: (chunks) => <strong key="next">{chunks}</strong>,
+                          title: nextUp.event.title,
+                          start: startTimeText(nextUp.event.startTime, now, undefined, words).full,
+                        })
+                      : t('section.liveEmpty')
                   }
                   showLeague={league === null}
                   apiOrigin={apiOrigin}
@@ -200,9 +206,9 @@ export function EventsScreen({
                   // A new league filter starts collapsed again.
                   key={`upcoming-${selectedId}`}
                   id="upcoming-title"
-                  title="Coming up"
+                  title={t('section.upcoming')}
                   events={board.upcoming}
-                  empty="No more matches scheduled yet."
+                  empty={t('section.upcomingEmpty')}
                   initialCount={SECTION_PREVIEW}
                   showLeague={league === null}
                   apiOrigin={apiOrigin}
@@ -214,9 +220,9 @@ export function EventsScreen({
                   passes={passes}
                   key={`finished-${selectedId}`}
                   id="finished-title"
-                  title="Results"
+                  title={t('section.finished')}
                   events={board.finished}
-                  empty="No results yet."
+                  empty={t('section.finishedEmpty')}
                   initialCount={SECTION_PREVIEW}
                   showLeague={league === null}
                   apiOrigin={apiOrigin}

@@ -1,6 +1,6 @@
-import { MATCH_STATUS_LABELS } from '@crease/contract';
 import type { CatalogEvent } from '@crease/contract';
 import { playedOnText } from './match-time';
+import { useMessages } from '../messages';
 import styles from './event-card.module.css';
 
 export interface FinishedDetailsProps {
@@ -13,19 +13,20 @@ export interface FinishedDetailsProps {
 
 /** A finished match: its result (or "Result hidden" on a replay) and the day it was played. */
 export function FinishedDetails({ event, hidden, resultId }: FinishedDetailsProps) {
+  const words = useMessages();
   return (
     <>
       {hidden ? (
         <p id={resultId} className={styles.muted}>
-          Result hidden
+          {words.t('card.resultHidden')}
         </p>
       ) : (
         <p id={resultId} className={styles.result}>
-          {event.result ?? MATCH_STATUS_LABELS[event.status]}
+          {event.result ?? words.t(`status.${event.status}`)}
         </p>
       )}
       <p className={styles.muted}>
-        <time dateTime={event.startTime}>{playedOnText(event.startTime)}</time>
+        <time dateTime={event.startTime}>{playedOnText(event.startTime, undefined, words)}</time>
       </p>
     </>
   );

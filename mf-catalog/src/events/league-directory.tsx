@@ -1,9 +1,9 @@
-import { countOf } from '@crease/contract';
 import type { League } from '@crease/contract';
 import { ScreenLink, VisuallyHidden } from '@crease/ui';
 import type { Navigate } from '@crease/ui';
 import { LeagueLogo } from './league-logo';
 import { eventsHref } from './match-board';
+import { useMessages } from '../messages';
 import styles from './events-screen.module.css';
 
 export interface LeagueDirectoryProps {
@@ -13,23 +13,13 @@ export interface LeagueDirectoryProps {
   navigate: Navigate;
 }
 
-const SEASON: Record<League['status'], string> = {
-  upcoming: 'Season starts soon',
-  in_progress: 'Season in progress',
-  completed: 'Season complete',
-};
-
-function matchCount(league: League): string {
-  const count = league.events.length;
-  return count === 0 ? 'No matches yet' : countOf(count, 'match', 'matches');
-}
-
 /** Every league with its logo, name and description, each a way into that league's matches. */
 export function LeagueDirectory({ leagues, pathname, apiOrigin, navigate }: LeagueDirectoryProps) {
+  const { t, rich } = useMessages();
   return (
     <section className={styles.section} aria-labelledby="leagues-title">
       <h2 id="leagues-title" className={styles.sectionTitle}>
-        Leagues
+        {t('leagues.title')}
       </h2>
       <ul className={styles.leagueGrid}>
         {leagues.map((league) => (
@@ -43,7 +33,8 @@ export function LeagueDirectory({ leagues, pathname, apiOrigin, navigate }: Leag
             <div className={styles.leagueCardBody}>
               <h3 className={styles.leagueCardTitle}>{league.caption}</h3>
               <p className={styles.leagueMeta}>
-                {SEASON[league.status]} · {matchCount(league)}
+                {t(`leagues.season.${league.status}`)} ·{' '}
+                {t('leagues.matchCount', { count: league.events.length })}
               </p>
               <p className={styles.leagueDescription}>{league.description}</p>
               <ScreenLink
@@ -51,7 +42,10 @@ export function LeagueDirectory({ leagues, pathname, apiOrigin, navigate }: Leag
                 navigate={navigate}
                 className={styles.textLink}
               >
-                See matches<VisuallyHidden> in {league.caption}</VisuallyHidden>
+                {rich('leagues.seeMatches', {
+                  league: league.caption,
+                  hidden: (chunks) => <VisuallyHidden key="league">{chunks}</VisuallyHidden>,
+                })}
               </ScreenLink>
             </div>
           </li>

@@ -3,6 +3,7 @@ import { ScreenLink } from '@crease/ui';
 import type { Navigate } from '@crease/ui';
 import { LeagueLogo } from './league-logo';
 import { eventsHref } from './match-board';
+import { useMessages } from '../messages';
 import styles from './events-screen.module.css';
 
 export interface LeagueFilterProps {
@@ -27,8 +28,9 @@ export function LeagueFilter({
   apiOrigin,
   navigate,
 }: LeagueFilterProps) {
+  const { t } = useMessages();
   return (
-    <nav className={styles.filter} aria-label="Leagues">
+    <nav className={styles.filter} aria-label={t('filter.label')}>
       <ul className={styles.filterList}>
         <li>
           <ScreenLink
@@ -37,7 +39,7 @@ export function LeagueFilter({
             className={styles.filterLink}
             aria-current={selected === null ? 'page' : undefined}
           >
-            All leagues
+            {t('filter.all')}
           </ScreenLink>
         </li>
         {leagues.map((league) => (

@@ -1,5 +1,6 @@
-import { PLAY_STATE_LABELS } from '@crease/contract';
 import type { CatalogEvent, Innings, Team } from '@crease/contract';
+import { englishWords } from '../messages';
+import type { CatalogWords } from '../messages';
 
 /** One innings as a scorecard writes it: "187/4", "245" (all out), "350/7d". */
 export function inningsScore(innings: Innings): string {
@@ -14,11 +15,15 @@ export function inningsScore(innings: Innings): string {
 export function teamScore(
   event: CatalogEvent,
   team: Team,
+  words: CatalogWords = englishWords(),
 ): { score: string; overs: string } | null {
   const own = event.innings.filter((innings) => innings.team === team.shortName);
   const latest = own.at(-1);
   if (!latest) return null;
-  return { score: own.map(inningsScore).join(' & '), overs: `${latest.overs} ov` };
+  return {
+    score: own.map(inningsScore).join(' & '),
+    overs: words.t('card.overs', { overs: latest.overs }),
+  };
 }
 
 function teamBy(event: CatalogEvent, shortName: string): Team | undefined {
@@ -35,22 +40,25 @@ export function battingTeam(event: CatalogEvent): Team | null {
  * What is happening now, in words, for a live match: "Mumbai Monsoons batting", "Rain delay ·
  * Mumbai Monsoons batting", "Innings break", "Chennai won the toss and chose to bowl".
  */
-export function liveSituation(event: CatalogEvent): {
+export function liveSituation(
+  event: CatalogEvent,
+  words: CatalogWords = englishWords(),
+): {
   playState: string | null;
   detail: string | null;
 } {
-  const playState = event.playState ? PLAY_STATE_LABELS[event.playState] : null;
+  const playState = event.playState ? words.t(`playState.${event.playState}`) : null;
   if (event.playState === 'innings_break') return { playState, detail: null };
   const batting = battingTeam(event);
-  if (batting) return { playState, detail: `${batting.name} batting` };
-  return { playState, detail: tossText(event) };
+  if (batting) return { playState, detail: words.t('card.batting', { team: batting.name }) };
+  return { playState, detail: tossText(event, words) };
 }
 
 /** "Chennai Cyclones won the toss and chose to bowl", or null before the toss. */
-export function tossText(event: CatalogEvent): string | null {
+export function tossText(event: CatalogEvent, words: CatalogWords = englishWords()): string | null {
   if (!event.toss) return null;
-  const winner = teamBy(event, event.toss.winner)?.name ?? event.toss.winner;
-  return `${winner} won the toss and chose to ${event.toss.decision}`;
+  const team = teamBy(event, event.toss.winner)?.name ?? event.toss.winner;
+  return words.t('card.toss', { team, decision: event.toss.decision });
 }
 
 /**
@@ -58,11 +66,14 @@ export function tossText(event: CatalogEvent): string | null {
  * viewers want it most). Tests and first-class matches have no single target until the fourth
  * innings, so none is shown.
  */
-export function targetText(event: CatalogEvent): string | null {
+export function targetText(
+  event: CatalogEvent,
+  words: CatalogWords = englishWords(),
+): string | null {
   if (event.format === 'test' || event.format === 'first_class') return null;
   const [first, second] = event.innings;
   if (!first || (!second && event.playState !== 'innings_break')) return null;
-  return `Target ${first.runs + 1}`;
+  return words.t('card.target', { target: first.runs + 1 });
 }
 
 /** A live match's side that has not batted while the other has: its row says "Yet to bat". */

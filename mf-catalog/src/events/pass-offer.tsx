@@ -6,11 +6,15 @@
  * match. The payment page asks the API whether this very match is sold (owned, cancelled…).
  */
 import { useEffect, useState } from 'react';
-import { PASS_PATHS, passButtonText, passCheckoutPath, passPlays } from '@crease/contract';
+import { PASS_PATHS, passCheckoutPath, passPlays } from '@crease/contract';
 import type { CatalogEvent, League, PassShelf, Platform } from '@crease/contract';
 import { ButtonLink, VisuallyHidden, browserRegionGuess, formatPrice } from '@crease/ui';
 import type { Navigate } from '@crease/ui';
+import type { ReactNode } from 'react';
+import { useMessages } from '../messages';
 import styles from './event-card.module.css';
+
+const hidden = (chunks: ReactNode[]) => <VisuallyHidden key="hidden">{chunks}</VisuallyHidden>;
 
 /** The viewer's pass shelf, or null while unknown or when it could not be read (no offer then). */
 export function usePassShelf(http: Platform['http'] | undefined): PassShelf | null {
@@ -50,9 +54,10 @@ export function MatchPassOffer({
   shelf: PassShelf | null | undefined;
   navigate: Navigate;
 }) {
+  const { t, rich } = useMessages();
   if (!shelf || shelf.planIncludesAll) return null;
   if (passPlays(shelf.owned, event.eventId, event.leagueId))
-    return <p className={styles.passOwned}>Your pass plays this match</p>;
+    return <p className={styles.passOwned}>{t('pass.owned')}</p>;
   if (!passSellable(event)) return null;
   return (
     <ButtonLink
@@ -61,8 +66,11 @@ export function MatchPassOffer({
       variant="secondary"
       className={styles.passOffer}
     >
-      {passButtonText('MATCH', formatPrice(shelf.matchPrice, shelf.currency))}
-      <VisuallyHidden> for {event.title}</VisuallyHidden>
+      {rich('pass.buyMatch', {
+        price: formatPrice(shelf.matchPrice, shelf.currency),
+        title: event.title,
+        hidden,
+      })}
     </ButtonLink>
   );
 }
@@ -76,19 +84,21 @@ export function SeasonPassOffer({
   shelf: PassShelf | null;
   navigate: Navigate;
 }) {
+  const { t, rich } = useMessages();
   if (!shelf || shelf.planIncludesAll || league.status === 'completed') return null;
   if (shelf.owned.some((p) => p.scope === 'SEASON' && p.leagueId === league.leagueId))
-    return (
-      <p className={styles.passOwned}>Your season pass plays every match of {league.caption}</p>
-    );
+    return <p className={styles.passOwned}>{t('pass.seasonOwned', { league: league.caption })}</p>;
   return (
     <ButtonLink
       href={passCheckoutPath('SEASON', league.leagueId)}
       navigate={navigate}
       variant="secondary"
     >
-      {passButtonText('SEASON', formatPrice(shelf.seasonPrice, shelf.currency))}
-      <VisuallyHidden> for {league.caption}</VisuallyHidden>
+      {rich('pass.buySeason', {
+        price: formatPrice(shelf.seasonPrice, shelf.currency),
+        league: league.caption,
+        hidden,
+      })}
     </ButtonLink>
   );
 }

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { ToggleButton } from '@crease/ui/forms';
 import type { BoardFilters } from './board-view';
+import { useMessages } from '../messages';
 import styles from './follows.module.css';
 
 export interface BoardFiltersProps {
@@ -15,6 +16,7 @@ export interface BoardFiltersProps {
  * search box keeps its own text while typing so the URL change never moves the caret.
  */
 export function BoardFiltersBar({ filters, canFilterFollowing, onChange }: BoardFiltersProps) {
+  const { t } = useMessages();
   const dateId = useId();
   const teamId = useId();
   const [team, setTeam] = useState(filters.team);
@@ -29,7 +31,7 @@ export function BoardFiltersBar({ filters, canFilterFollowing, onChange }: Board
     <form
       className={styles.filters}
       role="search"
-      aria-label="Find matches"
+      aria-label={t('follows.search')}
       onSubmit={(event) => event.preventDefault()}
     >
       {canFilterFollowing ? (
@@ -37,11 +39,11 @@ export function BoardFiltersBar({ filters, canFilterFollowing, onChange }: Board
           pressed={filters.following}
           onClick={() => onChange({ following: !filters.following })}
         >
-          Following
+          {t('follows.following')}
         </ToggleButton>
       ) : null}
       <span className={styles.field}>
-        <label htmlFor={dateId}>Date</label>
+        <label htmlFor={dateId}>{t('follows.date')}</label>
         <input
           id={dateId}
           type="date"
@@ -50,12 +52,12 @@ export function BoardFiltersBar({ filters, canFilterFollowing, onChange }: Board
         />
       </span>
       <span className={styles.field}>
-        <label htmlFor={teamId}>Search by team</label>
+        <label htmlFor={teamId}>{t('follows.team')}</label>
         <input
           id={teamId}
           type="search"
           value={team}
-          placeholder="e.g. Mumbai"
+          placeholder={t('follows.teamPlaceholder')}
           onChange={(event) => {
             setTeam(event.target.value);
             onChange({ team: event.target.value });

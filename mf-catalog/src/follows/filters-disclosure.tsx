@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useMessages } from '../messages';
 import styles from './follows.module.css';
 
 /** Phones: below this width the filters fold away, so the live match is on the first screen. */
@@ -24,6 +25,7 @@ function useNarrowScreen(): boolean {
  * the button says so; wider screens show them as they are.
  */
 export function FiltersDisclosure({ active, children }: { active: boolean; children: ReactNode }) {
+  const { t } = useMessages();
   const narrow = useNarrowScreen();
   const [open, setOpen] = useState(active);
   const id = useId();
@@ -37,7 +39,11 @@ export function FiltersDisclosure({ active, children }: { active: boolean; child
         aria-controls={id}
         onClick={() => setOpen(!open)}
       >
-        {open ? 'Hide filters' : active ? 'Filters (in use)' : 'Filters'}
+        {open
+          ? t('follows.hideFilters')
+          : active
+            ? t('follows.filtersInUse')
+            : t('follows.filters')}
       </button>
       <div id={id} hidden={!open}>
         {children}

@@ -1,15 +1,9 @@
 import { useId } from 'react';
 import { REMINDER_LEADS } from '@crease/contract';
 import type { ReminderLead, ViewerFollows } from '@crease/contract';
+import { useMessages } from '../messages';
 import type { FollowActions } from './use-follows';
 import styles from './follows.module.css';
-
-/** How each lead reads in the choice. */
-const LEAD_LABELS: Record<ReminderLead, string> = {
-  0: 'when it starts',
-  15: '15 minutes before',
-  60: '1 hour before',
-};
 
 /**
  * The opt-in for reminders of every followed team's match (until the viewer chooses, their
@@ -22,6 +16,7 @@ export function FollowSettings({
   follows: ViewerFollows;
   actions: FollowActions;
 }) {
+  const { t } = useMessages();
   const id = useId();
   const leadId = useId();
   return (
@@ -33,10 +28,10 @@ export function FollowSettings({
           checked={follows.remindFollowed}
           onChange={(event) => actions.remindFollowed(event.target.checked)}
         />
-        <label htmlFor={id}>Email me when a team I follow starts a match</label>
+        <label htmlFor={id}>{t('follows.remindFollowed')}</label>
       </p>
       <p className={styles.setting}>
-        <label htmlFor={leadId}>Send my reminders</label>
+        <label htmlFor={leadId}>{t('follows.remindBefore')}</label>
         <select
           id={leadId}
           value={follows.remindBefore}
@@ -44,7 +39,7 @@ export function FollowSettings({
         >
           {REMINDER_LEADS.map((lead) => (
             <option key={lead} value={lead}>
-              {LEAD_LABELS[lead]}
+              {t(`follows.lead.${lead}`)}
             </option>
           ))}
         </select>

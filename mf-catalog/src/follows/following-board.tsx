@@ -11,7 +11,13 @@ import { FiltersDisclosure } from './filters-disclosure';
 import { FollowSettings } from './follow-settings';
 import { MatchActions } from './match-actions';
 import { useFollows } from './use-follows';
+import { useMessages } from '../messages';
+import type { CatalogWords } from '../messages';
 import styles from './follows.module.css';
+
+/** A follow's failure in the viewer's language: the API's words in English, else the catalogue's. */
+const problemText = (message: string, words: CatalogWords) =>
+  words.language === 'en' ? message : words.t('follows.problem');
 
 export interface FollowingBoard {
   /** The board as the viewer asked for it: filtered, followed matches first. */
@@ -38,6 +44,8 @@ export function useFollowingBoard(
   navigate: ScreenProps['navigate'],
   apiOrigin: string,
 ): FollowingBoard {
+  const words = useMessages();
+  const { t } = words;
   const { state, problem, actions } = useFollows(http);
   const follows = state.kind === 'ready' ? state.follows : null;
   const filters = filtersFromSearch(location.search);
@@ -57,10 +65,12 @@ export function useFollowingBoard(
         />
         {follows ? <FollowSettings follows={follows} actions={actions} /> : null}
       </FiltersDisclosure>
-      {state.kind === 'failed' ? <p className={styles.problem}>{state.message}</p> : null}
+      {state.kind === 'failed' ? (
+        <p className={styles.problem}>{problemText(state.message, words)}</p>
+      ) : null}
       {problem ? (
         <p role="alert" className={styles.problem}>
-          {problem}
+          {problemText(problem, words)}
         </p>
       ) : null}
     </>
@@ -87,7 +97,8 @@ export function useFollowingBoard(
           pressed={followed}
           onClick={() => actions.follow('league', league.leagueId, !followed)}
         >
-          <span aria-hidden="true">{followed ? '★' : '☆'}</span> Follow {league.caption}
+          <span aria-hidden="true">{followed ? '★' : '☆'}</span>{' '}
+          {t('follows.followLeague', { league: league.caption })}
         </ToggleButton>
       );
     },
@@ -95,13 +106,13 @@ export function useFollowingBoard(
       const total = board.live.length + board.upcoming.length + board.finished.length;
       if (total > 0 || !anyFilter(filters)) return null;
       return (
-        <section className={styles.setting} aria-label="No matches found">
-          <p>No matches fit these filters.</p>
+        <section className={styles.setting} aria-label={t('follows.noneFound')}>
+          <p>{t('follows.noneFit')}</p>
           <Button
             variant="secondary"
             onClick={() => change({ following: false, date: null, team: '' })}
           >
-            Clear filters
+            {t('follows.clear')}
           </Button>
         </section>
       );

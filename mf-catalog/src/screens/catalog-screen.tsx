@@ -2,6 +2,7 @@ import type { ScreenProps } from '@crease/contract';
 import { ScreenSwitch } from '@crease/ui/screens';
 import type { Screens } from '@crease/ui/screens';
 import { EventsScreen } from '../events/events-screen';
+import { CatalogMessagesProvider } from '../messages';
 
 /** Screen ids exactly as the shell's route table names them. */
 const SCREENS: Screens<ScreenProps> = {
@@ -13,5 +14,9 @@ const SCREENS: Screens<ScreenProps> = {
  * new league filter keeps the loaded catalog and its live refresh.
  */
 export function CatalogScreen(props: ScreenProps) {
-  return <ScreenSwitch screens={SCREENS} area="catalog" props={props} />;
+  return (
+    <CatalogMessagesProvider language={props.language}>
+      <ScreenSwitch screens={SCREENS} area="catalog" props={props} />
+    </CatalogMessagesProvider>
+  );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styles from './dvr.module.css';
+import { useMessages } from '../messages';
 
 /**
  * Under the picture: Start over and the playback settings
@@ -15,11 +16,12 @@ export function DvrBar({
   onStartOver(): void;
   children?: ReactNode;
 }) {
+  const { t } = useMessages();
   return (
-    <div className={styles.bar} role="group" aria-label="Match playback">
+    <div className={styles.bar} role="group" aria-label={t('dvr.group')}>
       {canStartOver ? (
         <button type="button" className={styles.barButton} onClick={onStartOver}>
-          Start over
+          {t('dvr.startOver')}
         </button>
       ) : null}
       <span className={styles.spacer} />

@@ -1,18 +1,18 @@
 import { useEffect, useId, useRef } from 'react';
 import { VisuallyHidden } from '@crease/ui';
 import type { Moment } from '../match/key-moments';
-import { MOMENT_TAGS } from '../match/key-moments';
 import { groupContents, leadKind } from './marker-groups';
 import styles from './dvr.module.css';
-
-const minuteText = (wallMs: number) =>
-  new Date(wallMs).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+import { useMessages } from '../messages';
+import type { PlayerWords } from '../messages';
 
 /** "14:05 to 14:12", or "14:05" when they share a minute. */
-function spanText(moments: readonly Moment[]): string {
-  const from = minuteText(moments[0]!.at);
-  const to = minuteText(moments.at(-1)!.at);
-  return from === to ? from : `${from} to ${to}`;
+function spanText(moments: readonly Moment[], words: PlayerWords): string {
+  const minute = (wallMs: number) =>
+    words.date(new Date(wallMs), { hour: '2-digit', minute: '2-digit' });
+  const from = minute(moments[0]!.at);
+  const to = minute(moments.at(-1)!.at);
+  return from === to ? from : words.t('moments.span', { from, to });
 }
 
 /**
@@ -34,10 +34,12 @@ export function MarkerGroupButton({
   onOpenChange(open: boolean): void;
   onMoment(moment: Moment): void;
 }) {
+  const words = useMessages();
+  const { t } = words;
   const listId = useId();
   const wrapRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const span = spanText(moments);
+  const span = spanText(moments, words);
   const count = moments.length;
 
   useEffect(() => {
@@ -67,19 +69,21 @@ export function MarkerGroupButton({
         className={`${styles.marker} ${styles.group} ${styles[leadKind(moments)] ?? ''}`}
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        title={`${count} key moments, ${span}`}
+        title={t('moments.group', { count, span })}
         onClick={() => onOpenChange(!open)}
       >
         {/* Drawn "×3" on a stacked pill, never a bare "3" or "4" that reads as runs (a boundary's
             tag is "4"); the name says it in words: "3 key moments, …" (decision 413). */}
         <span aria-hidden="true">×{count}</span>
-        <VisuallyHidden>{`${count} key moments, ${span}: ${groupContents(moments)}`}</VisuallyHidden>
+        <VisuallyHidden>
+          {t('moments.groupContents', { count, span, contents: groupContents(moments, words) })}
+        </VisuallyHidden>
       </button>
       {open ? (
         <ul
           id={listId}
           className={`${styles.groupList} ${styles[side]}`}
-          aria-label={`Key moments, ${span}`}
+          aria-label={t('moments.groupList', { span })}
           // The bar under it drags the playhead: a press in the list is not a drag.
           onPointerDown={(event) => event.stopPropagation()}
         >
@@ -95,7 +99,7 @@ export function MarkerGroupButton({
                 }}
               >
                 <span className={styles.momentTag} aria-hidden="true">
-                  {MOMENT_TAGS[moment.kind]}
+                  {t(`tag.${moment.kind}`)}
                 </span>
                 <span>{moment.label}</span>
               </button>

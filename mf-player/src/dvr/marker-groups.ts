@@ -1,5 +1,7 @@
 import type { KeyMomentKind } from '@crease/contract';
 import type { Moment } from '../match/key-moments';
+import { englishWords } from '../messages';
+import type { PlayerWords } from '../messages';
 
 /**
  * How far apart (px) two markers on the seek bar must be drawn to stay apart: a marker's width
@@ -73,24 +75,19 @@ export function leadKind(moments: readonly Moment[]): KeyMomentKind {
   return KIND_WEIGHT.find((kind) => moments.some((m) => m.kind === kind)) ?? moments[0]!.kind;
 }
 
-const KIND_WORDS: Record<KeyMomentKind, [one: string, many: string]> = {
-  wicket: ['a wicket', 'wickets'],
-  four: ['a four', 'fours'],
-  six: ['a six', 'sixes'],
-  fifty: ['a fifty', 'fifties'],
-  hundred: ['a hundred', 'hundreds'],
-  inningsEnd: ['an innings end', 'innings ends'],
-  rainDelay: ['a rain delay', 'rain delays'],
-  badLight: ['a stop for bad light', 'stops for bad light'],
-};
-
-/** "2 wickets, a six and 3 fours": what a group holds, weightiest first. */
-export function groupContents(moments: readonly Moment[]): string {
+/**
+ * "2 wickets, a six and 3 fours": what a group holds, weightiest first, joined as the language
+ * joins a list (Intl.ListFormat; English keeps its "and" without a serial comma).
+ */
+export function groupContents(
+  moments: readonly Moment[],
+  words: PlayerWords = englishWords(),
+): string {
   const parts = KIND_WEIGHT.flatMap((kind) => {
     const count = moments.filter((m) => m.kind === kind).length;
-    if (!count) return [];
-    const [one, many] = KIND_WORDS[kind];
-    return [count === 1 ? one : `${count} ${many}`];
+    return count ? [words.t(`kind.${kind}`, { count })] : [];
   });
-  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]!;
+  if (words.language === 'en')
+    return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]!;
+  return new Intl.ListFormat(words.locale, { type: 'conjunction' }).format(parts);
 }

@@ -1,7 +1,7 @@
 import type { Moment } from '../match/key-moments';
-import { MOMENT_TAGS } from '../match/key-moments';
 import { clockText } from '../playback/seek-window';
 import styles from './dvr.module.css';
+import { useMessages } from '../messages';
 
 /**
  * The key moments beside the player, newest first; pressing one plays from a few seconds before
@@ -16,10 +16,11 @@ export function MomentsList({
   hidingLater: boolean;
   onMoment(moment: Moment): void;
 }) {
+  const { t, locale } = useMessages();
   return (
     <section className={styles.moments} aria-labelledby="key-moments-title">
       <h2 id="key-moments-title" className={styles.momentsTitle}>
-        Key moments
+        {t('moments.title')}
       </h2>
       {moments.length ? (
         <ol className={styles.momentList} reversed>
@@ -31,22 +32,20 @@ export function MomentsList({
                 onClick={() => onMoment(moment)}
               >
                 <span className={styles.momentTag} aria-hidden="true">
-                  {MOMENT_TAGS[moment.kind]}
+                  {t(`tag.${moment.kind}`)}
                 </span>
                 <span>{moment.label}</span>
                 <time className={styles.momentTime} dateTime={new Date(moment.at).toISOString()}>
-                  {clockText(moment.at)}
+                  {clockText(moment.at, locale)}
                 </time>
               </button>
             </li>
           ))}
         </ol>
       ) : (
-        <p className={styles.note}>No key moments yet.</p>
+        <p className={styles.note}>{t('moments.none')}</p>
       )}
-      {hidingLater ? (
-        <p className={styles.note}>Spoiler-free: moments after the picture are hidden.</p>
-      ) : null}
+      {hidingLater ? <p className={styles.note}>{t('moments.hidingLater')}</p> : null}
     </section>
   );
 }

@@ -13,6 +13,8 @@ import {
 } from '../playback/seek-window';
 import { SeekMarkers } from './seek-markers';
 import styles from './dvr.module.css';
+import { useMessages } from '../messages';
+import type { PlayerWords } from '../messages';
 
 export interface SeekBarProps {
   window: SeekWindow | null;
@@ -43,16 +45,19 @@ function positionText(
   window: SeekWindow,
   epochOffset: number | null,
   replay: boolean,
+  words: PlayerWords,
 ) {
   const { atLive, behindSeconds } = livePosition(position, window.live);
   const wall = wallTimeOf(position, epochOffset);
   const into = Math.max(0, Math.round(position - window.start));
   const where = replay
-    ? `${formatBehind(into)} in`
+    ? words.t('seek.into', { time: formatBehind(into, words) })
     : atLive
-      ? 'live'
-      : `${formatBehind(behindSeconds)} behind live`;
-  return wall === null ? where : `${clockText(wall)}, ${where}`;
+      ? words.t('seek.live')
+      : words.t('seek.behind', { time: formatBehind(behindSeconds, words) });
+  return wall === null
+    ? where
+    : words.t('seek.at', { clock: clockText(wall, words.locale), where });
 }
 
 /**
@@ -70,6 +75,7 @@ export function SeekBar({
   onMoment,
   replay = false,
 }: SeekBarProps) {
+  const words = useMessages();
   const trackRef = useRef<HTMLDivElement>(null);
   /** While dragging: where the finger is (the picture moves when it lets go). */
   const [dragging, setDragging] = useState<number | null>(null);
@@ -129,12 +135,12 @@ export function SeekBar({
           tabIndex={0}
           className={styles.thumb}
           style={{ left: percent(shown) }}
-          aria-label="Seek"
+          aria-label={words.t('seek.label')}
           aria-orientation="horizontal"
           aria-valuemin={0}
           aria-valuemax={Math.round(length)}
           aria-valuenow={Math.round(shown - window.start)}
-          aria-valuetext={positionText(shown, window, epochOffset, replay)}
+          aria-valuetext={positionText(shown, window, epochOffset, replay, words)}
           onKeyDown={onKeyDown}
         />
         <SeekMarkers

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { VisuallyHidden } from '@crease/ui';
 import type { Moment } from '../match/key-moments';
-import { MOMENT_TAGS } from '../match/key-moments';
 import type { SeekWindow } from '../playback/playback-engine';
 import { fractionOf, mediaTimeOf } from '../playback/seek-window';
 import { MarkerGroupButton } from './marker-group-button';
 import { groupMarkers, MARKER_SPACING_PX } from './marker-groups';
 import { useElementWidth } from './use-element-width';
 import styles from './dvr.module.css';
+import { useMessages } from '../messages';
 
 export interface SeekMarkersProps {
   window: SeekWindow;
@@ -26,6 +26,7 @@ const percent = (fraction: number) => `${(fraction * 100).toFixed(3)}%`;
  * laptop. The list beside the player keeps them all.
  */
 export function SeekMarkers({ window, epochOffset, moments, onMoment }: SeekMarkersProps) {
+  const { t } = useMessages();
   const listRef = useRef<HTMLUListElement>(null);
   const width = useElementWidth(listRef);
   /** The open group, by its first moment (it keeps its place as the live window grows). */
@@ -40,7 +41,7 @@ export function SeekMarkers({ window, epochOffset, moments, onMoment }: SeekMark
   const groups = groupMarkers(placed, width ? MARKER_SPACING_PX / width : 0);
 
   return (
-    <ul ref={listRef} className={styles.markers} aria-label="Key moments on the timeline">
+    <ul ref={listRef} className={styles.markers} aria-label={t('moments.onTimeline')}>
       {groups.map(({ x, moments: held }) => {
         const first = held[0]!;
         if (held.length > 1) {
@@ -70,7 +71,7 @@ export function SeekMarkers({ window, epochOffset, moments, onMoment }: SeekMark
             >
               {/* The name is the label in words; the short tag is only drawn (an aria-label
                   would leave the drawn tag outside the name, which axe rightly refuses). */}
-              <span aria-hidden="true">{MOMENT_TAGS[first.kind]}</span>
+              <span aria-hidden="true">{t(`tag.${first.kind}`)}</span>
               <VisuallyHidden>{first.label}</VisuallyHidden>
             </button>
           </li>

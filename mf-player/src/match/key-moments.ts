@@ -34,15 +34,3 @@ export function visibleMoments(
   if (pictureTime === null) return [];
   return moments.filter((moment) => moment.at <= pictureTime);
 }
-
-/** Short words for a moment's kind, for the marker's look and the list's tag. */
-export const MOMENT_TAGS: Record<KeyMomentKind, string> = {
-  wicket: 'W',
-  four: '4',
-  six: '6',
-  fifty: '50',
-  hundred: '100',
-  inningsEnd: 'End',
-  rainDelay: 'Rain',
-  badLight: 'Light',
-};

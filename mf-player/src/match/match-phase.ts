@@ -1,5 +1,7 @@
-import { isBreakPlayState, PLAY_STATE_LABELS } from '@crease/contract';
+import { isBreakPlayState } from '@crease/contract';
 import type { TimelineState } from '@crease/contract';
+import { englishWords } from '../messages';
+import type { PlayerWords } from '../messages';
 
 /**
  * What the card says play is doing: a break's name ("Innings break", "Rain delay"), or who bats.
@@ -13,11 +15,18 @@ export interface MatchPhase {
   battingTeam: string | null;
 }
 
-export function matchPhase(state: TimelineState | null): MatchPhase {
+export function matchPhase(
+  state: TimelineState | null,
+  words: PlayerWords = englishWords(),
+): MatchPhase {
   if (!state) return { interruption: null, battingTeam: null };
+  // A break is named in the viewer's language; the scorecard's own words (English, from the
+  // feed) name the rest, and every interruption in English.
+  const named = isBreakPlayState(state.playState) ? words.t(`playState.${state.playState}`) : null;
   const interruption =
-    state.scorecard?.interruption ??
-    (isBreakPlayState(state.playState) ? PLAY_STATE_LABELS[state.playState] : null);
+    words.language === 'en'
+      ? (state.scorecard?.interruption ?? named)
+      : (named ?? state.scorecard?.interruption ?? null);
   if (interruption || state.status !== 'live') return { interruption, battingTeam: null };
   const battingTeam =
     state.scorecard !== undefined && state.scorecard !== null

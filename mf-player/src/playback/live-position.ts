@@ -1,3 +1,5 @@
+import { englishWords } from '../messages';
+import type { PlayerWords } from '../messages';
 /**
  * Where the playhead is relative to live (pure numbers, so the controls can be tested without a
  * video). "Live" is the player's target point behind the newest segment (hls.js
@@ -22,16 +24,20 @@ export function livePosition(currentTime: number, liveTarget: number | null): Li
 }
 
 /** "Behind live by 1 min 5 s" reads better than "65 s" once past a minute; hours past an hour. */
-export function formatBehind(seconds: number): string {
+export function formatBehind(seconds: number, words: PlayerWords = englishWords()): string {
   if (seconds >= 3600) {
     const hours = Math.floor(seconds / 3600);
     const minutes = Math.floor((seconds % 3600) / 60);
-    return minutes ? `${hours} h ${minutes} min` : `${hours} h`;
+    return minutes
+      ? words.t('duration.hoursMinutes', { hours, minutes })
+      : words.t('duration.hours', { hours });
   }
-  if (seconds < 60) return `${seconds} s`;
+  if (seconds < 60) return words.t('duration.seconds', { seconds });
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
-  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+  return rest
+    ? words.t('duration.minutesSeconds', { minutes, seconds: rest })
+    : words.t('duration.minutes', { minutes });
 }
 
 /** The same as a clock, for a narrow bar: "2:01", "1:05:09". */

@@ -73,8 +73,8 @@ export function positionAt(fraction: number, window: SeekWindow): number {
 }
 
 /** "14:05:09" in the viewer's time zone: how the bar names the picture's moment. */
-export function clockText(wallMs: number): string {
-  return new Date(wallMs).toLocaleTimeString(undefined, {
+export function clockText(wallMs: number, locale?: string): string {
+  return new Date(wallMs).toLocaleTimeString(locale, {
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',

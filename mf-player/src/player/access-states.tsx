@@ -3,6 +3,8 @@ import { ButtonLink } from '@crease/ui';
 import { StateCard } from './player-states';
 import { MatchPassButton, useMatchPassOffer } from './pass-offer';
 import type { NavigateTo } from './player-states';
+import { useMessages } from '../messages';
+import type { PlayerMessageKey } from '../messages';
 
 /** The states where the account may not watch here: no plan or trial time, too many devices. */
 
@@ -12,38 +14,26 @@ const TRIAL_USED: readonly EntitlementReason[] = [
   'TRIAL_EXPIRED',
 ];
 
-function entitlementWords(reason: EntitlementReason | null, midStream: boolean) {
+function entitlementWords(
+  reason: EntitlementReason | null,
+  midStream: boolean,
+): { title: PlayerMessageKey; body: PlayerMessageKey } {
   switch (reason) {
     case 'TRIAL_DAILY_TIME_USED':
-      return {
-        title: "You've used today's trial time",
-        body: 'Your free minutes for today are used up. Choose a plan to keep watching now, or come back tomorrow.',
-      };
+      return { title: 'access.dailyTitle', body: 'access.dailyBody' };
     case 'TRIAL_TIME_USED':
     case 'TRIAL_EXPIRED':
-      return {
-        title: 'Your free trial is over',
-        body: 'Thanks for trying Crease. Choose a plan to keep watching every match live in HD.',
-      };
+      return { title: 'access.trialOverTitle', body: 'access.trialOverBody' };
     case 'PLAN_EXPIRED':
-      return {
-        title: 'Your plan has ended',
-        body: 'Renew your plan to keep watching live cricket.',
-      };
+      return { title: 'access.planEndedTitle', body: 'access.planEndedBody' };
     case 'DEVICE_NOT_REGISTERED':
-      return {
-        title: 'This device is signed out',
-        body: 'This browser is no longer one of your devices. Reload the page to register it again.',
-      };
+      return { title: 'access.deviceTitle', body: 'access.deviceBody' };
     case 'ACCOUNT_INACTIVE':
-      return {
-        title: 'Your account is not active',
-        body: 'Please contact support to reactivate your account.',
-      };
+      return { title: 'access.inactiveTitle', body: 'access.inactiveBody' };
     default:
       return {
-        title: midStream ? 'You can no longer watch this stream' : 'Choose a plan to watch',
-        body: 'Watching live cricket on Crease needs a plan or trial time.',
+        title: midStream ? 'access.noLongerTitle' : 'access.choosePlanTitle',
+        body: 'access.defaultBody',
       };
   }
 }
@@ -60,12 +50,13 @@ export function NotEntitledState({
   /** This match's pass, when it is sold to this viewer (issue 34 §3). */
   passOffer?: PassOffer | null;
 }) {
+  const { t } = useMessages();
   const words = entitlementWords(reason, midStream);
   const trialUsed = reason !== null && TRIAL_USED.includes(reason);
   return (
     <StateCard
       tone="error"
-      title={words.title}
+      title={t(words.title)}
       actions={
         <>
           <MatchPassButton offer={passOffer} navigate={navigate} />
@@ -74,18 +65,18 @@ export function NotEntitledState({
             navigate={navigate}
             variant={passOffer?.available ? 'secondary' : 'primary'}
           >
-            {trialUsed ? 'Choose a plan' : 'See plans'}
+            {trialUsed ? t('access.choosePlan') : t('access.seePlans')}
           </ButtonLink>
           <ButtonLink href="/events" variant="ghost" navigate={navigate}>
-            Back to matches
+            {t('access.backToMatches')}
           </ButtonLink>
         </>
       }
     >
       <p>
-        {midStream ? 'The stream stopped. ' : ''}
-        {words.body}
-        {passOffer?.available ? ' A match pass plays just this match, live and its replay.' : ''}
+        {midStream ? t('access.stopped') : null}
+        {t(words.body)}
+        {passOffer?.available ? t('access.passNote') : null}
       </p>
     </StateCard>
   );

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Icon } from './icons';
 import type { IconName } from './icons';
 import styles from './player-view.module.css';
+import { useMessages } from '../messages';
 
 export interface Choice<Value extends string> {
   value: Value;
@@ -36,6 +37,7 @@ export function ChoiceMenu<Value extends string>({
   icon,
   className,
 }: ChoiceMenuProps<Value>) {
+  const { t } = useMessages();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -71,7 +73,7 @@ export function ChoiceMenu<Value extends string>({
         aria-controls={open ? menuId : undefined}
         // On the picture the icon says what it is and a narrow screen hides the words, so the
         // name is given; under the picture the words are the name (decision 335).
-        aria-label={className ? undefined : `${name}: ${summary}`}
+        aria-label={className ? undefined : t('menu.named', { name, summary })}
         onClick={() => setOpen((o) => !o)}
       >
         {icon ? <Icon name={icon} /> : null}

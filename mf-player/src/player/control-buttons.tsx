@@ -1,6 +1,7 @@
 import { Icon } from './icons';
 import type { IconName } from './icons';
 import styles from './player-view.module.css';
+import { useMessages } from '../messages';
 
 /** One icon button of the bar: its accessible name, its key, and whether it is switched on. */
 function ControlButton({
@@ -33,9 +34,10 @@ function ControlButton({
 }
 
 export function PlayButton({ paused, onToggle }: { paused: boolean; onToggle(): void }) {
+  const { t } = useMessages();
   return (
     <ControlButton
-      label={paused ? 'Play' : 'Pause'}
+      label={paused ? t('control.play') : t('control.pause')}
       icon={paused ? 'play' : 'pause'}
       keyShortcut="Space"
       onClick={onToggle}
@@ -54,10 +56,11 @@ export function VolumeControl({
   onToggleMute(): void;
   onVolume(volume: number): void;
 }) {
+  const { t } = useMessages();
   return (
     <>
       <ControlButton
-        label={muted ? 'Unmute' : 'Mute'}
+        label={muted ? t('control.unmute') : t('control.mute')}
         icon={muted || volume === 0 ? 'muted' : 'volume'}
         keyShortcut="M"
         onClick={onToggleMute}
@@ -69,7 +72,7 @@ export function VolumeControl({
         max={1}
         step={0.05}
         value={muted ? 0 : volume}
-        aria-label="Volume"
+        aria-label={t('control.volume')}
         onChange={(change) => onVolume(Number(change.target.value))}
       />
     </>
@@ -77,11 +80,15 @@ export function VolumeControl({
 }
 
 export function StatsButton({ open, onToggle }: { open: boolean; onToggle(): void }) {
-  return <ControlButton label="Stats for nerds" icon="stats" pressed={open} onClick={onToggle} />;
+  const { t } = useMessages();
+  return (
+    <ControlButton label={t('control.stats')} icon="stats" pressed={open} onClick={onToggle} />
+  );
 }
 
 export function PictureInPictureButton({ onToggle }: { onToggle(): void }) {
-  return <ControlButton label="Picture in picture" icon="pip" onClick={onToggle} />;
+  const { t } = useMessages();
+  return <ControlButton label={t('control.pip')} icon="pip" onClick={onToggle} />;
 }
 
 export function FullscreenButton({
@@ -91,9 +98,10 @@ export function FullscreenButton({
   fullscreen: boolean;
   onToggle(): void;
 }) {
+  const { t } = useMessages();
   return (
     <ControlButton
-      label={fullscreen ? 'Exit full screen' : 'Full screen'}
+      label={fullscreen ? t('control.exitFullscreen') : t('control.fullscreen')}
       icon={fullscreen ? 'exitFullscreen' : 'fullscreen'}
       keyShortcut="F"
       onClick={onToggle}

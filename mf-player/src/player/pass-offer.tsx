@@ -5,10 +5,11 @@
  * replay, already owned, or included in a plan): the button shows only when it is.
  */
 import { useEffect, useState } from 'react';
-import { PASS_PATHS, passButtonText, passCheckoutPath } from '@crease/contract';
+import { PASS_PATHS, passCheckoutPath } from '@crease/contract';
 import type { PassOffer, Platform } from '@crease/contract';
 import { ButtonLink, browserRegionGuess, formatPrice } from '@crease/ui';
 import type { NavigateTo } from './player-states';
+import { useMessages } from '../messages';
 
 /** The pass offer for `eventId`, or null while unknown or when it could not be read. */
 export function useMatchPassOffer(http: Platform['http'], eventId: string): PassOffer | null {
@@ -40,10 +41,11 @@ export function MatchPassButton({
   offer: PassOffer | null;
   navigate: NavigateTo;
 }) {
+  const { t } = useMessages();
   if (!offer?.available || !offer.eventId) return null;
   return (
     <ButtonLink href={passCheckoutPath('MATCH', offer.eventId)} navigate={navigate}>
-      {passButtonText('MATCH', formatPrice(offer.price, offer.currency))}
+      {t('access.buyMatchPass', { price: formatPrice(offer.price, offer.currency) })}
     </ButtonLink>
   );
 }

@@ -3,11 +3,7 @@ import type { LatencyMode } from '../preferences/device-preferences';
 import type { DevicePreferences } from '../preferences/use-device-preferences';
 import { ChoiceMenu } from './choice-menu';
 import styles from '../dvr/dvr.module.css';
-
-const LATENCY_CHOICES: { value: LatencyMode; label: string }[] = [
-  { value: 'low', label: 'Low latency' },
-  { value: 'smooth', label: 'Smooth' },
-];
+import { useMessages } from '../messages';
 
 const nameOf = (tracks: StreamTracks['audio'], language: string) =>
   tracks.find((t) => t.language === language)?.name ?? language;
@@ -24,29 +20,36 @@ export function PlaybackSettings({
   tracks: StreamTracks;
   preferences: DevicePreferences;
 }) {
+  const { t: words } = useMessages();
+  const latencyChoices: { value: LatencyMode; label: string }[] = [
+    { value: 'low', label: words('latency.low') },
+    { value: 'smooth', label: words('latency.smooth') },
+  ];
   const audio = tracks.audio.filter((t) => t.language);
   const subtitles = tracks.subtitles.filter((t) => t.language);
   const captionChoices = [
-    { value: 'off', label: 'Off' },
+    { value: 'off', label: words('captions.off') },
     ...subtitles.map((t) => ({ value: t.language, label: t.name })),
   ];
   return (
     <>
       <ChoiceMenu
-        name="Latency"
+        name={words('latency.name')}
         className={styles.barButton}
-        summary={LATENCY_CHOICES.find((c) => c.value === preferences.latency)!.label}
-        choices={LATENCY_CHOICES}
+        summary={latencyChoices.find((c) => c.value === preferences.latency)!.label}
+        choices={latencyChoices}
         value={preferences.latency}
         onChoose={preferences.chooseLatency}
       />
       {audio.length > 1 ? (
         <ChoiceMenu
-          name="Commentary"
+          name={words('commentary.name')}
           className={styles.barButton}
           summary={
             tracks.audioSwitchingTo
-              ? `${nameOf(audio, tracks.audioSwitchingTo)} (switching…)`
+              ? words('commentary.switching', {
+                  language: nameOf(audio, tracks.audioSwitchingTo),
+                })
               : nameOf(audio, tracks.audioLanguage)
           }
           choices={audio.map((t) => ({ value: t.language, label: t.name }))}
@@ -56,9 +59,11 @@ export function PlaybackSettings({
       ) : null}
       {subtitles.length ? (
         <ChoiceMenu
-          name="Captions"
+          name={words('captions.name')}
           className={styles.barButton}
-          summary={tracks.captions === 'off' ? 'Off' : nameOf(subtitles, tracks.captions)}
+          summary={
+            tracks.captions === 'off' ? words('captions.off') : nameOf(subtitles, tracks.captions)
+          }
           choices={captionChoices}
           value={tracks.captions}
           onChoose={preferences.chooseCaptions}

@@ -1,22 +1,26 @@
 import { Spinner } from '@crease/ui';
 import { Icon } from './icons';
 import styles from './player-view.module.css';
+import { englishWords, useMessages } from '../messages';
+import type { PlayerWords } from '../messages';
 
 /** Before the first frame. */
 export function StartingOverlay() {
+  const { t } = useMessages();
   return (
     <div className={styles.overlayCenter}>
-      <Spinner label="Starting the stream" />
+      <Spinner label={t('state.starting')} />
     </div>
   );
 }
 
 /** A network or token fault while a new engine is on its way. */
 export function ReconnectingOverlay() {
+  const { t } = useMessages();
   return (
     <div className={styles.overlayCenter} role="status">
       <div className={styles.notice}>
-        <Spinner label="Connection lost. Reconnecting…" />
+        <Spinner label={t('state.reconnecting')} />
       </div>
     </div>
   );
@@ -31,17 +35,19 @@ export function unmuteLabel(
   'undefined'
     ? window.matchMedia?.bind(window)
     : undefined,
+  words: PlayerWords = englishWords(),
 ): string {
   const touch = matchMedia?.('(pointer: coarse)').matches ?? false;
-  return touch ? 'Tap to unmute' : 'Click to unmute';
+  return words.t(touch ? 'state.tapUnmute' : 'state.clickUnmute');
 }
 
 /** The browser refused sound without a gesture: the picture plays muted until this is pressed. */
 export function UnmuteOverlay({ onUnmute }: { onUnmute(): void }) {
+  const words = useMessages();
   return (
     <button type="button" className={styles.unmute} onClick={onUnmute}>
       <Icon name="muted" />
-      {unmuteLabel()}
+      {unmuteLabel(undefined, words)}
     </button>
   );
 }

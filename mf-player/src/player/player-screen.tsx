@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { MATCH_FORMAT_LABELS } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Page, ScreenLink } from '@crease/ui';
 import { trialTimeText } from './countdown';
@@ -20,6 +19,7 @@ import type { SessionPhase, TrialTime } from './stream-session-state';
 import type { StreamSession } from './use-stream-session';
 import { FollowTeams } from '../match/follow-teams';
 import styles from './player-view.module.css';
+import { useMessages } from '../messages';
 
 /** The longest the extras wait for a stream's first frame (decision 372). */
 const EXTRAS_WAIT_MS = 3000;
@@ -48,13 +48,17 @@ function eventIdOf(search: string): string {
 }
 
 function TrialNote({ trial }: { trial: TrialTime }) {
+  const words = useMessages();
   const left = [trial.secondsLeft, trial.todaySecondsLeft].filter(
     (s): s is number => typeof s === 'number',
   );
   if (!left.length) return null;
   return (
     <p className={styles.trial} role="status" aria-live="polite">
-      Trial: <strong>{trialTimeText(Math.min(...left))}</strong> left today
+      {words.rich('page.trial', {
+        time: trialTimeText(Math.min(...left), words),
+        strong: (chunks) => <strong key="left">{chunks}</strong>,
+      })}
     </p>
   );
 }
@@ -145,20 +149,21 @@ function KnownEvent({ props, eventId }: { props: ScreenProps; eventId: string })
   const [pictureSettled, setPictureSettled] = useState(false);
   const onPictureSettled = useCallback(() => setPictureSettled(true), []);
   const extrasReady = useExtrasReady(session.phase.kind, pictureSettled);
+  const { t } = useMessages();
   return (
     <Page width="wide">
       <div className={styles.screen}>
         <div className={styles.header}>
           <ScreenLink to="/events" navigate={(to) => props.navigate(to)} className={styles.back}>
-            ← All matches
+            {t('page.back')}
           </ScreenLink>
           <div className={styles.titleRow}>
-            <h1 className={styles.title}>{event ? event.title : 'Live match'}</h1>
+            <h1 className={styles.title}>{event ? event.title : t('page.liveMatch')}</h1>
             <TrialNote trial={session.trial} />
           </div>
           {event ? (
             <p className={styles.subtitle}>
-              {MATCH_FORMAT_LABELS[event.format]} · {event.venue.name}, {event.venue.city}
+              {t(`format.${event.format}`)} · {event.venue.name}, {event.venue.city}
             </p>
           ) : null}
           {event && extrasReady ? (

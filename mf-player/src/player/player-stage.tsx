@@ -14,6 +14,7 @@ import type { Playback } from './use-playback';
 import type { PlayerReading } from './use-player-reading';
 import chrome from './stage-chrome.module.css';
 import styles from './player-view.module.css';
+import { useMessages } from '../messages';
 
 /**
  * The 16:9 stage: the video, the score drawn on it, the overlays that belong on the picture
@@ -45,6 +46,7 @@ export function PlayerStage({
   /** The controls' hide timer; a test passes its own. */
   idleTimer?: IdleTimer;
 }) {
+  const { t } = useMessages();
   const { actions } = playback;
   // Out of the way while the picture plays and nobody touches it (decision 412).
   const idle = useIdleControls(stageRef, !playback.paused, idleTimer ? { timer: idleTimer } : {});
@@ -64,7 +66,7 @@ export function PlayerStage({
         ref={videoRef}
         className={`${styles.video} ${chrome.captions}`}
         playsInline
-        aria-label={`Live video: ${event.title}`}
+        aria-label={t('video.label', { title: event.title })}
         onClick={actions.togglePlay}
         onDoubleClick={controls.modes.toggleFullscreen}
       />

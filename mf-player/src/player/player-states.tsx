@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Button, ButtonLink, Spinner } from '@crease/ui';
 import { countdownText } from './countdown';
 import styles from './player-states.module.css';
+import { useMessages } from '../messages';
 
 export type NavigateTo = (to: string) => void;
 
@@ -30,10 +31,11 @@ export function StateCard({
 }
 
 export function LoadingState() {
+  const { t } = useMessages();
   return (
     <div className={`${styles.stage} ${styles.info}`}>
       <div className={styles.card} role="status">
-        <Spinner label="Starting the stream" />
+        <Spinner label={t('state.starting')} />
       </div>
     </div>
   );
@@ -49,91 +51,112 @@ function useNow(intervalMs: number): number {
 }
 
 export function NotStartedState({ startTime }: { startTime: string }) {
+  const words = useMessages();
   const now = useNow(1000);
-  const start = new Date(startTime);
+  const start = words.date(startTime, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
   return (
-    <StateCard title="The stream has not started yet">
-      <p className={styles.countdown}>{countdownText(startTime, now)}</p>
+    <StateCard title={words.t('state.notStartedTitle')}>
+      <p className={styles.countdown}>{countdownText(startTime, now, words)}</p>
       <p>
-        Scheduled for{' '}
-        <time dateTime={startTime}>
-          {start.toLocaleString(undefined, {
-            weekday: 'short',
-            day: 'numeric',
-            month: 'short',
-            hour: '2-digit',
-            minute: '2-digit',
-          })}
-        </time>
-        . This page starts the video as soon as it goes live.
+        {words.rich('state.scheduledFor', {
+          start,
+          time: (chunks) => (
+            <time key="start" dateTime={startTime}>
+              {chunks}
+            </time>
+          ),
+        })}
       </p>
     </StateCard>
   );
 }
 
 export function EndedState({ navigate }: { navigate: NavigateTo }) {
+  const { t } = useMessages();
   return (
     <StateCard
-      title="This stream has ended"
+      title={t('state.endedTitle')}
       actions={
         <ButtonLink href="/events" navigate={navigate}>
-          Find another match
+          {t('state.findAnother')}
         </ButtonLink>
       }
     >
-      <p>Thanks for watching. Other matches may be live right now.</p>
+      <p>{t('state.endedText')}</p>
     </StateCard>
   );
 }
 
 export function NotFoundState({ navigate }: { navigate: NavigateTo }) {
+  const { t } = useMessages();
   return (
     <StateCard
       tone="error"
-      title="We could not find that match"
+      title={t('state.notFoundTitle')}
       actions={
         <ButtonLink href="/events" navigate={navigate}>
-          Browse matches
+          {t('state.browse')}
         </ButtonLink>
       }
     >
-      <p>The link may be old, or the match was removed from the schedule.</p>
+      <p>{t('state.notFoundText')}</p>
     </StateCard>
   );
 }
 
 export function OfflineState({ onRetry }: { onRetry(): void }) {
+  const { t } = useMessages();
   return (
     <StateCard
       tone="error"
-      title="You're offline"
+      title={t('state.offlineTitle')}
       actions={
         <Button variant="secondary" onClick={onRetry}>
-          Try again now
+          {t('state.tryAgainNow')}
         </Button>
       }
     >
-      <p>We could not reach Crease. The stream starts again by itself when you're back online.</p>
+      <p>{t('state.offlineText')}</p>
     </StateCard>
   );
 }
 
-export function FailedState({ message, onRetry }: { message: string; onRetry(): void }) {
+/**
+ * Why the stream could not start. `message` is English (the API's words, or the player's); in
+ * another language the catalogue's `fallback` says it, or the general failure when none is given.
+ */
+export function FailedState({
+  message,
+  fallback = 'state.failedText',
+  onRetry,
+}: {
+  message: string;
+  fallback?: 'state.failedText' | 'page.notDecoded';
+  onRetry(): void;
+}) {
+  const { t, language } = useMessages();
   return (
     <StateCard
       tone="error"
-      title="The stream could not start"
-      actions={<Button onClick={onRetry}>Try again</Button>}
+      title={t('state.failedTitle')}
+      actions={<Button onClick={onRetry}>{t('state.tryAgain')}</Button>}
     >
-      <p>{message}</p>
+      <p>{language === 'en' ? message : t(fallback)}</p>
     </StateCard>
   );
 }
 
 export function UnsupportedState() {
+  const { t } = useMessages();
   return (
-    <StateCard tone="error" title="This browser cannot play live video">
-      <p>Please use a current version of Chrome, Edge, Firefox or Safari.</p>
+    <StateCard tone="error" title={t('state.unsupportedTitle')}>
+      <p>{t('state.unsupportedText')}</p>
     </StateCard>
   );
 }

@@ -22,6 +22,7 @@ import { usePlayerReading } from './use-player-reading';
 import { useStageModes } from './use-stage-modes';
 import type { StreamSession } from './use-stream-session';
 import styles from './player-view.module.css';
+import { useMessages } from '../messages';
 
 type Watch = Extract<StreamSession['phase'], { kind: 'watching' }>;
 
@@ -43,6 +44,7 @@ const START_OVER_MIN_SECONDS = 30;
  * match as the viewer may see it (spoiler-free), and one component per part.
  */
 export function PlayerView({ session, watch, event, timeline, onPictureSettled }: PlayerViewProps) {
+  const { t } = useMessages();
   const { grant } = watch;
   const preferences = useDevicePreferences();
   const playback = usePlayback(session, grant, preferences);
@@ -102,7 +104,8 @@ export function PlayerView({ session, watch, event, timeline, onPictureSettled }
   if (playback.broken) {
     return (
       <FailedState
-        message="The video could not be decoded on this device."
+        message={t('page.notDecoded')}
+        fallback="page.notDecoded"
         onRetry={playback.restart}
       />
     );
@@ -144,8 +147,8 @@ export function PlayerView({ session, watch, event, timeline, onPictureSettled }
           <PlaybackSettings tracks={playback.tracks} preferences={preferences} />
         </DvrBar>
         <p className={styles.hint}>
-          <VisuallyHidden>Keyboard: </VisuallyHidden>
-          Space play/pause · ←/→ 10 s · F full screen · M mute
+          <VisuallyHidden>{t('page.keyboardLabel')}</VisuallyHidden>
+          {t('page.keyboard')}
         </p>
       </div>
       <MatchSide

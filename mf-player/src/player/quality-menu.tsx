@@ -1,8 +1,7 @@
 import type { VideoQuality } from '@crease/contract';
 import { QUALITY_CHOICES } from '../playback/quality';
 import { ChoiceMenu } from './choice-menu';
-
-const CHOICES = QUALITY_CHOICES.map(({ quality, label }) => ({ value: quality, label }));
+import { useMessages } from '../messages';
 
 /**
  * Auto plus each rendition. The button says what is chosen and, under Auto, which rendition is
@@ -17,13 +16,22 @@ export function QualityMenu({
   rendition: string | null;
   onChoose(quality: VideoQuality): void;
 }) {
-  const chosen = CHOICES.find((c) => c.value === quality) ?? CHOICES[0]!;
-  const summary = quality === 'AUTO' && rendition ? `${chosen.label} · ${rendition}` : chosen.label;
+  const { t } = useMessages();
+  // Auto is a word; a rendition ("720p") reads the same in every language.
+  const choices = QUALITY_CHOICES.map(({ quality: value, label }) => ({
+    value,
+    label: value === 'AUTO' ? t('quality.auto') : label,
+  }));
+  const chosen = choices.find((c) => c.value === quality) ?? choices[0]!;
+  const summary =
+    quality === 'AUTO' && rendition
+      ? t('quality.autoShowing', { choice: chosen.label, rendition })
+      : chosen.label;
   return (
     <ChoiceMenu
-      name="Quality"
+      name={t('quality.name')}
       summary={summary}
-      choices={CHOICES}
+      choices={choices}
       value={quality}
       onChoose={onChoose}
       icon="gear"

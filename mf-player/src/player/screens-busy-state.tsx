@@ -1,8 +1,9 @@
-import { deviceName, screensText } from '@crease/contract';
+import { deviceName } from '@crease/contract';
 import type { RegisteredDevice } from '@crease/contract';
 import { Button } from '@crease/ui';
 import { StateCard } from './player-states';
 import styles from './player-states.module.css';
+import { useMessages } from '../messages';
 
 /**
  * The plan's screens are all playing elsewhere (409 STREAM_LIMIT_REACHED, decision 265): names
@@ -20,14 +21,11 @@ export function ScreensBusyState({
   busy: boolean;
   onStopThere(vidictId: string): void;
 }) {
-  const screens = screensText(maxDevices);
+  const { t } = useMessages();
   return (
-    <StateCard tone="error" title="Your plan's screens are in use">
-      <p>
-        Your plan lets {screens} watch at a time. To watch here, stop playback on{' '}
-        {devices.length === 1 ? 'the device' : 'one of the devices'} playing now.
-      </p>
-      <ul className={styles.devices} aria-label="Playing now">
+    <StateCard tone="error" title={t('busy.title')}>
+      <p>{t('busy.text', { screens: maxDevices, devices: devices.length })}</p>
+      <ul className={styles.devices} aria-label={t('busy.playingNow')}>
         {devices.map((device) => (
           <li key={device.vidictId} className={styles.device}>
             <strong>{deviceName(device)}</strong>
@@ -35,9 +33,9 @@ export function ScreensBusyState({
               variant="secondary"
               busy={busy}
               onClick={() => onStopThere(device.vidictId)}
-              aria-label={`Stop playback there: ${deviceName(device)}`}
+              aria-label={t('busy.stopThereNamed', { device: deviceName(device) })}
             >
-              Stop playback there
+              {t('busy.stopThere')}
             </Button>
           </li>
         ))}

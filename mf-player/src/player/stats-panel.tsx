@@ -1,4 +1,5 @@
 import styles from './player-view.module.css';
+import { useMessages } from '../messages';
 
 export interface StatsReading {
   rendition: string;
@@ -15,17 +16,21 @@ const mbps = (bits: number) => (bits > 0 ? `${(bits / 1_000_000).toFixed(2)} Mb/
 
 /** For the curious and for support calls: what the player is doing, refreshed twice a second. */
 export function StatsPanel({ reading }: { reading: StatsReading }) {
+  const { t } = useMessages();
   const rows: [string, string][] = [
-    ['Rendition', reading.rendition],
-    ['Bitrate', mbps(reading.bitrate)],
-    ['Bandwidth', mbps(reading.bandwidth)],
-    ['Buffer', `${reading.bufferSeconds.toFixed(1)} s`],
-    ['Latency', reading.latency === null ? '–' : `${reading.latency.toFixed(1)} s`],
-    ['Dropped frames', `${reading.droppedFrames} of ${reading.totalFrames}`],
-    ['Engine', reading.engine],
+    [t('stats.rendition'), reading.rendition],
+    [t('stats.bitrate'), mbps(reading.bitrate)],
+    [t('stats.bandwidth'), mbps(reading.bandwidth)],
+    [t('stats.buffer'), `${reading.bufferSeconds.toFixed(1)} s`],
+    [t('stats.latency'), reading.latency === null ? '–' : `${reading.latency.toFixed(1)} s`],
+    [
+      t('stats.dropped'),
+      t('stats.droppedValue', { dropped: reading.droppedFrames, total: reading.totalFrames }),
+    ],
+    [t('stats.engine'), reading.engine],
   ];
   return (
-    <section className={styles.stats} aria-label="Playback statistics">
+    <section className={styles.stats} aria-label={t('stats.label')}>
       <dl>
         {rows.map(([term, value]) => (
           <div key={term} className={styles.statsRow}>

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import type { BreakPlayState } from '@crease/contract';
-import { PLAY_STATE_LABELS } from '@crease/contract';
 import styles from './scorecard.module.css';
+import { useMessages } from '../messages';
+import type { PlayerMessageKey } from '../messages';
 
 /** A line under the break's name for the breaks that need saying more. */
-const BREAK_WORDS: Partial<Record<BreakPlayState, string>> = {
-  rain_delay: 'Covers are on. Play resumes when the rain stops.',
-  innings_break: 'The teams change over. The second innings starts soon.',
-  bad_light: 'The umpires have taken the players off for bad light.',
+const BREAK_WORDS: Partial<Record<BreakPlayState, PlayerMessageKey>> = {
+  rain_delay: 'break.rain_delay',
+  innings_break: 'break.innings_break',
+  bad_light: 'break.bad_light',
 };
 
 /**
@@ -15,19 +16,21 @@ const BREAK_WORDS: Partial<Record<BreakPlayState, string>> = {
  * (issue 21 §6), and dismissible. A new break shows again.
  */
 export function BreakStrip({ playState }: { playState: BreakPlayState }) {
+  const { t } = useMessages();
   const [dismissed, setDismissed] = useState<BreakPlayState | null>(null);
   if (dismissed === playState) return null;
-  const words = BREAK_WORDS[playState];
+  const more = BREAK_WORDS[playState];
+  const name = t(`playState.${playState}`);
   return (
     <div className={styles.strip} role="status" data-testid="break-strip">
       <p className={styles.stripText}>
-        <span className={styles.stripTitle}>{PLAY_STATE_LABELS[playState]}</span>
-        {words}
+        <span className={styles.stripTitle}>{name}</span>
+        {more ? t(more) : null}
       </p>
       <button
         type="button"
         className={styles.dismiss}
-        aria-label={`Dismiss: ${PLAY_STATE_LABELS[playState]}`}
+        aria-label={t('break.dismiss', { state: name })}
         onClick={() => setDismissed(playState)}
       >
         ×

@@ -1,13 +1,15 @@
-import { MATCH_FORMAT_LABELS, countsInBalls, progressText } from '@crease/contract';
+import { ballsOf, countsInBalls } from '@crease/contract';
 import type { CatalogEvent, TimelineState, Team } from '@crease/contract';
 import { LiveBadge } from '@crease/ui';
 import { matchPhase } from '../match/match-phase';
 import { ScorecardDetail } from './scorecard-detail';
 import styles from './match-panel.module.css';
+import { useMessages } from '../messages';
+import type { PlayerWords } from '../messages';
 
 /** An innings' progress in the card's team rows: "20" (overs), The Hundred "100 balls". */
-const progressOf = (format: CatalogEvent['format'], overs: string) =>
-  countsInBalls(format) ? progressText(format, overs) : overs;
+const progressOf = (format: CatalogEvent['format'], overs: string, words: PlayerWords) =>
+  countsInBalls(format) ? words.t('panel.balls', { balls: ballsOf(overs) }) : overs;
 
 function inningsOf(state: TimelineState | null, team: Team) {
   return state?.innings.filter((i) => i.team === team.shortName) ?? [];
@@ -30,16 +32,19 @@ export function MatchPanel({
   /** Spoiler-free off and behind live: the newest state, said apart from the picture's. */
   latest?: TimelineState | null;
 }) {
-  const { interruption, battingTeam } = matchPhase(state);
+  const words = useMessages();
+  const { t } = words;
+  const { interruption, battingTeam } = matchPhase(state, words);
+  const scoreOrYet = (summary: string) => summary || t('panel.yetToBat');
   return (
     <section className={styles.panel} aria-labelledby="match-panel-title">
       <div className={styles.top}>
-        {live ? <LiveBadge /> : null}
-        <span className={styles.tag}>{MATCH_FORMAT_LABELS[event.format]}</span>
+        {live ? <LiveBadge label={t('seek.liveBadge')} /> : null}
+        <span className={styles.tag}>{t(`format.${event.format}`)}</span>
         {interruption ? <span className={styles.playState}>{interruption}</span> : null}
       </div>
       <h2 id="match-panel-title" className={styles.heading}>
-        Scorecard
+        {t('panel.title')}
       </h2>
       <ul className={styles.teams}>
         {event.teams.map((team) => {
@@ -56,7 +61,7 @@ export function MatchPanel({
               <span className={styles.teamName}>
                 {team.name}
                 {battingTeam === team.shortName ? (
-                  <span className={styles.batting}> batting</span>
+                  <span className={styles.batting}>{t('panel.batting')}</span>
                 ) : null}
               </span>
               <span className={styles.runs}>
@@ -64,11 +69,11 @@ export function MatchPanel({
                   ? innings
                       .map(
                         (i) =>
-                          `${i.runs}/${i.wickets}${i.declared ? 'd' : ''} (${progressOf(event.format, i.overs)})`,
+                          `${i.runs}/${i.wickets}${i.declared ? 'd' : ''} (${progressOf(event.format, i.overs, words)})`,
                       )
                       .join(' & ')
                   : state
-                    ? 'Yet to bat'
+                    ? t('panel.yetToBat')
                     : '–'}
               </span>
             </li>
@@ -76,8 +81,8 @@ export function MatchPanel({
         })}
       </ul>
       <p className={styles.summary} aria-live="polite" aria-atomic="true">
-        <span className={styles.summaryLabel}>Score </span>
-        {state ? state.scoreSummary || 'Yet to bat' : 'The score appears with the picture'}
+        <span className={styles.summaryLabel}>{t('panel.scoreLabel')}</span>
+        {state ? scoreOrYet(state.scoreSummary) : t('panel.scoreWaits')}
       </p>
       {state?.scorecard ? (
         <ScorecardDetail
@@ -90,17 +95,21 @@ export function MatchPanel({
         <p className={styles.venue}>
           {/* A match with a result, or a replay, is not "live now" (issue 36): its last score is
               the final one. */}
-          {live && !latest.result ? 'Live now' : 'Final score'}:{' '}
-          {latest.scoreSummary || 'Yet to bat'}
+          {t(live && !latest.result ? 'panel.liveNow' : 'panel.finalScore', {
+            score: scoreOrYet(latest.scoreSummary),
+          })}
           {latest.result ? ` · ${latest.result}` : ''}
         </p>
       ) : null}
       {state?.result ? <p className={styles.result}>{state.result}</p> : null}
       {state?.toss ? (
         <p className={styles.venue}>
-          Toss:{' '}
-          {event.teams.find((t) => t.shortName === state.toss?.winner)?.name ?? state.toss.winner},
-          chose to {state.toss.decision}
+          {t('panel.toss', {
+            team:
+              event.teams.find((team) => team.shortName === state.toss?.winner)?.name ??
+              state.toss.winner,
+            decision: state.toss.decision,
+          })}
         </p>
       ) : null}
     </section>

@@ -4,6 +4,7 @@ import type { Moment } from '../match/key-moments';
 import type { MatchViewState } from '../match/use-match-view';
 import { MatchPanel } from './match-panel';
 import styles from '../dvr/dvr.module.css';
+import { useMessages } from '../messages';
 
 /**
  * Beside the player: the spoiler-free switch, the scorecard at the picture's time, and the key
@@ -24,6 +25,7 @@ export function MatchSide({
   onToggleSpoilerFree(): void;
   onMoment(moment: Moment): void;
 }) {
+  const { t } = useMessages();
   return (
     <div>
       <div className={styles.bar}>
@@ -33,10 +35,10 @@ export function MatchSide({
           aria-pressed={spoilerFree}
           onClick={onToggleSpoilerFree}
         >
-          Spoiler-free
+          {t('side.spoilerFree')}
         </button>
         <span className={styles.note}>
-          {spoilerFree ? 'Showing the match up to the picture' : 'Showing everything'}
+          {spoilerFree ? t('side.upToPicture') : t('side.everything')}
         </span>
       </div>
       <MatchPanel event={event} state={view.shown} live={live} latest={view.latest} />

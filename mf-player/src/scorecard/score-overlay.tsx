@@ -1,6 +1,7 @@
 import type { TimelineState } from '@crease/contract';
 import { matchPhase, overlayScore } from '../match/match-phase';
 import styles from './scorecard.module.css';
+import { useMessages } from '../messages';
 
 /**
  * The score on the picture, drawn by the player from the timeline at the picture's time (the
@@ -8,11 +9,12 @@ import styles from './scorecard.module.css';
  * reader.
  */
 export function ScoreOverlay({ state }: { state: TimelineState | null }) {
+  const words = useMessages();
   const score = overlayScore(state);
   if (!score) return null;
-  const { interruption } = matchPhase(state);
+  const { interruption } = matchPhase(state, words);
   const target = state?.scorecard?.target;
-  const note = interruption ?? (target ? `Target ${target}` : null);
+  const note = interruption ?? (target ? words.t('card.target', { target }) : null);
   return (
     <div className={styles.overlay} aria-hidden="true" data-testid="score-overlay">
       {score}

@@ -2,6 +2,7 @@ import { ballsOf, countsInBalls } from '@crease/contract';
 import type { Innings, MatchFormat, Scorecard } from '@crease/contract';
 import { BattingCard } from './batting-card';
 import styles from './scorecard.module.css';
+import { useMessages } from '../messages';
 
 function ballClass(ball: string): string {
   if (ball.includes('W')) return `${styles.ball} ${styles.ballWicket}`;
@@ -11,14 +12,15 @@ function ballClass(ball: string): string {
 
 /** The chase: runs to win and the rate needed, once there is a target. */
 function ChaseLine({ scorecard }: { scorecard: Scorecard }) {
+  const { t } = useMessages();
   if (scorecard.target === null) return null;
   const rate =
     scorecard.requiredRunRate === null
       ? ''
-      : ` · Required rate ${scorecard.requiredRunRate.toFixed(2)}`;
+      : t('card.requiredRate', { rate: scorecard.requiredRunRate.toFixed(2) });
   return (
     <p className={styles.chase}>
-      Target {scorecard.target}
+      {t('card.target', { target: scorecard.target })}
       {rate}
     </p>
   );
@@ -39,6 +41,7 @@ export function ScorecardDetail({
   innings?: Innings | null;
   format?: MatchFormat;
 }) {
+  const { t } = useMessages();
   const inBalls = countsInBalls(format);
   return (
     <div className={styles.detail}>
@@ -48,20 +51,20 @@ export function ScorecardDetail({
       ) : null}
       {scorecard.bowlers.length ? (
         <table className={styles.table}>
-          <caption>Bowlers</caption>
+          <caption>{t('card.bowlers')}</caption>
           <thead>
             <tr>
-              <th scope="col">Bowler</th>
+              <th scope="col">{t('card.bowler')}</th>
               {inBalls ? (
-                <th scope="col">B</th>
+                <th scope="col">{t('card.balls')}</th>
               ) : (
                 <>
-                  <th scope="col">O</th>
-                  <th scope="col">M</th>
+                  <th scope="col">{t('card.overs')}</th>
+                  <th scope="col">{t('card.maidens')}</th>
                 </>
               )}
-              <th scope="col">R</th>
-              <th scope="col">W</th>
+              <th scope="col">{t('card.runs')}</th>
+              <th scope="col">{t('card.wickets')}</th>
             </tr>
           </thead>
           <tbody>
@@ -69,7 +72,7 @@ export function ScorecardDetail({
               <tr key={bowler.name}>
                 <th scope="row">
                   {bowler.name}
-                  {bowler.current ? <span aria-label="bowling">*</span> : null}
+                  {bowler.current ? <span aria-label={t('card.bowling')}>*</span> : null}
                 </th>
                 {inBalls ? (
                   <td>{ballsOf(bowler.overs)}</td>
@@ -87,7 +90,7 @@ export function ScorecardDetail({
         </table>
       ) : null}
       {scorecard.lastBalls.length ? (
-        <ol className={styles.balls} aria-label="Last six balls">
+        <ol className={styles.balls} aria-label={t('card.lastBalls')}>
           {scorecard.lastBalls.map((ball, index) => (
             <li key={index} className={ballClass(ball)}>
               {ball}
