@@ -145,7 +145,8 @@ describeEachDatabase('mail in the recipient language', (host) => {
     for (const viewer of [hindi, english]) await subscribeWithUpi(viewer);
     const { periodStart, periodEnd } = await subscriptionOf(hindi);
     // Into the notice window (48 h before the debit) of both subscriptions, bought a moment apart.
-    const period = (new Date(String(periodEnd)).getTime() - new Date(periodStart).getTime()) / 1000;
+    const period =
+      (new Date(String(periodEnd)).getTime() - new Date(String(periodStart)).getTime()) / 1000;
     await suite.api.advanceClock(Math.ceil(period) - 2 * DAY_SECONDS + 60);
     await suite.api.runRenewals();
     await suite.api.lifecycleMailPass();
