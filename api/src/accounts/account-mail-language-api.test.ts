@@ -67,7 +67,7 @@ describeEachDatabase('account mail in the saved language', (host) => {
     expect(reset.text).toMatch(/अपना पासवर्ड रीसेट करें: http/);
     const code = await mailWith(hindi, hindi.email, '/signin?');
     expect(code.subject).toBe('आपका Crease साइन-इन कोड');
-    expect(code.text).toMatch(/^आपका साइन-इन कोड है \S+/);
+    expect(code.text).toMatch(/^आपका साइन-इन कोड \S+ है/);
 
     const resetEn = await mailWith(english, english.email, '/reset-password?');
     expect(resetEn.subject).toBe('Reset your Crease password');

@@ -25,7 +25,7 @@ describeEachDatabase('problem messages and Accept-Language', (host) => {
 
     const invalid = await suite.client.postJson(
       '/api/v1/auth/register',
-      { email: 'not an address', password: 'correct horse battery' },
+      { email: 'not an address', password: 'correct horse battery', emailSubscribe: false },
       { botCheck: 'register', headers: HINDI },
     );
     expect(invalid.status).toBe(400);
