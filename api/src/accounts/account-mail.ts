@@ -2,11 +2,18 @@
  * The account mail sent at once rather than queued: verification links, reset links, sign-in
  * codes and the notice that someone tried a deleted account (decisions 405-408). Every one goes
  * through the per-recipient cap first; none repeats text a client sent (only the email address
- * the message is addressed to, and links and codes we made).
+ * the message is addressed to, and links and codes we made). Each is written in the language the
+ * caller passes (the account's saved one, `accountMailLanguage`; decision 488), from the
+ * catalogues in ./messages.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { UiLanguage } from '@crease/contract';
+import { mailText } from '../platform/mail-text';
+import type { MailText } from '../platform/mail-text';
 import type { AttemptStore } from './attempt-store';
 import type { Mailer } from './mailer';
+import { ACCOUNT_MAIL_CATALOGUES } from './messages';
+import type { AccountMessageId } from './messages';
 import { admitToRecipient } from './recipient-cap';
 import type { RecipientCapConfig } from './recipient-cap';
 
@@ -17,11 +24,15 @@ export interface AccountMailDeps {
   log?: FastifyBaseLogger;
 }
 
+/** Where a viewer who lost their account writes (the email-changed notice). */
+const SUPPORT_ADDRESS = 'support@crease.example';
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+type Words = MailText<AccountMessageId>;
 
 interface Letter {
   subject: string;
-  /** Paragraphs; `{link}` is where the action link goes in the HTML part. */
   paragraphs: string[];
   link?: { href: string; label: string };
 }
@@ -30,7 +41,13 @@ interface Letter {
  * Sends one capped account mail; false when the address has had its hour's share (nothing is
  * sent then, and nothing tells the caller's client: the answers stay the same, decision 016).
  */
-async function sendCapped(deps: AccountMailDeps, to: string, letter: Letter): Promise<boolean> {
+async function sendCapped(
+  deps: AccountMailDeps,
+  to: string,
+  language: UiLanguage,
+  write: (words: Words) => Letter,
+): Promise<boolean> {
+  const letter = write(mailText(ACCOUNT_MAIL_CATALOGUES, language));
   if (!(await admitToRecipient(deps.attempts, deps.caps, to, 'account'))) {
     deps.log?.warn({ subject: letter.subject }, 'account mail not sent: recipient cap reached');
     return false;
@@ -47,29 +64,36 @@ async function sendCapped(deps: AccountMailDeps, to: string, letter: Letter): Pr
     to,
     subject: letter.subject,
     text,
-    html,
+    // The language is declared, so screen readers and fonts follow it.
+    html: `<div lang="${language}">${html}</div>`,
     links: link ? [link.href] : [],
   });
   return true;
 }
 
-const minutesOf = (seconds: number) => Math.round(seconds / 60);
+/** A link's life in words: "3 days" when it lasts a day or more, else "30 minutes". */
+function lifetime(words: Words, ttlSeconds: number, inDays = false): string {
+  const days = Math.round(ttlSeconds / 86_400);
+  return inDays && days >= 1
+    ? words.t('duration.days', { count: days })
+    : words.t('duration.minutes', { count: Math.round(ttlSeconds / 60) });
+}
 
 export function sendVerificationMail(
   deps: AccountMailDeps,
   to: string,
   link: string,
   ttlSeconds: number,
+  language: UiLanguage,
 ): Promise<boolean> {
-  const days = Math.round(ttlSeconds / 86_400);
-  return sendCapped(deps, to, {
-    subject: 'Confirm your email for Crease',
+  return sendCapped(deps, to, language, (words) => ({
+    subject: words.t('verify.subject'),
     paragraphs: [
-      'Welcome to Crease. Confirm that this is your email address, so that we can send you receipts, sign-in notices and match reminders.',
-      `The link works once, for ${days >= 1 ? `${days} days` : `${minutesOf(ttlSeconds)} minutes`}. If you did not create a Crease account, ignore this message: we will not write again.`,
+      words.t('verify.why'),
+      words.t('verify.validity', { duration: lifetime(words, ttlSeconds, true) }),
     ],
-    link: { href: link, label: 'Confirm your email' },
-  });
+    link: { href: link, label: words.t('verify.action') },
+  }));
 }
 
 export function sendResetMail(
@@ -77,16 +101,17 @@ export function sendResetMail(
   to: string,
   link: string,
   ttlSeconds: number,
+  language: UiLanguage,
 ): Promise<boolean> {
-  return sendCapped(deps, to, {
-    subject: 'Reset your Crease password',
+  return sendCapped(deps, to, language, (words) => ({
+    subject: words.t('reset.subject'),
     paragraphs: [
-      'Someone asked to reset the password of your Crease account.',
-      `Reset it with the link below (it works once, for ${minutesOf(ttlSeconds)} minutes).`,
-      'If it was not you, ignore this message: your password stays the same.',
+      words.t('reset.asked'),
+      words.t('reset.validity', { duration: lifetime(words, ttlSeconds) }),
+      words.t('reset.notYou'),
     ],
-    link: { href: link, label: 'Reset your password' },
-  });
+    link: { href: link, label: words.t('reset.action') },
+  }));
 }
 
 export function sendSignInCodeMail(
@@ -95,29 +120,29 @@ export function sendSignInCodeMail(
   code: string,
   link: string,
   ttlSeconds: number,
+  language: UiLanguage,
 ): Promise<boolean> {
-  return sendCapped(deps, to, {
-    subject: 'Your Crease sign-in code',
+  return sendCapped(deps, to, language, (words) => ({
+    subject: words.t('signInCode.subject'),
     paragraphs: [
-      `Your sign-in code is ${code}`,
-      `Enter it on the sign-in page, or open the link below. It works once, for ${minutesOf(ttlSeconds)} minutes, and signs you in without your password, even while sign-ins from new networks are paused to protect your account.`,
-      'If you did not ask for it, ignore this message: nobody can use the code without reading this mailbox.',
+      words.t('signInCode.code', { code }),
+      words.t('signInCode.use', { duration: lifetime(words, ttlSeconds) }),
+      words.t('signInCode.notYou'),
     ],
-    link: { href: link, label: 'Sign in to Crease' },
-  });
+    link: { href: link, label: words.t('signInCode.action') },
+  }));
 }
 
+/** The account is gone, and its saved language with it: the caller passes English (488). */
 export function sendDeletedAccountSignInNotice(
   deps: AccountMailDeps,
   to: string,
+  language: UiLanguage,
 ): Promise<boolean> {
-  return sendCapped(deps, to, {
-    subject: 'Someone tried to sign in to your deleted Crease account',
-    paragraphs: [
-      'Someone just tried to sign in to Crease with this email address. The account that used it was deleted, so nobody was signed in, and the sign-in page said only that the email or password was incorrect.',
-      'If it was you, you can register again with this email to start a new account. If not, there is nothing to do.',
-    ],
-  });
+  return sendCapped(deps, to, language, (words) => ({
+    subject: words.t('deletedSignIn.subject'),
+    paragraphs: [words.t('deletedSignIn.tried'), words.t('deletedSignIn.again')],
+  }));
 }
 
 export function sendEmailChangeMail(
@@ -125,16 +150,17 @@ export function sendEmailChangeMail(
   to: string,
   link: string,
   ttlSeconds: number,
+  language: UiLanguage,
 ): Promise<boolean> {
-  return sendCapped(deps, to, {
-    subject: 'Confirm your new email for Crease',
+  return sendCapped(deps, to, language, (words) => ({
+    subject: words.t('emailChange.subject'),
     paragraphs: [
-      'Someone signed in to a Crease account asked to use this email address for it.',
-      `If it was you, confirm with the link below (it works once, for ${minutesOf(ttlSeconds)} minutes). Until then the account keeps its old address.`,
-      'If it was not you, ignore this message: nothing changes.',
+      words.t('emailChange.asked'),
+      words.t('emailChange.confirm', { duration: lifetime(words, ttlSeconds) }),
+      words.t('emailChange.notYou'),
     ],
-    link: { href: link, label: 'Use this email for Crease' },
-  });
+    link: { href: link, label: words.t('emailChange.action') },
+  }));
 }
 
 /**
@@ -145,13 +171,17 @@ export function sendEmailChangedNotice(
   deps: AccountMailDeps,
   to: string,
   at: Date,
+  language: UiLanguage,
 ): Promise<boolean> {
-  const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return sendCapped(deps, to, {
-    subject: 'Your Crease email was changed',
-    paragraphs: [
-      `The email address of your Crease account was changed on ${when}, with the account's password and a link opened from the new mailbox. From now on receipts, reminders and sign-in notices go to the new address, and this one no longer signs in.`,
-      "If this wasn't you, someone may know your password: write to support@crease.example from this address and we will help you get the account back.",
-    ],
+  return sendCapped(deps, to, language, (words) => {
+    const iso = at.toISOString();
+    const moment = words.t('moment', { date: words.date(iso), time: words.time(iso) });
+    return {
+      subject: words.t('emailChanged.subject'),
+      paragraphs: [
+        words.t('emailChanged.changed', { moment }),
+        words.t('emailChanged.notYou', { support: SUPPORT_ADDRESS }),
+      ],
+    };
   });
 }

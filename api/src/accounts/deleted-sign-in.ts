@@ -25,6 +25,7 @@ export function noticeDeletedAccountSignIn(services: Services, email: string): v
     // Every try on a deleted account's email is counted (hashed), told or not.
     const today = await attempts.hit(deletedNoticeKey(email), DAY_SECONDS);
     if (today.count > 1 || !tombstone.emailVerified) return;
-    await sendDeletedAccountSignInNotice({ attempts, mailer, caps: config.mail }, email);
+    // The account's saved language went with it (erasure): English (decision 488).
+    await sendDeletedAccountSignInNotice({ attempts, mailer, caps: config.mail }, email, 'en');
   });
 }

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db/client';
 import type { AccountMailDeps } from './account-mail';
 import { sendEmailChangeMail, sendEmailChangedNotice } from './account-mail';
+import { accountMailLanguage } from './mail-language';
 import { countAttempt } from './attempt-limits';
 import { emailCodeHash, issueEmailCode } from './email-codes';
 import { ApiError } from './errors';
@@ -76,7 +77,8 @@ export async function mailEmailChangeLink(
   const now = services.clock.now();
   const token = await issueEmailCode(db, userId, 'email-change', now, ttl, newEmail);
   const link = `${siteOrigin}/verify-email?change=1&email=${encodeURIComponent(newEmail)}&token=${encodeURIComponent(token)}`;
-  return sendEmailChangeMail(mailDeps(services), newEmail, link, ttl);
+  const language = await accountMailLanguage(db, userId);
+  return sendEmailChangeMail(mailDeps(services), newEmail, link, ttl, language);
 }
 
 interface Changed {
@@ -182,6 +184,9 @@ export async function confirmEmailChange(
   if (outcome === 'expired') throw new ApiError('EMAIL_CHANGE_LINK_EXPIRED');
   if (outcome === 'taken') throw new ApiError('EMAIL_UNAVAILABLE');
   // An old address never proved gets nothing but what it asked for (decision 405).
-  if (outcome.oldVerified) await sendEmailChangedNotice(mailDeps(services), outcome.oldEmail, now);
+  if (outcome.oldVerified) {
+    const language = await accountMailLanguage(services.database.db, outcome.userId);
+    await sendEmailChangedNotice(mailDeps(services), outcome.oldEmail, now, language);
+  }
   return outcome.userId;
 }

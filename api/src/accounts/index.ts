@@ -10,6 +10,7 @@ export { authenticate } from './authenticate';
 export { eraseViewer, viewerToErase } from './account-erasure';
 export type { ErasedViewer } from './account-erasure';
 export { outboxFor, recentOutbox } from './mailer';
+export { accountMailLanguage } from './mail-language';
 export { recipientGate } from './recipient-cap';
 export { approximateNetwork, describeDevice } from './user-agent';
 export type { RecipientGate } from './recipient-cap';

@@ -10,6 +10,7 @@ import { EMAIL_CODE_GRANT_TYPE, normalizeEmail } from '@crease/contract';
 import { countAttempt } from './attempt-limits';
 import { issueEmailCode, normalizeSignInCode, redeemEmailCode } from './email-codes';
 import { sendSignInCodeMail } from './account-mail';
+import { accountMailLanguage } from './mail-language';
 import { activeViewerId } from './accounts-service';
 import { ApiError } from './errors';
 import {
@@ -46,7 +47,15 @@ export function requestSignInCode(services: Services, email: string, siteOrigin:
     const ttl = config.mail.signInCodeSeconds;
     const code = await issueEmailCode(database.db, userId, 'sign-in', clock.now(), ttl);
     const link = `${siteOrigin}/signin?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`;
-    await sendSignInCodeMail({ mailer, attempts, caps: config.mail }, email, code, link, ttl);
+    const language = await accountMailLanguage(database.db, userId);
+    await sendSignInCodeMail(
+      { mailer, attempts, caps: config.mail },
+      email,
+      code,
+      link,
+      ttl,
+      language,
+    );
   });
 }
 

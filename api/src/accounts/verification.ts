@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { issueEmailCode } from './email-codes';
 import { sendVerificationMail } from './account-mail';
+import { accountMailLanguage } from './mail-language';
 
 type Services = Pick<
   FastifyInstance['services'],
@@ -22,5 +23,11 @@ export async function sendVerification(
   const ttl = config.mail.verifyLinkSeconds;
   const token = await issueEmailCode(database.db, user.id, 'verify', clock.now(), ttl);
   const link = `${siteOrigin}/verify-email?email=${encodeURIComponent(user.email)}&token=${encodeURIComponent(token)}`;
-  return sendVerificationMail({ mailer, attempts, caps: config.mail }, user.email, link, ttl);
+  return sendVerificationMail(
+    { mailer, attempts, caps: config.mail },
+    user.email,
+    link,
+    ttl,
+    await accountMailLanguage(database.db, user.id),
+  );
 }

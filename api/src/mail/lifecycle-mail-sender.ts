@@ -6,6 +6,8 @@
  * to MAX_ATTEMPTS. After an account-deleted notice is sent, its address and payload are blanked.
  * Mail to an address the account never proved is skipped (`unverified`, decision 405), and a new
  * sign-in notice past the recipient's hourly cap is skipped (`recipient-cap`, decision 406).
+ * A message is written in the account's saved language as of sending, not as of queueing
+ * (decision 488): a viewer who switches to Hindi before the pass gets Hindi.
  */
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -13,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LifecycleMailKind, Mailer, RecipientGate } from '../accounts';
 import type { Db } from '../platform/db/client';
 import { claimWithLease, endClaim, forEachClaimed } from '../platform/db/row-claims';
+import { mailLanguage } from '../platform/mail-text';
 import { welcomeOfferFor } from '../billing';
 import { isMarketing, renderLifecycleMail } from './render-mail';
 
@@ -32,6 +35,8 @@ interface ClaimedMail {
   email_subscribe: boolean | null;
   /** Whether the account proved the address (null when the row is gone). */
   verified: boolean | null;
+  /** The account's saved site language now (null: none saved, or the row is gone). */
+  ui_language: string | null;
 }
 
 /**
@@ -80,8 +85,9 @@ export class LifecycleMailSender {
       leaseSeconds: LEASE_SECONDS,
       returning: sql`m.id, m.user_id, m.kind, m."to", m.payload, m.attempts`,
       select: sql`SELECT c.id, c.user_id, c.kind, c."to", c.payload, c.attempts, u.email_subscribe,
-          (u.email_verified_at IS NOT NULL) AS verified
-        FROM claimed c LEFT JOIN users u ON u.id = c.user_id`,
+          (u.email_verified_at IS NOT NULL) AS verified, p.ui_language
+        FROM claimed c LEFT JOIN users u ON u.id = c.user_id
+        LEFT JOIN account_preferences p ON p.user_id = c.user_id`,
     });
   }
 
@@ -108,6 +114,7 @@ export class LifecycleMailSender {
         row.to,
         await this.payloadAt(row, now),
         this.siteOrigin,
+        mailLanguage(row.ui_language),
       );
       await this.mailer.send(message);
     } catch (error) {

@@ -36,6 +36,7 @@ import { countSignInAttempt, loginPairKey, networkOf } from '../sign-in-limits';
 import { hashOpaqueToken, newOpaqueToken } from '../opaque-tokens';
 import { countProofUse, requiredLevel } from '../bot-check-risk';
 import { sendResetMail } from '../account-mail';
+import { accountMailLanguage } from '../mail-language';
 import { markEmailVerified } from '../email-codes';
 import { sendVerification } from '../verification';
 import {
@@ -201,6 +202,7 @@ export async function authRoutes(
           email,
           link,
           config.resetTokenSeconds,
+          await accountMailLanguage(db, userId),
         );
       });
       return result('RESET_EMAIL_SENT', MESSAGES.resetEmailSent, null);

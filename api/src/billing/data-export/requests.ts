@@ -6,16 +6,18 @@
  * account that still exists.
  */
 import { DATA_EXPORT_WINDOW_SECONDS } from '@crease/contract';
-import type { DataExportRequested } from '@crease/contract';
+import type { DataExportRequested, UiLanguage } from '@crease/contract';
 import { retryAfterSeconds } from '../../accounts';
 import type { AttemptStore, Mailer } from '../../accounts';
 import type { Clock } from '../../platform/clock';
+import { mailText } from '../../platform/mail-text';
 import type { PreparedQuery } from '../../platform/db/client';
 import { ApiError } from '../errors';
 import './errors';
 import { buildDataExport } from './contents';
 import type { DataExport } from './contents';
 import { makeLinkToken, readLinkToken } from './link-token';
+import { DATA_EXPORT_MAIL_CATALOGUES } from './messages';
 
 export interface DataExportDeps {
   attempts: AttemptStore;
@@ -37,6 +39,8 @@ export async function requestDataExport(
   deps: DataExportDeps,
   user: Requester,
   siteOrigin: string,
+  /** The account's saved language (decision 488): the mail is written in it. */
+  language: UiLanguage,
 ): Promise<DataExportRequested> {
   if (!user.emailVerifiedAt)
     throw new ApiError('DATA_EXPORT_EMAIL_UNVERIFIED', undefined, { userId: user.id });
@@ -49,20 +53,18 @@ export async function requestDataExport(
     });
   const expiresAt = new Date(deps.clock.now().getTime() + DATA_EXPORT_WINDOW_SECONDS * 1000);
   const href = `${siteOrigin}/api/v1/account/data-export/${makeLinkToken(deps.secret, user.id, expiresAt)}`;
-  const paragraphs = [
-    'You asked for a copy of the data Crease holds about your account.',
-    'Download it with the link below. It works once, for 24 hours; the file is JSON, readable by any text editor.',
-    'If you did not ask for it, change your password: someone is signed in to your account.',
-  ];
+  const words = mailText(DATA_EXPORT_MAIL_CATALOGUES, language);
+  const paragraphs = [words.t('asked'), words.t('download'), words.t('notYou')];
+  const action = words.t('action');
   try {
     await deps.mailer.send({
       to: user.email,
-      subject: 'Your Crease data is ready to download',
-      text: [...paragraphs, `Download your data: ${href}`].join('\n\n'),
-      html: [
+      subject: words.t('subject'),
+      text: [...paragraphs, `${action}: ${href}`].join('\n\n'),
+      html: `<div lang="${language}">${[
         ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-        `<p><a href="${escapeHtml(href)}">Download your data</a></p>`,
-      ].join(''),
+        `<p><a href="${escapeHtml(href)}">${escapeHtml(action)}</a></p>`,
+      ].join('')}</div>`,
       links: [href],
     });
   } catch (error) {

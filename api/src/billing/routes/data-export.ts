@@ -5,7 +5,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { DATA_EXPORT_PATHS } from '@crease/contract';
-import { authenticate } from '../../accounts';
+import { accountMailLanguage, authenticate } from '../../accounts';
 import { siteOrigin } from '../../platform/http/site-host';
 import { openDataExport, requestDataExport } from '../data-export/requests';
 import type { DataExportDeps } from '../data-export/requests';
@@ -40,7 +40,13 @@ export async function dataExportRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = await authenticate(request, services);
-      const requested = await requestDataExport(deps, user, siteOrigin(request, services));
+      const language = await accountMailLanguage(services.database.db, user.id);
+      const requested = await requestDataExport(
+        deps,
+        user,
+        siteOrigin(request, services),
+        language,
+      );
       reply.header('cache-control', 'private, no-store');
       return reply.code(202).send(requested);
     },

@@ -17,6 +17,7 @@ import type { Db } from '../../platform/db/client';
 import { claimWithLease, endClaim, forEachClaimed } from '../../platform/db/row-claims';
 import { rowsOf } from '../../platform/db/rows';
 import { PeriodicPass } from '../../platform/periodic-pass';
+import { mailLanguage } from '../../platform/mail-text';
 import { reminderMail } from './reminder-mail';
 import type { ReminderSubject } from './reminder-mail';
 
@@ -43,6 +44,8 @@ interface ClaimedRow {
   venue: { name: string; city: string };
   caption: string;
   time_zone: string | null;
+  /** The reader's saved site language now (null: none saved). */
+  ui_language: string | null;
 }
 
 export interface ReminderPass {
@@ -143,8 +146,9 @@ export class ReminderJob {
       leaseSeconds: LEASE_SECONDS,
       returning: sql`r.user_id, r.event_id, r.source`,
       select: sql`SELECT c.user_id, c.event_id, c.source, u.email, e.title, e.start_time, e.venue,
-          l.caption, fs.time_zone
+          l.caption, fs.time_zone, p.ui_language
         FROM claimed c JOIN users u ON u.id = c.user_id
+        LEFT JOIN account_preferences p ON p.user_id = c.user_id
         JOIN catalog_events e ON e.id = c.event_id JOIN catalog_leagues l ON l.id = e.league_id
         LEFT JOIN catalog_follow_settings fs ON fs.user_id = c.user_id`,
     });
@@ -162,6 +166,7 @@ export class ReminderJob {
       source: row.source,
       timeZone: row.time_zone,
       sentAt: this.clock.now(),
+      language: mailLanguage(row.ui_language),
     };
     const thisReminder = sql`user_id = ${row.user_id} AND event_id = ${row.event_id}`;
     // One mailbox gets so many reminders an hour (decision 406); past that, this one is dropped.

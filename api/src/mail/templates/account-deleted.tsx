@@ -8,25 +8,24 @@ export interface AccountDeletedMailPayload {
 
 export const accountDeleted: MailTemplate<AccountDeletedMailPayload> = {
   marketing: false,
-  subject: () => 'Your Crease account has been deleted',
-  body: (p, links) => (
+  subject: (_p, text) => text.t('accountDeleted.subject'),
+  body: (p, links, text) => (
     <MailLayout
-      preview="Your account and its sign-ins are gone."
-      heading="Your account has been deleted"
-      footer={
-        <>
-          This is the last message we send to this address about the account. We do not keep the
-          address after sending it.
-        </>
-      }
+      lang={text.language}
+      preview={text.t('accountDeleted.preview')}
+      heading={text.t('accountDeleted.heading')}
+      footer={text.t('accountDeleted.footer')}
     >
-      <Paragraph>{p.displayName ? `Goodbye, ${p.displayName}.` : 'Goodbye.'}</Paragraph>
       <Paragraph>
-        Your Crease account has been deleted and every device has been signed out. The record of
-        your payments is kept, without your name or email, for as long as the law requires.
+        {p.displayName
+          ? text.t('accountDeleted.goodbyeNamed', { name: p.displayName })
+          : text.t('accountDeleted.goodbye')}
       </Paragraph>
+      <Paragraph>{text.t('accountDeleted.gone')}</Paragraph>
       <Paragraph>
-        You are welcome back any time: <a href={links.home}>crease</a>.
+        {text.rich('accountDeleted.welcomeBack', {
+          link: (words) => <a href={links.home}>{words}</a>,
+        })}
       </Paragraph>
     </MailLayout>
   ),

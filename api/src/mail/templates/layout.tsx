@@ -4,6 +4,7 @@
  * ignore stylesheets, so every style is inline, and the column is a table (Outlook).
  */
 import type { CSSProperties, ReactNode } from 'react';
+import type { LifecycleText } from './mail-template';
 
 export const COLOURS = {
   ground: '#f3f5f7',
@@ -17,11 +18,14 @@ export const COLOURS = {
 const font = 'Helvetica, Arial, sans-serif';
 
 export function MailLayout({
+  lang,
   preview,
   heading,
   footer,
   children,
 }: {
+  /** The language the mail is written in (`<html lang>`): screen readers and fonts follow it. */
+  lang: string;
   /** The line a mail app shows next to the subject. */
   preview: string;
   heading: string;
@@ -30,7 +34,7 @@ export function MailLayout({
   children: ReactNode;
 }) {
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta content="text/html; charset=UTF-8" httpEquiv="Content-Type" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -162,11 +166,6 @@ export function Facts({ rows }: { rows: [string, string][] }) {
 }
 
 /** The footer of transactional mail: sent whatever the marketing choice (decision 291). */
-export function AccountNotice() {
-  return (
-    <>
-      You get this message because it is about your Crease account. It is sent whatever you chose
-      about news by email.
-    </>
-  );
+export function AccountNotice({ text }: { text: LifecycleText }) {
+  return <>{text.t('common.accountNotice')}</>;
 }

@@ -1,9 +1,15 @@
 /**
  * What one lifecycle message is: its subject, the React body (rendered to HTML and plain text by
  * react-email) and whether it is marketing (honours `emailSubscribe`) or transactional (always
- * sent; decision 291). A designer edits the .tsx files; the job never changes.
+ * sent; decision 291). A designer edits the .tsx files, a translator the catalogues in
+ * ../messages (decision 488); the job never changes.
  */
 import type { ReactElement } from 'react';
+import type { UiLanguage } from '@crease/contract';
+import { mailText } from '../../platform/mail-text';
+import type { MailText } from '../../platform/mail-text';
+import { LIFECYCLE_CATALOGUES } from '../messages';
+import type { LifecycleMessageId } from '../messages';
 
 /** The site's pages a message links to (built from the first CREASE_SITE_ORIGINS). */
 export interface SiteLinks {
@@ -30,30 +36,24 @@ export function siteLinks(siteOrigin: string): SiteLinks {
   };
 }
 
+/**
+ * The words of one message in the recipient's language (decision 488): the catalogue's messages,
+ * money and dates with Intl in that language's locale, and a moment as "<date> at <time> UTC".
+ */
+export interface LifecycleText extends MailText<LifecycleMessageId> {
+  moment(iso: string): string;
+}
+
+export function lifecycleText(language: UiLanguage): LifecycleText {
+  const text = mailText(LIFECYCLE_CATALOGUES, language);
+  return {
+    ...text,
+    moment: (iso) => text.t('common.moment', { date: text.date(iso), time: text.time(iso) }),
+  };
+}
+
 export interface MailTemplate<P> {
   marketing: boolean;
-  subject(payload: P): string;
-  body(payload: P, links: SiteLinks): ReactElement;
-}
-
-/** Money in minor units as the viewer reads it: "€9.99". */
-export function formatMoney(minor: number, currency: string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
-}
-
-/** A date in words, in UTC (the server does not know the reader's zone): "1 December 2026". */
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
-}
-
-/** A moment in words, in UTC: "1 December 2026 at 14:05 UTC". */
-export function formatMoment(iso: string): string {
-  const date = new Date(iso);
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  }).format(date);
-  return `${formatDate(iso)} at ${time} UTC`;
+  subject(payload: P, text: LifecycleText): string;
+  body(payload: P, links: SiteLinks, text: LifecycleText): ReactElement;
 }

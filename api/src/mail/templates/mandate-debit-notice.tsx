@@ -3,7 +3,6 @@
  * least 24 hours ahead, with a one-click cancel link. Transactional: always sent.
  */
 import { AccountNotice, ActionLink, Facts, MailLayout, Paragraph } from './layout';
-import { formatMoment, formatMoney } from './mail-template';
 import type { MailTemplate } from './mail-template';
 
 export interface MandateDebitNoticePayload {
@@ -17,36 +16,47 @@ export interface MandateDebitNoticePayload {
   cancelToken: string;
 }
 
+/** The RBI's limit for a silent debit, as the notice states it (MANDATE_SILENT_LIMIT, 463). */
+const SILENT_LIMIT_MINOR = 1_500_000;
+
 export const mandateDebitNotice: MailTemplate<MandateDebitNoticePayload> = {
   marketing: false,
-  subject: (p) =>
-    `UPI AutoPay: ${formatMoney(p.amountMinor, p.currency)} for ${p.planName} on ${formatMoment(p.debitAt)}`,
-  body: (p, links) => {
+  subject: (p, text) =>
+    text.t('mandateDebit.subject', {
+      amount: text.money(p.amountMinor, p.currency),
+      planName: p.planName,
+      moment: text.moment(p.debitAt),
+    }),
+  body: (p, links, text) => {
     const cancel = `${links.autopayCancel}?token=${encodeURIComponent(p.cancelToken)}`;
+    const amount = text.money(p.amountMinor, p.currency);
+    const moment = text.moment(p.debitAt);
     return (
       <MailLayout
-        preview={`Your UPI AutoPay debit of ${formatMoney(p.amountMinor, p.currency)} is due on ${formatMoment(p.debitAt)}.`}
-        heading="Your UPI AutoPay debit is coming up"
-        footer={<AccountNotice />}
+        lang={text.language}
+        preview={text.t('mandateDebit.preview', { amount, moment })}
+        heading={text.t('mandateDebit.heading')}
+        footer={<AccountNotice text={text} />}
       >
         <Paragraph>
           {p.needsApproval
-            ? `Your ${p.planName} plan renews on ${formatMoment(p.debitAt)}. This renewal is over ₹15,000, so we will not debit it automatically: we will ask you to approve it.`
-            : `Your ${p.planName} plan renews on ${formatMoment(p.debitAt)}. We will debit it from your UPI AutoPay mandate, not before.`}
+            ? text.t('mandateDebit.renewsApproval', {
+                planName: p.planName,
+                moment,
+                limit: text.money(SILENT_LIMIT_MINOR, 'INR').replace(/\.00$/, ''),
+              })
+            : text.t('mandateDebit.renews', { planName: p.planName, moment })}
         </Paragraph>
         <Facts
           rows={[
-            ['Amount', formatMoney(p.amountMinor, p.currency)],
-            ['Debit on or after', formatMoment(p.debitAt)],
-            ['Plan', p.planName],
-            ['UPI ID', p.vpa ?? 'Your UPI app'],
+            [text.t('mandateDebit.amount'), amount],
+            [text.t('mandateDebit.debitOn'), moment],
+            [text.t('mandateDebit.plan'), p.planName],
+            [text.t('mandateDebit.upiId'), p.vpa ?? text.t('mandateDebit.upiApp')],
           ]}
         />
-        <Paragraph>
-          Do not want it? Cancel with one click: the mandate is revoked, nothing more is debited,
-          and you keep watching until your paid period ends.
-        </Paragraph>
-        <ActionLink href={cancel}>Cancel UPI AutoPay</ActionLink>
+        <Paragraph>{text.t('mandateDebit.cancelText')}</Paragraph>
+        <ActionLink href={cancel}>{text.t('mandateDebit.cancel')}</ActionLink>
       </MailLayout>
     );
   },

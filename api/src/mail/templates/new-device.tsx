@@ -5,7 +5,6 @@
  */
 import { describeDevice } from '../../accounts';
 import { AccountNotice, ActionLink, Facts, MailLayout, Paragraph } from './layout';
-import { formatMoment } from './mail-template';
 import type { MailTemplate } from './mail-template';
 
 export interface NewDevicePayload {
@@ -24,28 +23,24 @@ const deviceOf = (p: NewDevicePayload) =>
 
 export const newDevice: MailTemplate<NewDevicePayload> = {
   marketing: false,
-  subject: () => 'New sign-in to your Crease account',
-  body: (p, links) => (
+  subject: (_p, text) => text.t('newDevice.subject'),
+  body: (p, links, text) => (
     <MailLayout
-      preview={`${deviceOf(p)} signed in on ${formatMoment(p.at)}.`}
-      heading="Signed in on a new device"
-      footer={<AccountNotice />}
+      lang={text.language}
+      preview={text.t('newDevice.preview', { device: deviceOf(p), moment: text.moment(p.at) })}
+      heading={text.t('newDevice.heading')}
+      footer={<AccountNotice text={text} />}
     >
-      <Paragraph>
-        Your Crease account was just signed in on a device it had not used before.
-      </Paragraph>
+      <Paragraph>{text.t('newDevice.intro')}</Paragraph>
       <Facts
         rows={[
-          ['When', formatMoment(p.at)],
-          ['Device', deviceOf(p)],
-          ...(p.network ? [['Network (approximate)', p.network] as [string, string]] : []),
+          [text.t('newDevice.when'), text.moment(p.at)],
+          [text.t('newDevice.device'), deviceOf(p)],
+          ...(p.network ? [[text.t('newDevice.network'), p.network] as [string, string]] : []),
         ]}
       />
-      <Paragraph>
-        If it was you, there is nothing to do. If not, sign that device out on your account and
-        change your password.
-      </Paragraph>
-      <ActionLink href={links.account}>Review your devices</ActionLink>
+      <Paragraph>{text.t('newDevice.advice')}</Paragraph>
+      <ActionLink href={links.account}>{text.t('newDevice.action')}</ActionLink>
     </MailLayout>
   ),
 };

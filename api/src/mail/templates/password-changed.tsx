@@ -1,6 +1,5 @@
 /** The password was changed (reset link or change-password). Transactional: a security notice. */
 import { AccountNotice, ActionLink, MailLayout, Paragraph } from './layout';
-import { formatMoment } from './mail-template';
 import type { MailTemplate } from './mail-template';
 
 export interface PasswordChangedPayload {
@@ -10,23 +9,22 @@ export interface PasswordChangedPayload {
 
 export const passwordChanged: MailTemplate<PasswordChangedPayload> = {
   marketing: false,
-  subject: () => 'Your Crease password was changed',
-  body: (p, links) => (
+  subject: (_p, text) => text.t('passwordChanged.subject'),
+  body: (p, links, text) => (
     <MailLayout
-      preview="If this was not you, reset your password now."
-      heading="Your password was changed"
-      footer={<AccountNotice />}
+      lang={text.language}
+      preview={text.t('passwordChanged.preview')}
+      heading={text.t('passwordChanged.heading')}
+      footer={<AccountNotice text={text} />}
     >
       <Paragraph>
-        The password of your Crease account was{' '}
-        {p.how === 'reset' ? 'reset with an emailed link' : 'changed'} on {formatMoment(p.at)}.
-        {p.how === 'reset'
-          ? ' Every device was signed out.'
-          : ' Every other device was signed out.'}
+        {text.t(p.how === 'reset' ? 'passwordChanged.reset' : 'passwordChanged.change', {
+          moment: text.moment(p.at),
+        })}
       </Paragraph>
-      <Paragraph>If this was you, there is nothing to do.</Paragraph>
-      <Paragraph>If it was not, reset your password now: only you should know it.</Paragraph>
-      <ActionLink href={links.resetPassword}>Reset your password</ActionLink>
+      <Paragraph>{text.t('passwordChanged.you')}</Paragraph>
+      <Paragraph>{text.t('passwordChanged.notYou')}</Paragraph>
+      <ActionLink href={links.resetPassword}>{text.t('passwordChanged.action')}</ActionLink>
     </MailLayout>
   ),
 };

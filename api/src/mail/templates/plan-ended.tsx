@@ -1,37 +1,36 @@
 /** A plan ended, with why (contract PLAN_END_REASONS). Transactional. */
+import { PLAN_END_REASONS } from '@crease/contract';
 import type { PlanEndReason } from '@crease/contract';
 import { AccountNotice, ActionLink, MailLayout, Paragraph } from './layout';
-import type { MailTemplate } from './mail-template';
+import type { LifecycleText, MailTemplate } from './mail-template';
 
 export interface PlanEndedPayload {
   planName: string;
   reason: PlanEndReason;
 }
 
-const WHY: Record<PlanEndReason, string> = {
-  PERIOD_ENDED: 'It ran to the end of the period you paid for.',
-  CANCELLED: 'You cancelled it, and the period you paid for is over.',
-  RENEWAL_FAILED: 'Your card was declined on every renewal try, so it could not renew.',
-  PROVIDER_CANCELLED: 'The payment provider ended the subscription.',
-  // Never sent (the goodbye mail says it, billing-event-intake.ts); here for completeness.
-  ACCOUNT_DELETED: 'You deleted your account.',
-  REFUNDED: 'Its payment was refunded to you in full.',
-};
+/**
+ * Why it ended, or null for a reason this build does not know. ACCOUNT_DELETED is never sent
+ * (the goodbye mail says it, billing-event-intake.ts); its words are there for completeness.
+ */
+const why = (reason: PlanEndReason, text: LifecycleText): string | null =>
+  PLAN_END_REASONS.includes(reason) ? text.t(`planEnded.why.${reason}`) : null;
 
 export const planEnded: MailTemplate<PlanEndedPayload> = {
   marketing: false,
-  subject: (p) => `Your ${p.planName} plan has ended`,
-  body: (p, links) => (
+  subject: (p, text) => text.t('planEnded.subject', { planName: p.planName }),
+  body: (p, links, text) => (
     <MailLayout
-      preview={WHY[p.reason] ?? 'Your plan has ended.'}
-      heading="Your plan has ended"
-      footer={<AccountNotice />}
+      lang={text.language}
+      preview={why(p.reason, text) ?? text.t('planEnded.preview')}
+      heading={text.t('planEnded.heading')}
+      footer={<AccountNotice text={text} />}
     >
       <Paragraph>
-        Your {p.planName} plan has ended. {WHY[p.reason] ?? ''}
+        {text.t('planEnded.ended', { planName: p.planName, why: why(p.reason, text) ?? '' })}
       </Paragraph>
-      <Paragraph>Choose a plan to watch again; nothing is charged until you do.</Paragraph>
-      <ActionLink href={links.plans}>Choose a plan</ActionLink>
+      <Paragraph>{text.t('planEnded.again')}</Paragraph>
+      <ActionLink href={links.plans}>{text.t('planEnded.action')}</ActionLink>
     </MailLayout>
   ),
 };

@@ -1,40 +1,80 @@
-/** The receipt of one charge (billing event invoice.issued). Transactional. */
-import { CARD_BRAND_LABELS, taxLineText } from '@crease/contract';
+/**
+ * The receipt of one charge (billing event invoice.issued). Transactional. A GST invoice (the
+ * seller carries a GSTIN, decision 422) also names the seller's GSTIN and the place of supply.
+ */
+import { CARD_BRAND_LABELS } from '@crease/contract';
 import type { InvoiceIssuedPayload } from '../../billing';
 import { AccountNotice, ActionLink, Facts, MailLayout, Paragraph } from './layout';
-import { formatDate, formatMoney } from './mail-template';
-import type { MailTemplate } from './mail-template';
+import type { LifecycleText, MailTemplate } from './mail-template';
+
+/** What the charge was paid with: "Visa ending 4242", "UPI", or "Card" when we know no more. */
+function paidWith(p: InvoiceIssuedPayload, text: LifecycleText): string {
+  const brand = p.cardBrand?.toLowerCase() ?? 'unknown';
+  if (brand === 'upi') return text.t('receipt.upi');
+  // The brand as people write it, whatever case the provider sent.
+  const label = CARD_BRAND_LABELS[brand];
+  if (!p.cardLast4) return text.t('receipt.cardUnknown');
+  return text.t('receipt.card', {
+    brand: label && brand !== 'unknown' ? label : text.t('receipt.cardUnknown'),
+    last4: p.cardLast4,
+  });
+}
+
+/** "Tax 18% (India)", or "(standard rate)" for GLOBAL (the contract's taxLineText, translated). */
+function taxLine(p: InvoiceIssuedPayload, text: LifecycleText): string {
+  const region = p.region;
+  const place =
+    !region || region === 'GLOBAL' ? text.t('receipt.taxStandardRate') : text.region(region);
+  return text.t('receipt.tax', { rate: text.number(Number(p.taxRatePercent.toFixed(2))), place });
+}
 
 export const receipt: MailTemplate<InvoiceIssuedPayload> = {
   marketing: false,
-  subject: (p) => `Your Crease receipt ${p.invoiceNumber}`,
-  body: (p, links) => {
-    const money = (minor: number) => formatMoney(minor, p.currency);
-    // "Visa ending 4242": the brand as people write it, whatever case the provider sent.
-    const brand = CARD_BRAND_LABELS[p.cardBrand?.toLowerCase() ?? 'unknown'] ?? 'Card';
-    const card = p.cardLast4 ? `${brand} ending ${p.cardLast4}` : 'Card';
+  subject: (p, text) => text.t('receipt.subject', { invoiceNumber: p.invoiceNumber }),
+  body: (p, links, text) => {
+    const money = (minor: number) => text.money(minor, p.currency);
+    const gstin = p.seller.gstin;
     return (
       <MailLayout
-        preview={`${p.planName}: ${money(p.grossMinor)} paid on ${formatDate(p.issuedAt)}.`}
-        heading="Thank you for your payment"
-        footer={<AccountNotice />}
+        lang={text.language}
+        preview={text.t('receipt.preview', {
+          planName: p.planName,
+          amount: money(p.grossMinor),
+          date: text.date(p.issuedAt),
+        })}
+        heading={text.t('receipt.heading')}
+        footer={<AccountNotice text={text} />}
       >
-        <Paragraph>Here is the receipt for {p.planName}. Keep it for your records.</Paragraph>
+        <Paragraph>{text.t('receipt.intro', { planName: p.planName })}</Paragraph>
         <Facts
           rows={[
-            ['Invoice number', p.invoiceNumber],
-            ['Date', formatDate(p.issuedAt)],
-            ['Plan', p.planName],
-            ['Paid with', card],
-            ['Net', money(p.netMinor)],
-            [taxLineText(p.taxRatePercent, p.region), money(p.taxMinor)],
-            ['Total paid', money(p.grossMinor)],
+            [text.t('receipt.invoiceNumber'), p.invoiceNumber],
+            [text.t('receipt.date'), text.date(p.issuedAt)],
+            // A GST invoice names where the service is supplied: the viewer's country (422).
+            ...(gstin
+              ? [
+                  [text.t('receipt.placeOfSupply'), `${text.region(p.region)} (${p.region})`] as [
+                    string,
+                    string,
+                  ],
+                ]
+              : []),
+            [text.t('receipt.plan'), p.planName],
+            [text.t('receipt.paidWith'), paidWith(p, text)],
+            [text.t('receipt.net'), money(p.netMinor)],
+            [taxLine(p, text), money(p.taxMinor)],
+            [text.t('receipt.total'), money(p.grossMinor)],
+            ...(gstin ? [[text.t('receipt.gstin'), gstin] as [string, string]] : []),
           ]}
         />
         <Paragraph>
-          Sold by {p.seller.name}, {p.seller.address}. Tax number {p.seller.taxId}.
+          {text.t('receipt.seller', {
+            name: p.seller.name,
+            address: p.seller.address,
+            taxId: p.seller.taxId,
+          })}
         </Paragraph>
-        <ActionLink href={links.paymentHistory}>See your payment history</ActionLink>
+        <ActionLink href={links.paymentHistory}>{text.t('receipt.action')}</ActionLink>
       </MailLayout>
     );
   },

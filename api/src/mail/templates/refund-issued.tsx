@@ -3,7 +3,6 @@
  * viewer expects in writing, with the amount and the invoice it belongs to.
  */
 import { AccountNotice, ActionLink, Facts, MailLayout, Paragraph } from './layout';
-import { formatMoney } from './mail-template';
 import type { MailTemplate } from './mail-template';
 
 export interface RefundIssuedPayload {
@@ -15,25 +14,28 @@ export interface RefundIssuedPayload {
 
 export const refundIssued: MailTemplate<RefundIssuedPayload> = {
   marketing: false,
-  subject: (p) => `Your refund of ${formatMoney(p.amountMinor, p.currency)} is on its way`,
-  body: (p, links) => (
+  subject: (p, text) =>
+    text.t('refundIssued.subject', { amount: text.money(p.amountMinor, p.currency) }),
+  body: (p, links, text) => (
     <MailLayout
-      preview="Your bank shows it within 5 to 10 working days."
-      heading="We have refunded you"
-      footer={<AccountNotice />}
+      lang={text.language}
+      preview={text.t('refundIssued.preview')}
+      heading={text.t('refundIssued.heading')}
+      footer={<AccountNotice text={text} />}
     >
       <Paragraph>
-        We have asked your bank to return {formatMoney(p.amountMinor, p.currency)} for your{' '}
-        {p.planName} plan to the card you paid with. It shows on your statement within 5 to 10
-        working days.
+        {text.t('refundIssued.asked', {
+          amount: text.money(p.amountMinor, p.currency),
+          planName: p.planName,
+        })}
       </Paragraph>
       <Facts
         rows={[
-          ['Refund', formatMoney(p.amountMinor, p.currency)],
-          ['Invoice', p.invoiceNumber ?? '—'],
+          [text.t('refundIssued.refund'), text.money(p.amountMinor, p.currency)],
+          [text.t('refundIssued.invoice'), p.invoiceNumber ?? '—'],
         ]}
       />
-      <ActionLink href={links.paymentHistory}>See your payment history</ActionLink>
+      <ActionLink href={links.paymentHistory}>{text.t('refundIssued.action')}</ActionLink>
     </MailLayout>
   ),
 };

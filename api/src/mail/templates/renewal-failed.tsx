@@ -1,6 +1,5 @@
 /** A renewal charge was declined: when we try again, and where to update the card. */
 import { AccountNotice, ActionLink, MailLayout, Paragraph } from './layout';
-import { formatDate } from './mail-template';
 import type { MailTemplate } from './mail-template';
 
 export interface RenewalFailedPayload {
@@ -11,24 +10,21 @@ export interface RenewalFailedPayload {
 
 export const renewalFailed: MailTemplate<RenewalFailedPayload> = {
   marketing: false,
-  subject: (p) => `We could not renew your ${p.planName} plan`,
-  body: (p, links) => (
+  subject: (p, text) => text.t('renewalFailed.subject', { planName: p.planName }),
+  body: (p, links, text) => (
     <MailLayout
-      preview="Your card was declined. You can keep watching while we try again."
-      heading="Your renewal payment was declined"
-      footer={<AccountNotice />}
+      lang={text.language}
+      preview={text.t('renewalFailed.preview')}
+      heading={text.t('renewalFailed.heading')}
+      footer={<AccountNotice text={text} />}
     >
-      <Paragraph>
-        We tried to charge your card for your {p.planName} plan, and the payment was declined. You
-        can keep watching meanwhile.
-      </Paragraph>
+      <Paragraph>{text.t('renewalFailed.declined', { planName: p.planName })}</Paragraph>
       <Paragraph>
         {p.nextRenewalAt
-          ? `We will try your card again on ${formatDate(p.nextRenewalAt)}.`
-          : 'We will try your card again in a few days.'}{' '}
-        If the last try fails too, your plan ends.
+          ? text.t('renewalFailed.retryOn', { date: text.date(p.nextRenewalAt) })
+          : text.t('renewalFailed.retrySoon')}
       </Paragraph>
-      <ActionLink href={links.account}>Update your card</ActionLink>
+      <ActionLink href={links.account}>{text.t('renewalFailed.action')}</ActionLink>
     </MailLayout>
   ),
 };

@@ -1,6 +1,5 @@
 /** An annual plan renews in 7 days: what will be charged, and when. Transactional. */
 import { AccountNotice, ActionLink, MailLayout, Paragraph } from './layout';
-import { formatDate, formatMoney } from './mail-template';
 import type { MailTemplate } from './mail-template';
 
 export interface RenewalUpcomingPayload {
@@ -12,22 +11,24 @@ export interface RenewalUpcomingPayload {
 
 export const renewalUpcoming: MailTemplate<RenewalUpcomingPayload> = {
   marketing: false,
-  subject: (p) => `Your ${p.planName} plan renews on ${formatDate(p.periodEnd)}`,
-  body: (p, links) => (
-    <MailLayout
-      preview={`We will charge ${formatMoney(p.amountMinor, p.currency)} on ${formatDate(p.periodEnd)}.`}
-      heading="Your plan renews soon"
-      footer={<AccountNotice />}
-    >
-      <Paragraph>
-        Your {p.planName} plan renews on {formatDate(p.periodEnd)}. On that day we will charge{' '}
-        {formatMoney(p.amountMinor, p.currency)} to your saved card for another period.
-      </Paragraph>
-      <Paragraph>
-        Nothing to do if you want to keep watching. To stop the renewal, cancel on your account
-        before then: you keep watching until {formatDate(p.periodEnd)}.
-      </Paragraph>
-      <ActionLink href={links.account}>Manage your plan</ActionLink>
-    </MailLayout>
-  ),
+  subject: (p, text) =>
+    text.t('renewalUpcoming.subject', { planName: p.planName, date: text.date(p.periodEnd) }),
+  body: (p, links, text) => {
+    const date = text.date(p.periodEnd);
+    const amount = text.money(p.amountMinor, p.currency);
+    return (
+      <MailLayout
+        lang={text.language}
+        preview={text.t('renewalUpcoming.preview', { amount, date })}
+        heading={text.t('renewalUpcoming.heading')}
+        footer={<AccountNotice text={text} />}
+      >
+        <Paragraph>
+          {text.t('renewalUpcoming.charge', { planName: p.planName, date, amount })}
+        </Paragraph>
+        <Paragraph>{text.t('renewalUpcoming.stop', { date })}</Paragraph>
+        <ActionLink href={links.account}>{text.t('renewalUpcoming.action')}</ActionLink>
+      </MailLayout>
+    );
+  },
 };

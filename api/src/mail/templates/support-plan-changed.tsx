@@ -3,7 +3,6 @@
  * decision 414). Transactional: it changes what the viewer pays and when their access ends.
  */
 import { AccountNotice, ActionLink, MailLayout, Paragraph } from './layout';
-import { formatDate } from './mail-template';
 import type { MailTemplate } from './mail-template';
 
 export interface SupportPlanChangedPayload {
@@ -15,39 +14,35 @@ export interface SupportPlanChangedPayload {
   days: number | null;
 }
 
-const dayCount = (days: number | null) => (days === 1 ? '1 day' : `${days ?? 0} days`);
-
 export const supportPlanChanged: MailTemplate<SupportPlanChangedPayload> = {
   marketing: false,
-  subject: (p) =>
+  subject: (p, text) =>
     p.change === 'cancelled'
-      ? 'We cancelled the renewal of your plan'
-      : `We added ${dayCount(p.days)} to your plan`,
-  body: (p, links) => {
-    const plan = p.planName ? `your ${p.planName} plan` : 'your plan';
-    const until = p.periodEnd ? formatDate(p.periodEnd) : 'the end of the period';
+      ? text.t('supportPlanChanged.subjectCancelled')
+      : text.t('supportPlanChanged.subjectExtended', { days: p.days ?? 0 }),
+  body: (p, links, text) => {
+    const plan = p.planName
+      ? text.t('supportPlanChanged.yourPlanNamed', { planName: p.planName })
+      : text.t('supportPlanChanged.yourPlan');
+    const until = p.periodEnd ? text.date(p.periodEnd) : text.t('supportPlanChanged.periodEnd');
+    const cancelled = p.change === 'cancelled';
     return (
       <MailLayout
-        preview={
-          p.change === 'cancelled'
-            ? 'Crease support turned off renewal; you keep access to the end of the period.'
-            : 'Crease support extended your plan, free of charge.'
-        }
-        heading={p.change === 'cancelled' ? 'Renewal cancelled' : 'Your plan runs longer'}
-        footer={<AccountNotice />}
-      >
-        {p.change === 'cancelled' ? (
-          <Paragraph>
-            As you asked, Crease support cancelled the renewal of {plan}. Nothing more is charged,
-            and you keep watching until {until}.
-          </Paragraph>
-        ) : (
-          <Paragraph>
-            Crease support added {dayCount(p.days)} to {plan}, free of charge. It now runs until{' '}
-            {until}.
-          </Paragraph>
+        lang={text.language}
+        preview={text.t(
+          cancelled ? 'supportPlanChanged.previewCancelled' : 'supportPlanChanged.previewExtended',
         )}
-        <ActionLink href={links.account}>See your account</ActionLink>
+        heading={text.t(
+          cancelled ? 'supportPlanChanged.headingCancelled' : 'supportPlanChanged.headingExtended',
+        )}
+        footer={<AccountNotice text={text} />}
+      >
+        <Paragraph>
+          {cancelled
+            ? text.t('supportPlanChanged.cancelled', { plan, until })
+            : text.t('supportPlanChanged.extended', { days: p.days ?? 0, plan, until })}
+        </Paragraph>
+        <ActionLink href={links.account}>{text.t('supportPlanChanged.action')}</ActionLink>
       </MailLayout>
     );
   },

@@ -3,7 +3,6 @@
  * Transactional: a security notice, like the password-changed one.
  */
 import { AccountNotice, ActionLink, MailLayout, Paragraph } from './layout';
-import { formatMoment } from './mail-template';
 import type { MailTemplate } from './mail-template';
 
 export interface SupportSignedOutPayload {
@@ -15,23 +14,30 @@ export interface SupportSignedOutPayload {
 
 export const supportSignedOut: MailTemplate<SupportSignedOutPayload> = {
   marketing: false,
-  subject: (p) =>
-    p.scope === 'all' ? 'We signed out every device on your account' : 'We signed out a device',
-  body: (p, links) => (
-    <MailLayout
-      preview="Crease support signed devices out of your account."
-      heading={p.scope === 'all' ? 'Every device was signed out' : 'A device was signed out'}
-      footer={<AccountNotice />}
-    >
-      <Paragraph>
-        On {formatMoment(p.at)} Crease support signed{' '}
-        {p.scope === 'all'
-          ? 'every device out of your account'
-          : `${p.device ?? 'a device'} out of your account`}
-        . Sign in again on any device you use.
-      </Paragraph>
-      <Paragraph>If you did not ask for this, change your password now.</Paragraph>
-      <ActionLink href={links.resetPassword}>Reset your password</ActionLink>
-    </MailLayout>
-  ),
+  subject: (p, text) =>
+    text.t(p.scope === 'all' ? 'supportSignedOut.subjectAll' : 'supportSignedOut.subjectOne'),
+  body: (p, links, text) => {
+    const moment = text.moment(p.at);
+    return (
+      <MailLayout
+        lang={text.language}
+        preview={text.t('supportSignedOut.preview')}
+        heading={text.t(
+          p.scope === 'all' ? 'supportSignedOut.headingAll' : 'supportSignedOut.headingOne',
+        )}
+        footer={<AccountNotice text={text} />}
+      >
+        <Paragraph>
+          {p.scope === 'all'
+            ? text.t('supportSignedOut.all', { moment })
+            : text.t('supportSignedOut.one', {
+                moment,
+                device: p.device ?? text.t('supportSignedOut.aDevice'),
+              })}
+        </Paragraph>
+        <Paragraph>{text.t('supportSignedOut.notAsked')}</Paragraph>
+        <ActionLink href={links.resetPassword}>{text.t('supportSignedOut.action')}</ActionLink>
+      </MailLayout>
+    );
+  },
 };

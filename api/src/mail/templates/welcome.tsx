@@ -1,4 +1,5 @@
 /** Welcome, at registration. Marketing (decision 291): only for viewers who said yes to news. */
+import type { ReactNode } from 'react';
 import { ActionLink, MailLayout, Paragraph } from './layout';
 import type { MailTemplate } from './mail-template';
 
@@ -7,38 +8,31 @@ export interface WelcomePayload {
   offer?: { code: string; percentage: number } | null;
 }
 
+const linkTo = (href: string) => (words: ReactNode[]) => <a href={href}>{words}</a>;
+
 export const welcome: MailTemplate<WelcomePayload> = {
   marketing: true,
-  subject: () => 'Welcome to Crease',
-  body: (payload, links) => (
+  subject: (_p, text) => text.t('welcome.subject'),
+  body: (payload, links, text) => (
     <MailLayout
-      preview="Live cricket, every ball: here is how to start watching."
-      heading="Welcome to Crease"
-      footer={
-        <>
-          You get this because you said yes to news from Crease when you registered. Turn it off any
-          time under Preferences on <a href={links.account}>your account</a>.
-        </>
-      }
+      lang={text.language}
+      preview={text.t('welcome.preview')}
+      heading={text.t('welcome.heading')}
+      footer={text.rich('welcome.footer', { link: linkTo(links.account) })}
     >
-      <Paragraph>
-        Your account is ready. Crease streams live cricket in HD, with the scorecard beside the
-        picture and replays of every finished match.
-      </Paragraph>
-      <Paragraph>
-        Start a free trial or choose a plan: a Match Pass for one game, a Season, or a Monthly or
-        Annual subscription.
-      </Paragraph>
+      <Paragraph>{text.t('welcome.ready')}</Paragraph>
+      <Paragraph>{text.t('welcome.plans')}</Paragraph>
       {payload.offer ? (
         <Paragraph>
-          Your first payment is {payload.offer.percentage}% off with the code{' '}
-          <strong>{payload.offer.code}</strong>: enter it under Coupon code on the plans page.
+          {text.rich('welcome.offer', {
+            percentage: text.number(payload.offer.percentage),
+            code: payload.offer.code,
+            b: (words) => <strong>{words}</strong>,
+          })}
         </Paragraph>
       ) : null}
-      <ActionLink href={links.plans}>See the plans</ActionLink>
-      <Paragraph>
-        See what is on next in <a href={links.events}>the fixtures</a>.
-      </Paragraph>
+      <ActionLink href={links.plans}>{text.t('welcome.action')}</ActionLink>
+      <Paragraph>{text.rich('welcome.fixtures', { link: linkTo(links.events) })}</Paragraph>
     </MailLayout>
   ),
 };

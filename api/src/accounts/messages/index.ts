@@ -1,0 +1,8 @@
+/** The account mail's words (decision 488): English is the source; each site language has its own. */
+import type { MailCatalogues } from '../../platform/mail-text';
+import en from './en.json' with { type: 'json' };
+import hi from './hi.json' with { type: 'json' };
+
+export type AccountMessageId = keyof typeof en;
+
+export const ACCOUNT_MAIL_CATALOGUES: MailCatalogues<AccountMessageId> = { en, hi };
