@@ -25,12 +25,14 @@ const asDate = (value: Date | string) => (typeof value === 'string' ? new Date(v
 
 export function formatsFor({ locale }: Pick<Translator<BillingMessageKey>, 'locale'>): Formats {
   const locales = [locale];
+  // Hindi's short forms are abbreviations ("दिस॰", "घं॰", "मि॰"): it writes them out.
+  const hindi = locale.startsWith('hi');
   return {
     money: (amount, currency) => formatMoney(amount, currency, locales),
-    date: (value) => formatDate(asDate(value), locales),
+    date: (value) => formatDate(asDate(value), locales, hindi ? 'long' : 'medium'),
     dateTime: (value) => formatDateTime(asDate(value), locales),
     duration: (days) => formatDuration(days, locales),
-    minutes: (minutes) => formatMinutes(minutes, locales),
+    minutes: (minutes) => formatMinutes(minutes, locales, hindi ? 'long' : 'short'),
     percent: (percentage) => formatPercent(percentage, locales),
   };
 }

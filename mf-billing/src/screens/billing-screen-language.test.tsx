@@ -100,9 +100,9 @@ describe('mf-billing in the viewer’s language', () => {
     expect(screen.getByTestId('tax-breakdown')).toHaveTextContent(
       'GST 18% सहित: ₹1,27,117.80 + ₹22,881.20 GST',
     );
-    // The renewal: its price and its date in Hindi (23 दिस॰ 2026), before any payment.
+    // The renewal: its price and its date in Hindi (23 दिसंबर 2026), before any payment.
     expect(
-      screen.getByText(/इसके बाद हर 30 दिन में ₹1,49,999.00, पहली बार 23 दिस॰ 2026 को/),
+      screen.getByText(/इसके बाद हर 30 दिन में ₹1,49,999.00, पहली बार 23 दिसंबर 2026 को/),
     ).toBeVisible();
   });
 

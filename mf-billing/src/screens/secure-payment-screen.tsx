@@ -149,7 +149,10 @@ function HostedCardPage({
     <div className={styles.provider}>
       <div className={styles.merchant}>
         <p className={styles.merchantName}>{session.merchant}</p>
-        <p className={styles.description}>{session.description}</p>
+        {/* The provider's description is the API's English (decision 476). */}
+        <p className={styles.description} lang="en">
+          {session.description}
+        </p>
         <p className={styles.amount}>{amount}</p>
       </div>
       {session.savesCard ? (

@@ -140,7 +140,10 @@ export function PlanCard({
         </li>
         <li>{t('plan.screens', { screens: plan.maxDevices })}</li>
       </ul>
-      <p className={styles.description}>{plan.description}</p>
+      {/* The API's catalogue text is English (decision 476): marked so, for screen readers. */}
+      <p className={styles.description} lang="en">
+        {plan.description}
+      </p>
       {refused && running ? <NotOffered running={running} plan={plan} /> : null}
       {refused ? null : (
         <a
