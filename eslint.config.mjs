@@ -101,6 +101,8 @@ export default tseslint.config(
       'shell/src/pages/**/*.tsx',
       'shell/src/remotes/**/*.tsx',
       'mf-auth/src/**/*.tsx',
+      'mf-billing/src/**/*.tsx',
+      'mf-legal/src/**/*.tsx',
       'mf-catalog/src/**/*.tsx',
       'mf-player/src/**/*.tsx',
     ],

@@ -54,7 +54,7 @@ test.describe('a visitor in India (hi-IN, Asia/Kolkata)', () => {
     await expect(pay).toBeVisible();
     await expect(page.getByTestId('tax-breakdown')).toHaveText(gstLine);
     // The renewal, in the same currency, before any payment (no drip pricing, no trap). The
-    // period and date are in the browser's language (Hindi here), as every date on the site.
+    // period and date are in the language the viewer reads (English here, decision 478).
     await expect(
       page.getByText(new RegExp(`^Then ${escape(await inr(299))} every .+, first charged on `)),
     ).toBeVisible();

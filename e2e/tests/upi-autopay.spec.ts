@@ -49,9 +49,9 @@ async function monthlyOnUpi(page: Page, who: string) {
 }
 
 test.describe('a visitor in India (hi-IN, Asia/Kolkata)', () => {
-  // The browser says hi-IN, so / and the sign-in screens speak Hindi (decision 470); this
-  // visitor chose English in the footer, as the checks read English words. The same journey in
-  // Hindi waits for mf-billing's catalogue (issue 34 §4; docs/i18n.md lists what is translated).
+  // The browser says hi-IN, so the site speaks Hindi (decision 470); this visitor chose English
+  // in the footer, as the checks read English words. The same journey in Hindi is
+  // hindi-checkout.spec.ts (decision 476).
   test.use({ locale: 'hi-IN', timezoneId: 'Asia/Kolkata', storageState: languageChosen('en') });
 
   test('subscribes with UPI AutoPay (success@razorpay) and gets a GST invoice', async ({

@@ -1,6 +1,6 @@
 import { BILLING_CURRENCY } from '@crease/contract';
 import { VisuallyHidden } from '@crease/ui';
-import { formatDuration, formatMoney } from '../format/formatters';
+import { useWords } from '../format/use-format';
 import styles from './plan-price.module.css';
 
 export interface PlanPriceProps {
@@ -21,24 +21,25 @@ export function PlanPrice({
   amount,
   currency = BILLING_CURRENCY,
 }: PlanPriceProps) {
-  const period = formatDuration(duration);
+  const { t, money, duration: length } = useWords();
+  const period = length(duration);
   if (amount === undefined) {
     return (
       <p className={styles.price}>
-        <span className={styles.amount}>{formatMoney(price, currency)}</span>
-        <span className={styles.period}> for {period}</span>
+        <span className={styles.amount}>{money(price, currency)}</span>{' '}
+        <span className={styles.period}>{t('price.for', { period })}</span>
       </p>
     );
   }
   const now = amount;
   return (
     <p className={styles.price}>
-      <span className={styles.amount}>{formatMoney(now, currency)}</span>{' '}
+      <span className={styles.amount}>{money(now, currency)}</span>{' '}
       <s className={styles.was}>
-        <VisuallyHidden>was </VisuallyHidden>
-        {formatMoney(price, currency)}
-      </s>
-      <span className={styles.period}> for {period}</span>
+        <VisuallyHidden>{t('price.was')} </VisuallyHidden>
+        {money(price, currency)}
+      </s>{' '}
+      <span className={styles.period}>{t('price.for', { period })}</span>
     </p>
   );
 }

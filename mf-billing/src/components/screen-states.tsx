@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, Spinner } from '@crease/ui';
 import type { Problem } from '@crease/contract';
+import { problemText } from '../messages/problem-text';
+import { useMessages } from '../messages';
 import styles from './screen-states.module.css';
 
 /** The loading state of a screen's content: announced politely, with what is loading. */
@@ -17,12 +19,13 @@ export interface LoadFailedProps {
 
 /** The error state of a screen's content: what failed, why, and Retry. */
 export function LoadFailed({ what, problem, onRetry }: LoadFailedProps) {
+  const words = useMessages();
   return (
     <div className={styles.failed} role="alert">
-      <p className={styles.title}>We couldn’t load {what}</p>
-      <p className={styles.text}>{problem.message}</p>
+      <p className={styles.title}>{words.t('state.loadFailed', { what })}</p>
+      <p className={styles.text}>{problemText(problem, words)}</p>
       <Button variant="secondary" onClick={onRetry}>
-        Retry
+        {words.t('action.retry')}
       </Button>
     </div>
   );

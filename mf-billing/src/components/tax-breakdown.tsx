@@ -1,6 +1,5 @@
-import { taxBreakdownText } from '@crease/contract';
 import type { TaxBreakdown } from '@crease/contract';
-import { formatMoney } from '../format/formatters';
+import { useWords } from '../format/use-format';
 import styles from './plan-price.module.css';
 
 /**
@@ -15,10 +14,19 @@ export function TaxBreakdownLine({
   breakdown: TaxBreakdown | null | undefined;
   currency: string;
 }) {
+  const { t, money, number } = useWords();
   if (!breakdown) return null;
   return (
     <p className={styles.tax} data-testid="tax-breakdown">
-      {taxBreakdownText(breakdown, (amount) => formatMoney(amount, currency))}
+      {t('price.tax', {
+        label: breakdown.label,
+        rate: number(Number(breakdown.ratePercent.toFixed(2)) / 100, {
+          style: 'percent',
+          maximumFractionDigits: 2,
+        }),
+        net: money(breakdown.net, currency),
+        tax: money(breakdown.tax, currency),
+      })}
     </p>
   );
 }

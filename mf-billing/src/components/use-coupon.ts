@@ -3,6 +3,9 @@ import type { CouponCheck, Platform, TaxBreakdown } from '@crease/contract';
 import { checkCoupon } from '../api/billing-client';
 import { problemOf } from '@crease/contract';
 import type { Problem } from '@crease/contract';
+import { useMessages } from '../messages';
+import type { BillingMessageKey } from '../messages';
+import { problemText } from '../messages/problem-text';
 
 /** Codes are case-insensitive for people; the API is given them upper-cased and trimmed. */
 export function normalizeCouponCode(code: string): string {
@@ -25,14 +28,14 @@ export type CouponState =
   | { status: 'rejected'; code: string; message: string };
 
 /** Why a code does not apply, in the viewer's words (the API's codes, decision 094 and 167). */
-const REJECTIONS: Readonly<Record<string, (code: string) => string>> = {
-  COUPON_NOT_FOUND: () => 'We don’t know that code. Check it and try again.',
-  COUPON_EXPIRED: () => 'That code has expired.',
-  COUPON_NOT_YET_VALID: () => 'That code is not valid yet.',
-  COUPON_EXHAUSTED: () => 'That code has been used up.',
-  COUPON_NOT_APPLICABLE: () => 'That code does not apply to these plans.',
+const REJECTIONS: Readonly<Record<string, BillingMessageKey>> = {
+  COUPON_NOT_FOUND: 'coupon.notFound',
+  COUPON_EXPIRED: 'coupon.expired',
+  COUPON_NOT_YET_VALID: 'coupon.notYetValid',
+  COUPON_EXHAUSTED: 'coupon.exhausted',
+  COUPON_NOT_APPLICABLE: 'coupon.notApplicable',
   // Only about this account's own payments: it names a code the viewer has paid with.
-  COUPON_ALREADY_USED: (code) => `You have already used ${code} on this account.`,
+  COUPON_ALREADY_USED: 'coupon.alreadyUsed',
 };
 
 /** How long typing must pause before the code is checked, so each keystroke is not a request. */
@@ -84,6 +87,7 @@ async function checkAgainstPlans(
  * newest check's answer is kept.
  */
 export function useCoupon(platform: Pick<Platform, 'http'>, planIds: readonly string[]) {
+  const words = useMessages();
   const [state, setState] = useState<CouponState>({ status: 'idle' });
   const latest = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -120,13 +124,15 @@ export function useCoupon(platform: Pick<Platform, 'http'>, planIds: readonly st
       const rejection = REJECTIONS[problem?.code ?? 'COUPON_NOT_FOUND'];
       const message =
         problem?.status === 429
-          ? 'Too many codes tried. Please wait a few minutes and try again.'
+          ? words.t('coupon.tooMany')
           : rejection
-            ? rejection(code)
-            : (problem?.message ?? REJECTIONS.COUPON_NOT_FOUND!(code));
+            ? words.t(rejection, { code })
+            : problem
+              ? problemText(problem, words)
+              : words.t('coupon.notFound');
       setState({ status: 'rejected', code, message });
     },
-    [platform, planKey],
+    [platform, planKey, words],
   );
 
   /** Called on every keystroke: checks once typing pauses. */

@@ -18,9 +18,16 @@ export function formatMoney(
   return new Intl.NumberFormat([...locales], { style: 'currency', currency }).format(amount);
 }
 
-/** A local calendar date, for example "23 Nov 2026" or "Nov 23, 2026". */
-export function formatDate(date: Date, locales: readonly string[] = viewerLocales()): string {
-  return new Intl.DateTimeFormat([...locales], { dateStyle: 'medium' }).format(date);
+/**
+ * A local calendar date, for example "23 Nov 2026" or "Nov 23, 2026"; `long` writes the month
+ * out ("23 दिसंबर 2026" where Hindi's medium style abbreviates it to "दिस॰").
+ */
+export function formatDate(
+  date: Date,
+  locales: readonly string[] = viewerLocales(),
+  dateStyle: 'medium' | 'long' = 'medium',
+): string {
+  return new Intl.DateTimeFormat([...locales], { dateStyle }).format(date);
 }
 
 /** A local date and time, for a receipt. */
@@ -49,18 +56,20 @@ export function formatDuration(days: number, locales: readonly string[] = viewer
   return unit(days, 'day');
 }
 
-/** Minutes as "1 h 30 min" / "45 min" (trial time). */
+/**
+ * Minutes as "1 hr 30 min" / "45 min" (trial time). `unitDisplay` 'long' for a language whose
+ * short units are abbreviations a viewer would not write ("2 घं॰" in Hindi: "2 घंटे" instead).
+ */
 export function formatMinutes(
   minutes: number,
   locales: readonly string[] = viewerLocales(),
+  unitDisplay: 'short' | 'long' = 'short',
 ): string {
   const whole = Math.max(0, Math.floor(minutes));
   const hours = Math.floor(whole / 60);
   const rest = whole % 60;
   const part = (value: number, unit: 'hour' | 'minute') =>
-    new Intl.NumberFormat([...locales], { style: 'unit', unit, unitDisplay: 'short' }).format(
-      value,
-    );
+    new Intl.NumberFormat([...locales], { style: 'unit', unit, unitDisplay }).format(value);
   if (hours === 0) return part(rest, 'minute');
   return rest === 0 ? part(hours, 'hour') : `${part(hours, 'hour')} ${part(rest, 'minute')}`;
 }

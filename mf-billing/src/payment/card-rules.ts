@@ -5,6 +5,13 @@
  */
 
 import { cardDigits, passesLuhn } from '@crease/contract';
+import type { Translator } from '@crease/ui/i18n';
+import { billingMessages } from '../messages';
+import type { BillingMessageKey } from '../messages';
+
+/** The words the checks say, in the viewer's language (English by default, for tests and tools). */
+export type CardWords = Pick<Translator<BillingMessageKey>, 't'>;
+const english = (): CardWords => billingMessages.translator('en') as CardWords;
 
 // The number's check is the contract's, the one the sandbox provider makes too.
 export { cardDigits, passesLuhn };
@@ -14,13 +21,12 @@ export function isAmex(digits: string): boolean {
   return /^3[47]/.test(digits);
 }
 
-export function cardNumberProblem(value: string): string | null {
+export function cardNumberProblem(value: string, { t }: CardWords = english()): string | null {
   const digits = cardDigits(value);
-  if (digits === '') return 'Enter your card number.';
-  if (!/^\d+$/.test(digits)) return 'A card number has digits only.';
-  if (digits.length < 12 || digits.length > 19)
-    return 'A card number has 12 to 19 digits. Check the number on your card.';
-  if (!passesLuhn(digits)) return 'That card number is not valid. Check it for a typo.';
+  if (digits === '') return t('card.numberEmpty');
+  if (!/^\d+$/.test(digits)) return t('card.numberDigits');
+  if (digits.length < 12 || digits.length > 19) return t('card.numberLength');
+  if (!passesLuhn(digits)) return t('card.numberInvalid');
   return null;
 }
 
@@ -42,23 +48,31 @@ export function parseExpiry(value: string): Expiry | null {
 }
 
 /** A card is good through the last day of its expiry month. */
-export function expiryProblem(value: string, now: Date = new Date()): string | null {
-  if (value.trim() === '') return 'Enter the expiry date as MM/YY.';
+export function expiryProblem(
+  value: string,
+  now: Date = new Date(),
+  { t }: CardWords = english(),
+): string | null {
+  if (value.trim() === '') return t('card.expiryEmpty');
   const expiry = parseExpiry(value);
-  if (!expiry) return 'Enter the expiry date as MM/YY, for example 08/29.';
+  if (!expiry) return t('card.expiryFormat');
   const currentMonth = now.getFullYear() * 12 + now.getMonth();
   const expiryMonth = expiry.year * 12 + (expiry.month - 1);
-  if (expiryMonth < currentMonth) return 'This card has expired. Use another card.';
-  if (expiryMonth > currentMonth + 12 * 20) return 'Check the expiry year on your card.';
+  if (expiryMonth < currentMonth) return t('card.expired');
+  if (expiryMonth > currentMonth + 12 * 20) return t('card.expiryYear');
   return null;
 }
 
-export function cvcProblem(value: string, cardNumber: string): string | null {
+export function cvcProblem(
+  value: string,
+  cardNumber: string,
+  { t }: CardWords = english(),
+): string | null {
   const cvc = value.trim();
-  const length = isAmex(cardDigits(cardNumber)) ? 4 : 3;
-  if (cvc === '') return 'Enter the security code (CVC).';
-  if (!/^\d+$/.test(cvc) || cvc.length !== length)
-    return `The security code is the ${length} digits on the ${length === 4 ? 'front' : 'back'} of your card.`;
+  const amex = isAmex(cardDigits(cardNumber));
+  if (cvc === '') return t('card.cvcEmpty');
+  if (!/^\d+$/.test(cvc) || cvc.length !== (amex ? 4 : 3))
+    return t(amex ? 'card.cvcFront' : 'card.cvcBack');
   return null;
 }
 

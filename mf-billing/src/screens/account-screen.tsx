@@ -10,6 +10,7 @@ import { EmailChangeSection } from './account/email-change-section';
 import { PlanSection } from './account/plan-section';
 import { PreferencesSection } from './account/preferences-section';
 import { SecuritySection } from './account/security-section';
+import { useMessages } from '../messages';
 import styles from './account-screen.module.css';
 
 /**
@@ -20,11 +21,12 @@ import styles from './account-screen.module.css';
  */
 export function AccountScreen({ platform, navigate }: ScreenProps) {
   const { resource, retry, replace } = useResource(() => loadAccount(platform), []);
+  const { t } = useMessages();
   return (
-    <ScreenFrame titleId="account-title" eyebrow="Account" title="Your account">
-      {resource.state === 'loading' ? <Loading label="Loading your account…" /> : null}
+    <ScreenFrame titleId="account-title" eyebrow={t('account.eyebrow')} title={t('nav.account')}>
+      {resource.state === 'loading' ? <Loading label={t('account.loading')} /> : null}
       {resource.state === 'failed' ? (
-        <LoadFailed what="your account" problem={resource.problem} onRetry={retry} />
+        <LoadFailed what={t('account.what')} problem={resource.problem} onRetry={retry} />
       ) : null}
       {resource.state === 'ready' ? (
         <div className={styles.grid}>

@@ -5,7 +5,8 @@ import { Alert, Button, ScreenLink } from '@crease/ui';
 import { cancelAutopay } from '../api/billing-client';
 import { ScreenFrame } from '../components/screen-frame';
 import { EmptyState } from '../components/screen-states';
-import { formatDate } from '../format/formatters';
+import { useWords } from '../format/use-format';
+import { problemText } from '../messages/problem-text';
 
 /**
  * /autopay-cancel?token=…: the pre-debit notice's one-click cancel (issue 34 §2, decision 462).
@@ -19,6 +20,7 @@ export function AutopayCancelScreen({ platform, navigate, location }: ScreenProp
   const [done, setDone] = useState<MandateCancelResult | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const status = useRef<HTMLDivElement>(null);
+  const { t, date, words } = useWords();
 
   const cancel = async () => {
     if (busy || !token) return;
@@ -39,44 +41,40 @@ export function AutopayCancelScreen({ platform, navigate, location }: ScreenProp
     <ScreenFrame
       width="narrow"
       titleId="autopay-cancel-title"
-      eyebrow="UPI AutoPay"
-      title="Cancel UPI AutoPay"
+      eyebrow={t('autopay.eyebrow')}
+      title={t('autopay.title')}
     >
       {!token ? (
         <EmptyState
-          title="This link has no cancel code"
+          title={t('autopay.noToken')}
           action={
             <ScreenLink to="/account" navigate={navigate}>
-              Go to your account
+              {t('nav.goToAccount')}
             </ScreenLink>
           }
         >
-          <p>Open the link from the mail again, or cancel your plan on your account page.</p>
+          <p>{t('autopay.noTokenText')}</p>
         </EmptyState>
       ) : (
         <div ref={status} tabIndex={-1}>
           {done ? (
-            <Alert tone="success" title="UPI AutoPay is cancelled">
+            <Alert tone="success" title={t('autopay.cancelled')}>
               <p>
-                The mandate is revoked and nothing more will be debited.
                 {done.periodEnd
-                  ? ` You keep watching until ${formatDate(new Date(done.periodEnd))}.`
-                  : null}
+                  ? t('autopay.revokedUntil', { end: date(done.periodEnd) })
+                  : t('autopay.revoked')}
               </p>
             </Alert>
           ) : (
             <>
               {problem ? (
-                <Alert tone="error" title="Not cancelled">
-                  <p>{problem.message}</p>
+                <Alert tone="error" title={t('autopay.notCancelled')}>
+                  <p>{problemText(problem, words)}</p>
                 </Alert>
               ) : null}
-              <p>
-                This revokes your UPI AutoPay mandate for Crease and turns off the renewal. Nothing
-                more is debited, and you keep watching until your paid period ends.
-              </p>
+              <p>{t('autopay.explain')}</p>
               <Button busy={busy} onClick={() => void cancel()}>
-                Cancel UPI AutoPay
+                {t('autopay.title')}
               </Button>
             </>
           )}

@@ -11,6 +11,7 @@ import { PlansScreen } from './plans-screen';
 import { SecurePaymentScreen } from './secure-payment-screen';
 import { TrialActivationScreen } from './trial-activation-screen';
 import { TrialActivationSuccessScreen } from './trial-activation-success-screen';
+import { BillingMessagesProvider } from '../messages';
 
 /** Screen ids exactly as the shell's route table names them. */
 const SCREENS: Screens<ScreenProps> = {
@@ -33,11 +34,13 @@ const SCREENS: Screens<ScreenProps> = {
  */
 export function BillingScreen(props: ScreenProps) {
   return (
-    <ScreenSwitch
-      screens={SCREENS}
-      area="billing"
-      props={props}
-      keyOf={({ screen, location }) => `${screen}${location.search}`}
-    />
+    <BillingMessagesProvider language={props.language}>
+      <ScreenSwitch
+        screens={SCREENS}
+        area="billing"
+        props={props}
+        keyOf={({ screen, location }) => `${screen}${location.search}`}
+      />
+    </BillingMessagesProvider>
   );
 }

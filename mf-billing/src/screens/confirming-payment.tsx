@@ -7,6 +7,8 @@ import type { Problem } from '@crease/contract';
 import { ScreenFrame } from '../components/screen-frame';
 import { ScreenLink } from '@crease/ui';
 import { outcomePath } from './payment-paths';
+import { useMessages } from '../messages';
+import { problemText } from '../messages/problem-text';
 import styles from './payment-screens.module.css';
 
 /** Between two looks at the checkout: the provider's webhook usually lands within a second. */
@@ -38,6 +40,8 @@ export function ConfirmingPayment({
   checkoutId,
   expectPaid,
 }: ConfirmingPaymentProps) {
+  const words = useMessages();
+  const { t } = words;
   const [waiting, setWaiting] = useState<Waiting>({ state: 'polling' });
   const [round, setRound] = useState(0);
   const lookAgain = () => {
@@ -104,42 +108,36 @@ export function ConfirmingPayment({
     <ScreenFrame
       width="narrow"
       titleId="confirming-title"
-      eyebrow="Checkout"
-      title="Confirming your payment"
+      eyebrow={t('checkout.eyebrow')}
+      title={t('confirming.title')}
     >
       <div className={styles.card}>
         {waiting.state === 'polling' ? (
           <>
-            <Spinner label="Waiting for the payment provider to confirm…" />
-            <p className={styles.muted}>
-              This usually takes a few seconds. Please keep this page open; you won’t be charged
-              twice.
-            </p>
+            <Spinner label={t('confirming.waiting')} />
+            <p className={styles.muted}>{t('confirming.keepOpen')}</p>
           </>
         ) : null}
         {waiting.state === 'slow' ? (
           <div role="status">
-            <p className={styles.cardTitle}>This is taking longer than usual</p>
-            <p className={styles.muted}>
-              The provider has not confirmed the payment yet. If it went through, your plan starts
-              as soon as it does, and the payment shows in your payment history.
-            </p>
+            <p className={styles.cardTitle}>{t('confirming.slow')}</p>
+            <p className={styles.muted}>{t('confirming.slowText')}</p>
             <div className={styles.actions}>
-              <Button onClick={lookAgain}>Check again</Button>
+              <Button onClick={lookAgain}>{t('confirming.checkAgain')}</Button>
               <ScreenLink to="/payment-history" navigate={navigate}>
-                Payment history
+                {t('nav.paymentHistory')}
               </ScreenLink>
             </div>
           </div>
         ) : null}
         {waiting.state === 'failed' ? (
           <div role="alert">
-            <p className={styles.cardTitle}>We couldn’t check your payment</p>
-            <p className={styles.muted}>{waiting.problem.message}</p>
+            <p className={styles.cardTitle}>{t('confirming.failed')}</p>
+            <p className={styles.muted}>{problemText(waiting.problem, words)}</p>
             <div className={styles.actions}>
-              <Button onClick={lookAgain}>Retry</Button>
+              <Button onClick={lookAgain}>{t('action.retry')}</Button>
               <ScreenLink to="/plans" navigate={navigate}>
-                Back to the plans
+                {t('nav.backToPlans')}
               </ScreenLink>
             </div>
           </div>

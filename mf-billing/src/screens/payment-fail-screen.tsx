@@ -5,28 +5,10 @@ import { ScreenLink } from '@crease/ui';
 import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
 import { PAYMENT_QUERY, outcomePath, paymentProcessPath, securePaymentPath } from './payment-paths';
+import { useMessages } from '../messages';
+import type { BillingMessageKey } from '../messages';
+import type { Translator } from '@crease/ui/i18n';
 import styles from './payment-screens.module.css';
-
-/** What each provider failure means to the viewer, and what to do about it. */
-const REASONS: Readonly<Record<PaymentFailureCode, string>> = {
-  CARD_DECLINED: 'Your card was declined. Try another card, or ask your bank why.',
-  INSUFFICIENT_FUNDS: 'The card has insufficient funds. Try another card.',
-  AUTHENTICATION_FAILED: 'The payment was not confirmed with your bank. Try again and confirm it.',
-  SESSION_EXPIRED: 'The payment page expired before the payment was made. Start again.',
-  COUPON_UNAVAILABLE:
-    'The coupon could no longer be used for this payment, so nothing was charged. Go back to the plans to pay without it.',
-  ACCOUNT_CLOSED: 'This account has been deleted, so nothing was charged.',
-  COUPON_REFUNDED:
-    'The coupon could no longer be used for this payment, so the whole payment has been refunded to your card. Go back to the plans to pay without it.',
-  UPI_DECLINED:
-    'Your UPI app or bank declined the payment. Nothing was charged. Try again, or pay by card.',
-  MANDATE_INACTIVE:
-    'Your UPI AutoPay mandate is paused or revoked, so nothing was charged. Pay again to renew.',
-  AUTHENTICATION_REQUIRED:
-    'This renewal needs your approval (over ₹15,000), so it was not charged. Pay again to approve it.',
-  PASS_ALREADY_OWNED:
-    'You already have this pass (it was paid in another tab or window), so this payment was not kept. Your pass plays the match.',
-};
 
 /** A coupon that could not be used: another card on the same page cannot bring it back. */
 const COUPON_GONE: readonly (PaymentFailureCode | null)[] = [
@@ -35,9 +17,13 @@ const COUPON_GONE: readonly (PaymentFailureCode | null)[] = [
   'PASS_ALREADY_OWNED',
 ];
 
-export function failureReason(checkout: Checkout): string {
-  if (checkout.failureCode) return REASONS[checkout.failureCode];
-  return checkout.failureMessage ?? 'The payment did not go through.';
+/** What the provider's failure means to the viewer, and what to do about it (`failure.<code>`). */
+export function failureReason(
+  checkout: Checkout,
+  { t }: Pick<Translator<BillingMessageKey>, 't'>,
+): string {
+  if (checkout.failureCode) return t(`failure.${checkout.failureCode}`);
+  return checkout.failureMessage ?? t('failure.unknown');
 }
 
 /** Try again on the same provider session while it is open; an expired one needs a new checkout. */
@@ -56,33 +42,35 @@ export function PaymentFailScreen({ platform, navigate, location }: ScreenProps)
     () => (checkoutId ? getCheckout(platform, checkoutId) : Promise.resolve(null)),
     [checkoutId],
   );
+  const words = useMessages();
+  const { t } = words;
   return (
     <ScreenFrame
       width="narrow"
       titleId="payment-fail-title"
-      eyebrow="Payment not taken"
-      title="Your payment didn’t go through"
+      eyebrow={t('secure.notTaken')}
+      title={t('fail.title')}
     >
-      {resource.state === 'loading' ? <Loading label="Loading your payment…" /> : null}
+      {resource.state === 'loading' ? <Loading label={t('payment.loading')} /> : null}
       {resource.state === 'failed' ? (
-        <LoadFailed what="your payment" problem={resource.problem} onRetry={retry} />
+        <LoadFailed what={t('payment.what')} problem={resource.problem} onRetry={retry} />
       ) : null}
       {resource.state === 'ready' && !resource.data ? (
         <EmptyState
-          title="There is no payment to show"
+          title={t('fail.nothing')}
           action={
             <ScreenLink to="/plans" navigate={navigate}>
-              See the plans
+              {t('nav.plans')}
             </ScreenLink>
           }
         />
       ) : null}
       {resource.state === 'ready' && resource.data?.status === 'PAID' ? (
         <EmptyState
-          title="Good news: this payment went through"
+          title={t('fail.wentThrough')}
           action={
             <ScreenLink to={outcomePath('success', resource.data.checkoutId)} navigate={navigate}>
-              See your plan
+              {t('fail.seePlan')}
             </ScreenLink>
           }
         />
@@ -93,10 +81,12 @@ export function PaymentFailScreen({ platform, navigate, location }: ScreenProps)
             !
           </div>
           <div role="alert">
-            <p className={styles.cardTitle}>{resource.data.planName}: payment failed</p>
-            <p className={styles.muted}>{failureReason(resource.data)}</p>
+            <p className={styles.cardTitle}>
+              {t('fail.planFailed', { plan: resource.data.planName })}
+            </p>
+            <p className={styles.muted}>{failureReason(resource.data, words)}</p>
           </div>
-          <p className={styles.muted}>You have not been charged.</p>
+          <p className={styles.muted}>{t('fail.notCharged')}</p>
           <div className={styles.actions}>
             <a
               href={tryAgainPath(resource.data)}
@@ -107,10 +97,10 @@ export function PaymentFailScreen({ platform, navigate, location }: ScreenProps)
                 navigate(tryAgainPath(resource.data!));
               }}
             >
-              Try again
+              {t('action.tryAgain')}
             </a>
             <ScreenLink to="/plans" navigate={navigate}>
-              Choose another plan
+              {t('fail.another')}
             </ScreenLink>
           </div>
         </div>

@@ -6,6 +6,7 @@ import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
 import { PaymentHistoryTable } from './payment-history-table';
 import { ReceiptView } from './receipt-view';
+import { useMessages } from '../messages';
 
 export { receiptPath } from './payment-history-table';
 
@@ -43,32 +44,28 @@ function PaymentList({
     () => getBillingHistory(platform, page, PAYMENTS_PAGE_SIZE),
     [page],
   );
+  const { t } = useMessages();
   return (
     <ScreenFrame
       titleId="payment-history-title"
-      eyebrow="Account"
-      title="Payment history"
-      lead={
-        <p>
-          Every payment on your account, newest first, with a receipt you can print, and any card
-          that was declined or money refunded.
-        </p>
-      }
+      eyebrow={t('account.eyebrow')}
+      title={t('nav.paymentHistory')}
+      lead={<p>{t('history.lead')}</p>}
     >
-      {resource.state === 'loading' ? <Loading label="Loading your payments…" /> : null}
+      {resource.state === 'loading' ? <Loading label={t('history.loading')} /> : null}
       {resource.state === 'failed' ? (
-        <LoadFailed what="your payments" problem={resource.problem} onRetry={retry} />
+        <LoadFailed what={t('history.what')} problem={resource.problem} onRetry={retry} />
       ) : null}
       {resource.state === 'ready' && resource.data.total === 0 ? (
         <EmptyState
-          title="No payments yet"
+          title={t('history.emptyTitle')}
           action={
             <ScreenLink to="/plans" navigate={navigate}>
-              See the plans
+              {t('nav.plans')}
             </ScreenLink>
           }
         >
-          <p>When you buy a plan, its payment and receipt appear here.</p>
+          <p>{t('history.emptyText')}</p>
         </EmptyState>
       ) : null}
       {resource.state === 'ready' && resource.data.total > 0 ? (

@@ -1,12 +1,10 @@
 import type { BillingHistoryEntry, BillingHistoryPage, ScreenProps } from '@crease/contract';
 import { cardLabel } from '@crease/contract';
 import { ScreenLink, VisuallyHidden } from '@crease/ui';
-import { formatDate, formatMoney } from '../format/formatters';
-import {
-  FAILURE_REASON_LABELS,
-  PAYMENT_KIND_LABELS,
-  PAYMENT_SYSTEM_LABELS,
-} from '../format/labels';
+import type { Translator } from '@crease/ui/i18n';
+import { useWords } from '../format/use-format';
+import type { BillingMessageKey } from '../messages';
+import { paymentSystemText } from '../messages/wording';
 import styles from './payment-history-screen.module.css';
 
 export function historyPath(page: number): string {
@@ -18,20 +16,23 @@ export function receiptPath(paymentId: string): string {
 }
 
 /** "Paid · Renewal", "Declined · Insufficient funds", "Refunded". */
-function outcomeOf(entry: BillingHistoryEntry): string {
-  const kind = entry.kind ? PAYMENT_KIND_LABELS[entry.kind] : null;
-  const reason = entry.failureCode
-    ? (FAILURE_REASON_LABELS[entry.failureCode] ?? entry.failureMessage ?? entry.failureCode)
-    : null;
+function outcomeOf(
+  entry: BillingHistoryEntry,
+  { t }: Pick<Translator<BillingMessageKey>, 't'>,
+): string {
+  const reasonKey = `reason.${entry.failureCode}` as BillingMessageKey;
+  const known = entry.failureCode ? t(reasonKey) : null;
+  const reason =
+    known && known !== reasonKey ? known : (entry.failureMessage ?? entry.failureCode ?? '');
   switch (entry.type) {
     case 'PAYMENT':
-      return kind ? `Paid · ${kind}` : 'Paid';
+      return entry.kind ? t('history.paidKind', { kind: entry.kind }) : t('history.paid');
     case 'REFUND':
-      return 'Refunded';
+      return t('history.refunded');
     case 'DECLINED':
-      return `Declined · ${reason}`;
+      return t('history.declined', { reason });
     default:
-      return `Failed · ${reason}`;
+      return t('history.failed', { reason });
   }
 }
 
@@ -46,6 +47,8 @@ export function PaymentHistoryTable({
   data: BillingHistoryPage;
   navigate: ScreenProps['navigate'];
 }) {
+  const words = useWords();
+  const { t } = words;
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   const first = (data.page - 1) * data.pageSize + 1;
   const last = first + data.entries.length - 1;
@@ -54,53 +57,52 @@ export function PaymentHistoryTable({
       <table className={styles.table}>
         <caption>
           <VisuallyHidden>
-            Entries {first} to {last} of {data.total}
+            {t('history.entries', { first, last, total: data.total })}
           </VisuallyHidden>
         </caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Plan</th>
+            <th scope="col">{t('history.date')}</th>
+            <th scope="col">{t('history.plan')}</th>
             <th scope="col" className={styles.number}>
-              Amount
+              {t('history.amount')}
             </th>
-            <th scope="col">Card</th>
-            <th scope="col">Status</th>
+            <th scope="col">{t('history.card')}</th>
+            <th scope="col">{t('history.status')}</th>
             <th scope="col">
-              <VisuallyHidden>Receipt</VisuallyHidden>
+              <VisuallyHidden>{t('history.receipt')}</VisuallyHidden>
             </th>
           </tr>
         </thead>
         <tbody>
           {data.entries.map((entry) => {
-            const date = new Date(entry.at);
-            const money = formatMoney(entry.amount, entry.currency);
+            const date = words.date(entry.at);
+            const money = words.money(entry.amount, entry.currency);
             return (
               <tr key={entry.entryId} data-outcome={entry.type}>
-                <th scope="row" data-label="Date">
-                  <time dateTime={entry.at}>{formatDate(date)}</time>
+                <th scope="row" data-label={t('history.date')}>
+                  <time dateTime={entry.at}>{date}</time>
                 </th>
-                <td data-label="Plan">{entry.plan}</td>
-                <td data-label="Amount" className={styles.number}>
+                <td data-label={t('history.plan')}>{entry.plan}</td>
+                <td data-label={t('history.amount')} className={styles.number}>
                   {entry.type === 'REFUND' ? `−${money}` : money}
                 </td>
-                <td data-label="Card">
+                <td data-label={t('history.card')}>
                   {cardLabel(entry.cardBrand, entry.cardLast4) ??
-                    PAYMENT_SYSTEM_LABELS[entry.paymentSystem] ??
-                    entry.paymentSystem}
+                    paymentSystemText(entry.paymentSystem, words)}
                 </td>
-                <td data-label="Status">
+                <td data-label={t('history.status')}>
                   <span className={entry.type === 'PAYMENT' ? undefined : styles.notPaid}>
-                    {outcomeOf(entry)}
+                    {outcomeOf(entry, words)}
                   </span>
                 </td>
                 <td>
                   {entry.type === 'PAYMENT' && entry.paymentId ? (
                     <ScreenLink to={receiptPath(entry.paymentId)} navigate={navigate}>
-                      Receipt
+                      {t('history.receipt')}
                       <VisuallyHidden>
                         {' '}
-                        {entry.invoiceNumber ?? ''} for {formatDate(date)}
+                        {t('history.receiptFor', { number: entry.invoiceNumber ?? '', date })}
                       </VisuallyHidden>
                     </ScreenLink>
                   ) : null}
@@ -111,31 +113,29 @@ export function PaymentHistoryTable({
         </tbody>
       </table>
       <p className={styles.count} aria-hidden="true">
-        Entries {first} to {last} of {data.total}
+        {t('history.entries', { first, last, total: data.total })}
       </p>
       {pages > 1 ? (
-        <nav className={styles.pager} aria-label="Payment history pages">
+        <nav className={styles.pager} aria-label={t('history.pages')}>
           {data.page > 1 ? (
             <ScreenLink
               to={historyPath(data.page - 1)}
               navigate={navigate}
               className={styles.pageLink}
             >
-              ← Newer
+              ← {t('history.newer')}
             </ScreenLink>
           ) : (
             <span />
           )}
-          <span className={styles.pageOf}>
-            Page {data.page} of {pages}
-          </span>
+          <span className={styles.pageOf}>{t('history.pageOf', { page: data.page, pages })}</span>
           {data.page < pages ? (
             <ScreenLink
               to={historyPath(data.page + 1)}
               navigate={navigate}
               className={styles.pageLink}
             >
-              Older →
+              {t('history.older')} →
             </ScreenLink>
           ) : (
             <span />

@@ -10,6 +10,8 @@ import { loadOrder } from './payment-process/load-order';
 import { PayForOrder } from './payment-process/pay-for-order';
 import { PayForPass } from './payment-process/pay-for-pass';
 import { getPassOffer } from '../api/billing-client';
+import { useMessages } from '../messages';
+import type { BillingMessageKey } from '../messages';
 
 /**
  * /payment-process. Two steps of one flow on one route:
@@ -52,12 +54,12 @@ export function PaymentProcessScreen(props: ScreenProps) {
 
 /** What a summary's frame says while it loads, when it fails, and when nothing was chosen. */
 interface SummaryWords {
-  loading: string;
-  what: string;
-  emptyTitle: string;
-  emptyText: string;
+  loading: BillingMessageKey;
+  what: BillingMessageKey;
+  emptyTitle: BillingMessageKey;
+  emptyText: BillingMessageKey;
   chooseAt: '/plans' | '/events';
-  chooseLabel: string;
+  chooseLabel: BillingMessageKey;
 }
 
 /**
@@ -78,27 +80,28 @@ function SummaryFrame<T>({
   children: (data: T, reload: () => void) => ReactNode;
 }) {
   const { resource, retry } = useResource(load, deps);
+  const { t } = useMessages();
   return (
     <ScreenFrame
       width="narrow"
       titleId="payment-process-title"
-      eyebrow="Checkout"
-      title="Review and pay"
+      eyebrow={t('checkout.eyebrow')}
+      title={t('checkout.title')}
     >
-      {resource.state === 'loading' ? <Loading label={words.loading} /> : null}
+      {resource.state === 'loading' ? <Loading label={t(words.loading)} /> : null}
       {resource.state === 'failed' ? (
-        <LoadFailed what={words.what} problem={resource.problem} onRetry={retry} />
+        <LoadFailed what={t(words.what)} problem={resource.problem} onRetry={retry} />
       ) : null}
       {resource.state === 'ready' && resource.data === null ? (
         <EmptyState
-          title={words.emptyTitle}
+          title={t(words.emptyTitle)}
           action={
             <ScreenLink to={words.chooseAt} navigate={navigate}>
-              {words.chooseLabel}
+              {t(words.chooseLabel)}
             </ScreenLink>
           }
         >
-          <p>{words.emptyText}</p>
+          <p>{t(words.emptyText)}</p>
         </EmptyState>
       ) : null}
       {resource.state === 'ready' && resource.data ? children(resource.data, retry) : null}
@@ -107,21 +110,21 @@ function SummaryFrame<T>({
 }
 
 const ORDER_WORDS: SummaryWords = {
-  loading: 'Preparing your order…',
-  what: 'your order',
-  emptyTitle: 'Choose a plan first',
-  emptyText: 'That plan is not on sale, or no plan was chosen.',
+  loading: 'checkout.order.loading',
+  what: 'checkout.order.what',
+  emptyTitle: 'checkout.order.emptyTitle',
+  emptyText: 'checkout.order.emptyText',
   chooseAt: '/plans',
-  chooseLabel: 'See the plans',
+  chooseLabel: 'nav.plans',
 };
 
 const PASS_WORDS: SummaryWords = {
-  loading: 'Preparing your pass…',
-  what: 'this pass',
-  emptyTitle: 'Choose a match first',
-  emptyText: 'No match or league was named for this pass.',
+  loading: 'checkout.pass.loading',
+  what: 'checkout.pass.what',
+  emptyTitle: 'checkout.pass.emptyTitle',
+  emptyText: 'checkout.pass.emptyText',
   chooseAt: '/events',
-  chooseLabel: 'See the matches',
+  chooseLabel: 'nav.matches',
 };
 
 function OrderSummary({

@@ -4,7 +4,7 @@ import { ScreenFrame } from '../components/screen-frame';
 import { ScreenLink } from '@crease/ui';
 import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
-import { formatDate, formatMoney } from '../format/formatters';
+import { useWords } from '../format/use-format';
 import { PAYMENT_QUERY, confirmingPath } from './payment-paths';
 import { passHomePath } from './payment-process/pay-for-pass';
 import styles from './payment-screens.module.css';
@@ -33,36 +33,37 @@ export function PaymentSuccessScreen({ platform, navigate, location }: ScreenPro
     [checkoutId],
   );
   const paid = resource.state === 'ready' && resource.data?.checkout.status === 'PAID';
+  const { t } = useWords();
   return (
     <ScreenFrame
       width="narrow"
       titleId="payment-success-title"
-      eyebrow="Payment complete"
-      title={paid ? 'You’re in. Enjoy the cricket!' : 'Payment'}
+      eyebrow={t('success.eyebrow')}
+      title={paid ? t('success.title') : t('success.titlePlain')}
     >
-      {resource.state === 'loading' ? <Loading label="Loading your payment…" /> : null}
+      {resource.state === 'loading' ? <Loading label={t('payment.loading')} /> : null}
       {resource.state === 'failed' ? (
-        <LoadFailed what="your payment" problem={resource.problem} onRetry={retry} />
+        <LoadFailed what={t('payment.what')} problem={resource.problem} onRetry={retry} />
       ) : null}
       {resource.state === 'ready' && (!resource.data || !paid) ? (
         <EmptyState
-          title="This payment is not confirmed"
+          title={t('success.notConfirmed')}
           action={
             resource.data ? (
               <ScreenLink
                 to={confirmingPath(resource.data.checkout.checkoutId)}
                 navigate={navigate}
               >
-                Check its status
+                {t('success.checkStatus')}
               </ScreenLink>
             ) : (
               <ScreenLink to="/plans" navigate={navigate}>
-                See the plans
+                {t('nav.plans')}
               </ScreenLink>
             )
           }
         >
-          <p>We have no confirmed payment for this page.</p>
+          <p>{t('success.noPayment')}</p>
         </EmptyState>
       ) : null}
       {resource.state === 'ready' && resource.data && paid ? (
@@ -74,7 +75,9 @@ export function PaymentSuccessScreen({ platform, navigate, location }: ScreenPro
 
 function Receipt({ paid, navigate }: { paid: Paid; navigate: ScreenProps['navigate'] }) {
   const { checkout, subscription } = paid;
-  const end = subscription.periodEnd ? formatDate(new Date(subscription.periodEnd)) : null;
+  const { t, money, date } = useWords();
+  const end = subscription.periodEnd ? date(subscription.periodEnd) : null;
+  const received = money(checkout.amount, checkout.currency);
   // A pass goes to what it plays: its match's page, or its league's matches.
   const watchPath = checkout.pass ? passHomePath(checkout.pass) : '/events';
   return (
@@ -84,19 +87,29 @@ function Receipt({ paid, navigate }: { paid: Paid; navigate: ScreenProps['naviga
       </div>
       <p className={styles.cardTitle}>
         {checkout.pass
-          ? `Your ${checkout.planName.toLowerCase()} for ${checkout.pass.title} is ready`
-          : `${checkout.planName} is active`}
+          ? t(
+              checkout.pass.scope === 'MATCH'
+                ? 'success.matchPassReady'
+                : 'success.seasonPassReady',
+              {
+                title: checkout.pass.title,
+              },
+            )
+          : t('success.active', { plan: checkout.planName })}
       </p>
       <p className={styles.muted}>
-        We received {formatMoney(checkout.amount, checkout.currency)}
         {checkout.renewal
-          ? `. It renews on ${formatDate(new Date(checkout.renewal.at))} for ${formatMoney(checkout.renewal.amount, checkout.renewal.currency)}, until you cancel.`
+          ? t('success.receivedRenews', {
+              amount: received,
+              date: date(checkout.renewal.at),
+              renewal: money(checkout.renewal.amount, checkout.renewal.currency),
+            })
           : checkout.pass
-            ? '. It is paid once and never renews.'
+            ? t('success.receivedPass', { amount: received })
             : end
-              ? `. Your plan runs until ${end}.`
-              : '.'}{' '}
-        A receipt is in your payment history.
+              ? t('success.receivedUntil', { amount: received, end })
+              : t('success.received', { amount: received })}{' '}
+        {t('success.receiptInHistory')}
       </p>
       <div className={styles.actions}>
         <a
@@ -108,13 +121,13 @@ function Receipt({ paid, navigate }: { paid: Paid; navigate: ScreenProps['naviga
             navigate(watchPath);
           }}
         >
-          {checkout.pass?.scope === 'MATCH' ? 'Watch the match' : 'Watch live cricket'}
+          {checkout.pass?.scope === 'MATCH' ? t('nav.watchMatch') : t('nav.watchLive')}
         </a>
         <ScreenLink to="/payment-history" navigate={navigate}>
-          Payment history
+          {t('nav.paymentHistory')}
         </ScreenLink>
         <ScreenLink to="/account" navigate={navigate}>
-          Your account
+          {t('nav.account')}
         </ScreenLink>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { Plan, ScreenProps, Subscription, TrialOffer, WelcomeOffer } from '@crease/contract';
-import { Button, TextField, formatPercent } from '@crease/ui';
+import { Button, TextField } from '@crease/ui';
 import { getSubscription, getTrialOffer, getWelcomeOffer, listPlans } from '../api/billing-client';
 import { ScreenFrame } from '../components/screen-frame';
 import { ScreenLink } from '@crease/ui';
@@ -12,6 +12,10 @@ import { TrialUnavailableNotice } from '../components/trial-unavailable';
 import { CurrentStatus } from './plans/current-status';
 import { PlanCard, runningPlan } from './plans/plan-card';
 import { TrialOfferCard } from './plans/trial-offer-card';
+import { useWords } from '../format/use-format';
+import { useMessages } from '../messages';
+import type { BillingMessageKey } from '../messages';
+import type { Translator } from '@crease/ui/i18n';
 import styles from './plans-screen.module.css';
 
 interface PlansData {
@@ -51,22 +55,17 @@ async function loadPlans(platform: ScreenProps['platform']): Promise<PlansData> 
  */
 export function PlansScreen({ platform, navigate }: ScreenProps) {
   const { resource, retry } = useResource(() => loadPlans(platform), []);
+  const { t } = useMessages();
   return (
     <ScreenFrame
       titleId="plans-title"
-      eyebrow="Plans"
-      title="Watch every ball, live in HD"
-      lead={
-        <p>
-          Subscribe monthly or yearly, or buy a pass for a day or the season. Every plan streams
-          every live match; they differ in length, whether they renew, and how many screens can
-          watch.
-        </p>
-      }
+      eyebrow={t('plans.eyebrow')}
+      title={t('plans.title')}
+      lead={<p>{t('plans.lead')}</p>}
     >
-      {resource.state === 'loading' ? <Loading label="Loading the plans…" /> : null}
+      {resource.state === 'loading' ? <Loading label={t('plans.loading')} /> : null}
       {resource.state === 'failed' ? (
-        <LoadFailed what="the plans" problem={resource.problem} onRetry={retry} />
+        <LoadFailed what={t('plans.what')} problem={resource.problem} onRetry={retry} />
       ) : null}
       {resource.state === 'ready' ? (
         <PlansContent data={resource.data} platform={platform} navigate={navigate} />
@@ -85,6 +84,8 @@ function PlansContent({
   navigate: ScreenProps['navigate'];
 }) {
   const { plans, subscription, trial, welcome } = data;
+  const words = useWords();
+  const { t, rich } = words;
   const coupon = useCoupon(
     platform,
     plans.map((plan) => plan.planId),
@@ -96,8 +97,8 @@ function PlansContent({
 
   if (plans.length === 0) {
     return (
-      <EmptyState title="No plans are on sale right now">
-        <p>Plans change between seasons. Please look again soon.</p>
+      <EmptyState title={t('plans.emptyTitle')}>
+        <p>{t('plans.emptyText')}</p>
       </EmptyState>
     );
   }
@@ -119,11 +120,13 @@ function PlansContent({
       {welcome && !applied ? (
         <aside className={styles.welcome} aria-labelledby="welcome-offer-title">
           <p id="welcome-offer-title" className={styles.welcomeTitle}>
-            New to Crease? {welcome.percentage}% off your first payment
+            {t('plans.welcomeTitle', { percent: words.percent(welcome.percentage) })}
           </p>
           <p className={styles.welcomeText}>
-            Use the code <strong>{welcome.code}</strong> with any plan. Renewals are at the usual
-            price.
+            {rich('plans.welcomeText', {
+              code: welcome.code,
+              strong: (chunks) => <strong key="code">{chunks}</strong>,
+            })}
           </p>
           <Button
             type="button"
@@ -133,21 +136,26 @@ function PlansContent({
               void coupon.check(welcome.code);
             }}
           >
-            Use {welcome.code}
+            {t('plans.welcomeUse', { code: welcome.code })}
           </Button>
         </aside>
       ) : null}
-      <form className={styles.coupon} onSubmit={onApply} noValidate aria-label="Coupon">
+      <form
+        className={styles.coupon}
+        onSubmit={onApply}
+        noValidate
+        aria-label={t('plans.couponForm')}
+      >
         <div className={styles.couponRow}>
           <TextField
             className={styles.couponField}
-            label="Coupon code"
+            label={t('plans.couponLabel')}
             name="coupon"
             value={code}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            hint="Have a code? Prices below update as soon as it is checked."
+            hint={t('plans.couponHint')}
             {...(coupon.state.status === 'rejected' ? { error: coupon.state.message } : {})}
             onChange={(event) => {
               setCode(event.target.value);
@@ -160,18 +168,18 @@ function PlansContent({
             className={styles.couponButton}
             busy={coupon.state.status === 'checking'}
           >
-            Apply
+            {t('plans.couponApply')}
           </Button>
         </div>
         <p id={couponHint} className={styles.couponStatus} role="status" aria-live="polite">
-          {coupon.state.status === 'checking' ? `Checking ${coupon.state.code}…` : null}
-          {applied
-            ? `${applied.code} applied: ${describeDiscount(applied.percentages, plans)}`
+          {coupon.state.status === 'checking'
+            ? t('plans.couponChecking', { code: coupon.state.code })
             : null}
+          {applied ? describeDiscount(applied.code, applied.percentages, plans, words) : null}
         </p>
       </form>
 
-      <ul className={styles.grid} aria-label="Plans">
+      <ul className={styles.grid} aria-label={t('plans.list')}>
         {plans.map((plan) => {
           const percentage = applied?.percentages[plan.planId];
           const amount = applied?.amounts[plan.planId];
@@ -198,23 +206,32 @@ function PlansContent({
         })}
       </ul>
       <p className={styles.fine}>
-        Prices include tax. Monthly and Annual are subscriptions: your card is saved and charged
-        again at the end of each period until you cancel, which you can do at any time on your
-        account page (you keep watching until the end of the period you paid for). Passes are paid
-        once and simply end. A plan bought while another runs starts when it ends; one that would
-        give you less (fewer screens, or a pass in place of a subscription) is not offered. Read the{' '}
-        <ScreenLink to="/refund-policy" navigate={navigate}>
-          refund policy
-        </ScreenLink>
-        .
+        {rich('plans.fine', {
+          refund: (chunks) => (
+            <ScreenLink key="refund" to="/refund-policy" navigate={navigate}>
+              {chunks}
+            </ScreenLink>
+          ),
+        })}
       </p>
     </>
   );
 }
 
-function describeDiscount(percentages: Readonly<Record<string, number>>, plans: readonly Plan[]) {
+/** "WELCOME20 applied: 20% off every plan." (or the plans it applies to). */
+function describeDiscount(
+  code: string,
+  percentages: Readonly<Record<string, number>>,
+  plans: readonly Plan[],
+  words: Pick<Translator<BillingMessageKey>, 't'> & { percent(value: number): string },
+) {
   const names = plans.filter((plan) => plan.planId in percentages).map((plan) => plan.planName);
   const values = [...new Set(Object.values(percentages))];
-  const off = values.length === 1 ? `${formatPercent(values[0] ?? 0)} off` : 'a discount';
-  return names.length === plans.length ? `${off} every plan.` : `${off} ${names.join(', ')}.`;
+  const off =
+    values.length === 1
+      ? words.t('plans.percentOff', { percent: words.percent(values[0] ?? 0) })
+      : words.t('plans.aDiscount');
+  return names.length === plans.length
+    ? words.t('plans.couponAppliedAll', { code, off })
+    : words.t('plans.couponAppliedSome', { code, off, plans: names.join(', ') });
 }

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { PaymentReceipt } from '@crease/contract';
-import { cardLabel, taxLineText } from '@crease/contract';
-import { formatPercent } from '@crease/ui';
-import { formatDate, formatDateTime, formatMoney, fromEpochSeconds } from '../format/formatters';
-import { PAYMENT_PURPOSE_LABELS, PAYMENT_SYSTEM_LABELS } from '../format/labels';
+import { cardLabel } from '@crease/contract';
+import { fromEpochSeconds } from '../format/formatters';
+import { useWords } from '../format/use-format';
+import { paymentSystemText, taxRegionName } from '../messages/wording';
 import styles from './receipt-view.module.css';
 
 function Line({ term, children, total }: { term: string; children: ReactNode; total?: boolean }) {
@@ -28,8 +28,10 @@ export function ReceiptDocument({
   receipt: PaymentReceipt;
   productName: string;
 }) {
+  const words = useWords();
+  const { t } = words;
   const date = fromEpochSeconds(receipt.paymentDate);
-  const money = (amount: number) => formatMoney(amount, receipt.currency);
+  const money = (amount: number) => words.money(amount, receipt.currency);
   const card = cardLabel(receipt.cardBrand ?? null, receipt.cardLast4 ?? null);
   const refunded = receipt.refunds.reduce((sum, refund) => sum + refund.amount, 0);
   // A GST invoice (India, decision 422) is titled as the law names it and names the GSTIN.
@@ -37,77 +39,97 @@ export function ReceiptDocument({
   return (
     <article aria-labelledby="receipt-heading">
       <h2 id="receipt-heading" className={styles.heading}>
-        {productName} {gstin ? 'tax invoice' : 'receipt'}
+        {t(gstin ? 'receipt.taxInvoiceTitle' : 'receipt.title', { productName })}
       </h2>
-      <p className={styles.muted}>Paid {formatDateTime(date)}</p>
+      <p className={styles.muted}>{t('receipt.paidAt', { date: words.dateTime(date) })}</p>
       <div className={styles.parties} data-print="parties">
         <section aria-labelledby="receipt-seller">
-          <h3 id="receipt-seller">From</h3>
+          <h3 id="receipt-seller">{t('receipt.from')}</h3>
           <address>
             <strong>{receipt.seller.name}</strong>
             <br />
             {receipt.seller.address}
             <br />
-            Tax ID {receipt.seller.taxId}
+            {t('receipt.taxId', { taxId: receipt.seller.taxId })}
             {gstin ? (
               <>
                 <br />
-                GSTIN {gstin}
+                {t('receipt.gstin', { gstin })}
               </>
             ) : null}
           </address>
         </section>
         <section aria-labelledby="receipt-buyer">
-          <h3 id="receipt-buyer">Billed to</h3>
+          <h3 id="receipt-buyer">{t('receipt.billedTo')}</h3>
           <address>{receipt.email}</address>
         </section>
       </div>
       <dl className={styles.lines}>
-        <Line term="Invoice number">{receipt.invoiceNumber ?? receipt.paymentId}</Line>
-        {receipt.placeOfSupply ? <Line term="Place of supply">{receipt.placeOfSupply}</Line> : null}
-        <Line term="Plan">{receipt.plan}</Line>
-        <Line term="Payment for">{PAYMENT_PURPOSE_LABELS[receipt.kind] ?? receipt.kind}</Line>
-        <Line term="Access until">{formatDate(new Date(receipt.planEndDate))}</Line>
-        <Line term="Price">{money(receipt.listPrice)}</Line>
+        <Line term={t('receipt.invoiceNumber')}>{receipt.invoiceNumber ?? receipt.paymentId}</Line>
+        {receipt.placeOfSupply ? (
+          <Line term={t('receipt.placeOfSupply')}>{receipt.placeOfSupply}</Line>
+        ) : null}
+        <Line term={t('history.plan')}>{receipt.plan}</Line>
+        <Line term={t('receipt.paymentFor')}>{t('receipt.purpose', { kind: receipt.kind })}</Line>
+        <Line term={t('receipt.accessUntil')}>{words.date(receipt.planEndDate)}</Line>
+        <Line term={t('order.price')}>{money(receipt.listPrice)}</Line>
         {receipt.couponCode ? (
-          <Line term={`Coupon ${receipt.couponCode} (${formatPercent(receipt.percentage)} off)`}>
+          <Line
+            term={t('order.coupon', {
+              code: receipt.couponCode,
+              percent: words.percent(receipt.percentage),
+            })}
+          >
             −{money(receipt.listPrice - receipt.amount)}
           </Line>
         ) : null}
         {receipt.credit > 0 ? (
-          <Line term="Credit for unused time">−{money(receipt.credit)}</Line>
+          <Line term={t('receipt.credit')}>−{money(receipt.credit)}</Line>
         ) : null}
         {receipt.net !== null && receipt.tax !== null ? (
           <>
-            <Line term="Net (excluding tax)">{money(receipt.net)}</Line>
-            <Line term={taxLineText(receipt.taxRatePercent ?? 0, receipt.taxRegion)}>
+            <Line term={t('receipt.net')}>{money(receipt.net)}</Line>
+            <Line
+              term={t('receipt.taxLine', {
+                rate: words.number(Number((receipt.taxRatePercent ?? 0).toFixed(2)) / 100, {
+                  style: 'percent',
+                  maximumFractionDigits: 2,
+                }),
+                region: taxRegionName(receipt.taxRegion, words),
+              })}
+            >
               {money(receipt.tax)}
             </Line>
           </>
         ) : (
-          <Line term="Tax">Included (not itemised on this older receipt)</Line>
+          <Line term={t('receipt.tax')}>{t('receipt.taxNotItemised')}</Line>
         )}
-        <Line term="Total paid (including tax)" total>
+        <Line term={t('receipt.total')} total>
           {money(receipt.amount)}
         </Line>
-        <Line term="Paid with">
-          {card ?? PAYMENT_SYSTEM_LABELS[receipt.paymentSystem] ?? receipt.paymentSystem}
+        <Line term={t('receipt.paidWith')}>
+          {card ?? paymentSystemText(receipt.paymentSystem, words)}
         </Line>
         {receipt.refunds.map((refund) => (
-          <Line key={refund.refunded} term={`Refunded ${formatDate(new Date(refund.refunded))}`}>
+          <Line
+            key={refund.refunded}
+            term={t('receipt.refundedOn', { date: words.date(refund.refunded) })}
+          >
             −{money(refund.amount)}
           </Line>
         ))}
         {refunded > 0 ? (
-          <Line term="Kept after refunds">{money(receipt.amount - refunded)}</Line>
+          <Line term={t('receipt.kept')}>{money(receipt.amount - refunded)}</Line>
         ) : null}
         {receipt.renewal ? (
-          <Line term="Renews">
-            {money(receipt.renewal.amount)} on {formatDate(new Date(receipt.renewal.at))}, unless
-            you cancel before then
+          <Line term={t('receipt.renews')}>
+            {t('receipt.renewsText', {
+              amount: money(receipt.renewal.amount),
+              date: words.date(receipt.renewal.at),
+            })}
           </Line>
         ) : null}
-        <Line term="Provider reference">
+        <Line term={t('receipt.reference')}>
           <span className={styles.reference}>{receipt.providerReference}</span>
         </Line>
       </dl>

@@ -8,6 +8,7 @@ import { LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
 import { ReceiptDocument } from './receipt-document';
 import { printElement } from './print-element';
+import { useMessages } from '../messages';
 import styles from './receipt-view.module.css';
 
 /** /payment-history?receipt=…: one payment's receipt, printable on its own. */
@@ -21,18 +22,24 @@ export function ReceiptView({
   navigate: ScreenProps['navigate'];
 }) {
   const { resource, retry } = useResource(() => getReceipt(platform, paymentId), [paymentId]);
+  const { t } = useMessages();
   return (
-    <ScreenFrame width="reading" titleId="receipt-title" eyebrow="Payment history" title="Receipt">
-      {resource.state === 'loading' ? <Loading label="Loading the receipt…" /> : null}
+    <ScreenFrame
+      width="reading"
+      titleId="receipt-title"
+      eyebrow={t('nav.paymentHistory')}
+      title={t('history.receipt')}
+    >
+      {resource.state === 'loading' ? <Loading label={t('receipt.loading')} /> : null}
       {resource.state === 'failed' ? (
-        <LoadFailed what="this receipt" problem={resource.problem} onRetry={retry} />
+        <LoadFailed what={t('receipt.what')} problem={resource.problem} onRetry={retry} />
       ) : null}
       {resource.state === 'ready' ? (
         <PrintableReceipt receipt={resource.data} productName={platform.config.productName} />
       ) : null}
       <p className={styles.back}>
         <ScreenLink to="/payment-history" navigate={navigate}>
-          ← Back to payment history
+          ← {t('receipt.back')}
         </ScreenLink>
       </p>
     </ScreenFrame>
@@ -47,6 +54,7 @@ function PrintableReceipt({
   productName: string;
 }) {
   const paper = useRef<HTMLDivElement>(null);
+  const { t } = useMessages();
   const number = receipt.invoiceNumber ?? receipt.paymentId;
   return (
     <>
@@ -57,10 +65,11 @@ function PrintableReceipt({
         variant="secondary"
         className={styles.print}
         onClick={() => {
-          if (paper.current) printElement(paper.current, `${productName} receipt ${number}`);
+          if (paper.current)
+            printElement(paper.current, t('receipt.printTitle', { productName, number }));
         }}
       >
-        Print receipt
+        {t('receipt.print')}
       </Button>
     </>
   );

@@ -12,7 +12,9 @@ import { getSandboxSession } from '../api/billing-client';
 import { ScreenFrame } from '../components/screen-frame';
 import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
-import { formatMoney } from '../format/formatters';
+import { useWords } from '../format/use-format';
+import { useMessages } from '../messages';
+import { problemText } from '../messages/problem-text';
 import { CardForm } from './secure-payment/card-form';
 import { ConfirmStep } from './secure-payment/confirm-step';
 import { AwaitingUpi } from './secure-payment/awaiting-upi';
@@ -33,31 +35,32 @@ export function SecurePaymentScreen({ platform, navigate, location }: ScreenProp
     () => (sessionId ? getSandboxSession(platform, sessionId) : Promise.resolve(null)),
     [sessionId],
   );
+  const { t } = useMessages();
   return (
     <ScreenFrame
       width="narrow"
       titleId="secure-payment-title"
-      eyebrow="Secure payment · test mode"
+      eyebrow={t('secure.eyebrow')}
       title={
         resource.state === 'ready' && resource.data?.methods.includes('UPI')
-          ? 'Pay by card or UPI'
-          : 'Pay by card'
+          ? t('secure.titleUpi')
+          : t('secure.title')
       }
     >
-      {resource.state === 'loading' ? <Loading label="Opening the secure payment page…" /> : null}
+      {resource.state === 'loading' ? <Loading label={t('secure.loading')} /> : null}
       {resource.state === 'failed' ? (
-        <LoadFailed what="the payment page" problem={resource.problem} onRetry={retry} />
+        <LoadFailed what={t('secure.what')} problem={resource.problem} onRetry={retry} />
       ) : null}
       {resource.state === 'ready' && resource.data === null ? (
         <EmptyState
-          title="There is no payment to make here"
+          title={t('secure.emptyTitle')}
           action={
             <ScreenLink to="/plans" navigate={navigate}>
-              See the plans
+              {t('nav.plans')}
             </ScreenLink>
           }
         >
-          <p>This page opens from a plan’s Pay button.</p>
+          <p>{t('secure.emptyText')}</p>
         </EmptyState>
       ) : null}
       {resource.state === 'ready' && resource.data ? (
@@ -96,7 +99,8 @@ function HostedCardPage({
       setProblem((previous) => ({ problem: next, revision: (previous?.revision ?? 0) + 1 })),
     [],
   );
-  const amount = formatMoney(session.amount, session.currency);
+  const { t, money, words } = useWords();
+  const amount = money(session.amount, session.currency);
 
   /** The provider's answer decides where the browser goes; the webhook decides the plan. */
   const finish = useCallback(
@@ -117,10 +121,10 @@ function HostedCardPage({
 
   if (session.status === 'SUCCEEDED') {
     return (
-      <Alert tone="success" title="This payment is already complete">
+      <Alert tone="success" title={t('secure.alreadyPaid')}>
         <p>
           <ScreenLink to={sitePath(expectingPaid(session.returnUrl))} navigate={navigate}>
-            Continue
+            {t('action.continue')}
           </ScreenLink>
         </p>
       </Alert>
@@ -129,14 +133,14 @@ function HostedCardPage({
   if (session.status === 'EXPIRED') {
     return (
       <EmptyState
-        title="This payment page has expired"
+        title={t('secure.expiredTitle')}
         action={
           <ScreenLink to="/plans" navigate={navigate}>
-            Start again from the plans
+            {t('secure.startAgain')}
           </ScreenLink>
         }
       >
-        <p>Nothing was charged. Choose your plan again to get a new payment page.</p>
+        <p>{t('secure.expiredText')}</p>
       </EmptyState>
     );
   }
@@ -145,21 +149,21 @@ function HostedCardPage({
     <div className={styles.provider}>
       <div className={styles.merchant}>
         <p className={styles.merchantName}>{session.merchant}</p>
-        <p className={styles.description}>{session.description}</p>
+        {/* The provider's description is the API's English (decision 476). */}
+        <p className={styles.description} lang="en">
+          {session.description}
+        </p>
         <p className={styles.amount}>{amount}</p>
       </div>
       {session.savesCard ? (
         <p className={styles.note}>
-          This is a subscription: your card is saved with the payment provider for the renewals
-          described above, until you cancel. Today’s payment is {amount}.
-          {session.methods.includes('UPI')
-            ? ' With UPI, you approve a UPI AutoPay mandate instead, and we mail you at least 24 hours before each debit.'
-            : null}
+          {t('secure.savesCard', { amount })}
+          {session.methods.includes('UPI') ? ` ${t('secure.savesUpi')}` : null}
         </p>
       ) : null}
       {problem ? (
-        <FormAlert tone="error" title="Payment not taken" revision={problem.revision}>
-          <p>{problem.problem.message}</p>
+        <FormAlert tone="error" title={t('secure.notTaken')} revision={problem.revision}>
+          <p>{problemText(problem.problem, words)}</p>
         </FormAlert>
       ) : null}
       {step === 'pay' && session.methods.includes('UPI') ? (
@@ -209,8 +213,7 @@ function HostedCardPage({
           <rect x="5" y="11" width="14" height="10" rx="2" />
           <path d="M8 11V7a4 4 0 0 1 8 0v4" />
         </svg>{' '}
-        Card and UPI details go straight to the payment provider. {session.merchant} never sees your
-        full card number.
+        {t('secure.straightToProvider', { merchant: session.merchant })}
       </p>
     </div>
   );

@@ -9,7 +9,9 @@ import { ScreenLink } from '@crease/ui';
 import { LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
 import { TrialUnavailableNotice } from '../components/trial-unavailable';
-import { formatDuration, formatMinutes } from '../format/formatters';
+import { useWords } from '../format/use-format';
+import { useMessages } from '../messages';
+import { problemText } from '../messages/problem-text';
 import styles from './payment-screens.module.css';
 
 /**
@@ -19,11 +21,17 @@ import styles from './payment-screens.module.css';
  */
 export function TrialActivationScreen({ platform, navigate }: ScreenProps) {
   const { resource, retry } = useResource(() => getTrialOffer(platform), []);
+  const { t } = useMessages();
   return (
-    <ScreenFrame width="narrow" titleId="trial-title" eyebrow="Free trial" title="Try Crease free">
-      {resource.state === 'loading' ? <Loading label="Loading the trial offer…" /> : null}
+    <ScreenFrame
+      width="narrow"
+      titleId="trial-title"
+      eyebrow={t('trial.eyebrow')}
+      title={t('trial.title')}
+    >
+      {resource.state === 'loading' ? <Loading label={t('trial.loading')} /> : null}
       {resource.state === 'failed' ? (
-        <LoadFailed what="the trial offer" problem={resource.problem} onRetry={retry} />
+        <LoadFailed what={t('trial.what')} problem={resource.problem} onRetry={retry} />
       ) : null}
       {resource.state === 'ready' ? (
         <TrialOfferDetails offer={resource.data} platform={platform} navigate={navigate} />
@@ -42,6 +50,7 @@ function TrialOfferDetails({
   navigate: ScreenProps['navigate'];
 }) {
   const { days, overallMinutes, dailyMinutes } = offer.limits;
+  const { t, rich, duration, minutes, words } = useWords();
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
   const [refusal, setRefusal] = useState<{ message: string; revision: number } | null>(null);
@@ -57,42 +66,49 @@ function TrialOfferDetails({
     } catch (error) {
       inFlight.current = false;
       setBusy(false);
-      const message = error instanceof ProblemError ? error.problem.message : String(error);
+      const message =
+        error instanceof ProblemError ? problemText(error.problem, words) : String(error);
       setRefusal((previous) => ({ message, revision: (previous?.revision ?? 0) + 1 }));
     }
   };
 
   return (
     <div className={styles.card}>
-      <p className={styles.cardTitle}>{formatDuration(days)} of live cricket, free</p>
+      <p className={styles.cardTitle}>{t('trial.free', { period: duration(days) })}</p>
       <ul className={styles.points}>
         <li>
-          Watch up to <strong>{formatMinutes(overallMinutes)}</strong> in total during the trial
+          {rich('trial.overall', {
+            minutes: minutes(overallMinutes),
+            strong: (chunks) => <strong key="overall">{chunks}</strong>,
+          })}
         </li>
         <li>
-          Up to <strong>{formatMinutes(dailyMinutes)}</strong> each day
+          {rich('trial.daily', {
+            minutes: minutes(dailyMinutes),
+            strong: (chunks) => <strong key="daily">{chunks}</strong>,
+          })}
         </li>
-        <li>No card needed, nothing to cancel</li>
-        <li>One trial per account and per device</li>
+        <li>{t('trial.noCard')}</li>
+        <li>{t('trial.onePer')}</li>
       </ul>
       {refusal ? (
-        <FormAlert tone="error" title="Your trial could not start" revision={refusal.revision}>
+        <FormAlert tone="error" title={t('trial.couldNotStart')} revision={refusal.revision}>
           <p>{refusal.message}</p>
         </FormAlert>
       ) : null}
       {offer.available && !refusal ? (
         <Button className={styles.wide} busy={busy} onClick={() => void start()}>
-          {busy ? 'Starting your trial…' : 'Start free trial'}
+          {busy ? t('trial.starting') : t('trialOffer.start')}
         </Button>
       ) : null}
       {!offer.available && offer.reason ? <TrialUnavailableNotice reason={offer.reason} /> : null}
       <div className={styles.actions}>
         <ScreenLink to="/plans" navigate={navigate}>
-          See the plans
+          {t('nav.plans')}
         </ScreenLink>
         {!offer.available ? (
           <ScreenLink to="/account" navigate={navigate}>
-            Your account
+            {t('nav.account')}
           </ScreenLink>
         ) : null}
       </div>

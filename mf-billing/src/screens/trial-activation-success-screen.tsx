@@ -4,30 +4,31 @@ import { ScreenFrame } from '../components/screen-frame';
 import { ScreenLink } from '@crease/ui';
 import { EmptyState, LoadFailed, Loading } from '../components/screen-states';
 import { useResource } from '../components/use-resource';
-import { formatDate, formatMinutes } from '../format/formatters';
+import { useWords } from '../format/use-format';
 import styles from './payment-screens.module.css';
 
 /** /trial-activation-success: the trial is on; how much of it there is; on to the events. */
 export function TrialActivationSuccessScreen({ platform, navigate }: ScreenProps) {
   const { resource, retry } = useResource(() => getEntitlement(platform), []);
   const onTrial = resource.state === 'ready' && resource.data.state === 'TRIAL';
+  const { t, minutes, date } = useWords();
   return (
     <ScreenFrame
       width="narrow"
       titleId="trial-success-title"
-      eyebrow="Free trial"
-      title={onTrial ? 'Your free trial has started' : 'Free trial'}
+      eyebrow={t('trial.eyebrow')}
+      title={onTrial ? t('trialStarted.title') : t('trial.eyebrow')}
     >
-      {resource.state === 'loading' ? <Loading label="Loading your trial…" /> : null}
+      {resource.state === 'loading' ? <Loading label={t('trialStarted.loading')} /> : null}
       {resource.state === 'failed' ? (
-        <LoadFailed what="your trial" problem={resource.problem} onRetry={retry} />
+        <LoadFailed what={t('trialStarted.what')} problem={resource.problem} onRetry={retry} />
       ) : null}
       {resource.state === 'ready' && !onTrial ? (
         <EmptyState
-          title="You are not on a free trial"
+          title={t('trialStarted.notOnTrial')}
           action={
             <ScreenLink to="/trial-activation" navigate={navigate}>
-              About the free trial
+              {t('trialStarted.about')}
             </ScreenLink>
           }
         />
@@ -37,29 +38,29 @@ export function TrialActivationSuccessScreen({ platform, navigate }: ScreenProps
           <div className={`${styles.icon} ${styles.iconSuccess}`} aria-hidden="true">
             ✓
           </div>
-          <p className={styles.cardTitle}>Enjoy the cricket</p>
+          <p className={styles.cardTitle}>{t('trialStarted.enjoy')}</p>
           <dl className={styles.summary}>
             {resource.data.trialSecondsLeft !== null ? (
               <div>
-                <dt>Watching time left</dt>
-                <dd>{formatMinutes(resource.data.trialSecondsLeft / 60)}</dd>
+                <dt>{t('trialStarted.left')}</dt>
+                <dd>{minutes(resource.data.trialSecondsLeft / 60)}</dd>
               </div>
             ) : null}
             {resource.data.trialTodaySecondsLeft !== null ? (
               <div>
-                <dt>Left today</dt>
-                <dd>{formatMinutes(resource.data.trialTodaySecondsLeft / 60)}</dd>
+                <dt>{t('trialStarted.leftToday')}</dt>
+                <dd>{minutes(resource.data.trialTodaySecondsLeft / 60)}</dd>
               </div>
             ) : null}
             {resource.data.periodEnd ? (
               <div>
-                <dt>Trial ends</dt>
-                <dd>{formatDate(new Date(resource.data.periodEnd))}</dd>
+                <dt>{t('trialStarted.ends')}</dt>
+                <dd>{date(resource.data.periodEnd)}</dd>
               </div>
             ) : null}
           </dl>
           <ScreenLink to="/events" navigate={navigate} className={styles.primaryLink}>
-            Watch live cricket
+            {t('nav.watchLive')}
           </ScreenLink>
         </div>
       ) : null}

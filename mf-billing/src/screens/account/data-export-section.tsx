@@ -5,15 +5,35 @@ import { Button } from '@crease/ui';
 import { requestDataExport } from '../../api/billing-client';
 import { messageOf } from './account-data';
 import { AccountSection } from './account-section';
+import type { Translator } from '@crease/ui/i18n';
+import { useMessages } from '../../messages';
+import type { BillingMessageKey } from '../../messages';
+import { problemText } from '../../messages/problem-text';
 import styles from '../account-screen.module.css';
 
 type Outcome = { tone: 'success' | 'error'; message: string } | null;
 
 /** "in about 5 hours" / "in about 20 minutes", from a 429's Retry-After (seconds). */
-export function waitPhrase(seconds: number): string {
-  if (seconds >= 5400) return `in about ${Math.round(seconds / 3600)} hours`;
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? 'in about a minute' : `in about ${minutes} minutes`;
+export function waitPhrase(
+  seconds: number,
+  { t }: Pick<Translator<BillingMessageKey>, 't'>,
+): string {
+  if (seconds >= 5400) return t('wait.hours', { hours: Math.round(seconds / 3600) });
+  return t('wait.minutes', { minutes: Math.max(1, Math.ceil(seconds / 60)) });
+}
+
+/** A refusal with when to ask again (a 429 with Retry-After), or the problem alone. */
+export function refusalText(
+  error: unknown,
+  words: Pick<Translator<BillingMessageKey>, 'language' | 't'>,
+): string {
+  const problem = error instanceof ProblemError ? error.problem : null;
+  if (problem?.status === 429 && problem.retryAfter)
+    return words.t('wait.askAgain', {
+      message: problemText(problem, words),
+      wait: waitPhrase(problem.retryAfter, words),
+    });
+  return messageOf(error, words);
 }
 
 /**
@@ -25,6 +45,8 @@ export function DataExportSection({ platform }: { platform: ScreenProps['platfor
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const inFlight = useRef(false);
+  const words = useMessages();
+  const { t } = words;
   const ask = async () => {
     if (inFlight.current) return;
     inFlight.current = true;
@@ -34,30 +56,22 @@ export function DataExportSection({ platform }: { platform: ScreenProps['platfor
       const { email } = await requestDataExport(platform);
       setOutcome({
         tone: 'success',
-        message: `We have emailed a download link to ${email}. It works once, for 24 hours.`,
+        message: t('export.sent', { email }),
       });
     } catch (error) {
-      const problem = error instanceof ProblemError ? error.problem : null;
-      const message =
-        problem?.status === 429 && problem.retryAfter
-          ? `${problem.message} You can ask again ${waitPhrase(problem.retryAfter)}.`
-          : messageOf(error);
-      setOutcome({ tone: 'error', message });
+      setOutcome({ tone: 'error', message: refusalText(error, words) });
     }
     inFlight.current = false;
     setBusy(false);
   };
   return (
-    <AccountSection id="account-data-export" title="Download my data">
-      <p className={styles.muted}>
-        A copy of what we hold about your account (profile, plan, payments, devices, follows and the
-        mail we sent you) as a JSON file. We email you a link to it; you can ask once a day.
-      </p>
+    <AccountSection id="account-data-export" title={t('export.title')}>
+      <p className={styles.muted}>{t('export.text')}</p>
       {outcome ? (
         <p role={outcome.tone === 'error' ? 'alert' : 'status'}>{outcome.message}</p>
       ) : null}
       <Button variant="secondary" busy={busy} onClick={() => void ask()}>
-        Email me my data
+        {t('export.button')}
       </Button>
     </AccountSection>
   );

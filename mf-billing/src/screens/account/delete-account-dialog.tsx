@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Alert, Button, TextField } from '@crease/ui';
+import { useMessages } from '../../messages';
 import styles from '../account-screen.module.css';
 
 /**
@@ -25,6 +26,7 @@ export function DeleteAccountDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [password, setPassword] = useState('');
+  const { t } = useMessages();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -50,26 +52,19 @@ export function DeleteAccountDialog({
     >
       <form onSubmit={submit} noValidate>
         <h2 id="delete-account-title" className={styles.sectionTitle}>
-          Delete your account?
+          {t('delete.question')}
         </h2>
         <div id="delete-account-consequences">
-          <p>This cannot be undone. Deleting your account:</p>
+          <p>{t('delete.cannotUndo')}</p>
           <ul>
-            <li>signs you out on every device and stops anything playing;</li>
-            <li>
-              {planName
-                ? `ends your ${planName} now, with no refund for the time left, and nothing is charged again;`
-                : 'ends any plan you have now, and nothing is charged again;'}
-            </li>
-            <li>removes your devices, settings and followed teams.</li>
+            <li>{t('delete.signsOut')}</li>
+            <li>{planName ? t('delete.endsPlan', { plan: planName }) : t('delete.endsAnyPlan')}</li>
+            <li>{t('delete.removes')}</li>
           </ul>
-          <p className={styles.muted}>
-            Your payment records are kept for 6 years without your name or email, as tax law
-            requires. You can register again with the same email, as a new account.
-          </p>
+          <p className={styles.muted}>{t('delete.records')}</p>
         </div>
         <TextField
-          label="Your password"
+          label={t('delete.password')}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -79,10 +74,10 @@ export function DeleteAccountDialog({
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div className={styles.actions}>
           <Button type="button" variant="secondary" onClick={onCancel} disabled={busy}>
-            Keep my account
+            {t('delete.keep')}
           </Button>
           <Button type="submit" variant="danger" busy={busy} disabled={!password}>
-            Delete my account
+            {t('delete.confirm')}
           </Button>
         </div>
       </form>

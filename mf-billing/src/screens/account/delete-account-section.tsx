@@ -6,6 +6,7 @@ import { deleteAccount } from '../../api/billing-client';
 import { messageOf } from './account-data';
 import { AccountSection } from './account-section';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { useMessages } from '../../messages';
 import styles from '../account-screen.module.css';
 
 /**
@@ -25,6 +26,8 @@ export function DeleteAccountSection({
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const words = useMessages();
+  const { t } = words;
   const confirm = async (password: string) => {
     setBusy(true);
     setError(null);
@@ -38,18 +41,15 @@ export function DeleteAccountSection({
       navigate(`/signin?${ACCOUNT_DELETED_PARAM}=1`, { replace: true });
       platform.session.signOut();
     } catch (problem) {
-      setError(messageOf(problem));
+      setError(messageOf(problem, words));
       setBusy(false);
     }
   };
   return (
-    <AccountSection id="account-delete" title="Delete account">
-      <p className={styles.muted}>
-        Deleting your account signs you out everywhere and ends your plan. Your payment records are
-        kept, anonymised.
-      </p>
+    <AccountSection id="account-delete" title={t('delete.title')}>
+      <p className={styles.muted}>{t('delete.text')}</p>
       <Button variant="secondary" onClick={() => setOpen(true)}>
-        Delete account…
+        {t('delete.open')}
       </Button>
       {open ? (
         <DeleteAccountDialog

@@ -5,6 +5,7 @@ import type { RegisteredDevice, ScreenProps } from '@crease/contract';
 import { Button, TextField } from '@crease/ui';
 import { renameDevice } from '../../api/billing-client';
 import { messageOf } from './account-data';
+import { useMessages } from '../../messages';
 import styles from '../account-screen.module.css';
 
 /**
@@ -23,6 +24,8 @@ export function DeviceRenameForm({
   onRenamed(device: RegisteredDevice): void;
   onCancel(): void;
 }) {
+  const words = useMessages();
+  const { t } = words;
   const [name, setName] = useState(device.name ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,34 +37,37 @@ export function DeviceRenameForm({
     try {
       onRenamed(await renameDevice(platform, device.vidictId, name.trim() || null));
     } catch (problem) {
-      setError(messageOf(problem));
+      setError(messageOf(problem, words));
       setBusy(false);
     }
   };
   return (
     <form
       className={styles.renameForm}
-      aria-label={`Rename ${deviceName(device)}`}
+      aria-label={t('devices.renameForm', { name: deviceName(device) })}
       onSubmit={(event) => void submit(event)}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onCancel();
       }}
     >
       <TextField
-        label="Device name"
+        label={t('devices.nameLabel')}
         value={name}
         maxLength={DEVICE_NAME_MAX}
         autoFocus
-        hint={`Up to ${DEVICE_NAME_MAX} characters. Leave it empty to use “${deviceName({ ...device, name: null })}”.`}
+        hint={t('devices.nameHint', {
+          max: DEVICE_NAME_MAX,
+          name: deviceName({ ...device, name: null }),
+        })}
         {...(error ? { error } : {})}
         onChange={(event) => setName(event.target.value)}
       />
       <div className={styles.deviceActions}>
         <Button type="submit" busy={busy}>
-          Save name
+          {t('devices.save')}
         </Button>
         <Button type="button" variant="secondary" disabled={busy} onClick={onCancel}>
-          Cancel
+          {t('action.cancel')}
         </Button>
       </div>
     </form>

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { deviceName, screensText } from '@crease/contract';
+import { deviceName } from '@crease/contract';
 import type { AccountStatics, RegisteredDevice, ScreenProps } from '@crease/contract';
 import { Button } from '@crease/ui';
 import { FormAlert, useOutcome } from '@crease/ui/forms';
 import { signOutDevice, stopPlayback } from '../../api/billing-client';
-import { formatDate } from '../../format/formatters';
+import { useWords } from '../../format/use-format';
+import type { Translator } from '@crease/ui/i18n';
+import type { BillingMessageKey } from '../../messages';
 import { messageOf } from './account-data';
 import type { ActionOutcome } from './account-data';
 import { AccountSection } from './account-section';
@@ -13,10 +15,16 @@ import { useWatching } from './use-watching';
 import styles from '../account-screen.module.css';
 
 /** Screens at a time while a plan gives access; without one, nothing to count yet. */
-function screensLine(entitled: boolean, maxDevices: number, watchingNow: number | null): string {
-  if (!entitled) return 'Each plan says how many screens can watch at once.';
-  const now = watchingNow === null ? '' : `; ${watchingNow} watching now`;
-  return `Your plan lets ${screensText(maxDevices)} watch at once${now}.`;
+function screensLine(
+  entitled: boolean,
+  maxDevices: number,
+  watchingNow: number | null,
+  { t }: Pick<Translator<BillingMessageKey>, 't'>,
+): string {
+  if (!entitled) return t('devices.eachPlan');
+  return watchingNow === null
+    ? t('devices.screens', { screens: maxDevices })
+    : t('devices.screensWatching', { screens: maxDevices, watching: watchingNow });
 }
 
 /**
@@ -37,6 +45,8 @@ export function DevicesSection({
   /** The device whose name is being edited, if any. */
   const [renaming, setRenaming] = useState<string | null>(null);
   const { outcome, show } = useOutcome<ActionOutcome>();
+  const words = useWords();
+  const { t } = words;
   const { watching, reload } = useWatching(platform);
   const { devices } = statics;
   const thisDevice = platform.device.vidictId;
@@ -48,7 +58,7 @@ export function DevicesSection({
     try {
       show({ tone: 'success', message: await action() });
     } catch (error) {
-      show({ tone: 'error', message: messageOf(error) });
+      show({ tone: 'error', message: messageOf(error, words) });
     } finally {
       setBusy(null);
       reload();
@@ -58,19 +68,24 @@ export function DevicesSection({
     act(device, async () => {
       await signOutDevice(platform, device.vidictId);
       onChange(devices.filter((d) => d.vidictId !== device.vidictId));
-      return `${deviceName(device)} is signed out.`;
+      return t('devices.signedOut', { name: deviceName(device) });
     });
   const stop = (device: RegisteredDevice) =>
     act(device, async () => {
       await stopPlayback(platform, device.vidictId, thisDevice);
-      return `Playback stopped on ${deviceName(device)}. Its screen is free.`;
+      return t('devices.stopped', { name: deviceName(device) });
     });
 
   return (
-    <AccountSection id="account-devices" title="Devices">
+    <AccountSection id="account-devices" title={t('devices.title')}>
       <p className={styles.muted}>
-        {screensLine(statics.subscription.entitled, maxDevices, watching?.devices.length ?? null)}{' '}
-        Every browser you sign in on is listed; one unused for 90 days drops off by itself.
+        {screensLine(
+          statics.subscription.entitled,
+          maxDevices,
+          watching?.devices.length ?? null,
+          words,
+        )}{' '}
+        {t('devices.listed')}
       </p>
       {outcome ? (
         <FormAlert tone={outcome.tone} revision={outcome.revision}>
@@ -78,7 +93,7 @@ export function DevicesSection({
         </FormAlert>
       ) : null}
       {devices.length === 0 ? (
-        <p className={styles.muted}>No devices yet. A browser is added when you sign in.</p>
+        <p className={styles.muted}>{t('devices.none')}</p>
       ) : (
         <ul className={styles.devices}>
           {devices.map((device) =>
@@ -91,7 +106,10 @@ export function DevicesSection({
                   onRenamed={(renamed) => {
                     setRenaming(null);
                     onChange(devices.map((d) => (d.vidictId === renamed.vidictId ? renamed : d)));
-                    show({ tone: 'success', message: `Renamed: ${deviceName(renamed)}.` });
+                    show({
+                      tone: 'success',
+                      message: t('devices.renamed', { name: deviceName(renamed) }),
+                    });
                   }}
                 />
               </li>
@@ -132,29 +150,34 @@ function DeviceRow({
   onSignOut(): void;
   onRename(): void;
 }) {
+  const { t, date } = useWords();
   const name = deviceName(device);
-  const added = formatDate(new Date(device.registered));
+  const added = date(device.registered);
   return (
     <li className={styles.device}>
       <div>
         <p className={styles.deviceName}>
           {name}
-          {current ? <span className={styles.thisDevice}> · This device</span> : null}
-          {watchingNow ? <span className={styles.watchingNow}> · Watching now</span> : null}
+          {current ? <span className={styles.thisDevice}> · {t('devices.this')}</span> : null}
+          {watchingNow ? (
+            <span className={styles.watchingNow}> · {t('devices.watchingNow')}</span>
+          ) : null}
         </p>
         <p className={styles.deviceMeta}>
-          Added {added} · last used {formatDate(new Date(device.lastSeen))}
-          {device.lastNetwork ? ` · last opened from ${device.lastNetwork}` : null}
+          {t('devices.meta', { added, used: date(device.lastSeen) })}
+          {device.lastNetwork
+            ? ` · ${t('devices.network', { network: device.lastNetwork })}`
+            : null}
         </p>
       </div>
       <div className={styles.deviceActions}>
         <Button
           variant="secondary"
           disabled={busy !== null}
-          aria-label={`Rename ${name}, added ${added}`}
+          aria-label={t('devices.renameLabel', { name, added })}
           onClick={onRename}
         >
-          Rename
+          {t('devices.rename')}
         </Button>
         {current ? null : (
           <>
@@ -163,20 +186,20 @@ function DeviceRow({
                 variant="secondary"
                 busy={busy === device.vidictId}
                 disabled={busy !== null}
-                aria-label={`Stop playback on ${name}, added ${added}`}
+                aria-label={t('devices.stopLabel', { name, added })}
                 onClick={onStop}
               >
-                Stop playback
+                {t('devices.stop')}
               </Button>
             ) : null}
             <Button
               variant="secondary"
               busy={busy === device.vidictId}
               disabled={busy !== null}
-              aria-label={`Sign out ${name}, added ${added}`}
+              aria-label={t('devices.signOutLabel', { name, added })}
               onClick={onSignOut}
             >
-              Sign out
+              {t('devices.signOut')}
             </Button>
           </>
         )}

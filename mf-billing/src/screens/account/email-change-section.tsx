@@ -1,24 +1,24 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ProblemError, emailProblem, normalizeEmail } from '@crease/contract';
+import { emailProblem, normalizeEmail } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Alert, Button, TextField } from '@crease/ui';
 import { requestEmailChange } from '../../api/billing-client';
-import { messageOf } from './account-data';
 import { AccountSection } from './account-section';
-import { waitPhrase } from './data-export-section';
+import { refusalText } from './data-export-section';
+import { useMessages } from '../../messages';
+import type { BillingMessageKey } from '../../messages';
+
+/** The contract's English for a bad address (emailProblem), as this catalogue says it. */
+const EMAIL_PROBLEMS: Readonly<Record<string, BillingMessageKey>> = {
+  'Enter your email address.': 'email.empty',
+  'Email addresses are at most 254 characters.': 'email.tooLong',
+  'Enter an email address like name@example.com.': 'email.invalid',
+};
 import styles from '../account-screen.module.css';
 
 type Phase =
   { kind: 'form'; error: string | null } | { kind: 'pending'; to: string } | { kind: 'closed' };
-
-/** What a refused ask says: the API's message, and when to try again after too many asks. */
-function refusal(error: unknown): string {
-  const problem = error instanceof ProblemError ? error.problem : null;
-  if (problem?.status === 429 && problem.retryAfter)
-    return `${problem.message} You can ask again ${waitPhrase(problem.retryAfter)}.`;
-  return messageOf(error);
-}
 
 /**
  * "Email" on /account (issue 36 §6, decision 423): the address in use, and a form to move the
@@ -37,13 +37,19 @@ export function EmailChangeSection({
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const inFlight = useRef(false);
+  const words = useMessages();
+  const { t, rich } = words;
+  const emailProblemText = (text: string) => {
+    const key = EMAIL_PROBLEMS[text];
+    return key ? t(key) : text;
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current) return;
     const problem = emailProblem(newEmail);
-    if (problem) return setPhase({ kind: 'form', error: problem });
-    if (!password) return setPhase({ kind: 'form', error: 'Enter your current password.' });
+    if (problem) return setPhase({ kind: 'form', error: emailProblemText(problem) });
+    if (!password) return setPhase({ kind: 'form', error: t('email.passwordEmpty') });
     inFlight.current = true;
     setBusy(true);
     try {
@@ -51,38 +57,47 @@ export function EmailChangeSection({
       setPassword('');
       setPhase({ kind: 'pending', to: normalizeEmail(newEmail) });
     } catch (error) {
-      setPhase({ kind: 'form', error: refusal(error) });
+      setPhase({ kind: 'form', error: refusalText(error, words) });
     }
     inFlight.current = false;
     setBusy(false);
   };
 
   return (
-    <AccountSection id="account-email" title="Email">
+    <AccountSection id="account-email" title={t('email.title')}>
       <p className={styles.muted}>
-        Receipts, sign-in notices and match reminders go to{' '}
-        <strong className={styles.email}>{email}</strong>, and you sign in with it.
+        {rich('email.goesTo', {
+          email,
+          strong: (chunks) => (
+            <strong key="email" className={styles.email}>
+              {chunks}
+            </strong>
+          ),
+        })}
       </p>
       {phase.kind === 'pending' ? (
-        <Alert tone="info" title="Check your new mailbox">
+        <Alert tone="info" title={t('email.checkMailbox')}>
           <p>
-            We sent a link to <strong>{phase.to}</strong>. Open it within an hour to finish the
-            change; until then your account keeps {email}. No mail? Check the address and ask again.
+            {rich('email.linkTo', {
+              to: phase.to,
+              email,
+              strong: (chunks) => <strong key="to">{chunks}</strong>,
+            })}
           </p>
           <Button variant="secondary" onClick={() => setPhase({ kind: 'form', error: null })}>
-            Use another address
+            {t('email.another')}
           </Button>
         </Alert>
       ) : null}
       {phase.kind === 'closed' ? (
         <Button variant="secondary" onClick={() => setPhase({ kind: 'form', error: null })}>
-          Change email
+          {t('email.change')}
         </Button>
       ) : null}
       {phase.kind === 'form' ? (
-        <form onSubmit={(event) => void submit(event)} noValidate aria-label="Change email">
+        <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('email.change')}>
           <TextField
-            label="New email address"
+            label={t('email.newLabel')}
             type="email"
             autoComplete="email"
             value={newEmail}
@@ -90,7 +105,7 @@ export function EmailChangeSection({
             required
           />
           <TextField
-            label="Current password"
+            label={t('email.passwordLabel')}
             type="password"
             autoComplete="current-password"
             value={password}
@@ -109,10 +124,10 @@ export function EmailChangeSection({
               onClick={() => setPhase({ kind: 'closed' })}
               disabled={busy}
             >
-              Cancel
+              {t('action.cancel')}
             </Button>
             <Button type="submit" busy={busy}>
-              Send confirmation link
+              {t('email.send')}
             </Button>
           </div>
         </form>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { ACCOUNT_PATHS } from '@crease/contract';
 import type { ScreenProps } from '@crease/contract';
 import { Alert, Button } from '@crease/ui';
+import { useMessages } from '../../messages';
 import styles from '../account-screen.module.css';
 
 type State = { verified: boolean } | null;
@@ -12,6 +13,7 @@ type State = { verified: boolean } | null;
  * receipts, sign-in notices or reminders. Watching does not depend on it.
  */
 export function EmailConfirmation({ platform }: { platform: ScreenProps['platform'] }) {
+  const { t, language } = useMessages();
   const [state, setState] = useState<State>(null);
   const [sent, setSent] = useState<{ ok: boolean; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,24 +36,22 @@ export function EmailConfirmation({ platform }: { platform: ScreenProps['platfor
       const body = await platform.http
         .post(ACCOUNT_PATHS.emailVerification, { json: {} })
         .json<{ message: string }>();
-      setSent({ ok: true, message: body.message });
+      // The API's sentence is English; another language says the same in its own words.
+      setSent({ ok: true, message: language === 'en' ? body.message : t('email.linkSent') });
     } catch {
-      setSent({ ok: false, message: 'We could not send a new link. Please try again later.' });
+      setSent({ ok: false, message: t('email.linkFailed') });
     }
     setBusy(false);
   };
 
   if (!state) return null;
-  if (state.verified) return <p className={styles.muted}>Your email address is confirmed.</p>;
+  if (state.verified) return <p className={styles.muted}>{t('email.confirmed')}</p>;
   return (
-    <Alert tone="info" title="Confirm your email address">
-      <p>
-        Open the link we emailed you. Until then we send you no receipts, sign-in notices or match
-        reminders. You can still watch.
-      </p>
+    <Alert tone="info" title={t('email.confirmTitle')}>
+      <p>{t('email.confirmText')}</p>
       {sent ? <p role="status">{sent.message}</p> : null}
       <Button variant="secondary" busy={busy} onClick={() => void resend()}>
-        Send a new link
+        {t('email.sendLink')}
       </Button>
     </Alert>
   );

@@ -4,38 +4,53 @@ import { BILLING_CURRENCY } from '@crease/contract';
 import { Button } from '@crease/ui';
 import { changePlan, listPlans, quotePlanChange } from '../../api/billing-client';
 import { useIdempotencyKey } from '../../components/use-idempotency-key';
-import { formatMoney } from '../../format/formatters';
+import { useWords } from '../../format/use-format';
 import { dateOf, messageOf } from './account-data';
-import type { ActionOutcome } from './account-data';
+import type { AccountWords, ActionOutcome } from './account-data';
 import styles from '../account-screen.module.css';
 
 type Money = (amount: number) => string;
-
-/** Amounts in the currency the subscription was bought in: its changes charge in it (421). */
-const moneyIn =
-  (currency: string): Money =>
-  (amount) =>
-    formatMoney(amount, currency);
 
 /**
  * What the confirmation says: an upgrade's charge, its credit and the prepaid time it ends
  * (decision 391), or a downgrade's start.
  */
-function quoteText(quote: PlanChangeQuote, price: number, money: Money): string {
+function quoteText(
+  quote: PlanChangeQuote,
+  price: number,
+  money: Money,
+  words: AccountWords,
+): string {
   return quote.kind === 'UPGRADE'
-    ? `You pay ${money(quote.amount)} now: ${money(price)} less ${money(quote.credit)} credit for the unused time you prepaid. Your prepaid time until ${dateOf(quote.givesUpUntil)} ends today, and ${quote.planName} starts today and renews automatically.`
-    : `${quote.planName} starts when your current period ends on ${dateOf(quote.effectiveAt)}. Nothing is charged now; the renewal then charges ${money(price)}.`;
+    ? words.t('change.upgradeQuote', {
+        amount: money(quote.amount),
+        price: money(price),
+        credit: money(quote.credit),
+        until: dateOf(quote.givesUpUntil, words) ?? '',
+        plan: quote.planName,
+      })
+    : words.t('change.switchQuote', {
+        plan: quote.planName,
+        date: dateOf(quote.effectiveAt, words) ?? '',
+        price: money(price),
+      });
 }
 
 /** Each prepaid period the upgrade ends, with what it cost and what is credited for it. */
 function CreditList({ quote, money }: { quote: PlanChangeQuote; money: Money }) {
+  const words = useWords();
   if (quote.kind !== 'UPGRADE' || quote.credits.length === 0) return null;
   return (
-    <ul className={styles.creditList} aria-label="Credit for your prepaid time">
+    <ul className={styles.creditList} aria-label={words.t('change.creditList')}>
       {quote.credits.map((period) => (
         <li key={`${period.periodStart}-${period.planName}`}>
-          {period.planName}, {dateOf(period.periodStart)} to {dateOf(period.periodEnd)}: paid{' '}
-          {money(period.paid)}, credit {money(period.credit)}
+          {words.t('change.creditLine', {
+            plan: period.planName,
+            from: dateOf(period.periodStart, words) ?? '',
+            to: dateOf(period.periodEnd, words) ?? '',
+            paid: money(period.paid),
+            credit: money(period.credit),
+          })}
         </li>
       ))}
     </ul>
@@ -61,7 +76,10 @@ export function PlanChangeOffer({
   const [quote, setQuote] = useState<PlanChangeQuote | null>(null);
   const [busy, setBusy] = useState(false);
   const keyFor = useIdempotencyKey();
-  const money = moneyIn(subscription.currency ?? BILLING_CURRENCY);
+  const words = useWords();
+  const { t } = words;
+  // Amounts in the currency the subscription was bought in: its changes charge in it (421).
+  const money: Money = (amount) => words.money(amount, subscription.currency ?? BILLING_CURRENCY);
 
   useEffect(() => {
     let live = true;
@@ -82,7 +100,7 @@ export function PlanChangeOffer({
     try {
       setQuote(await quotePlanChange(platform, planId));
     } catch (error) {
-      show({ tone: 'error', message: messageOf(error) });
+      show({ tone: 'error', message: messageOf(error, words) });
     } finally {
       setBusy(false);
     }
@@ -98,11 +116,14 @@ export function PlanChangeOffer({
         tone: 'success',
         message:
           result.kind === 'UPGRADE'
-            ? `You are on ${result.planName} now. We charged ${money(result.amount)} to your saved card.`
-            : `${result.planName} starts on ${dateOf(result.effectiveAt)}.`,
+            ? t('change.upgraded', { plan: result.planName, amount: money(result.amount) })
+            : t('change.switched', {
+                plan: result.planName,
+                date: dateOf(result.effectiveAt, words) ?? '',
+              }),
       });
     } catch (error) {
-      show({ tone: 'error', message: messageOf(error) });
+      show({ tone: 'error', message: messageOf(error, words) });
     } finally {
       setBusy(false);
     }
@@ -112,16 +133,20 @@ export function PlanChangeOffer({
     return (
       <div className={styles.offer} role="group" aria-labelledby="change-question">
         <p id="change-question" className={styles.confirmText}>
-          {quote.kind === 'UPGRADE' ? 'Upgrade' : 'Switch'} to {quote.planName}?{' '}
-          {quoteText(quote, target.price, money)}
+          {t(quote.kind === 'UPGRADE' ? 'change.upgradeQuestion' : 'change.switchQuestion', {
+            plan: quote.planName,
+          })}{' '}
+          {quoteText(quote, target.price, money, words)}
         </p>
         <CreditList quote={quote} money={money} />
         <div className={styles.actions}>
           <Button variant="secondary" busy={busy} onClick={() => void confirm(quote)}>
-            {quote.kind === 'UPGRADE' ? `Pay ${money(quote.amount)} and upgrade` : 'Confirm change'}
+            {quote.kind === 'UPGRADE'
+              ? t('change.payAndUpgrade', { amount: money(quote.amount) })
+              : t('change.confirm')}
           </Button>
           <Button variant="ghost" disabled={busy} onClick={() => setQuote(null)}>
-            Keep {subscription.planName}
+            {t('change.keep', { plan: subscription.planName ?? '' })}
           </Button>
         </div>
       </div>
@@ -136,7 +161,7 @@ export function PlanChangeOffer({
           disabled={busy}
           onClick={() => void ask(plan.planId)}
         >
-          Switch to {plan.planName}
+          {t('change.switchTo', { plan: plan.planName })}
         </Button>
       ))}
     </div>

@@ -1,8 +1,7 @@
 import type { ScreenProps, Subscription } from '@crease/contract';
 import { ScreenLink } from '@crease/ui';
 import { FormAlert, useOutcome } from '@crease/ui/forms';
-import { formatMinutes } from '../../format/formatters';
-import { SUBSCRIPTION_STATE_LABELS } from '../../format/labels';
+import { useWords } from '../../format/use-format';
 import type { AccountData, ActionOutcome } from './account-data';
 import { AccountSection } from './account-section';
 import { PlanChangeOffer } from './plan-change-offer';
@@ -28,7 +27,9 @@ export function PlanSection({
   const { subscription } = data.statics;
   const { entitlement } = data;
   const { outcome, show } = useOutcome<ActionOutcome>();
-  const note = statusNote(subscription);
+  const words = useWords();
+  const { t, minutes } = words;
+  const note = statusNote(subscription, words);
   const changeable =
     subscription.state === 'ACTIVE' &&
     subscription.kind === 'SUBSCRIPTION' &&
@@ -36,38 +37,38 @@ export function PlanSection({
     subscription.renewalFailures === 0;
 
   return (
-    <AccountSection id="account-plan" title="Plan">
+    <AccountSection id="account-plan" title={t('account.plan')}>
       {outcome ? (
         <FormAlert tone={outcome.tone} revision={outcome.revision}>
           <p>{outcome.message}</p>
         </FormAlert>
       ) : null}
       <div className={styles.planLine}>
-        <p className={styles.planName}>{subscription.planName ?? 'No plan yet'}</p>
+        <p className={styles.planName}>{subscription.planName ?? t('account.noPlan')}</p>
         <span className={`${styles.state} ${styles[`state${subscription.state}`] ?? ''}`}>
-          {SUBSCRIPTION_STATE_LABELS[subscription.state]}
+          {t(`state.${subscription.state}`)}
         </span>
       </div>
-      <p className={styles.muted}>{statusLine(subscription)}</p>
+      <p className={styles.muted}>{statusLine(subscription, words)}</p>
       {note ? <p className={styles.muted}>{note}</p> : null}
       {subscription.state === 'TRIAL' && entitlement ? (
         <dl className={styles.facts}>
           <div>
-            <dt>Trial time left</dt>
-            <dd>{formatMinutes((entitlement.trialSecondsLeft ?? 0) / 60)}</dd>
+            <dt>{t('account.trialLeft')}</dt>
+            <dd>{minutes((entitlement.trialSecondsLeft ?? 0) / 60)}</dd>
           </div>
           <div>
-            <dt>Left today</dt>
-            <dd>{formatMinutes((entitlement.trialTodaySecondsLeft ?? 0) / 60)}</dd>
+            <dt>{t('trialStarted.leftToday')}</dt>
+            <dd>{minutes((entitlement.trialTodaySecondsLeft ?? 0) / 60)}</dd>
           </div>
         </dl>
       ) : null}
       <div className={styles.actions}>
         <ScreenLink to="/plans" navigate={navigate} className={styles.link}>
-          {subscription.state === 'ACTIVE' ? 'See all plans' : 'See the plans'}
+          {subscription.state === 'ACTIVE' ? t('nav.allPlans') : t('nav.plans')}
         </ScreenLink>
         <ScreenLink to="/payment-history" navigate={navigate} className={styles.link}>
-          Payment history
+          {t('nav.paymentHistory')}
         </ScreenLink>
       </div>
       {changeable ? (

@@ -3,7 +3,7 @@ import { VIDEO_QUALITIES } from '@crease/contract';
 import type { ScreenProps, VideoQuality } from '@crease/contract';
 import { SelectField } from '@crease/ui/forms';
 import { updateSettings } from '../../api/billing-client';
-import { VIDEO_QUALITY_LABELS } from '../../format/labels';
+import { useMessages } from '../../messages';
 import { regionOptions } from '../../format/regions';
 import { messageOf } from './account-data';
 import type { AccountData } from './account-data';
@@ -29,13 +29,15 @@ export function PreferencesSection({
   const [subscribed, setSubscribed] = useState(data.statics.emailSubscribe);
   const [region, setRegion] = useState(initialRegion);
   const [saving, setSaving] = useState(false);
+  const words = useMessages();
+  const { t, language } = words;
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const saved = useRef({
     quality: initialQuality,
     subscribed: data.statics.emailSubscribe,
     region: initialRegion,
   });
-  const regions = useMemo(() => regionOptions(), []);
+  const regions = useMemo(() => regionOptions(language, t('preferences.noRegion')), [language, t]);
   const regionHint = useId();
   const qualities = data.statics.videoQualities?.length
     ? data.statics.videoQualities
@@ -49,22 +51,25 @@ export function PreferencesSection({
       if (change.videoQuality) saved.current.quality = change.videoQuality;
       if (change.emailSubscribe !== undefined) saved.current.subscribed = change.emailSubscribe;
       if (change.region) saved.current.region = change.region;
-      setStatus({ tone: 'ok', text: 'Saved.' });
+      setStatus({ tone: 'ok', text: t('preferences.saved') });
     } catch (error) {
       // Show what is really stored, not what failed to save.
       setQuality(saved.current.quality);
       setSubscribed(saved.current.subscribed);
       setRegion(saved.current.region);
-      setStatus({ tone: 'error', text: `Not saved: ${messageOf(error)}` });
+      setStatus({
+        tone: 'error',
+        text: t('preferences.notSaved', { message: messageOf(error, words) }),
+      });
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <AccountSection id="account-preferences" title="Preferences">
+    <AccountSection id="account-preferences" title={t('preferences.title')}>
       <SelectField
-        label="Preferred video quality"
+        label={t('preferences.quality')}
         value={quality}
         disabled={saving}
         onChange={(event) => {
@@ -75,12 +80,12 @@ export function PreferencesSection({
       >
         {qualities.map((value) => (
           <option key={value} value={value}>
-            {VIDEO_QUALITY_LABELS[value] ?? value}
+            {t(`quality.${value}`)}
           </option>
         ))}
       </SelectField>
       <SelectField
-        label="Country or region"
+        label={t('preferences.region')}
         aria-describedby={regionHint}
         value={region}
         disabled={saving}
@@ -96,7 +101,7 @@ export function PreferencesSection({
         ))}
       </SelectField>
       <p id={regionHint} className={styles.muted}>
-        Where you live: the tax included in your next payments follows it.
+        {t('preferences.regionHint')}
       </p>
       <label className={styles.checkbox}>
         <input
@@ -108,14 +113,14 @@ export function PreferencesSection({
             void save({ emailSubscribe: event.target.checked });
           }}
         />
-        <span>Email me match alerts and offers</span>
+        <span>{t('preferences.emailMe')}</span>
       </label>
       <p
         className={status?.tone === 'error' ? styles.saveError : styles.saveOk}
         role="status"
         aria-live="polite"
       >
-        {saving ? 'Saving…' : (status?.text ?? '')}
+        {saving ? t('preferences.saving') : (status?.text ?? '')}
       </p>
     </AccountSection>
   );

@@ -4,6 +4,7 @@ import { Button } from '@crease/ui';
 import { cancelSubscription, resumeSubscription } from '../../api/billing-client';
 import { dateOf, messageOf } from './account-data';
 import type { ActionOutcome } from './account-data';
+import { useWords } from '../../format/use-format';
 import styles from '../account-screen.module.css';
 
 /**
@@ -23,7 +24,9 @@ export function RenewalControls({
 }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const end = dateOf(subscription.periodEnd);
+  const words = useWords();
+  const { t } = words;
+  const end = dateOf(subscription.periodEnd, words) ?? '';
   const cancellable = subscription.state === 'ACTIVE' && subscription.renews;
   const resumable =
     subscription.state === 'CANCELLED' &&
@@ -43,11 +46,11 @@ export function RenewalControls({
         tone: 'success',
         message:
           action === 'cancel'
-            ? `Your plan is cancelled. You can keep watching until ${dateOf(next.periodEnd)}.`
-            : `Renewal is back on. Your plan renews on ${dateOf(next.periodEnd)}.`,
+            ? t('renewal.cancelled', { end: dateOf(next.periodEnd, words) ?? '' })
+            : t('renewal.resumed', { end: dateOf(next.periodEnd, words) ?? '' }),
       });
     } catch (error) {
-      show({ tone: 'error', message: messageOf(error) });
+      show({ tone: 'error', message: messageOf(error, words) });
     } finally {
       setBusy(false);
     }
@@ -56,28 +59,27 @@ export function RenewalControls({
   if (resumable)
     return (
       <Button variant="secondary" busy={busy} onClick={() => void act('resume')}>
-        Resume subscription
+        {t('renewal.resume')}
       </Button>
     );
   if (!cancellable) return null;
   if (!confirming)
     return (
       <Button variant="ghost" className={styles.cancel} onClick={() => setConfirming(true)}>
-        Cancel subscription
+        {t('renewal.cancel')}
       </Button>
     );
   return (
     <div className={styles.confirm} role="group" aria-labelledby="cancel-question">
       <p id="cancel-question" className={styles.confirmText}>
-        Cancel your subscription? You keep watching until {end}; it will not renew after that and
-        your card is not charged again.
+        {t('renewal.question', { end })}
       </p>
       <div className={styles.actions}>
         <Button variant="secondary" busy={busy} onClick={() => void act('cancel')}>
-          Yes, cancel
+          {t('renewal.yes')}
         </Button>
         <Button variant="ghost" disabled={busy} onClick={() => setConfirming(false)}>
-          Keep my plan
+          {t('renewal.keep')}
         </Button>
       </div>
     </div>

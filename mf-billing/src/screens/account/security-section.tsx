@@ -2,6 +2,7 @@ import type { ScreenProps } from '@crease/contract';
 import { ScreenLink } from '@crease/ui';
 import { AccountSection } from './account-section';
 import { EmailConfirmation } from './email-confirmation';
+import { useMessages } from '../../messages';
 import styles from '../account-screen.module.css';
 
 /** Who is signed in, and the way to change the password. */
@@ -15,14 +16,22 @@ export function SecuritySection({
   /** For the email confirmation state (decision 405); optional for older callers. */
   platform?: ScreenProps['platform'];
 }) {
+  const { t, rich } = useMessages();
   return (
-    <AccountSection id="account-security" title="Sign-in">
+    <AccountSection id="account-security" title={t('security.title')}>
       <p className={styles.muted}>
-        Signed in as <strong className={styles.email}>{email}</strong>
+        {rich('security.signedInAs', {
+          email,
+          strong: (chunks) => (
+            <strong key="email" className={styles.email}>
+              {chunks}
+            </strong>
+          ),
+        })}
       </p>
       {platform ? <EmailConfirmation platform={platform} /> : null}
       <ScreenLink to="/change-password" navigate={navigate} className={styles.link}>
-        Change password
+        {t('security.changePassword')}
       </ScreenLink>
     </AccountSection>
   );

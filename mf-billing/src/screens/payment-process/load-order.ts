@@ -1,5 +1,5 @@
 import { ProblemError } from '@crease/contract';
-import type { Plan, PriceQuote, ScreenProps } from '@crease/contract';
+import type { Plan, PriceQuote, Problem, ScreenProps } from '@crease/contract';
 import { getQuote, listPlans } from '../../api/billing-client';
 
 /**
@@ -11,12 +11,18 @@ export interface Order {
   quote: PriceQuote;
   couponCode: string | null;
   percentage: number;
-  /** A coupon from /plans that no longer applies (said, then left out). */
-  couponProblem: string | null;
+  /**
+   * A coupon from /plans that no longer applies (said, then left out): the API's problem, or
+   * (code null) a code that is valid but gives this plan nothing.
+   */
+  couponProblem: CouponProblem | null;
 }
 
-const problemText = (error: unknown) =>
-  error instanceof ProblemError ? error.problem.message : String(error);
+export type CouponProblem =
+  Pick<Problem, 'code' | 'message'> | { code: null; coupon: string; message?: undefined };
+
+const problemOfError = (error: unknown): CouponProblem =>
+  error instanceof ProblemError ? error.problem : { code: 'UNKNOWN', message: String(error) };
 
 /** The order for `planId` (null when that plan is not on sale), with `coupon` checked against it. */
 export async function loadOrder(
@@ -27,7 +33,7 @@ export async function loadOrder(
   const plans = await listPlans(platform);
   const plan = plans.find((candidate) => candidate.planId === planId && candidate.active);
   if (!plan || plan.trial) return null;
-  const plain = async (couponProblem: string | null): Promise<Order> => ({
+  const plain = async (couponProblem: CouponProblem | null): Promise<Order> => ({
     plan,
     quote: await getQuote(platform, plan.planId),
     couponCode: null,
@@ -39,7 +45,7 @@ export async function loadOrder(
   try {
     quote = await getQuote(platform, plan.planId, coupon);
   } catch (error) {
-    return plain(problemText(error));
+    return plain(problemOfError(error));
   }
   if (quote.couponCode && quote.percentage > 0)
     return {
@@ -49,5 +55,5 @@ export async function loadOrder(
       percentage: quote.percentage,
       couponProblem: null,
     };
-  return plain(`${coupon} does not apply to this plan.`);
+  return plain({ code: null, coupon });
 }

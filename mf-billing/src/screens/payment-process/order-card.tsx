@@ -1,7 +1,9 @@
-import { screensText } from '@crease/contract';
 import type { PriceQuote } from '@crease/contract';
-import { Button, formatPercent } from '@crease/ui';
-import { formatDate, formatDuration, formatMoney } from '../../format/formatters';
+import { Button } from '@crease/ui';
+import { useWords } from '../../format/use-format';
+import type { Formats } from '../../format/use-format';
+import type { BillingMessageKey } from '../../messages';
+import type { Translator } from '@crease/ui/i18n';
 import type { Order } from './load-order';
 import { TaxBreakdownLine } from '../../components/tax-breakdown';
 import styles from '../payment-screens.module.css';
@@ -21,47 +23,53 @@ export function OrderCard({
   onPay,
 }: OrderCardProps) {
   const { currency } = quote;
+  const words = useWords();
+  const { t, money } = words;
   return (
     <div className={styles.card}>
       <h2 className={styles.cardTitle}>{plan.planName}</h2>
       <p className={styles.muted}>
-        {formatDuration(plan.duration)} · {screensText(plan.maxDevices)} at a time
+        {words.duration(plan.duration)} · {t('plan.screens', { screens: plan.maxDevices })}
       </p>
       <dl className={styles.summary}>
         <div>
-          <dt>Price</dt>
-          <dd>{formatMoney(quote.listPrice, currency)}</dd>
+          <dt>{t('order.price')}</dt>
+          <dd>{money(quote.listPrice, currency)}</dd>
         </div>
         {couponCode ? (
           <div>
-            <dt>
-              Coupon {couponCode} ({formatPercent(percentage)} off)
-            </dt>
-            <dd>−{formatMoney(quote.discount, currency)}</dd>
+            <dt>{t('order.coupon', { code: couponCode, percent: words.percent(percentage) })}</dt>
+            <dd>−{money(quote.discount, currency)}</dd>
           </div>
         ) : null}
         <div className={styles.total}>
-          <dt>Total today</dt>
-          <dd>{formatMoney(total, currency)}</dd>
+          <dt>{t('order.total')}</dt>
+          <dd>{money(total, currency)}</dd>
         </div>
       </dl>
       <TaxBreakdownLine breakdown={quote.taxBreakdown} currency={currency} />
-      <p className={styles.fine}>{renewalSentence(quote)}</p>
+      <p className={styles.fine}>{renewalSentence(quote, words)}</p>
       <Button className={styles.wide} busy={busy} onClick={onPay}>
-        {busy ? 'Starting secure payment…' : `Pay ${formatMoney(total, currency)}`}
+        {busy ? t('order.starting') : t('order.pay', { amount: money(total, currency) })}
       </Button>
-      <p className={styles.fine}>
-        You’ll enter your card on our payment provider’s secure page. Your plan starts as soon as
-        the provider confirms the payment.
-      </p>
+      <p className={styles.fine}>{t('order.providerNote')}</p>
     </div>
   );
 }
 
 /** What happens after today's payment, in the server's figures (issue 31 §10). */
-export function renewalSentence({ renewal, couponCode }: PriceQuote): string {
-  if (!renewal) return 'Paid once: this pass never renews.';
-  const price = formatMoney(renewal.amount, renewal.currency);
-  const coupon = couponCode ? ` (${couponCode} is for the first payment only)` : '';
-  return `Then ${price} every ${formatDuration(renewal.everyDays)}${coupon}, first charged on ${formatDate(new Date(renewal.at))}, until you cancel.`;
+export function renewalSentence(
+  { renewal, couponCode }: PriceQuote,
+  words: Pick<Translator<BillingMessageKey>, 't'> & Formats,
+): string {
+  const { t } = words;
+  if (!renewal) return t('order.paidOnce');
+  const values = {
+    price: words.money(renewal.amount, renewal.currency),
+    period: words.duration(renewal.everyDays),
+    date: words.date(renewal.at),
+  };
+  return couponCode
+    ? t('order.renewalCoupon', { ...values, code: couponCode })
+    : t('order.renewal', values);
 }

@@ -4,6 +4,8 @@ import { FormAlert } from '@crease/ui/forms';
 import type { Order } from './load-order';
 import { OrderCard } from './order-card';
 import { planCheckoutRequest, usePay } from './use-pay';
+import { useMessages } from '../../messages';
+import { problemText } from '../../messages/problem-text';
 import styles from '../payment-screens.module.css';
 
 export interface PayForOrderProps {
@@ -18,27 +20,34 @@ export function PayForOrder({ order, platform, navigate, onReload }: PayForOrder
   // The server's figure, shown and sent back as it is: the page never computes a price (397).
   const total = order.quote.amount;
   const { busy, outcome, pay } = usePay(planCheckoutRequest(order), { platform, navigate });
+  const words = useMessages();
+  const { t } = words;
+  const couponProblem = order.couponProblem;
   return (
     <>
-      {order.couponProblem ? (
-        <FormAlert tone="info" title="Coupon not applied" revision={0}>
-          <p>{order.couponProblem}</p>
+      {couponProblem ? (
+        <FormAlert tone="info" title={t('order.couponNotApplied')} revision={0}>
+          <p>
+            {couponProblem.code === null
+              ? t('order.couponNoLongerApplies', { code: couponProblem.coupon })
+              : problemText(couponProblem, words)}
+          </p>
         </FormAlert>
       ) : null}
       {outcome ? (
-        <FormAlert tone="error" title="We couldn’t start the payment" revision={outcome.revision}>
-          <p>{outcome.message}</p>
+        <FormAlert tone="error" title={t('order.payFailed')} revision={outcome.revision}>
+          <p>{outcome.problem ? problemText(outcome.problem, words) : outcome.message}</p>
           {outcome.retry ? (
             <p>
               <Button variant="secondary" busy={busy} onClick={pay}>
-                Try again
+                {t('action.tryAgain')}
               </Button>
             </p>
           ) : null}
           {outcome.reload ? (
             <p>
               <Button variant="secondary" onClick={onReload}>
-                Show the current price
+                {t('order.showPrice')}
               </Button>
             </p>
           ) : null}
@@ -47,7 +56,7 @@ export function PayForOrder({ order, platform, navigate, onReload }: PayForOrder
       <OrderCard order={order} total={total} busy={busy} onPay={pay} />
       <p className={styles.back}>
         <ScreenLink to="/plans" navigate={navigate}>
-          Back to the plans
+          {t('nav.backToPlans')}
         </ScreenLink>
       </p>
     </>

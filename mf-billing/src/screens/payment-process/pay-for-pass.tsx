@@ -1,9 +1,9 @@
-import { passUnavailableText, screensText } from '@crease/contract';
 import type { PassOffer, ScreenProps } from '@crease/contract';
 import { Button, ScreenLink } from '@crease/ui';
 import { FormAlert } from '@crease/ui/forms';
 import { TaxBreakdownLine } from '../../components/tax-breakdown';
-import { formatMoney } from '../../format/formatters';
+import { useWords } from '../../format/use-format';
+import { problemText } from '../../messages/problem-text';
 import { usePay } from './use-pay';
 import styles from '../payment-screens.module.css';
 
@@ -36,20 +36,18 @@ export function PayForPass({ offer, platform, navigate, onReload }: PayForPassPr
     },
     { platform, navigate },
   );
-  const kind = offer.scope === 'MATCH' ? 'Match pass' : 'Season pass';
-  const what =
-    offer.scope === 'MATCH'
-      ? 'This match, live and its replay.'
-      : "Every match of this league's season, live and their replays.";
+  const { t, money, words } = useWords();
+  const match = offer.scope === 'MATCH';
+  const price = money(offer.price, offer.currency);
   return (
     <>
       {outcome ? (
-        <FormAlert tone="error" title="We couldn’t start the payment" revision={outcome.revision}>
-          <p>{outcome.message}</p>
+        <FormAlert tone="error" title={t('order.payFailed')} revision={outcome.revision}>
+          <p>{outcome.problem ? problemText(outcome.problem, words) : outcome.message}</p>
           {outcome.retry || outcome.reload ? (
             <p>
               <Button variant="secondary" busy={busy} onClick={outcome.retry ? pay : onReload}>
-                {outcome.retry ? 'Try again' : 'Show the current price'}
+                {outcome.retry ? t('action.tryAgain') : t('order.showPrice')}
               </Button>
             </p>
           ) : null}
@@ -57,33 +55,34 @@ export function PayForPass({ offer, platform, navigate, onReload }: PayForPassPr
       ) : null}
       <div className={styles.card} data-testid="pass-order">
         <h2 className={styles.cardTitle}>
-          {kind}: {offer.title}
+          {t(match ? 'pass.matchTitle' : 'pass.seasonTitle', { title: offer.title })}
         </h2>
         <p className={styles.muted}>
-          {what} {screensText(offer.maxDevices)} at a time.
+          {t(match ? 'pass.matchWhat' : 'pass.seasonWhat', { screens: offer.maxDevices })}
         </p>
         <dl className={styles.summary}>
           <div className={styles.total}>
-            <dt>Total today</dt>
-            <dd>{formatMoney(offer.price, offer.currency)}</dd>
+            <dt>{t('order.total')}</dt>
+            <dd>{price}</dd>
           </div>
         </dl>
         <TaxBreakdownLine breakdown={offer.taxBreakdown} currency={offer.currency} />
-        <p className={styles.fine}>Paid once: this pass never renews. It is not a subscription.</p>
+        <p className={styles.fine}>{t('pass.once')}</p>
         {offer.available ? (
           <Button className={styles.wide} busy={busy} onClick={pay}>
-            {busy ? 'Starting secure payment…' : `Pay ${formatMoney(offer.price, offer.currency)}`}
+            {busy ? t('order.starting') : t('order.pay', { amount: price })}
           </Button>
         ) : (
           <p role="status">
-            {offer.message ??
-              (offer.reason ? passUnavailableText(offer.reason, offer.scope) : null)}
+            {offer.reason
+              ? t(`pass.unavailable.${offer.reason}`, { scope: offer.scope })
+              : (offer.message ?? null)}
           </p>
         )}
       </div>
       <p className={styles.back}>
         <ScreenLink to={passHomePath(offer)} navigate={navigate}>
-          {offer.scope === 'MATCH' ? 'Back to the match' : 'Back to the matches'}
+          {t(match ? 'nav.backToMatch' : 'nav.backToMatches')}
         </ScreenLink>
       </p>
     </>

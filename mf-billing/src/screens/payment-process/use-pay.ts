@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ProblemError } from '@crease/contract';
-import type { BillingErrorCode, CheckoutRequest, ScreenProps } from '@crease/contract';
+import type { BillingErrorCode, CheckoutRequest, Problem, ScreenProps } from '@crease/contract';
 import { createCheckout } from '../../api/billing-client';
 import { useIdempotencyKey } from '../../components/use-idempotency-key';
 import { followRedirect } from '../payment-paths';
@@ -8,6 +8,8 @@ import type { Order } from './load-order';
 
 /** Why Pay did not start, and what the screen offers next. */
 export interface PayOutcome {
+  /** The API's problem (shown in the viewer's language), or null for a failure without one. */
+  problem: Problem | null;
   message: string;
   /** Changes with every failure, so the same message is announced again. */
   revision: number;
@@ -67,6 +69,7 @@ export function usePay(
         problem?.code?.startsWith('COUPON_') === true ||
         problem?.code?.startsWith('PASS_') === true;
       setOutcome((previous) => ({
+        problem,
         message: problem?.message ?? String(error),
         revision: (previous?.revision ?? 0) + 1,
         reload,

@@ -1,6 +1,6 @@
 import type { ScreenProps, Subscription } from '@crease/contract';
 import { ScreenLink } from '@crease/ui';
-import { formatDate } from '../../format/formatters';
+import { useWords } from '../../format/use-format';
 import styles from '../plans-screen.module.css';
 
 /** The viewer's plan as /plans mentions it above the list: when it renews or ends. */
@@ -11,21 +11,23 @@ export function CurrentStatus({
   subscription: Subscription;
   navigate: ScreenProps['navigate'];
 }) {
-  const end = subscription.periodEnd ? formatDate(new Date(subscription.periodEnd)) : null;
+  const { t, date } = useWords();
+  const end = subscription.periodEnd ? date(subscription.periodEnd) : '';
+  const plan = subscription.planName ?? '';
   const text = (() => {
     switch (subscription.state) {
       case 'ACTIVE':
         return subscription.renews
-          ? `You’re on ${subscription.planName}; it renews on ${end}. Change or cancel it on your account page.`
-          : `You’re on ${subscription.planName} until ${end}. Buying again adds to it.`;
+          ? t('status.activeRenews', { plan, end })
+          : t('status.activeUntil', { plan, end });
       case 'TRIAL':
-        return `Your free trial runs until ${end}. Choose a plan to keep watching after it.`;
+        return t('status.trial', { end });
       case 'CANCELLED':
-        return subscription.entitled
-          ? `${subscription.planName} is cancelled and ends on ${end}. Resume it on your account page, or choose a plan.`
-          : null;
+        return subscription.entitled ? t('status.cancelled', { plan, end }) : null;
       case 'EXPIRED':
-        return `Your ${subscription.planName ?? 'plan'} ended on ${end}. Choose a plan to watch again.`;
+        return subscription.planName
+          ? t('status.expired', { plan, end })
+          : t('status.expiredNoName', { end });
       default:
         return null;
     }
@@ -35,7 +37,7 @@ export function CurrentStatus({
     <div className={styles.status} role="status">
       <p>{text}</p>
       <ScreenLink to="/account" navigate={navigate}>
-        Your account
+        {t('nav.account')}
       </ScreenLink>
     </div>
   );

@@ -1,15 +1,10 @@
-import {
-  everyPeriodText,
-  screensText,
-  stackingRefusal,
-  stackingRefusalText,
-} from '@crease/contract';
+import { stackingRefusal } from '@crease/contract';
 import { BILLING_CURRENCY } from '@crease/contract';
 import type { Plan, RunningPlan, ScreenProps, Subscription, TaxBreakdown } from '@crease/contract';
-import { formatPercent } from '@crease/ui';
 import { PlanPrice } from '../../components/plan-price';
 import { TaxBreakdownLine } from '../../components/tax-breakdown';
-import { formatDate, formatDuration } from '../../format/formatters';
+import { useWords } from '../../format/use-format';
+import { everyPeriod } from '../../messages/wording';
 import { paymentProcessPath } from '../payment-paths';
 import styles from '../plans-screen.module.css';
 
@@ -19,16 +14,16 @@ function action(
   current: boolean,
   subscription: Subscription | null,
   couponCode: string | undefined,
-): { to: string; label: string } {
+): { to: string; label: 'plan.manage' | 'plan.changeTo' | 'plan.extend' | 'plan.choose' } {
   const onSubscription = subscription?.state === 'ACTIVE' && subscription.renews;
   // A running subscription is changed (with credit) or managed on /account, not bought again.
   if (onSubscription && plan.renews)
     return current
-      ? { to: '/account', label: `Manage ${plan.planName}` }
-      : { to: '/account', label: `Change to ${plan.planName}` };
+      ? { to: '/account', label: 'plan.manage' }
+      : { to: '/account', label: 'plan.changeTo' };
   return {
     to: paymentProcessPath(plan.planId, couponCode),
-    label: current ? `Extend ${plan.planName}` : `Choose ${plan.planName}`,
+    label: current ? 'plan.extend' : 'plan.choose',
   };
 }
 
@@ -55,12 +50,19 @@ export function runningPlan(
 /** Why the plan is not sold on top of the running one, said where its button would be. */
 function NotOffered({ running, plan }: { running: RunningPlan; plan: Plan }) {
   const onSale = { planName: plan.planName, maxDevices: plan.maxDevices, renews: plan.renews };
+  const { t, date } = useWords();
   const refusal = stackingRefusal(running, onSale);
   if (!refusal) return null;
-  const endsOn = formatDate(new Date(running.periodEnd));
+  const values = {
+    running: running.planName,
+    runningScreens: running.maxDevices,
+    target: plan.planName,
+    targetScreens: plan.maxDevices,
+    end: date(running.periodEnd),
+  };
   return (
     <p className={styles.notOffered}>
-      <strong>Not offered now.</strong> {stackingRefusalText(refusal, running, onSale, endsOn)}
+      <strong>{t('plan.notOffered')}</strong> {t(`plan.refusal.${refusal}`, values)}
     </p>
   );
 }
@@ -88,6 +90,8 @@ export function PlanCard({
   };
   navigate: ScreenProps['navigate'];
 }) {
+  const words = useWords();
+  const { t } = words;
   const { to, label } = action(plan, current, subscription, coupon?.code);
   // The currency of the viewer's region, as the API priced the plan (decision 421).
   const currency = plan.currency ?? BILLING_CURRENCY;
@@ -108,7 +112,7 @@ export function PlanCard({
         <h2 id={`plan-${plan.planId}`} className={styles.planName}>
           {plan.planName}
         </h2>
-        {current ? <span className={styles.badge}>Your plan</span> : null}
+        {current ? <span className={styles.badge}>{t('plan.yours')}</span> : null}
       </div>
       <PlanPrice
         price={plan.price}
@@ -122,19 +126,24 @@ export function PlanCard({
       />
       {coupon ? (
         <p className={styles.saving}>
-          {formatPercent(coupon.percentage)} off with {coupon.code}
-          {plan.renews ? ' (first payment)' : ''}
+          {t(plan.renews ? 'plan.savingFirst' : 'plan.saving', {
+            percent: words.percent(coupon.percentage),
+            code: coupon.code,
+          })}
         </p>
       ) : null}
       <ul className={styles.facts}>
         <li>
           {plan.renews
-            ? `Subscription: renews ${everyPeriodText(plan.duration)} until you cancel`
-            : `Pass: ${formatDuration(plan.duration)} of live cricket, never renews`}
+            ? t('plan.subscription', { every: everyPeriod(plan.duration, words) })
+            : t('plan.pass', { period: words.duration(plan.duration) })}
         </li>
-        <li>{screensText(plan.maxDevices)} at a time</li>
+        <li>{t('plan.screens', { screens: plan.maxDevices })}</li>
       </ul>
-      <p className={styles.description}>{plan.description}</p>
+      {/* The API's catalogue text is English (decision 476): marked so, for screen readers. */}
+      <p className={styles.description} lang="en">
+        {plan.description}
+      </p>
       {refused && running ? <NotOffered running={running} plan={plan} /> : null}
       {refused ? null : (
         <a
@@ -146,7 +155,7 @@ export function PlanCard({
             navigate(to);
           }}
         >
-          {label}
+          {t(label, { plan: plan.planName })}
         </a>
       )}
     </li>

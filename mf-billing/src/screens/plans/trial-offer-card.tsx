@@ -1,5 +1,5 @@
 import type { ScreenProps, TrialOffer } from '@crease/contract';
-import { formatDuration, formatMinutes } from '../../format/formatters';
+import { useWords } from '../../format/use-format';
 import styles from '../plans-screen.module.css';
 
 /** The free trial, offered while the account (and this device) may take one. */
@@ -10,16 +10,16 @@ export function TrialOfferCard({
   trial: TrialOffer;
   navigate: ScreenProps['navigate'];
 }) {
+  const { t, duration, minutes } = useWords();
   const { days, overallMinutes, dailyMinutes } = trial.limits;
   return (
     <section className={styles.trial} aria-labelledby="trial-offer-title">
       <div>
         <h2 id="trial-offer-title" className={styles.trialTitle}>
-          New here? Watch free for {formatDuration(days)}
+          {t('trialOffer.title', { period: duration(days) })}
         </h2>
         <p className={styles.trialText}>
-          {formatMinutes(overallMinutes)} of live cricket in total, up to{' '}
-          {formatMinutes(dailyMinutes)} a day. No card needed, and nothing is charged when it ends.
+          {t('trialOffer.text', { overall: minutes(overallMinutes), daily: minutes(dailyMinutes) })}
         </p>
       </div>
       <a
@@ -31,7 +31,7 @@ export function TrialOfferCard({
           navigate('/trial-activation');
         }}
       >
-        Start free trial
+        {t('trialOffer.start')}
       </a>
     </section>
   );

@@ -4,6 +4,7 @@ import type { SandboxSessionView } from '@crease/contract';
 import { Button, Spinner } from '@crease/ui';
 import { cancelUpi } from '../../api/billing-client';
 import type { StepProps } from './step-props';
+import { useMessages } from '../../messages';
 import styles from '../secure-payment-screen.module.css';
 
 /**
@@ -19,6 +20,7 @@ export function AwaitingUpi({
   onBack,
 }: Omit<StepProps, 'onResult'> & { onBack(session: SandboxSessionView): void }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const { t, rich } = useMessages();
   const [busy, setBusy] = useState(false);
   useEffect(() => heading.current?.focus(), []);
 
@@ -36,22 +38,22 @@ export function AwaitingUpi({
 
   return (
     <section className={styles.bank} aria-labelledby="upi-waiting-title">
-      <p className={styles.bankName}>UPI · waiting for your app</p>
+      <p className={styles.bankName}>{t('upiWait.eyebrow')}</p>
       <h2 id="upi-waiting-title" ref={heading} tabIndex={-1} className={styles.bankTitle}>
-        Approve the request in your UPI app
+        {t('upiWait.title')}
       </h2>
-      <Spinner label="Waiting for your UPI app…" />
+      <Spinner label={t('upiWait.spinner')} />
       <p>
-        We sent a request for <strong>{amount}</strong> to <strong>{session.vpa}</strong>. Open your
-        UPI app and approve it.
+        {rich('upiWait.sent', {
+          amount,
+          vpa: session.vpa ?? '',
+          strong: (chunks) => <strong key={String(chunks)}>{chunks}</strong>,
+        })}
       </p>
-      <p>
-        Nothing is charged until you approve it. If it does not arrive, go back and pay another way:
-        the request is then withdrawn, so you are never charged twice.
-      </p>
+      <p>{t('upiWait.nothingCharged')}</p>
       <div className={styles.bankActions}>
         <Button variant="secondary" busy={busy} onClick={() => void back()}>
-          Choose another way to pay
+          {t('upiWait.back')}
         </Button>
       </div>
     </section>

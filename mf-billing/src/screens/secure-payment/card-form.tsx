@@ -17,19 +17,21 @@ import {
 } from '../../payment/card-rules';
 import { REFUSALS } from './step-props';
 import type { StepProps } from './step-props';
+import { useMessages } from '../../messages';
+import { problemText } from '../../messages/problem-text';
 import styles from '../secure-payment-screen.module.css';
 
 /** Groups of four, as a card shows its number. */
 const grouped = (card: string) => card.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /** The sandbox's test cards (one list, in the contract), shown as providers show them in test mode. */
-const TEST_CARDS: ReadonlyArray<readonly [number: string, what: string]> = (
+const TEST_CARDS = (
   [
-    [SANDBOX_TEST_CARDS.success, 'succeeds'],
-    [SANDBOX_TEST_CARDS.requiresConfirmation, 'asks you to confirm with your bank'],
-    [SANDBOX_TEST_CARDS.declined, 'is declined'],
-    [SANDBOX_TEST_CARDS.insufficientFunds, 'fails: insufficient funds'],
-    [SANDBOX_TEST_CARDS.failsAtRenewal, 'succeeds now, then is declined at renewal'],
+    [SANDBOX_TEST_CARDS.success, 'testCard.succeeds'],
+    [SANDBOX_TEST_CARDS.requiresConfirmation, 'testCard.confirm'],
+    [SANDBOX_TEST_CARDS.declined, 'testCard.declined'],
+    [SANDBOX_TEST_CARDS.insufficientFunds, 'testCard.insufficientFunds'],
+    [SANDBOX_TEST_CARDS.failsAtRenewal, 'testCard.failsAtRenewal'],
   ] as const
 ).map(([card, what]) => [grouped(card), what] as const);
 
@@ -43,9 +45,15 @@ const FIELD_CODES: Readonly<Record<string, 'number' | 'expiry' | 'cvc'>> = {
 /** The card step: a real form's checks before the card goes to the provider. */
 export function CardForm({ session, platform, amount, onResult, onProblem }: StepProps) {
   const form = useRef<HTMLFormElement>(null);
-  const number = useField('cardnumber', cardNumberProblem, { format: formatCardNumber });
-  const expiry = useField('exp-date', (value) => expiryProblem(value), { format: formatExpiry });
-  const cvc = useField('cvc', (value) => cvcProblem(value, number.value), {
+  const words = useMessages();
+  const { t } = words;
+  const number = useField('cardnumber', (value) => cardNumberProblem(value, words), {
+    format: formatCardNumber,
+  });
+  const expiry = useField('exp-date', (value) => expiryProblem(value, new Date(), words), {
+    format: formatExpiry,
+  });
+  const cvc = useField('cvc', (value) => cvcProblem(value, number.value, words), {
     format: (value) => value.replace(/\D/g, '').slice(0, 4),
   });
   const [name, setName] = useState('');
@@ -81,7 +89,7 @@ export function CardForm({ session, platform, amount, onResult, onProblem }: Ste
       if (!problem) throw error;
       const field = FIELD_CODES[problem.code];
       if (field) {
-        fields[field].setError(problem.message);
+        fields[field].setError(problemText(problem, words));
         const element = form.current?.elements.namedItem(fields[field].input.name);
         if (element instanceof HTMLElement) element.focus();
         return;
@@ -90,7 +98,7 @@ export function CardForm({ session, platform, amount, onResult, onProblem }: Ste
         onResult({
           status: 'FAILED',
           failureCode: null,
-          message: problem.message,
+          message: problemText(problem, words),
           returnUrl: session.returnUrl,
         });
         return;
@@ -114,15 +122,15 @@ export function CardForm({ session, platform, amount, onResult, onProblem }: Ste
       className={styles.form}
       noValidate
       onSubmit={onSubmit}
-      aria-label="Card details"
+      aria-label={t('card.form')}
     >
       {session.lastFailure ? (
-        <Alert tone="info" title="Your last attempt did not go through">
-          <p>{session.lastFailure.message}</p>
+        <Alert tone="info" title={t('pay.lastAttempt')}>
+          <p>{problemText(session.lastFailure, words)}</p>
         </Alert>
       ) : null}
       <TextField
-        label="Name on card"
+        label={t('card.name')}
         name="ccname"
         autoComplete="cc-name"
         value={name}
@@ -130,7 +138,7 @@ export function CardForm({ session, platform, amount, onResult, onProblem }: Ste
       />
       <TextField
         {...number.input}
-        label="Card number"
+        label={t('card.number')}
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
@@ -140,16 +148,16 @@ export function CardForm({ session, platform, amount, onResult, onProblem }: Ste
         <TextField
           {...expiry.input}
           className={styles.half}
-          label="Expiry (MM/YY)"
+          label={t('card.expiry')}
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={t('card.expiryPlaceholder')}
           maxLength={7}
         />
         <TextField
           {...cvc.input}
           className={styles.half}
-          label="Security code (CVC)"
+          label={t('card.cvc')}
           inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="123"
@@ -157,14 +165,14 @@ export function CardForm({ session, platform, amount, onResult, onProblem }: Ste
         />
       </div>
       <Button type="submit" className={styles.pay} busy={busy}>
-        {busy ? 'Processing…' : `Pay ${amount}`}
+        {busy ? t('pay.processing') : t('order.pay', { amount })}
       </Button>
       <details className={styles.testCards}>
-        <summary>Test cards (any future expiry, any CVC)</summary>
+        <summary>{t('testCard.summary')}</summary>
         <ul>
           {TEST_CARDS.map(([card, what]) => (
             <li key={card}>
-              <code>{card}</code> {what}
+              <code>{card}</code> {t(what)}
             </li>
           ))}
         </ul>

@@ -5,11 +5,15 @@ import { confirmPayment } from '../../api/billing-client';
 import { useIdempotencyKey } from '../../components/use-idempotency-key';
 import { REFUSALS } from './step-props';
 import type { StepProps } from './step-props';
+import { useMessages } from '../../messages';
+import { problemText } from '../../messages/problem-text';
 import styles from '../secure-payment-screen.module.css';
 
 /** The 3-D-Secure-style step: the "bank" asks the viewer to approve this one payment. */
 export function ConfirmStep({ session, platform, amount, onResult, onProblem }: StepProps) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const words = useMessages();
+  const { t, rich } = words;
   const [busy, setBusy] = useState<'approve' | 'refuse' | null>(null);
   const keyFor = useIdempotencyKey();
   useEffect(() => heading.current?.focus(), []);
@@ -25,7 +29,7 @@ export function ConfirmStep({ session, platform, amount, onResult, onProblem }: 
         onResult({
           status: 'FAILED',
           failureCode: null,
-          message: error.problem.message,
+          message: problemText(error.problem, words),
           returnUrl: session.returnUrl,
         });
         return;
@@ -38,14 +42,16 @@ export function ConfirmStep({ session, platform, amount, onResult, onProblem }: 
   if (session.confirming === 'UPI_MANDATE')
     return (
       <section className={styles.bank} aria-labelledby="bank-title">
-        <p className={styles.bankName}>UPI AutoPay · {session.vpa}</p>
+        <p className={styles.bankName}>{t('mandate.eyebrow', { vpa: session.vpa ?? '' })}</p>
         <h2 id="bank-title" ref={heading} tabIndex={-1} className={styles.bankTitle}>
-          Approve UPI AutoPay
+          {t('mandate.title')}
         </h2>
         <p>
-          Approve a UPI AutoPay mandate to {session.merchant}: <strong>{amount}</strong> today, then
-          the renewal price shown before each renewal. We mail you at least 24 hours before each
-          debit, with a link to cancel. A debit over ₹15,000 always asks for your approval.
+          {rich('mandate.text', {
+            merchant: session.merchant,
+            amount,
+            strong: (chunks) => <strong key="amount">{chunks}</strong>,
+          })}
         </p>
         <div className={styles.bankActions}>
           <Button
@@ -53,7 +59,7 @@ export function ConfirmStep({ session, platform, amount, onResult, onProblem }: 
             disabled={busy !== null}
             onClick={() => void answer(true)}
           >
-            Approve AutoPay and pay
+            {t('mandate.approve')}
           </Button>
           <Button
             variant="secondary"
@@ -61,7 +67,7 @@ export function ConfirmStep({ session, platform, amount, onResult, onProblem }: 
             disabled={busy !== null}
             onClick={() => void answer(false)}
           >
-            Decline
+            {t('mandate.decline')}
           </Button>
         </div>
       </section>
@@ -69,12 +75,16 @@ export function ConfirmStep({ session, platform, amount, onResult, onProblem }: 
 
   return (
     <section className={styles.bank} aria-labelledby="bank-title">
-      <p className={styles.bankName}>Crease Test Bank · secure check</p>
+      <p className={styles.bankName}>{t('bank.name')}</p>
       <h2 id="bank-title" ref={heading} tabIndex={-1} className={styles.bankTitle}>
-        Confirm this payment
+        {t('bank.title')}
       </h2>
       <p>
-        Your bank asks you to confirm a payment of <strong>{amount}</strong> to {session.merchant}.
+        {rich('bank.text', {
+          merchant: session.merchant,
+          amount,
+          strong: (chunks) => <strong key="amount">{chunks}</strong>,
+        })}
       </p>
       <div className={styles.bankActions}>
         <Button
@@ -82,7 +92,7 @@ export function ConfirmStep({ session, platform, amount, onResult, onProblem }: 
           disabled={busy !== null}
           onClick={() => void answer(true)}
         >
-          Confirm payment
+          {t('bank.confirm')}
         </Button>
         <Button
           variant="secondary"
@@ -90,7 +100,7 @@ export function ConfirmStep({ session, platform, amount, onResult, onProblem }: 
           disabled={busy !== null}
           onClick={() => void answer(false)}
         >
-          Cancel payment
+          {t('bank.cancel')}
         </Button>
       </div>
     </section>

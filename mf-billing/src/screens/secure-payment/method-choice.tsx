@@ -1,7 +1,6 @@
 import type { SandboxPaymentMethod } from '@crease/contract';
+import { useMessages } from '../../messages';
 import styles from '../secure-payment-screen.module.css';
-
-const LABELS: Readonly<Record<SandboxPaymentMethod, string>> = { CARD: 'Card', UPI: 'UPI' };
 
 /** How to pay, for a rupee payment: card or UPI (radio buttons, so arrows move between them). */
 export function MethodChoice({
@@ -11,9 +10,10 @@ export function MethodChoice({
   method: SandboxPaymentMethod;
   onChange(method: SandboxPaymentMethod): void;
 }) {
+  const { t } = useMessages();
   return (
     <fieldset className={styles.methods}>
-      <legend className={styles.methodsLegend}>Pay with</legend>
+      <legend className={styles.methodsLegend}>{t('method.legend')}</legend>
       {(['UPI', 'CARD'] as const).map((option) => (
         <label key={option} className={styles.method}>
           <input
@@ -23,7 +23,7 @@ export function MethodChoice({
             checked={method === option}
             onChange={() => onChange(option)}
           />
-          {LABELS[option]}
+          {t(option === 'CARD' ? 'method.card' : 'method.upi')}
         </label>
       ))}
     </fieldset>

@@ -6,16 +6,18 @@ import { submitUpi } from '../../api/billing-client';
 import { useIdempotencyKey } from '../../components/use-idempotency-key';
 import { REFUSALS } from './step-props';
 import type { StepProps } from './step-props';
+import { useMessages } from '../../messages';
+import { problemText } from '../../messages/problem-text';
 import styles from '../secure-payment-screen.module.css';
 
 /** A UPI ID as NPCI writes it: a handle, @, the bank or app (checked again by the provider). */
 const VPA = /^[a-z0-9][a-z0-9._-]{1,255}@[a-z][a-z0-9]{1,63}$/i;
 
-const TEST_VPAS: ReadonlyArray<readonly [vpa: string, what: string]> = [
-  [SANDBOX_TEST_VPAS.success, 'approves'],
-  [SANDBOX_TEST_VPAS.failure, 'declines'],
-  [SANDBOX_TEST_VPAS.neverAnswers, 'never answers (you can go back and pay another way)'],
-];
+const TEST_VPAS = [
+  [SANDBOX_TEST_VPAS.success, 'testVpa.approves'],
+  [SANDBOX_TEST_VPAS.failure, 'testVpa.declines'],
+  [SANDBOX_TEST_VPAS.neverAnswers, 'testVpa.neverAnswers'],
+] as const;
 
 /**
  * The UPI step (issue 34 §2): the viewer's UPI ID gets a collect request; their UPI app
@@ -23,6 +25,8 @@ const TEST_VPAS: ReadonlyArray<readonly [vpa: string, what: string]> = [
  */
 export function UpiForm({ session, platform, amount, onResult, onProblem }: StepProps) {
   const form = useRef<HTMLFormElement>(null);
+  const words = useMessages();
+  const { t } = words;
   const focusField = () => {
     const field = form.current?.elements.namedItem('vpa');
     if (field instanceof HTMLElement) field.focus();
@@ -37,7 +41,7 @@ export function UpiForm({ session, platform, amount, onResult, onProblem }: Step
     if (busy) return;
     const value = vpa.trim();
     if (!VPA.test(value)) {
-      setError('Enter your UPI ID, like name@bank (for example success@razorpay).');
+      setError(t('upi.invalid'));
       focusField();
       return;
     }
@@ -51,7 +55,7 @@ export function UpiForm({ session, platform, amount, onResult, onProblem }: Step
       const problem = caught instanceof ProblemError ? caught.problem : null;
       if (!problem) throw caught;
       if (problem.code === 'VPA_INVALID') {
-        setError(problem.message);
+        setError(problemText(problem, words));
         focusField();
         return;
       }
@@ -59,7 +63,7 @@ export function UpiForm({ session, platform, amount, onResult, onProblem }: Step
         onResult({
           status: 'FAILED',
           failureCode: null,
-          message: problem.message,
+          message: problemText(problem, words),
           returnUrl: session.returnUrl,
         });
         return;
@@ -74,38 +78,38 @@ export function UpiForm({ session, platform, amount, onResult, onProblem }: Step
       className={styles.form}
       noValidate
       onSubmit={onSubmit}
-      aria-label="UPI payment"
+      aria-label={t('upi.form')}
     >
       {session.lastFailure ? (
-        <Alert tone="info" title="Your last attempt did not go through">
-          <p>{session.lastFailure.message}</p>
+        <Alert tone="info" title={t('pay.lastAttempt')}>
+          <p>{problemText(session.lastFailure, words)}</p>
         </Alert>
       ) : null}
       <TextField
-        label="UPI ID"
+        label={t('upi.id')}
         name="vpa"
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
-        placeholder="name@bank"
-        hint="We send a request to your UPI app. Approve it there."
+        placeholder={t('upi.placeholder')}
+        hint={t('upi.hint')}
         error={error ?? undefined}
         value={vpa}
         onChange={(event) => setVpa(event.target.value)}
       />
       <Button type="submit" className={styles.pay} busy={busy}>
         {busy
-          ? 'Sending…'
+          ? t('upi.sending')
           : session.savesCard
-            ? `Set up UPI AutoPay · ${amount}`
-            : `Pay ${amount} by UPI`}
+            ? t('upi.setUpAutopay', { amount })
+            : t('upi.pay', { amount })}
       </Button>
       <details className={styles.testCards}>
-        <summary>Test UPI IDs</summary>
+        <summary>{t('testVpa.summary')}</summary>
         <ul>
           {TEST_VPAS.map(([id, what]) => (
             <li key={id}>
-              <code>{id}</code> {what}
+              <code>{id}</code> {t(what)}
             </li>
           ))}
         </ul>
