@@ -170,4 +170,41 @@ describe('Account plan: renewals', () => {
     expect(jsonOf(change)).toEqual({ planId: 'annual' });
     expect(change?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('an upgrade on UPI AutoPay says it starts at the renewal and charges nothing now (decision 491)', async () => {
+    const quote: PlanChangeQuote = {
+      planId: 'annual',
+      planName: 'Annual',
+      kind: 'UPGRADE',
+      amount: 0,
+      credit: 0,
+      effectiveAt: '2026-12-01T10:00:00.000Z',
+      givesUpUntil: null,
+      credits: [],
+      atRenewal: true,
+    };
+    const scheduled: PlanChangeResult = {
+      ...quote,
+      paymentId: null,
+      subscription: { ...ACTIVE_MONTHLY, pendingPlanId: 'annual', pendingPlanName: 'Annual' },
+    };
+    const user = renderAccount(ACTIVE_MONTHLY, {
+      'GET /api/v1/billing/subscription/change': (_q, r) => sendJson(r, 200, quote),
+      'POST /api/v1/billing/subscription/change': (_q, r) => sendJson(r, 200, scheduled),
+    });
+    const plan = await planSection();
+    await user.click(await within(plan).findByRole('button', { name: 'Switch to Annual' }));
+
+    const question = await within(plan).findByRole('group', { name: /upgrade to annual/i });
+    expect(question).toHaveTextContent(
+      `UPI AutoPay is debited only after a notice a day ahead, so Annual starts when your current period ends on ${localDate('2026-12-01T10:00:00.000Z')}, and that renewal debits $69.99. Nothing is charged now.`,
+    );
+    expect(within(question).queryByRole('button', { name: /^Pay / })).toBeNull();
+    await user.click(within(question).getByRole('button', { name: 'Confirm change' }));
+
+    expect(
+      await within(plan).findByText(`Annual starts on ${localDate('2026-12-01T10:00:00.000Z')}.`),
+    ).toBeInTheDocument();
+    expect(plan).not.toHaveTextContent('We charged');
+  });
 });

@@ -13,7 +13,8 @@ type Money = (amount: number) => string;
 
 /**
  * What the confirmation says: an upgrade's charge, its credit and the prepaid time it ends
- * (decision 391), or a downgrade's start.
+ * (decision 391), or a change that starts at the renewal: a downgrade, or an upgrade on UPI
+ * AutoPay, which is debited only after a notice a day ahead (decision 491).
  */
 function quoteText(
   quote: PlanChangeQuote,
@@ -21,6 +22,12 @@ function quoteText(
   money: Money,
   words: AccountWords,
 ): string {
+  if (quote.atRenewal)
+    return words.t(quote.kind === 'UPGRADE' ? 'change.autopayQuote' : 'change.switchQuote', {
+      plan: quote.planName,
+      date: dateOf(quote.effectiveAt, words) ?? '',
+      price: money(price),
+    });
   return quote.kind === 'UPGRADE'
     ? words.t('change.upgradeQuote', {
         amount: money(quote.amount),
@@ -114,13 +121,12 @@ export function PlanChangeOffer({
       onChanged(result.subscription);
       show({
         tone: 'success',
-        message:
-          result.kind === 'UPGRADE'
-            ? t('change.upgraded', { plan: result.planName, amount: money(result.amount) })
-            : t('change.switched', {
-                plan: result.planName,
-                date: dateOf(result.effectiveAt, words) ?? '',
-              }),
+        message: !result.atRenewal
+          ? t('change.upgraded', { plan: result.planName, amount: money(result.amount) })
+          : t('change.switched', {
+              plan: result.planName,
+              date: dateOf(result.effectiveAt, words) ?? '',
+            }),
       });
     } catch (error) {
       show({ tone: 'error', message: messageOf(error, words) });
@@ -141,9 +147,9 @@ export function PlanChangeOffer({
         <CreditList quote={quote} money={money} />
         <div className={styles.actions}>
           <Button variant="secondary" busy={busy} onClick={() => void confirm(quote)}>
-            {quote.kind === 'UPGRADE'
-              ? t('change.payAndUpgrade', { amount: money(quote.amount) })
-              : t('change.confirm')}
+            {quote.atRenewal
+              ? t('change.confirm')
+              : t('change.payAndUpgrade', { amount: money(quote.amount) })}
           </Button>
           <Button variant="ghost" disabled={busy} onClick={() => setQuote(null)}>
             {t('change.keep', { plan: subscription.planName ?? '' })}
