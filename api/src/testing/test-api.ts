@@ -82,6 +82,17 @@ export class ApiHost {
     return host;
   }
 
+  /**
+   * The same process over another database (decision 482): every API instance it ran is
+   * stopped and its database closed first, so nothing of the old one is left but the loaded
+   * code, which holds no state (the API keeps its state in its instances and its database).
+   */
+  async reopen(databaseUrl: string | null): Promise<ApiHost> {
+    await this.call({ type: 'close' });
+    await this.call({ type: 'open', databaseUrl });
+    return this;
+  }
+
   private call<T>(message: Record<string, unknown>): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
@@ -139,7 +150,7 @@ export class ApiHost {
 
   async close(): Promise<void> {
     await this.call({ type: 'close' }).catch(() => undefined);
-    this.child.disconnect();
+    if (this.child.connected) this.child.disconnect();
     await new Promise((resolve) =>
       this.child.exitCode !== null ? resolve(null) : this.child.once('exit', resolve),
     );
@@ -195,19 +206,25 @@ export function describeEachDatabase(
   title: string,
   suite: (host: () => ApiHost, kind: DatabaseKind) => void,
 ): void {
+  // One API process serves both legs (decision 482): loading the API's code and compiling its
+  // schemas cost seconds per process, the same for both databases. The PostgreSQL leg reopens
+  // it on its own database and closes it; when that leg does not run, the last hook does.
+  let shared: ApiHost | null = null;
+  afterAll(async () => {
+    await shared?.close();
+    shared = null;
+  });
+  const bin = findPostgresBin();
   describe(`${title} [PGlite]`, () => {
     let host: ApiHost;
     beforeAll(async () => {
       host = await ApiHost.launch(null);
+      shared = host;
     }, 120_000);
-    afterAll(async () => {
-      await host?.close();
-    });
     // Nested, so the suite's own afterAll hooks run before the host closes.
     describe('on PGlite', () => suite(() => host, 'PGlite'));
   });
 
-  const bin = findPostgresBin();
   if (!bin) {
     if (process.env.CREASE_REQUIRE_POSTGRES === '1')
       throw new Error(
@@ -223,10 +240,20 @@ export function describeEachDatabase(
     let host: ApiHost;
     beforeAll(async () => {
       cluster = await startPostgresCluster(bin);
-      host = await ApiHost.launch(await cluster.createDatabase('crease_test'));
+      const url = await cluster.createDatabase('crease_test');
+      // The PGlite leg's process when it started (a filter may have skipped that leg).
+      host = shared
+        ? await shared.reopen(url).catch(async () => {
+            // That process died in the PGlite leg (its failure is reported there): a new one.
+            await shared?.close();
+            return ApiHost.launch(url);
+          })
+        : await ApiHost.launch(url);
+      shared = host;
     }, 120_000);
     afterAll(async () => {
       await host?.close();
+      shared = null;
       await cluster?.stop();
     }, 60_000);
     describe('on PostgreSQL', () => suite(() => host, 'PostgreSQL'));
