@@ -6,6 +6,7 @@ import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ApiClient } from './api-client';
+import { parkProcess, takeParkedProcess } from './api-process-shelf';
 import { findPostgresBin, startPostgresCluster } from './postgres-cluster';
 import type { PostgresCluster } from './postgres-cluster';
 
@@ -67,7 +68,21 @@ export class ApiHost {
     });
   }
 
+  /**
+   * An API process over `databaseUrl` (null: a fresh PGlite): one an earlier suite of this jest
+   * worker left (api-process-shelf.ts, decision 483), or a new one.
+   */
   static async launch(databaseUrl: string | null): Promise<ApiHost> {
+    const parked = takeParkedProcess();
+    if (parked) {
+      const host = new ApiHost(parked);
+      const opened = await host.call({ type: 'open', databaseUrl }).then(
+        () => true,
+        () => false,
+      );
+      if (opened) return host;
+      await host.end();
+    }
     // This harness runs inside jest (CommonJS), where __dirname is defined.
     const child = fork(path.join(__dirname, 'api-process.ts'), [], {
       execArgv: ['--import', 'tsx'],
@@ -148,11 +163,25 @@ export class ApiHost {
     return this.call<T[]>({ type: 'query', sql: statement, params });
   }
 
+  /**
+   * Stops its API instances and closes its database; the process then waits for the worker's
+   * next suite (decision 483), or ends.
+   */
   async close(): Promise<void> {
-    await this.call({ type: 'close' }).catch(() => undefined);
+    const closed = await this.call({ type: 'close' }).then(
+      () => true,
+      () => false,
+    );
+    if (closed && parkProcess(this.child)) return;
+    await this.end();
+  }
+
+  private async end(): Promise<void> {
     if (this.child.connected) this.child.disconnect();
     await new Promise((resolve) =>
-      this.child.exitCode !== null ? resolve(null) : this.child.once('exit', resolve),
+      this.child.exitCode !== null || this.child.signalCode !== null
+        ? resolve(null)
+        : this.child.once('exit', resolve),
     );
   }
 }
