@@ -15,17 +15,20 @@
  */
 import { createRequire } from 'node:module';
 
+/** What Fastify passes for one route's response (its status, and content type if any). */
 interface RouteSchemaDefinition {
-  schema: object;
-  method?: string;
-  url?: string;
-  httpStatus?: string;
-  contentType?: string;
+  method: string;
+  url: string;
+  httpStatus: string;
+  schema?: unknown;
 }
 
 type Serializer = (data: unknown) => string;
 type SerializerCompiler = (route: RouteSchemaDefinition) => Serializer;
-type SerializerBuilder = (externalSchemas: unknown, serializerOpts: unknown) => SerializerCompiler;
+type SerializerBuilder = (
+  externalSchemas?: unknown,
+  serializerOpts?: unknown,
+) => SerializerCompiler;
 
 /** Fastify's default serializer builder, the same module Fastify itself would use. */
 function fastifyDefaultBuilder(): SerializerBuilder {
@@ -46,8 +49,8 @@ const compiled = new Map<string, WeakMap<object, Serializer>>();
  * instance of this process compiled for the same schema object and the same options.
  */
 export function buildCachedSerializer(
-  externalSchemas: unknown,
-  serializerOpts: unknown,
+  externalSchemas?: unknown,
+  serializerOpts?: unknown,
 ): SerializerCompiler {
   defaultBuilder ??= fastifyDefaultBuilder();
   const compile = defaultBuilder(externalSchemas, serializerOpts);
@@ -59,10 +62,13 @@ export function buildCachedSerializer(
   }
   const cache = bySchema;
   return (route) => {
-    const known = cache.get(route.schema);
+    const { schema } = route;
+    // A boolean schema is compiled each time (Fastify's routes here all have object schemas).
+    if (typeof schema !== 'object' || schema === null) return compile(route);
+    const known = cache.get(schema);
     if (known) return known;
     const serializer = compile(route);
-    cache.set(route.schema, serializer);
+    cache.set(schema, serializer);
     return serializer;
   };
 }
