@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 
-/** ALTCHA's algorithm names (SHA-256, SHA-384, SHA-512) as node:crypto spells them. */
+/** ALTCHA's algorithm names (SHA-1, SHA-256, SHA-512) as node:crypto spells them. */
 function nodeHashName(algorithm: string): string {
   return algorithm.toLowerCase().replace('-', '');
 }
