@@ -23,6 +23,7 @@ import { registerIdempotency } from './platform/http/idempotency';
 import { registerRateLimits } from './platform/http/rate-limit';
 import { SummaryLogController } from './platform/http/request-log';
 import { serverWithLane } from './platform/http/server-lane';
+import { buildCachedSerializer } from './platform/http/serializer-cache';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerXsrf } from './platform/http/xsrf-hook';
 import { startDemoClock } from './catalog/demo/demo-clock';
@@ -133,6 +134,8 @@ export async function createApi(
       },
     },
     routerOptions: { maxParamLength: 200 },
+    // Response serializers compiled once per process, however many instances (decision 482).
+    schemaController: { compilersFactory: { buildSerializer: buildCachedSerializer } },
     logController: new SummaryLogController(),
   }).withTypeProvider<TypeBoxTypeProvider>();
 

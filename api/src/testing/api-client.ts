@@ -2,8 +2,8 @@
  * A client that speaks to the API as the shell does: it keeps the XSRF cookie and echoes it in
  * the header, solves the bot check, and sends the site's OAuth client (test-api.ts starts the API).
  */
-import { solveChallenge } from 'altcha-lib';
 import { WEB_OAUTH_CLIENT_ID, XSRF_COOKIE, XSRF_HEADER } from '@crease/contract';
+import { solveProofOfWork } from './proof-of-work';
 
 export const TEST_CLIENT = WEB_OAUTH_CLIENT_ID;
 
@@ -68,14 +68,13 @@ export class ApiClient {
       maxnumber: number;
     }>(`/api/v1/bot-check/challenge?action=${action}`, { headers });
     if (status === 404) return null;
-    const solution = await solveChallenge(body.challenge, body.salt, body.algorithm, body.maxnumber)
-      .promise;
-    if (!solution) throw new Error('bot-check challenge has no solution');
+    const number = solveProofOfWork(body.challenge, body.salt, body.algorithm, body.maxnumber);
+    if (number === null) throw new Error('bot-check challenge has no solution');
     return Buffer.from(
       JSON.stringify({
         algorithm: body.algorithm,
         challenge: body.challenge,
-        number: solution.number,
+        number,
         salt: body.salt,
         signature: body.signature,
       }),

@@ -6,6 +6,7 @@ import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { ApiClient } from './api-client';
+import { parkProcess, takeParkedProcess } from './api-process-shelf';
 import { findPostgresBin, startPostgresCluster } from './postgres-cluster';
 import type { PostgresCluster } from './postgres-cluster';
 
@@ -67,7 +68,21 @@ export class ApiHost {
     });
   }
 
+  /**
+   * An API process over `databaseUrl` (null: a fresh PGlite): one an earlier suite of this jest
+   * worker left (api-process-shelf.ts, decision 483), or a new one.
+   */
   static async launch(databaseUrl: string | null): Promise<ApiHost> {
+    const parked = takeParkedProcess();
+    if (parked) {
+      const host = new ApiHost(parked);
+      const opened = await host.call({ type: 'open', databaseUrl }).then(
+        () => true,
+        () => false,
+      );
+      if (opened) return host;
+      await host.end();
+    }
     // This harness runs inside jest (CommonJS), where __dirname is defined.
     const child = fork(path.join(__dirname, 'api-process.ts'), [], {
       execArgv: ['--import', 'tsx'],
@@ -80,6 +95,17 @@ export class ApiHost {
     const host = new ApiHost(child);
     await host.call({ type: 'open', databaseUrl });
     return host;
+  }
+
+  /**
+   * The same process over another database (decision 482): every API instance it ran is
+   * stopped and its database closed first, so nothing of the old one is left but the loaded
+   * code, which holds no state (the API keeps its state in its instances and its database).
+   */
+  async reopen(databaseUrl: string | null): Promise<ApiHost> {
+    await this.call({ type: 'close' });
+    await this.call({ type: 'open', databaseUrl });
+    return this;
   }
 
   private call<T>(message: Record<string, unknown>): Promise<T> {
@@ -137,11 +163,25 @@ export class ApiHost {
     return this.call<T[]>({ type: 'query', sql: statement, params });
   }
 
+  /**
+   * Stops its API instances and closes its database; the process then waits for the worker's
+   * next suite (decision 483), or ends.
+   */
   async close(): Promise<void> {
-    await this.call({ type: 'close' }).catch(() => undefined);
-    this.child.disconnect();
+    const closed = await this.call({ type: 'close' }).then(
+      () => true,
+      () => false,
+    );
+    if (closed && parkProcess(this.child)) return;
+    await this.end();
+  }
+
+  private async end(): Promise<void> {
+    if (this.child.connected) this.child.disconnect();
     await new Promise((resolve) =>
-      this.child.exitCode !== null ? resolve(null) : this.child.once('exit', resolve),
+      this.child.exitCode !== null || this.child.signalCode !== null
+        ? resolve(null)
+        : this.child.once('exit', resolve),
     );
   }
 }
@@ -195,19 +235,25 @@ export function describeEachDatabase(
   title: string,
   suite: (host: () => ApiHost, kind: DatabaseKind) => void,
 ): void {
+  // One API process serves both legs (decision 482): loading the API's code and compiling its
+  // schemas cost seconds per process, the same for both databases. The PostgreSQL leg reopens
+  // it on its own database and closes it; when that leg does not run, the last hook does.
+  let shared: ApiHost | null = null;
+  afterAll(async () => {
+    await shared?.close();
+    shared = null;
+  });
+  const bin = findPostgresBin();
   describe(`${title} [PGlite]`, () => {
     let host: ApiHost;
     beforeAll(async () => {
       host = await ApiHost.launch(null);
+      shared = host;
     }, 120_000);
-    afterAll(async () => {
-      await host?.close();
-    });
     // Nested, so the suite's own afterAll hooks run before the host closes.
     describe('on PGlite', () => suite(() => host, 'PGlite'));
   });
 
-  const bin = findPostgresBin();
   if (!bin) {
     if (process.env.CREASE_REQUIRE_POSTGRES === '1')
       throw new Error(
@@ -223,10 +269,20 @@ export function describeEachDatabase(
     let host: ApiHost;
     beforeAll(async () => {
       cluster = await startPostgresCluster(bin);
-      host = await ApiHost.launch(await cluster.createDatabase('crease_test'));
+      const url = await cluster.createDatabase('crease_test');
+      // The PGlite leg's process when it started (a filter may have skipped that leg).
+      host = shared
+        ? await shared.reopen(url).catch(async () => {
+            // That process died in the PGlite leg (its failure is reported there): a new one.
+            await shared?.close();
+            return ApiHost.launch(url);
+          })
+        : await ApiHost.launch(url);
+      shared = host;
     }, 120_000);
     afterAll(async () => {
       await host?.close();
+      shared = null;
       await cluster?.stop();
     }, 60_000);
     describe('on PostgreSQL', () => suite(() => host, 'PostgreSQL'));
