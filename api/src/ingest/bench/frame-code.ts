@@ -1,9 +1,8 @@
 /**
  * The ingest bench's burned-in capture time (issue 32 §8, decision 485). Every frame the bench's
- * encoder makes carries the wall clock's milliseconds (modulo 2^24, about 4.7 hours) as a row of
- * black and white blocks: 32 columns, the top half of the picture bit by bit (24 bits of the
- * value, then an 8-bit checksum, least significant first), the bottom half the same bits
- * inverted. A reader samples each column's brightness in both halves; a column whose halves are
+ * encoder makes carries the wall clock's milliseconds (modulo 2^24, about 4.7 hours) as a band
+ * of black and white blocks: 32 columns, its upper row bit by bit (24 bits of the value, then an
+ * 8-bit checksum, least significant first), its lower row the same bits inverted. A reader samples each column's brightness in both rows; a column whose halves are
  * not clearly opposite (a blend of two frames, a scaled edge, the test card or the slate) makes
  * the whole frame unreadable rather than a wrong number.
  */
@@ -20,7 +19,7 @@ export function codeChecksum(value: number): number {
   return ((value & 0xff) + ((value >> 8) & 0xff) + ((value >> 16) & 0xff)) & 0xff;
 }
 
-/** The bits a frame carries for `value`, column by column (1 is white in the top half). */
+/** The bits a frame carries for `value`, column by column (1 is white in the upper row). */
 export function codeBits(value: number): number[] {
   const checksum = codeChecksum(value);
   return Array.from({ length: CODE_COLUMNS }, (_, column) =>
@@ -32,20 +31,19 @@ export function codeBits(value: number): number[] {
  * ffmpeg's `geq` luma expression that draws the code on a 32×2 picture: pixel (X, Y) is column
  * X's bit, inverted on row 1. The value is `baseMs + T·1000` modulo 2^24, where T is the frame's
  * time in seconds and `baseMs` the wall clock (modulo 2^24) when the encoder started: a frame's
- * capture time on the wall clock. Commas are escaped for a filtergraph.
+ * capture time on the wall clock. No `st`/`ld` variables: ffmpeg evaluates `geq` in slices on
+ * several threads that would share them (rows read each other's bits). Commas are escaped for
+ * a filtergraph.
  */
 export function frameCodeExpression(baseMs: number): string {
   const value = `mod(floor(${Math.round(baseMs) % CODE_MODULUS}+T*1000),${CODE_MODULUS})`;
-  const checksum = 'mod(mod(ld(0),256)+mod(floor(ld(0)/256),256)+floor(ld(0)/65536),256)';
-  const bit = `if(lt(X,${CODE_BITS}),mod(floor(ld(0)/pow(2,X)),2),mod(floor(ld(1)/pow(2,X-${CODE_BITS})),2))`;
-  return `st(0,${value});st(1,${checksum});st(2,${bit});255*if(lt(Y,1),ld(2),1-ld(2))`.replace(
-    /,/g,
-    '\\,',
-  );
+  const checksum = `mod(mod(${value},256)+mod(floor(${value}/256),256)+floor(${value}/65536),256)`;
+  const bit = `if(lt(X,${CODE_BITS}),mod(floor(${value}/pow(2,X)),2),mod(floor(${checksum}/pow(2,X-${CODE_BITS})),2))`;
+  return `255*if(lt(Y,1),${bit},1-${bit})`.replace(/,/g, '\\,');
 }
 
 /**
- * Reads a frame's code from each column's brightness in the top and bottom halves (0–255).
+ * Reads a frame's code from each column's brightness in the band's upper and lower rows (0–255).
  * Null when the frame carries no readable code: a column without contrast, or a checksum that
  * does not match.
  */

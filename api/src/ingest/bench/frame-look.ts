@@ -13,7 +13,7 @@ export type Rgb = readonly [number, number, number];
 export interface FrameSample {
   /** The wall clock (ms since the epoch) at which Chromium expected to show the frame. */
   displayMs: number;
-  /** Each code column's brightness in the top and the bottom half of the picture. */
+  /** Each code column's brightness in the code band's upper and lower row. */
   top: number[];
   bottom: number[];
   /** The mean colour of the slate's three navy places (top left, top right, bottom middle). */
