@@ -96,7 +96,7 @@ async function watchFrames(
   viewer: Viewer,
   what: string,
   limitMs: number,
-  until: ((kind: string, displayMs: number) => boolean) | null,
+  until: ((kind: string, code: number, displayMs: number) => boolean) | null,
   measure: boolean,
 ) {
   const deadline = Date.now() + limitMs;
@@ -110,7 +110,8 @@ async function watchFrames(
         if (at === undefined) unknownCodes += 1;
         else if (measure) glassToGlass.push(frame.displayMs - at);
       }
-      if (until?.(look.kind, frame.displayMs)) return { frame, seen };
+      const code = look.kind === 'feed' ? look.code : -1;
+      if (until?.(look.kind, code, frame.displayMs)) return { frame, seen };
     }
     const error = await viewer.samplerError();
     if (error) throw new Error(`the page could not sample the video: ${error}`);
@@ -133,7 +134,7 @@ async function cycle(viewer: Viewer, target: string, index: number): Promise<voi
     viewer,
     'the first feed frame',
     CONNECT_LIMIT_MS,
-    (kind) => kind === 'feed',
+    (kind, code) => kind === 'feed' && encoder.capturedAt.has(code),
     true,
   );
   connectToFrame.push(connected.frame!.displayMs - encoder.startedAt);
@@ -141,6 +142,14 @@ async function cycle(viewer: Viewer, target: string, index: number): Promise<voi
   const steady = await watchFrames(viewer, 'steady', STEADY_SECONDS * 1000, null, true);
   const cycleG2g = glassToGlass.slice(before);
   checks.expect(steady.seen.feed > 0, `cycle ${index}: no feed frame over the steady window`);
+  // The feed is cut while its picture is on screen (a starved machine can leave the slate up).
+  await watchFrames(
+    viewer,
+    'the feed on screen',
+    CONNECT_LIMIT_MS,
+    (kind) => kind === 'feed',
+    true,
+  );
   const killedAt = Date.now();
   encoder.child.kill('SIGKILL');
   await encoder.exited;
@@ -148,7 +157,7 @@ async function cycle(viewer: Viewer, target: string, index: number): Promise<voi
     viewer,
     'the slate after the feed was cut',
     SLATE_LIMIT_MS,
-    (kind, at) => kind === 'slate' && at > killedAt,
+    (kind, _code, at) => kind === 'slate' && at > killedAt,
     false,
   );
   lossToSlate.push(slate.frame!.displayMs - killedAt);
@@ -167,7 +176,7 @@ async function cycle(viewer: Viewer, target: string, index: number): Promise<voi
   report(
     `cycle ${index}: connect → first frame ${seconds(connectToFrame.at(-1)!)}; glass to glass over ` +
       `${cycleG2g.length} frames median ${seconds(median(cycleG2g))} (min ${seconds(Math.min(...cycleG2g))}, ` +
-      `max ${seconds(Math.max(...cycleG2g))}); frames: ${steady.seen.feed} feed, ${steady.seen.other} other; ` +
+      `max ${seconds(Math.max(...cycleG2g))}); frames: ${steady.seen.feed} feed, ${steady.seen.slate} slate, ${steady.seen.other} other; ` +
       `loss → slate ${seconds(lossToSlate.at(-1)!)} (frames in between: ${slate.seen.feed} feed, ` +
       `${slate.seen.other} other); the encoder's frames left it a median ${seconds(median(lag))} ` +
       'after their burned-in time (its start-up and, under load, falling behind real time)',

@@ -9,6 +9,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { ffmpegPath } from '../src/streams';
 import { CODE_COLUMNS, decodeFrameCode, frameCodeExpression } from '../src/ingest/bench/frame-code';
 
@@ -47,6 +48,13 @@ export function startStampedEncoder(target: string): StampedEncoder {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // A stand-in for a camera's encoder on a machine of its own: the shared machine's load must not
+  // starve it (root may raise its priority; elsewhere it runs as it is).
+  try {
+    os.setPriority(child.pid!, -5);
+  } catch {
+    // not permitted: measured as it is
+  }
   const encoder: StampedEncoder = {
     child,
     startedAt,
