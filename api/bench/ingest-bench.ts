@@ -13,7 +13,8 @@
  * and `-c copy` of the same feed, each for --cpu-seconds (20). Every response and every frame
  * check must hold, or no figure is printed and the exit code is 1 (decisions 180, 487).
  * Usage: npm run bench:ingest -- [--cycles 3] [--seconds 20] [--cpu-seconds 20]
- *   [--renditions 480p|all] [--quality 480p]  (BENCH_PORT 4880, BENCH_RTMP_PORT 19880)
+ *   [--renditions 480p|all] [--quality 480p] [--record]  (BENCH_PORT 4880, BENCH_RTMP_PORT 19880)
+ * --record adds the run's CPU and storage to deploy/capacity/ingest-measured.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,9 +33,9 @@ import {
 import { transcoderArgs } from '../src/ingest/server/transcoder';
 import { PART_SECONDS, RENDITION_RECIPES } from '../src/streams';
 import { copyArgs, cpuSeconds, sideTranscode, transcoderPid } from './ingest-cpu';
-import type { SideRun } from './ingest-cpu';
 import { startStampedEncoder } from './ingest-encoder';
 import type { StampedEncoder } from './ingest-encoder';
+import { recordIngestRun } from './ingest-record';
 import { makeLiveMatch, startIngestSite } from './ingest-site';
 import { openViewer } from './ingest-viewer';
 import type { Viewer } from './ingest-viewer';
@@ -46,6 +47,7 @@ const { values: options } = parseArgs({
     'cpu-seconds': { type: 'string', default: '20' },
     renditions: { type: 'string', default: '480p' },
     quality: { type: 'string' },
+    record: { type: 'boolean' },
   },
 });
 const PORT = Number(process.env.BENCH_PORT ?? 4880);
@@ -193,7 +195,7 @@ function partsOnDisk(liveDir: string): { track: string; parts: number; bytes: nu
   });
 }
 
-async function cpuPhase(target: string, inputUrl: string, channelLive: string): Promise<SideRun> {
+async function cpuPhase(target: string, inputUrl: string, channelLive: string) {
   const encoder = startStampedEncoder(target);
   encoders.push(encoder);
   try {
@@ -216,6 +218,14 @@ async function cpuPhase(target: string, inputUrl: string, channelLive: string): 
       transcoderArgs(inputUrl, RENDITION_RECIPES),
       CPU_SECONDS,
     );
+    const lower = await sideTranscode(
+      'the ladder without 1080p (what passing the top through leaves to encode)',
+      transcoderArgs(
+        inputUrl,
+        RENDITION_RECIPES.filter((r) => r.name !== '1080p'),
+      ),
+      CPU_SECONDS,
+    );
     const single = await sideTranscode(
       '480p only',
       transcoderArgs(
@@ -229,7 +239,7 @@ async function cpuPhase(target: string, inputUrl: string, channelLive: string): 
       copyArgs(inputUrl),
       CPU_SECONDS,
     );
-    for (const run of [ladder, single, copy])
+    for (const run of [ladder, lower, single, copy])
       report(
         `${run.name}: ${run.cpuPerMediaSecond.toFixed(3)} CPU s per media s at ${run.speed.toFixed(2)}x real time ` +
           `(${(1 / run.cpuPerMediaSecond).toFixed(2)} channels per core)`,
@@ -249,7 +259,11 @@ async function cpuPhase(target: string, inputUrl: string, channelLive: string): 
         'the ladder did not keep real time beside the site and the machine’s other work: its cost ' +
           'is counted per media second, so channels per core holds for a core of its own',
       );
-    return ladder;
+    return {
+      ladder,
+      passthroughCpuPerSecond: lower.cpuPerMediaSecond + copy.cpuPerMediaSecond,
+      ladderBytesPerSecond: ladder.bytesPerMediaSecond.reduce((a, b) => a + b, 0),
+    };
   } finally {
     encoder.child.kill('SIGKILL');
   }
@@ -291,12 +305,12 @@ runBench(async () => {
       `${unknownCodes} feed frames carried a capture time no encoder made`,
     );
     progress('CPU: the site’s transcoder, then the ladder, 480p and -c copy beside it');
-    const ladder = await cpuPhase(target, target, path.join(dataDir, 'live', match.channelId));
+    const cpu = await cpuPhase(target, target, path.join(dataDir, 'live', match.channelId));
     const figures = ingestVerdict(responses, checks, {
       glassToGlassMs: glassToGlass,
       connectToFrameMs: connectToFrame,
       lossToSlateMs: lossToSlate,
-      ladderCpuPerWallSecond: ladder.cpuPerMediaSecond,
+      ladderCpuPerWallSecond: cpu.ladder.cpuPerMediaSecond,
     });
     console.info(
       `bench:ingest: site on ${PORT}, RTMP ${RTMP_PORT}, renditions ${RENDITIONS}, viewer quality ${QUALITY ?? 'auto'}`,
@@ -309,6 +323,14 @@ runBench(async () => {
     console.info(
       `${responses.total()} responses checked; load average (1/5/15 min) ${loadBefore} before, ${load()} after`,
     );
+    if (options.record) {
+      const file = recordIngestRun({
+        ladderCpuPerSecond: cpu.ladder.cpuPerMediaSecond,
+        passthroughCpuPerSecond: cpu.passthroughCpuPerSecond,
+        partsMegabytesPerHour: (cpu.ladderBytesPerSecond * 3600) / 1e6,
+      });
+      console.info(`recorded in ${file} (npm run capacity writes docs/capacity.md from it)`);
+    }
     console.info(ingestLastLine(figures));
   } catch (error) {
     // A refusal names what failed, without a stack; anything else is a crash and keeps its own.
