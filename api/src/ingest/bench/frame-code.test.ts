@@ -51,15 +51,15 @@ describe('the burned-in capture time', () => {
     expect(msSinceCode(CODE_MODULUS - 500, CODE_MODULUS * 9 + 1500)).toBe(2000);
   });
 
-  // On several filter threads, as the encoder's -filter_complex runs it: rows drawn at once.
+  // In a -filter_complex on several threads, as the encoder runs it.
   it('is what ffmpeg draws with the expression: one value per frame, 40 ms apart at 25 fps', () => {
     const base = 16_700_000; // near the wrap, so the frames cross it
     const result = spawnSync(
       ffmpegPath(),
       [
-        ...['-hide_banner', '-loglevel', 'error', '-filter_threads', '4', '-f', 'lavfi'],
+        ...['-hide_banner', '-loglevel', 'error', '-filter_complex_threads', '4'],
         ...[
-          '-i',
+          '-filter_complex',
           `color=c=gray:size=32x2:rate=25,geq=lum='${frameCodeExpression(base)}':cb=128:cr=128`,
         ],
         ...['-frames:v', '50', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'],

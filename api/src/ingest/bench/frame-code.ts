@@ -31,8 +31,9 @@ export function codeBits(value: number): number[] {
  * ffmpeg's `geq` luma expression that draws the code on a 32×2 picture: pixel (X, Y) is column
  * X's bit, inverted on row 1. The value is `baseMs + T·1000` modulo 2^24, where T is the frame's
  * time in seconds and `baseMs` the wall clock (modulo 2^24) when the encoder started: a frame's
- * capture time on the wall clock. No `st`/`ld` variables: ffmpeg evaluates `geq` in slices on
- * several threads that would share them (rows read each other's bits). Commas are escaped for
+ * capture time on the wall clock. No `st`/`ld` variables: with them, the encoder's graph made
+ * about one frame in 40 whose rows disagreed (geq's slice threads share the variables, we
+ * believe; the test below does not reproduce it). Commas are escaped for
  * a filtergraph.
  */
 export function frameCodeExpression(baseMs: number): string {
