@@ -24,6 +24,7 @@ import { ResponseCheck, UnexpectedResponses, runBench } from '@crease/test-utils
 import { frameLook } from '../src/ingest/bench/frame-look';
 import { msSinceCode } from '../src/ingest/bench/frame-code';
 import {
+  FailedChecks,
   FrameChecks,
   ingestLastLine,
   ingestVerdict,
@@ -116,11 +117,12 @@ async function watchFrames(
       if (until?.(look.kind, code, frame.displayMs)) return { frame, seen };
     }
     const error = await viewer.samplerError();
-    if (error) throw new Error(`the page could not sample the video: ${error}`);
+    if (error) throw new FailedChecks(`the page could not sample the video: ${error}`);
     await sleep(200);
   }
   if (!until) return { frame: null, seen };
-  throw new Error(
+  // A picture that never comes is a failed frame check: no figure (decision 487).
+  throw new FailedChecks(
     `${what}: not seen within ${limitMs / 1000} s (frames seen: ${JSON.stringify(seen)})`,
   );
 }
