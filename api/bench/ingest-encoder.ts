@@ -41,7 +41,10 @@ export function startStampedEncoder(target: string): StampedEncoder {
       ...['-re', '-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
       ...['-filter_complex', picture],
       ...['-map', '[v]', '-map', '0:a'],
+      // As docs/streams.md asks of OBS: 2,500 kbit/s, capped (uncapped, ultrafast on the test
+      // pattern passes the ingest's 20,000 kbit/s flood limit when it catches up after a stall).
       ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency'],
+      ...['-b:v', '2500k', '-maxrate', '2500k', '-bufsize', '2500k'],
       ...['-g', '50', '-keyint_min', '50', '-pix_fmt', 'yuv420p'],
       ...['-c:a', 'aac', '-b:a', '128k', '-f', 'flv', target],
       ...['-map', '[c]', '-f', 'rawvideo', '-pix_fmt', 'gray', '-flush_packets', '1', 'pipe:1'],
