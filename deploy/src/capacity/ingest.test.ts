@@ -50,5 +50,19 @@ describe('the ingest side of capacity', () => {
       (ladderTotalKbps(DEFAULT_ASSUMPTIONS) * 3600) / 8 / 1e6,
     );
     expect(ingestSection(RUNS, 'ingest.json', DEFAULT_ASSUMPTIONS)).toContain('**1 of a core**');
+    expect(plan.partsGigabytesPerMatchHour).toBeNull();
+  });
+
+  it("quotes the parts' bytes per match hour of bench:ingest's runs, the median of those that have it", () => {
+    const measured: IngestMeasured = {
+      ...RUNS,
+      source: 'bench:ingest',
+      runs: RUNS.runs.map((run, i) => ({ ...run, partsMegabytesPerHour: [500, 700, 600][i]! })),
+    };
+    expect(planIngest(measured, DEFAULT_ASSUMPTIONS).partsGigabytesPerMatchHour).toBeCloseTo(0.6);
+    const section = ingestSection(measured, 'ingest.json', DEFAULT_ASSUMPTIONS);
+    expect(section).toContain("Measured from the parts' bytes");
+    expect(section).toContain('**0.60 GB** per match hour');
+    expect(section).not.toContain('will replace these figures');
   });
 });

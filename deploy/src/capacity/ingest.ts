@@ -36,6 +36,8 @@ export const IngestMeasuredSchema = Type.Object(
           ladderCpuSeconds: positive,
           /** CPU seconds with the top rendition copied, not encoded (not used: decision 418). */
           passthroughCpuSeconds: positive,
+          /** bench:ingest: the full ladder's parts as written, MB per match hour (decision 486). */
+          partsMegabytesPerHour: Type.Optional(positive),
         },
         { additionalProperties: false },
       ),
@@ -68,11 +70,16 @@ export interface IngestPlan {
   channelsPerMachine: { cores: number; ladder: number; passthrough: number }[];
   /** At most, at the encoder caps: every rendition and commentary language kept. */
   gigabytesPerMatchHour: number;
+  /** Measured from the parts' bytes (the median run that has it), or null. */
+  partsGigabytesPerMatchHour: number | null;
 }
 
 export function planIngest(m: IngestMeasured, a: Assumptions): IngestPlan {
   const ladder = median(m.runs.map((r) => r.ladderCpuSeconds)) / m.feedSeconds;
   const passthrough = median(m.runs.map((r) => r.passthroughCpuSeconds)) / m.feedSeconds;
+  const parts = m.runs.flatMap((r) =>
+    r.partsMegabytesPerHour === undefined ? [] : [r.partsMegabytesPerHour],
+  );
   const fits = (cores: number, perChannel: number) =>
     Math.floor((cores * a.targetUtilization) / perChannel);
   return {
@@ -83,6 +90,7 @@ export function planIngest(m: IngestMeasured, a: Assumptions): IngestPlan {
       passthrough: fits(cores, passthrough),
     })),
     gigabytesPerMatchHour: (ladderTotalKbps(a) * 1000 * 3600) / 8 / 1e9,
+    partsGigabytesPerMatchHour: parts.length ? median(parts) / 1000 : null,
   };
 }
 
@@ -109,6 +117,9 @@ export function ingestSection(m: IngestMeasured, file: string, a: Assumptions): 
     '',
     markdownTable(['machine', 'channels, full ladder', 'channels, passthrough'], machines),
     '',
-    `Storage per match hour, at most: **${figure(plan.gigabytesPerMatchHour)} GB** (every rendition and commentary language at its encoder cap, ${figure(ladderTotalKbps(a))} kbit/s in all); a real match fills the caps, the test card stays under them.`,
+    `Storage per match hour, at most: **${figure(plan.gigabytesPerMatchHour)} GB** (every rendition and commentary language at its encoder cap, ${figure(ladderTotalKbps(a))} kbit/s in all); a real match fills the caps, the test card stays under them.` +
+      (plan.partsGigabytesPerMatchHour === null
+        ? ''
+        : ` Measured from the parts' bytes of the full ladder on the bench's feed (the median run): **${figure(plan.partsGigabytesPerMatchHour)} GB** per match hour; a busier picture moves it towards the caps.`),
   ].join('\n');
 }

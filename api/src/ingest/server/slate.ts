@@ -45,9 +45,12 @@ export interface SlateMedia {
   audio: ReadonlySet<string>;
 }
 
+/** The slate's background: the test card's navy (bench:ingest recognises the slate by it). */
+export const SLATE_NAVY: readonly [number, number, number] = [16, 28, 58];
+
 /** The picture: the words, large and centred, on the test card's navy (scaled to each rendition). */
 function slateCanvas(): Canvas {
-  const canvas = new Canvas(640, 360, [16, 28, 58]);
+  const canvas = new Canvas(640, 360, [...SLATE_NAVY]);
   const words = "WE'LL BE RIGHT BACK";
   canvas.text(Math.round((640 - textWidth(words, 4)) / 2), 150, words, 4, [255, 255, 255]);
   canvas.fill(200, 200, 240, 6, [240, 190, 40]);
