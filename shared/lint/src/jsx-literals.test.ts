@@ -41,6 +41,11 @@ const refused: [string, string, string][] = [
     'mf-auth/src/screens/x.tsx',
     "export const A = ({ busy }: { busy: boolean }) => <b>{busy ? 'Saving…' : 'Save'}</b>;",
   ],
+  ...['mf-billing', 'mf-catalog', 'mf-player', 'mf-legal'].map((app): [string, string, string] => [
+    `a word in ${app}, translated like every remote`,
+    `${app}/src/screens/x.tsx`,
+    'export const A = () => <p>Plans</p>;',
+  ]),
 ];
 
 const allowed: [string, string, string][] = [
@@ -53,8 +58,8 @@ const allowed: [string, string, string][] = [
   ['a class name', 'shell/src/pages/x.tsx', 'export const A = () => <p className="lead" />;'],
   ['a test', 'mf-auth/src/screens/x.test.tsx', 'export const A = () => <p>Sign in</p>;'],
   [
-    'a remote not translated yet',
-    'mf-billing/src/screens/x.tsx',
+    'the staff console (staff read English; viewers never see it)',
+    'deploy/ops-console/src/screens/x.tsx',
     'export const A = () => <p>Plans</p>;',
   ],
 ];
