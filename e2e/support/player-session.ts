@@ -212,9 +212,12 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
  * it (the rolling demo makes both, by time of day).
  */
 export async function finishedReplays(page: Page, limit = 20): Promise<string[]> {
-  const finished = await apiGet<{ items: { eventId: string; eventStatus: string }[] }>(
-    page,
-    `api/v1/events?status=finished&limit=${limit}`,
-  );
-  return finished.items.filter((e) => e.eventStatus === 'ended').map((e) => e.eventId);
+  const finished = await apiGet<{
+    items: { eventId: string; leagueId: string; eventStatus: string }[];
+  }>(page, `api/v1/events?status=finished&limit=${limit}`);
+  // Only the rolling demo's: other specs end matches of their own (producer.spec.ts,
+  // match-day.spec.ts…), whose replays last a minute or two, not a whole match.
+  return finished.items
+    .filter((e) => e.eventStatus === 'ended' && DEMO_LEAGUE_IDS.has(e.leagueId))
+    .map((e) => e.eventId);
 }
