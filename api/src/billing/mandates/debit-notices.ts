@@ -62,7 +62,11 @@ export async function sendDebitNotices(
         .from(subscriptions)
         .where(eq(subscriptions.userId, seen.userId))
         .for('update');
+      // Read again under the lock: another replica may have debited it meanwhile, moving the
+      // renewal a period on, outside the notice window.
       if (!sub?.periodEnd || !sub.nextRenewalAt || !sub.renewing) return false;
+      if (sub.state !== 'ACTIVE' || sub.providerSubscriptionId || sub.nextRenewalAt > horizon)
+        return false;
       if (sub.paymentMethod !== mandate.id) return false;
       const plan = await findPlan(tx, sub.pendingPlanId ?? sub.planId ?? '');
       if (!plan) return false;
